@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/** Ids are bigint snowflakes in the database and strings on the wire; requests may send numbers. */
+export const Id = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,19}$/, 'ID格式不正确'));
+/** An id on the way out: always a string. */
+export const IdOut = z.string();
+
+/** `yyyy-MM-dd HH:mm:ss` on the wire; "" when missing (Blade renders null dates as ""). */
+export const DateTimeOut = z.string();
+export const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const DateTimeIn = z.string().regex(DATE_TIME_RE, '日期格式应为 yyyy-MM-dd HH:mm:ss');
+export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Comma-joined id list used by remove/grant calls: "1,2,3". */
+export const IdList = z
+  .string({ error: '缺少必要的请求参数: ids' })
+  .min(1, '缺少必要的请求参数: ids')
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ID格式不正确')).min(1, '缺少必要的请求参数: ids'));
+
+export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+const intParam = (def: number, max: number) =>
+  z.coerce.number({ error: '请求参数类型错误' }).int('请求参数类型错误').min(1).max(max).default(def);
+
+export const PageQuery = z.object({
+  current: intParam(1, 1_000_000),
+  size: intParam(DEFAULT_PAGE_SIZE, 1000),
+  ascs: z.string().optional(),
+  descs: z.string().optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** The R<T> envelope of every non-raw response. */
+export const R = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number(), success: z.boolean(), data, msg: z.string() });
+
+/** MyBatis-Plus IPage, as Saber reads it (records + total; the rest for fidelity). */
+export const Page = <T extends z.ZodType>(record: T) =>
+  z.object({
+    records: z.array(record),
+    total: z.number(),
+    size: z.number(),
+    current: z.number(),
+    pages: z.number(),
+    orders: z.array(z.unknown()),
+    optimizeCountSql: z.boolean(),
+    searchCount: z.boolean(),
+    hitCount: z.boolean(),
+    countId: z.string(),
+    maxLimit: z.number(),
+  });
+export type PageOf<T> = {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+  orders: unknown[];
+  optimizeCountSql: boolean;
+  searchCount: boolean;
+  hitCount: boolean;
+  countId: string;
+  maxLimit: number;
+};
+
+/** Boolean-result endpoints carry an empty object as data. */
+export const Empty = z.object({}).loose();
+
+/** TreeNode shared by dept/role/menu trees. */
+export interface TreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren?: boolean;
+  children?: TreeNode[];
+}
+export const TreeNode: z.ZodType<TreeNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    parentId: z.string(),
+    title: z.string(),
+    key: z.string(),
+    value: z.string(),
+    hasChildren: z.boolean().optional(),
+    children: z.array(TreeNode).optional(),
+  }),
+);
+
+/** Base columns every framework entity exposes. */
+export const BaseRecord = {
+  id: IdOut,
+  createUser: z.string(),
+  createDept: z.string(),
+  createTime: DateTimeOut,
+  updateUser: z.string(),
+  updateTime: DateTimeOut,
+  status: z.number(),
+  isDeleted: z.number(),
+};
+export const TenantRecord = { ...BaseRecord, tenantId: z.string() };
+
+/** Suffixes of generic `Map` list filters (blade-tool SqlKeyword). A bare key means LIKE. */
+export const FILTER_SUFFIXES = [
+  '_equal', '_notequal', '_like', '_likeleft', '_likeright', '_notlike', '_ge', '_le', '_gt', '_lt',
+  '_datege', '_dategt', '_dateequal', '_datelt', '_datele', '_null', '_notnull', '_ignore',
+] as const;
+export type FilterSuffix = (typeof FILTER_SUFFIXES)[number];

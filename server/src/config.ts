@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (def: 'on' | 'off') =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { error: '应为 on/off' })
+    .default(def)
+    .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const Env = z.object({
+  PORT: z.coerce.number({ error: '应为端口号' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 连接串')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, '至少 32 个字符').optional().or(z.literal('').transform(() => undefined)),
+  CAPTCHA_MODE: bool('on'),
+  SEED_DEMO: bool('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIME_ZONE: z.string().default('Asia/Shanghai'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  dbPoolMax: number;
+  jwtSecret?: string;
+  captchaMode: boolean;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  timeZone: string;
+  webDist?: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; every bad variable is listed, not just the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = Env.safeParse(env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置错误:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  // npm runs workspace scripts inside the package folder; relative paths mean the folder the user typed in.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    dbPoolMax: e.DB_POOL_MAX,
+    jwtSecret: e.JWT_SECRET,
+    captchaMode: e.CAPTCHA_MODE,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    timeZone: e.TIME_ZONE,
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
+  };
+}

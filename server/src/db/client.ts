@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** node-postgres and PGlite databases share this surface; modules only see this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbLike = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export async function openPostgres(url: string, poolMax: number, timeZone: string): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: `-c TimeZone=${timeZone}` });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * Embedded PostgreSQL in DATA_DIR. PGlite has no lock of its own, so we hold one: two servers on one data
+ * directory would corrupt it.
+ */
+export async function openPglite(dataDir: string, timeZone: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dataDir, { stale: 15_000, update: 5_000, lockfilePath: path.join(dataDir, '.lock') });
+  } catch {
+    throw new Error(`数据目录 ${dataDir} 已被另一个服务进程占用 (data directory is locked by another server)`);
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = await PGlite.create(path.join(dataDir, 'pgdata'));
+  await client.exec(`SET TIME ZONE '${timeZone.replace(/'/g, '')}'`);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      await release();
+    },
+  };
+}
+
+/** In-memory PGlite (tests of the embedded path). */
+export async function openMemoryPglite(timeZone: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = await PGlite.create();
+  await client.exec(`SET TIME ZONE '${timeZone.replace(/'/g, '')}'`);
+  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  } else {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+  }
+  // New tables appear with every migration; the request role must reach all of them.
+  await database.db.execute(sql`
+    DO $$ BEGIN
+      GRANT zoo_app TO current_user;
+    EXCEPTION WHEN OTHERS THEN NULL;
+    END $$;
+  `);
+  await database.db.execute(sql`GRANT USAGE ON SCHEMA public TO zoo_app`);
+  await database.db.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO zoo_app`);
+  await database.db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO zoo_app`);
+  await database.db.execute(sql`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO zoo_app`);
+}

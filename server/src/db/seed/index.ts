@@ -1,0 +1,11 @@
+import type { Database } from '../client';
+import { inTenant } from '../../platform/tenant-tx';
+import { seedPlatform } from './platform';
+
+/** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [];
+
+export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
+  await inTenant(database.db, { tenantId: '000000' }, seedPlatform);
+  if (opts.demo) for (const s of demoSeeders) await s(database);
+}

@@ -1,0 +1,113 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { verifyDigest } from '../../platform/auth/password';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { sysLoginFail } from '../../platform/auth/auth.tables';
+import type { TokenUser } from '../../platform/auth/tokens';
+import { OAuthError } from '../../platform/errors';
+import { PLATFORM_TENANT } from '../../platform/session';
+import { inTenant } from '../../platform/tenant-tx';
+import { bladeRole, bladeUser } from '../iam/iam.tables';
+import { getIntParam } from '../system/param.service';
+import { bladeTenant } from '../system/system.tables';
+
+export const MSG = {
+  noTenantId: '租户ID未找到',
+  locked: '登录错误次数过多,请稍后再试',
+  noTenant: '未获得用户的租户信息',
+  expired: '租户授权已过期,请联系管理员',
+  badCredentials: '用户名或密码错误',
+  noRole: '未获得用户的角色信息',
+  badCaptcha: '验证码不正确',
+  disabled: '账号未启用或已被停用,请联系管理员',
+} as const;
+
+const LOCK_MINUTES = 30;
+const denied = (d: string) => new OAuthError('invalid_grant', d);
+
+type UserRow = typeof bladeUser.$inferSelect;
+
+/** Tenant present and not expired (the platform tenant never expires). */
+export async function checkTenant(tx: Tx, tenantId: string): Promise<void> {
+  const [t] = await tx
+    .select({ expired: sql<boolean>`${bladeTenant.expireTime} is not null and ${bladeTenant.expireTime} < localtimestamp(0)` })
+    .from(bladeTenant)
+    .where(and(eq(bladeTenant.tenantId, tenantId), eq(bladeTenant.isDeleted, 0)));
+  if (!t) throw denied(MSG.noTenant);
+  if (t.expired && tenantId !== PLATFORM_TENANT) throw denied(MSG.expired);
+}
+
+/** Role ids narrowed by the optional Role-Id / Dept-Id headers (switch mode), with their aliases. */
+export async function tokenUser(tx: Tx, u: UserRow, roleHeader?: string, deptHeader?: string): Promise<TokenUser> {
+  let roleIds = u.roleId.split(',').filter(Boolean);
+  if (roleHeader && roleIds.includes(roleHeader)) roleIds = [roleHeader];
+  const deptIds = u.deptId.split(',').filter(Boolean);
+  const deptId = deptHeader && deptIds.includes(deptHeader) ? deptHeader : u.deptId;
+  const roles = roleIds.length
+    ? await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias }).from(bladeRole).where(and(inArray(bladeRole.id, roleIds), eq(bladeRole.isDeleted, 0)))
+    : [];
+  if (roles.length === 0) throw denied(MSG.noRole);
+  return {
+    userId: u.id,
+    tenantId: u.tenantId,
+    account: u.account,
+    name: u.name,
+    realName: u.realName,
+    avatar: u.avatar,
+    roleIds: roles.map((r) => r.id),
+    roleAliases: roles.map((r) => r.alias),
+    deptId,
+    postId: u.postId,
+  };
+}
+
+async function isLocked(app: FastifyInstance, tenantId: string, account: string): Promise<boolean> {
+  const limit = await getIntParam(app, 'account.failCount', 5);
+  const [row] = await app.zoo.database.db
+    .select({ n: sysLoginFail.failCount })
+    .from(sysLoginFail)
+    .where(and(eq(sysLoginFail.tenantId, tenantId), eq(sysLoginFail.account, account), sql`${sysLoginFail.expireTime} > localtimestamp(0)`));
+  return (row?.n ?? 0) >= limit;
+}
+
+/** Each failure counts and pushes the 30-minute window forward (contract §2.6). */
+async function recordFailure(app: FastifyInstance, tenantId: string, account: string): Promise<void> {
+  const expire = sql`localtimestamp(0) + make_interval(mins => ${LOCK_MINUTES})`;
+  await app.zoo.database.db
+    .insert(sysLoginFail)
+    .values({ tenantId, account, failCount: 1, expireTime: expire as never })
+    .onConflictDoUpdate({
+      target: [sysLoginFail.tenantId, sysLoginFail.account],
+      set: {
+        failCount: sql`case when ${sysLoginFail.expireTime} > localtimestamp(0) then ${sysLoginFail.failCount} + 1 else 1 end`,
+        expireTime: expire as never,
+      },
+    });
+}
+
+export async function clearFailures(app: FastifyInstance, tenantId: string, accounts: string[]): Promise<void> {
+  if (accounts.length === 0) return;
+  await app.zoo.database.db.delete(sysLoginFail).where(and(eq(sysLoginFail.tenantId, tenantId), inArray(sysLoginFail.account, accounts)));
+}
+
+/** Account + md5 digest login, in the contract's check order after the captcha. */
+export async function passwordLogin(
+  app: FastifyInstance,
+  p: { tenantId: string; account: string; digest: string; roleHeader?: string; deptHeader?: string },
+): Promise<TokenUser> {
+  if (await isLocked(app, p.tenantId, p.account)) throw denied(MSG.locked);
+  const user = await inTenant(app.zoo.database.db, { tenantId: p.tenantId }, async (tx) => {
+    await checkTenant(tx, p.tenantId);
+    const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.account, p.account), eq(bladeUser.isDeleted, 0)));
+    const good = u && /^[0-9a-f]{32}$/i.test(p.digest) && (await verifyDigest(u.password, p.digest));
+    if (!good) return null;
+    if (u.status !== 1) throw denied(MSG.disabled);
+    return tokenUser(tx, u, p.roleHeader, p.deptHeader);
+  });
+  if (!user) {
+    await recordFailure(app, p.tenantId, p.account);
+    throw denied(MSG.badCredentials);
+  }
+  await clearFailures(app, p.tenantId, [p.account]);
+  return user;
+}

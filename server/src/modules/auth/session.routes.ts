@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { authEndpoints } from '@zoo/contract';
+import { tokenFromRequest } from '../../platform/auth/tokens';
+import { BizError } from '../../platform/errors';
+import { authenticate, publicRoute, route, REVOKED_TOKEN } from '../../platform/route';
+import { recordClientLogs } from '../log/error-log';
+import { createCaptcha } from './captcha';
+
+const done = { success: 'true', msg: 'success' };
+
+export function sessionRoutes(app: FastifyInstance): void {
+  publicRoute(app, authEndpoints.captcha, async ({ sys }) => createCaptcha(sys));
+
+  /** Logout revokes the presented access token and its refresh token; without one it is a no-op. */
+  publicRoute(app, authEndpoints.logout, async ({ req }) => {
+    const raw = tokenFromRequest(req.headers, req.query);
+    const claims = raw ? await app.zoo.tokens.verify(raw, 'access') : null;
+    if (claims) await app.zoo.tokens.revokePair(claims.jti!);
+    return done;
+  });
+
+  /** Saber uploads its captured front-end errors here (contract §8.9); only a signed-in user may. */
+  publicRoute(app, authEndpoints.sendLogs, async ({ req, body }) => {
+    const session = await authenticate(app, req);
+    if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
+    req.session = session;
+    await recordClientLogs(app, req, session, body);
+    return done;
+  });
+
+  publicRoute(app, authEndpoints.clearCache, async ({ sys }) => {
+    await app.zoo.cache.invalidate(sys, '');
+    return done;
+  });
+
+  route(app, authEndpoints.userInfo, async ({ session }) => ({
+    userId: session.userId,
+    tenantId: session.tenantId,
+    account: session.account,
+    userName: session.userName,
+    realName: session.realName,
+    roleId: session.roleIds.join(','),
+    roleName: session.roleAliases.join(','),
+    deptId: session.deptId,
+    postId: session.postId,
+    clientId: session.clientId,
+    authorities: session.roleAliases,
+  }));
+}

@@ -1,0 +1,21 @@
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { TokenService } from './auth/tokens';
+import type { Cache } from './cache';
+
+/** Process-wide services every module reaches through `app.zoo`. Nothing here holds per-user state. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  cache: Cache;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    zoo: AppContext;
+  }
+  interface FastifyRequest {
+    session?: import('./session').Session;
+  }
+}

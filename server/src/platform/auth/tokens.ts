@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import type { Db, DbLike } from '../../db/client';
+import type { Session } from '../session';
+import { sysToken } from './auth.tables';
+
+export interface TokenUser {
+  userId: string;
+  tenantId: string;
+  account: string;
+  name: string;
+  realName: string;
+  avatar: string;
+  roleIds: string[];
+  roleAliases: string[];
+  deptId: string;
+  postId: string;
+}
+
+export interface IssuedTokens {
+  access: string;
+  refresh: string;
+  accessJti: string;
+  expiresIn: number;
+}
+
+const ISSUER = 'zoo-breeding';
+
+export class TokenService {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly db: Db,
+  ) {}
+
+  async issue(user: TokenUser, clientId: string, accessValidity: number, refreshValidity: number, tx: DbLike = this.db): Promise<IssuedTokens> {
+    const accessJti = randomUUID();
+    const refreshJti = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const common = { user_id: user.userId, tenant_id: user.tenantId, client_id: clientId };
+    const access = await new SignJWT({
+      ...common,
+      typ: 'access',
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.name,
+      real_name: user.realName,
+      role_id: user.roleIds.join(','),
+      role_name: user.roleAliases.join(','),
+      authorities: user.roleAliases,
+      dept_id: user.deptId,
+      post_id: user.postId,
+      scope: ['all'],
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(accessJti)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(now + accessValidity)
+      .sign(this.key);
+    const refresh = await new SignJWT({ ...common, typ: 'refresh', dept_id: user.deptId, role_id: user.roleIds.join(',') })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(refreshJti)
+      .setIssuer(ISSUER)
+      .setIssuedAt(now)
+      .setExpirationTime(now + refreshValidity)
+      .sign(this.key);
+    const at = (s: number) => sql`localtimestamp(0) + make_interval(secs => ${s})`;
+    await tx.insert(sysToken).values([
+      { jti: accessJti, kind: 'access', pairJti: refreshJti, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(accessValidity) as never },
+      { jti: refreshJti, kind: 'refresh', pairJti: accessJti, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(refreshValidity) as never },
+    ]);
+    return { access, refresh, accessJti, expiresIn: accessValidity };
+  }
+
+  /** Signature, expiry and kind; null when any fails. Revocation is checked separately (it needs the database). */
+  async verify(token: string, kind: 'access' | 'refresh'): Promise<JWTPayload | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      return payload.typ === kind && typeof payload.jti === 'string' ? payload : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async isLive(jti: string, db: DbLike = this.db): Promise<boolean> {
+    const rows = await db
+      .select({ jti: sysToken.jti })
+      .from(sysToken)
+      .where(and(eq(sysToken.jti, jti), isNull(sysToken.revokeTime), gt(sysToken.expireTime, sql`localtimestamp(0)`)));
+    return rows.length > 0;
+  }
+
+  /** Revokes a token and its pair; returns false when it was already revoked (refresh reuse). */
+  async revokePair(jti: string, db: DbLike = this.db): Promise<boolean> {
+    const rows = await db
+      .update(sysToken)
+      .set({ revokeTime: sql`localtimestamp(0)` as never })
+      .where(and(or(eq(sysToken.jti, jti), eq(sysToken.pairJti, jti)), isNull(sysToken.revokeTime)))
+      .returning({ jti: sysToken.jti });
+    return rows.some((r) => r.jti === jti);
+  }
+
+  /** Drops every live token of a user (password reset, removal). */
+  async revokeUser(tenantId: string, userId: string, db: DbLike = this.db): Promise<void> {
+    await db
+      .update(sysToken)
+      .set({ revokeTime: sql`localtimestamp(0)` as never })
+      .where(and(eq(sysToken.tenantId, tenantId), eq(sysToken.userId, userId), isNull(sysToken.revokeTime)));
+  }
+}
+
+export function sessionFromClaims(p: JWTPayload): Session {
+  const s = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+  return {
+    jti: p.jti!,
+    userId: s('user_id'),
+    tenantId: s('tenant_id'),
+    account: s('account'),
+    userName: s('user_name'),
+    realName: s('real_name'),
+    nickName: s('nick_name'),
+    roleIds: s('role_id').split(',').filter(Boolean),
+    roleAliases: s('role_name').split(',').filter(Boolean),
+    deptId: s('dept_id'),
+    postId: s('post_id'),
+    clientId: s('client_id'),
+  };
+}
+
+/** `Blade-Auth: bearer <jwt>` (prefix case-insensitive), else the raw token in the `Blade-Auth` query parameter. */
+export function tokenFromRequest(headers: Record<string, unknown>, query: unknown): string | null {
+  const h = headers['blade-auth'];
+  if (typeof h === 'string' && h.length > 7 && h.slice(0, 6).toLowerCase() === 'bearer') return h.slice(7).trim();
+  const q = (query as Record<string, unknown> | undefined)?.['Blade-Auth'];
+  if (typeof q === 'string' && q.length > 0) return q.replace(/^bearer\s+/i, '');
+  return null;
+}

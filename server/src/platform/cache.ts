@@ -1,0 +1,58 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbLike } from '../db/client';
+
+const CHANNEL = 'zoo_cache';
+
+/**
+ * Read-through cache for dictionaries, params and menus. Entries are local, but invalidation travels to every
+ * instance through PostgreSQL NOTIFY (sent inside the writing transaction, so it is delivered on commit).
+ */
+export class Cache {
+  private readonly entries = new Map<string, { value: unknown; expires: number }>();
+  private listener?: pg.Client;
+  private closed = false;
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as T;
+    const value = await load();
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    return value;
+  }
+
+  clearLocal(prefix = ''): void {
+    for (const k of this.entries.keys()) if (k.startsWith(prefix)) this.entries.delete(k);
+  }
+
+  /** Drops keys starting with `prefix` here and, once the transaction commits, on every other instance. */
+  async invalidate(db: DbLike, prefix = ''): Promise<void> {
+    this.clearLocal(prefix);
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${prefix})`);
+  }
+
+  /** Subscribes to other instances' invalidations (PostgreSQL only; PGlite is a single process). */
+  async listen(databaseUrl: string): Promise<void> {
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('notification', (m) => this.clearLocal(m.payload ?? ''));
+      client.on('error', (e) => {
+        this.log.warn({ err: e }, 'cache listener lost; reconnecting');
+        this.clearLocal();
+        if (!this.closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      this.listener = client;
+    };
+    await connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { R, type Endpoint } from '@zoo/contract';
+import type { Db, Tx } from '../db/client';
+import { tokenFromRequest, sessionFromClaims } from './auth/tokens';
+import { BizError } from './errors';
+import { ok } from './envelope';
+import { checkAccess } from './permissions';
+import { isPlatformAdministrator, type Session } from './session';
+import { inTenant } from './tenant-tx';
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+export interface Call<Q, B> {
+  query: Q;
+  body: B;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface AuthedCall<Q, B> extends Call<Q, B> {
+  session: Session;
+  /** The request transaction, limited to the session's tenant by row-level security. */
+  db: Tx;
+}
+export interface PublicCall<Q, B> extends Call<Q, B> {
+  /** Unrestricted database: public handlers must scope their own reads by the tenant they were given. */
+  sys: Db;
+}
+
+export const MISSING_TOKEN = '缺失令牌,鉴权失败';
+export const BAD_TOKEN = '请求未授权';
+export const REVOKED_TOKEN = '令牌已失效';
+
+/** Resolves the caller from the token; 401 for a missing, bad or revoked token. */
+export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Session> {
+  const raw = tokenFromRequest(req.headers, req.query);
+  if (!raw) throw new BizError(MISSING_TOKEN, 401);
+  const claims = await app.zoo.tokens.verify(raw, 'access');
+  if (!claims) throw new BizError(BAD_TOKEN, 401);
+  return sessionFromClaims(claims);
+}
+
+/**
+ * Registers one contract endpoint: validation and docs from its zod schemas, the access rule, the request
+ * transaction under the caller's tenant, and the R envelope. Every module route goes through here.
+ */
+export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  app: FastifyInstance,
+  ep: Endpoint<Q, B, D>,
+  handler: (call: AuthedCall<In<Q>, In<B>>) => Promise<Out<D>>,
+): void {
+  app.route({
+    method: ep.method,
+    url: `/api${ep.path}`,
+    schema: {
+      summary: ep.summary,
+      tags: [ep.path.split('/')[1] ?? 'api'],
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.body ? { body: ep.body } : {}),
+      response: { 200: ep.raw ? ep.data : R(ep.data) },
+    },
+    handler: async (req, reply) => {
+      const session = await authenticate(app, req);
+      req.session = session;
+      const data = await inTenant(
+        app.zoo.database.db,
+        {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          deptId: session.deptId,
+          allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
+        },
+        async (db) => {
+          if (!(await app.zoo.tokens.isLive(session.jti, db))) throw new BizError(REVOKED_TOKEN, 401);
+          await checkAccess(db, session, ep.access);
+          return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db });
+        },
+      );
+      return ep.raw ? data : ok(data ?? {});
+    },
+  } as RouteOptions);
+}
+
+/** Registers an endpoint that needs no token (captcha, token, tenant info…). */
+export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  app: FastifyInstance,
+  ep: Endpoint<Q, B, D>,
+  handler: (call: PublicCall<In<Q>, In<B>>) => Promise<Out<D>>,
+): void {
+  app.route({
+    method: ep.method,
+    url: `/api${ep.path}`,
+    schema: {
+      summary: ep.summary,
+      tags: [ep.path.split('/')[1] ?? 'api'],
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.body ? { body: ep.body } : {}),
+      ...(ep.raw ? {} : { response: { 200: R(ep.data) } }),
+    },
+    handler: async (req, reply) => {
+      const data = await handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db });
+      return ep.raw ? data : ok(data ?? {});
+    },
+  } as RouteOptions);
+}

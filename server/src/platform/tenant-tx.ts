@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+
+export interface TxScope {
+  tenantId: string;
+  userId?: string;
+  deptId?: string;
+  /** Cross-tenant mode: row-level security lets every tenant's rows through. */
+  allTenants?: boolean;
+}
+
+/**
+ * Runs `fn` in one transaction as the restricted role, with the tenant and user settings the row-level
+ * security policies and column defaults read. This is the one place tenant isolation is applied.
+ */
+export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select
+      set_config('role', 'zoo_app', true),
+      set_config('app.tenant_id', ${scope.tenantId}, true),
+      set_config('app.user_id', ${scope.userId ?? ''}, true),
+      set_config('app.dept_id', ${(scope.deptId ?? '').split(',')[0] ?? ''}, true),
+      set_config('app.all_tenants', ${scope.allTenants ? 'on' : 'off'}, true)`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,38 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  DeploymentUnitOutlined,
+  FolderOutlined,
+  HomeOutlined,
+  MonitorOutlined,
+  NotificationOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+/**
+ * Saber menus carry iconfont class names in `source` (e.g. "iconfont iconicon_setting"). We map
+ * by keyword onto a small fixed set of antd icons rather than bundle every icon.
+ */
+const RULES: [RegExp, ReactNode][] = [
+  [/setting|system|config/i, <SettingOutlined />],
+  [/user|principal|team|group|dept/i, <TeamOutlined />],
+  [/safe|role|authority|scope|lock/i, <SafetyOutlined />],
+  [/work|flow|process/i, <ApartmentOutlined />],
+  [/monitor|log|chart|report/i, <MonitorOutlined />],
+  [/tool|code|develop|datasource/i, <ToolOutlined />],
+  [/resource|folder|oss|file|attach/i, <FolderOutlined />],
+  [/notice|message|sms|desk/i, <NotificationOutlined />],
+  [/dict|book|base|region/i, <BookOutlined />],
+  [/zoo|animal|species|cage|park|population/i, <DeploymentUnitOutlined />],
+  [/home|index|wel/i, <HomeOutlined />],
+];
+
+export function menuIcon(source: string | undefined): ReactNode {
+  const match = source ? RULES.find(([re]) => re.test(source)) : undefined;
+  return match ? match[1] : <AppstoreOutlined />;
+}

@@ -1,0 +1,25 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router';
+
+/**
+ * Router errorElement: an unexpected render error or a failed chunk load. Shown outside any
+ * router-dependent chrome, so "home" is a plain link that also reloads stale chunks.
+ */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const detail = error instanceof Error ? error.message : undefined;
+  return (
+    <Result
+      status="500"
+      title="500"
+      subTitle={detail ?? t('pages.p500')}
+      extra={
+        <Button type="primary" href="/wel/index">
+          {t('pages.backHome')}
+        </Button>
+      }
+    />
+  );
+}

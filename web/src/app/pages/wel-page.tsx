@@ -1,0 +1,25 @@
+import { SmileOutlined } from '@ant-design/icons';
+import { Card, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
+
+/** /wel/index, the first page after login. */
+export function WelPage() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.userInfo);
+  const tenantName = useSession((s) => s.tenantName);
+  const tenantId = useSession((s) => s.tenantId);
+  const name = user?.real_name || user?.nick_name || user?.user_name || '';
+  return (
+    <Card>
+      <Space orientation="vertical" size="small">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          <SmileOutlined /> {t('wel.greeting', { name })}
+        </Typography.Title>
+        <Typography.Text>{t('wel.tenant', { tenant: tenantName || tenantId })}</Typography.Text>
+        {user?.role_name ? <Typography.Text type="secondary">{t('wel.role', { role: user.role_name })}</Typography.Text> : null}
+        <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { useSession } from '../lib/session';
+import { FeedbackBridge } from './feedback-bridge';
+import { useLanguageSync } from './use-language-sync';
+
+interface Props {
+  children: ReactNode;
+  /** Tests pass a fresh client so cached lists never leak between cases. */
+  queryClient?: QueryClient;
+}
+
+export function AppProviders({ children, queryClient }: Props) {
+  const language = useSession((s) => s.language);
+  const colour = useSession((s) => s.colour);
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  useLanguageSync(language);
+  return (
+    <QueryClientProvider client={client}>
+      <ConfigProvider
+        locale={language === 'en' ? enUS : zhCN}
+        theme={{ token: { colorPrimary: colour } }}
+        // "登录" must stay "登录" (not "登 录") so people and Playwright find buttons by their text.
+        button={{ autoInsertSpace: false }}
+      >
+        <AntApp>
+          <FeedbackBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

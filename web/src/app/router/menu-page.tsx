@@ -1,0 +1,23 @@
+import { Spin } from 'antd';
+import { Suspense } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { BuildingPage } from '../pages/building-page';
+import { findMenu } from './menu-paths';
+import { resolvePage } from './page-registry';
+
+/**
+ * Element of the layout's catch-all: the registered page for this path, or the placeholder for
+ * menu screens not built yet. The guard has already sent unknown paths to /404.
+ */
+export function MenuPage() {
+  const { pathname } = useLocation();
+  const menu = useSession((s) => s.menu);
+  const Page = resolvePage(pathname);
+  if (!Page) return <BuildingPage name={findMenu(menu, pathname)?.node.name} />;
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+      <Page />
+    </Suspense>
+  );
+}

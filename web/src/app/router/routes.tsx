@@ -1,0 +1,45 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { MainLayout } from '../layout/main-layout';
+import { LoginPage } from '../login/login-page';
+import { IframePage } from '../pages/iframe-page';
+import { DashboardPage, InfoPage } from '../pages/later-page';
+import { LockPage } from '../pages/lock-page';
+import { RouteError } from '../pages/route-error';
+import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../pages/status-page';
+import { WelPage } from '../pages/wel-page';
+import { MenuPage } from './menu-page';
+import { RouteGuard } from './route-guard';
+import { handle, HOME_PATH, type RouteHandle } from './route-meta';
+
+const publicPage = (label: string) => handle({ isAuth: false, isTab: false, label });
+const tabPage = (label: string, menu = true) => handle({ isAuth: true, isTab: true, menu, label });
+const dynamic: RouteHandle = { dynamic: true };
+
+/** The whole route tree; static routes here, menu routes resolved by the catch-all. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/login', element: <LoginPage />, handle: publicPage('route.login') },
+      { path: '/lock', element: <LockPage />, handle: publicPage('route.lock') },
+      { path: '/403', element: <ForbiddenPage />, handle: publicPage('route.p403') },
+      { path: '/404', element: <NotFoundPage />, handle: publicPage('route.p404') },
+      { path: '/500', element: <ServerErrorPage />, handle: publicPage('route.p500') },
+      { path: '/myiframe/*', element: <IframePage />, handle: publicPage('route.iframe') },
+      {
+        path: '/',
+        element: <MainLayout />,
+        handle: handle({ isAuth: true }),
+        children: [
+          { index: true, element: <Navigate to={HOME_PATH} replace /> },
+          { path: 'wel', element: <Navigate to={HOME_PATH} replace /> },
+          { path: 'wel/index', element: <WelPage />, handle: tabPage('route.home') },
+          { path: 'wel/dashboard', element: <DashboardPage />, handle: tabPage('route.dashboard', false) },
+          { path: 'info/index', element: <InfoPage />, handle: tabPage('route.info', false) },
+          { path: '*', element: <MenuPage />, handle: dynamic },
+        ],
+      },
+    ],
+  },
+];

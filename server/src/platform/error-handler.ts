@@ -28,7 +28,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (e instanceof BizError) {
       const code: number = (e as BizError).code;
       // The gateway's 401 bodies carry no `success` field (contract §1.3).
-      if (code === 401) return reply.code(401).send({ code: 401, msg: e.message, data: null });
+      if (code === 401)
+        return reply.code(401).type('application/json; charset=utf-8').send(JSON.stringify({ code: 401, msg: e.message, data: null }));
       return reply.code(code).send(err(code, e.message));
     }
     if (hasZodFastifySchemaValidationErrors(e)) return reply.code(400).send(err(400, validationMessage(e.validation as Issue[])));

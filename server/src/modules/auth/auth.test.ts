@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5Hex } from '../../platform/auth/password';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { createTenantUser } from '../../../test/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const tokenCall = async (o: {
+  username?: string;
+  password?: string;
+  tenant?: string | null;
+  grant?: string;
+  captcha?: { key: string; code: string } | null;
+  basic?: string;
+  extra?: Record<string, string>;
+}) => {
+  const c = o.captcha === undefined ? await t.captcha() : o.captcha;
+  const headers: Record<string, string> = {};
+  if (o.tenant !== null) headers['tenant-id'] = o.tenant ?? '000000';
+  if (c) Object.assign(headers, { 'captcha-key': c.key, 'captcha-code': c.code });
+  if (o.basic) headers.authorization = o.basic;
+  return t.request({
+    method: 'POST',
+    url: '/blade-auth/oauth/token',
+    headers,
+    query: {
+      tenantId: o.tenant ?? '000000',
+      username: o.username ?? 'admin',
+      password: md5Hex(o.password ?? 'admin'),
+      grant_type: o.grant ?? 'captcha',
+      scope: 'all',
+      type: 'account',
+      ...o.extra,
+    },
+  });
+};
+
+describe('captcha', () => {
+  it('returns a key and a PNG data URL, the code kept 30 minutes', async () => {
+    const res = await t.request({ url: '/blade-auth/oauth/captcha' });
+    expect(res.status).toBe(200);
+    expect(res.body.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.image).toMatch(/^data:image\/png;base64,iVBOR/);
+    const { rows } = await t.sql.query(`select extract(epoch from expire_time - localtimestamp(0)) as s from sys_captcha where key = $1`, [res.body.key]);
+    expect(Number(rows[0].s)).toBeGreaterThan(29 * 60);
+    expect(Number(rows[0].s)).toBeLessThanOrEqual(30 * 60);
+  });
+
+  it('logs in with the right captcha, case-insensitively, and answers the raw snake_case body', async () => {
+    const c = await t.captcha();
+    const res = await tokenCall({ captcha: { key: c.key, code: c.code.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'all', tenant_id: '000000', account: 'admin', user_name: 'admin', role_name: 'administrator', client_id: 'saber', license: 'powered by bladex', oauth_id: '', detail: { type: 'web' } });
+    expect(res.body.user_id).toMatch(/^\d+$/);
+    expect(res.body.code).toBeUndefined();
+  });
+
+  it('accepts a code only once', async () => {
+    const c = await t.captcha();
+    expect((await tokenCall({ captcha: c })).status).toBe(200);
+    const again = await tokenCall({ captcha: c });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ error: 'invalid_grant', error_description: '验证码不正确' });
+  });
+
+  it('burns the code on a wrong answer, so guessing needs a new captcha each time', async () => {
+    const c = await t.captcha();
+    expect((await tokenCall({ captcha: { key: c.key, code: 'wrong' } })).body.error_description).toBe('验证码不正确');
+    expect((await tokenCall({ captcha: c })).body.error_description).toBe('验证码不正确');
+  });
+
+  it('refuses a missing captcha, and the password grant cannot skip it while captcha mode is on', async () => {
+    expect((await tokenCall({ captcha: null })).body.error_description).toBe('验证码不正确');
+    expect((await tokenCall({ captcha: null, grant: 'password' })).body.error_description).toBe('验证码不正确');
+  });
+});
+
+describe('token endpoint checks, in the contract order', () => {
+  it('needs the Tenant-Id header', async () => {
+    const res = await tokenCall({ tenant: null });
+    expect(res.status).toBe(400);
+    expect(res.body.error_description).toBe('租户ID未找到');
+  });
+
+  it('refuses an unknown tenant', async () => {
+    expect((await tokenCall({ tenant: '999999' })).body.error_description).toBe('未获得用户的租户信息');
+  });
+
+  it('refuses an expired tenant', async () => {
+    await createTenantUser(t.sql, { tenantId: '100001', account: 'late', password: 'pw', expireTime: '2020-01-01 00:00:00' });
+    expect((await tokenCall({ tenant: '100001', username: 'late', password: 'pw' })).body.error_description).toBe('租户授权已过期,请联系管理员');
+  });
+
+  it('refuses a wrong password and an unknown account with the same message', async () => {
+    expect((await tokenCall({ password: 'nope' })).body).toEqual({ error: 'invalid_grant', error_description: '用户名或密码错误' });
+    expect((await tokenCall({ username: 'ghost' })).body.error_description).toBe('用户名或密码错误');
+  });
+
+  it('refuses a user without a role', async () => {
+    await createTenantUser(t.sql, { tenantId: '100002', account: 'norole', password: 'pw', roleAlias: null });
+    expect((await tokenCall({ tenant: '100002', username: 'norole', password: 'pw' })).body.error_description).toBe('未获得用户的角色信息');
+  });
+
+  it('stores passwords as argon2id, never sha1', async () => {
+    const { rows } = await t.sql.query(`select password from blade_user where account = 'admin' and tenant_id = '000000'`);
+    expect(rows[0].password).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('lockout', () => {
+  it('locks after account.failCount failures for 30 minutes, even for the right password', async () => {
+    await createTenantUser(t.sql, { tenantId: '100003', account: 'lock', password: 'right' });
+    for (let i = 0; i < 5; i++) expect((await tokenCall({ tenant: '100003', username: 'lock', password: 'bad' })).body.error_description).toBe('用户名或密码错误');
+    expect((await tokenCall({ tenant: '100003', username: 'lock', password: 'right' })).body.error_description).toBe('登录错误次数过多,请稍后再试');
+    const { rows } = await t.sql.query(`select fail_count, extract(epoch from expire_time - localtimestamp(0)) as s from sys_login_fail where tenant_id = '100003' and account = 'lock'`);
+    expect(rows[0].fail_count).toBe(5);
+    expect(Number(rows[0].s)).toBeGreaterThan(29 * 60);
+    // Once the window has passed the account logs in again.
+    await t.sql.query(`update sys_login_fail set expire_time = localtimestamp(0) - interval '1 second' where account = 'lock'`);
+    expect((await tokenCall({ tenant: '100003', username: 'lock', password: 'right' })).status).toBe(200);
+  });
+
+  it('follows the account.failCount parameter', async () => {
+    await createTenantUser(t.sql, { tenantId: '100004', account: 'three', password: 'right' });
+    await t.sql.query(`update blade_param set param_value = '3' where param_key = 'account.failCount'`);
+    t.app.zoo.cache.clearLocal();
+    for (let i = 0; i < 3; i++) await tokenCall({ tenant: '100004', username: 'three', password: 'bad' });
+    expect((await tokenCall({ tenant: '100004', username: 'three', password: 'right' })).body.error_description).toBe('登录错误次数过多,请稍后再试');
+    await t.sql.query(`update blade_param set param_value = '5' where param_key = 'account.failCount'`);
+    t.app.zoo.cache.clearLocal();
+  });
+
+  it('is cleared by a successful login', async () => {
+    await createTenantUser(t.sql, { tenantId: '100005', account: 'clear', password: 'right' });
+    for (let i = 0; i < 4; i++) await tokenCall({ tenant: '100005', username: 'clear', password: 'bad' });
+    expect((await tokenCall({ tenant: '100005', username: 'clear', password: 'right' })).status).toBe(200);
+    for (let i = 0; i < 4; i++) await tokenCall({ tenant: '100005', username: 'clear', password: 'bad' });
+    expect((await tokenCall({ tenant: '100005', username: 'clear', password: 'right' })).status).toBe(200);
+  });
+
+  it('counts per tenant: the same account elsewhere is not locked', async () => {
+    await createTenantUser(t.sql, { tenantId: '100006', account: 'twin', password: 'right' });
+    await createTenantUser(t.sql, { tenantId: '100007', account: 'twin', password: 'right' });
+    for (let i = 0; i < 5; i++) await tokenCall({ tenant: '100006', username: 'twin', password: 'bad' });
+    expect((await tokenCall({ tenant: '100007', username: 'twin', password: 'right' })).status).toBe(200);
+  });
+});
+
+describe('client check', () => {
+  it('refuses a wrong secret or no Basic header with 401', async () => {
+    const bad = await tokenCall({ basic: `Basic ${Buffer.from('saber:wrong').toString('base64')}` });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error).toBe('unauthorized');
+    const unknown = await tokenCall({ basic: `Basic ${Buffer.from('nobody:x').toString('base64')}` });
+    expect(unknown.status).toBe(401);
+    const none = await tokenCall({ basic: 'Bearer x' });
+    expect(none.status).toBe(401);
+  });
+
+  it('refuses a grant the client is not authorised for', async () => {
+    await t.sql.query(`update blade_client set authorized_grant_types = 'refresh_token' where client_id = 'sword'`);
+    const res = await tokenCall({ basic: `Basic ${Buffer.from('sword:sword_secret').toString('base64')}` });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_client');
+  });
+
+  it('answers unsupported grants with a clear error', async () => {
+    const res = await tokenCall({ grant: 'social' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'unsupported_grant_type' });
+    expect(res.body.error_description).toContain('social');
+  });
+});
+
+describe('tokens', () => {
+  it('accepts Blade-Auth as a header and as a query parameter; refuses a missing or forged token', async () => {
+    const token = await t.login();
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token })).body.data).toMatchObject({ account: 'admin', tenantId: '000000', roleName: 'administrator' });
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', query: { 'Blade-Auth': token } })).status).toBe(200);
+    const none = await t.request({ url: '/blade-auth/oauth/user-info' });
+    expect(none.status).toBe(401);
+    expect(none.body).toEqual({ code: 401, msg: '缺失令牌,鉴权失败', data: null });
+    const forged = await t.request({ url: '/blade-auth/oauth/user-info', token: `${token.slice(0, -4)}AAAA` });
+    expect(forged.body.msg).toBe('请求未授权');
+  });
+
+  it('rotates refresh tokens: the old refresh and access tokens stop working', async () => {
+    const c = await t.captcha();
+    const first = (await tokenCall({ captcha: c })).body;
+    const refresh = () =>
+      t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '000000' }, query: { tenantId: '000000', refresh_token: first.refresh_token, grant_type: 'refresh_token', scope: 'all' } });
+    const next = await refresh();
+    expect(next.status).toBe(200);
+    expect(next.body.access_token).not.toBe(first.access_token);
+    expect(next.body.refresh_token).not.toBe(first.refresh_token);
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token: next.body.access_token })).status).toBe(200);
+    const reuse = await refresh();
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.error).toBe('invalid_grant');
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token: first.access_token })).body.msg).toBe('令牌已失效');
+  });
+
+  it('refuses a refresh token from another tenant header or used as an access token', async () => {
+    const c = await t.captcha();
+    const first = (await tokenCall({ captcha: c })).body;
+    const res = await t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '100001' }, query: { refresh_token: first.refresh_token, grant_type: 'refresh_token' } });
+    expect(res.body.error).toBe('invalid_grant');
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token: first.refresh_token })).status).toBe(401);
+  });
+
+  it('logout revokes the access token and its refresh token', async () => {
+    const c = await t.captcha();
+    const body = (await tokenCall({ captcha: c })).body;
+    const out = await t.request({ url: '/blade-auth/oauth/logout', token: body.access_token });
+    expect(out.body).toEqual({ success: 'true', msg: 'success' });
+    const after = await t.request({ url: '/blade-system/menu/routes', token: body.access_token });
+    expect(after.status).toBe(401);
+    expect(after.body.msg).toBe('令牌已失效');
+    const r = await t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '000000' }, query: { refresh_token: body.refresh_token, grant_type: 'refresh_token' } });
+    expect(r.body.error).toBe('invalid_grant');
+  });
+
+  it('signs with a generated key kept in the database, not a default literal', async () => {
+    const { rows } = await t.sql.query(`select length(value) as n from sys_secret where name = 'jwt'`);
+    expect(rows[0].n).toBeGreaterThanOrEqual(64);
+  });
+});
+
+describe('other session endpoints', () => {
+  it('stores the error-log array posted to oauth/logout', async () => {
+    const token = await t.login();
+    const logs = [{ type: 'error', url: '/wel/index', message: 'boom', stack: 'Error: boom\n at x', info: 'render', time: '2026-11-22 10:00:00' }];
+    const res = await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token, body: logs });
+    expect(res.body).toEqual({ success: 'true', msg: 'success' });
+    const { rows } = await t.sql.query(`select message, request_uri, stack_trace, create_by from blade_log_error where service_id = 'saber-web'`);
+    expect(rows).toEqual([{ message: 'boom', request_uri: '/wel/index', stack_trace: 'Error: boom\n at x', create_by: 'admin' }]);
+    expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token, body: { not: 'an array' } })).status).toBe(400);
+    expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', body: logs })).status).toBe(401);
+  });
+
+  it('clear-cache answers the raw status', async () => {
+    expect((await t.request({ url: '/blade-auth/oauth/clear-cache' })).body).toEqual({ success: 'true', msg: 'success' });
+  });
+
+  it('tenant/info finds a tenant by domain, and answers {} otherwise', async () => {
+    await t.sql.query(`update blade_tenant set domain = 'http://zoo-a.example' where tenant_id = '100001'`);
+    expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://zoo-a.example' } })).body.data).toEqual({ tenantId: '100001', domain: 'http://zoo-a.example', backgroundUrl: '' });
+    expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://other' } })).body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+  });
+});
+
+describe('captcha mode off', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await startTestApp({ CAPTCHA_MODE: 'off' });
+  });
+  afterAll(async () => off?.close());
+  it('lets the password grant log in without a captcha', async () => {
+    const res = await off.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '000000' }, query: { username: 'admin', password: md5Hex('admin'), grant_type: 'password' } });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toBeTruthy();
+  });
+});

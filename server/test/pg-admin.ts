@@ -1,0 +1,20 @@
+import pg from 'pg';
+
+/** The PostgreSQL the tests use: TEST_DATABASE_URL, else the local server on 127.0.0.1:5432 (trust auth). */
+export const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const urlFor = (db: string) => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+export async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}

@@ -28,6 +28,14 @@ export interface CrudOptions<T extends PgTable, D extends CrudDefinition> {
 
 export const NOT_FOUND = '数据不存在或已被删除';
 
+export interface CrudRegistration {
+  def: CrudDefinition;
+  table: PgTable;
+  tenantScoped: boolean;
+}
+/** Every CRUD resource the app registered; the tenant-isolation test walks this list. */
+export const crudRegistry = new WeakMap<FastifyInstance, CrudRegistration[]>();
+
 /**
  * The one generic list/detail/submit/remove implementation. Tenant isolation comes from the request
  * transaction (row-level security), so nothing here filters by tenant.
@@ -40,6 +48,9 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
   const filterable = Object.keys(o.def.filters.shape);
   const toRecord = async (row: T['$inferSelect'], ctx: Ctx) => (o.toRecord ? o.toRecord(row, ctx) : row);
   const { endpoints: ep } = o.def;
+  const registered = crudRegistry.get(app) ?? [];
+  registered.push({ def: o.def, table: o.table, tenantScoped: Boolean(cols.tenantId) });
+  crudRegistry.set(app, registered);
 
   const findOne = async (ctx: Ctx, id: string) => {
     const [row] = await ctx.db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));

@@ -2,14 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { verifyDigest } from '../../platform/auth/password';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
-import { sysLoginFail } from '../../platform/auth/auth.tables';
+import { clearFailures, isLocked, recordFailure } from '../../platform/auth/lockout';
 import type { TokenUser } from '../../platform/auth/tokens';
 import { OAuthError } from '../../platform/errors';
 import { PLATFORM_TENANT } from '../../platform/session';
 import { inTenant } from '../../platform/tenant-tx';
 import { bladeRole, bladeUser } from '../iam/iam.tables';
-import { getIntParam } from '../system/param.service';
 import { bladeTenant } from '../system/system.tables';
+import { getIntParam } from '../system/param.service';
 
 export const MSG = {
   noTenantId: '租户ID未找到',
@@ -22,7 +22,6 @@ export const MSG = {
   disabled: '账号未启用或已被停用,请联系管理员',
 } as const;
 
-const LOCK_MINUTES = 30;
 const denied = (d: string) => new OAuthError('invalid_grant', d);
 
 type UserRow = typeof bladeUser.$inferSelect;
@@ -32,7 +31,8 @@ export async function checkTenant(tx: Tx, tenantId: string): Promise<void> {
   const [t] = await tx
     .select({ expired: sql<boolean>`${bladeTenant.expireTime} is not null and ${bladeTenant.expireTime} < localtimestamp(0)` })
     .from(bladeTenant)
-    .where(and(eq(bladeTenant.tenantId, tenantId), eq(bladeTenant.isDeleted, 0)));
+    // Row-level security already limits this to the transaction's tenant.
+    .where(eq(bladeTenant.isDeleted, 0));
   if (!t) throw denied(MSG.noTenant);
   if (t.expired && tenantId !== PLATFORM_TENANT) throw denied(MSG.expired);
 }
@@ -61,41 +61,12 @@ export async function tokenUser(tx: Tx, u: UserRow, roleHeader?: string, deptHea
   };
 }
 
-async function isLocked(app: FastifyInstance, tenantId: string, account: string): Promise<boolean> {
-  const limit = await getIntParam(app, 'account.failCount', 5);
-  const [row] = await app.zoo.database.db
-    .select({ n: sysLoginFail.failCount })
-    .from(sysLoginFail)
-    .where(and(eq(sysLoginFail.tenantId, tenantId), eq(sysLoginFail.account, account), sql`${sysLoginFail.expireTime} > localtimestamp(0)`));
-  return (row?.n ?? 0) >= limit;
-}
-
-/** Each failure counts and pushes the 30-minute window forward (contract §2.6). */
-async function recordFailure(app: FastifyInstance, tenantId: string, account: string): Promise<void> {
-  const expire = sql`localtimestamp(0) + make_interval(mins => ${LOCK_MINUTES})`;
-  await app.zoo.database.db
-    .insert(sysLoginFail)
-    .values({ tenantId, account, failCount: 1, expireTime: expire as never })
-    .onConflictDoUpdate({
-      target: [sysLoginFail.tenantId, sysLoginFail.account],
-      set: {
-        failCount: sql`case when ${sysLoginFail.expireTime} > localtimestamp(0) then ${sysLoginFail.failCount} + 1 else 1 end`,
-        expireTime: expire as never,
-      },
-    });
-}
-
-export async function clearFailures(app: FastifyInstance, tenantId: string, accounts: string[]): Promise<void> {
-  if (accounts.length === 0) return;
-  await app.zoo.database.db.delete(sysLoginFail).where(and(eq(sysLoginFail.tenantId, tenantId), inArray(sysLoginFail.account, accounts)));
-}
-
 /** Account + md5 digest login, in the contract's check order after the captcha. */
 export async function passwordLogin(
   app: FastifyInstance,
   p: { tenantId: string; account: string; digest: string; roleHeader?: string; deptHeader?: string },
 ): Promise<TokenUser> {
-  if (await isLocked(app, p.tenantId, p.account)) throw denied(MSG.locked);
+  if (await isLocked(app, p.tenantId, p.account, await getIntParam(app, 'account.failCount', 5))) throw denied(MSG.locked);
   const user = await inTenant(app.zoo.database.db, { tenantId: p.tenantId }, async (tx) => {
     await checkTenant(tx, p.tenantId);
     const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.account, p.account), eq(bladeUser.isDeleted, 0)));

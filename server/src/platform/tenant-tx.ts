@@ -24,3 +24,19 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
     return fn(tx);
   });
 }
+
+/**
+ * Inside an open request transaction, acts as another tenant for `fn` (e.g. bootstrapping a new tenant's
+ * role, department and admin), then restores the caller's tenant. Stays in the same transaction, so the whole
+ * operation commits or rolls back as one.
+ */
+export async function asTenant<T>(tx: Tx, tenantId: string, fn: () => Promise<T>): Promise<T> {
+  const res = (await tx.execute(sql`select current_setting('app.tenant_id', true) as prev`)) as unknown as { rows: Array<{ prev: string | null }> };
+  const prev = res.rows[0]?.prev;
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+  try {
+    return await fn();
+  } finally {
+    await tx.execute(sql`select set_config('app.tenant_id', ${prev ?? ''}, true)`);
+  }
+}

@@ -22,6 +22,8 @@ describe('login, menu, reload, logout', () => {
     const sidebar = page.locator('.ant-layout-sider');
     await expect.poll(() => sidebar.getByText('系统管理').count()).toBeGreaterThan(0);
     await expect.poll(() => sidebar.getByText('动物园管理').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('欢迎您，管理员').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('当前租户：管理组').count()).toBeGreaterThan(0);
     await screenshot(page, 'home');
 
     await page.reload();
@@ -33,7 +35,7 @@ describe('login, menu, reload, logout', () => {
     await sidebar.getByText('系统管理').click();
     await sidebar.getByText('参数管理').click();
     await page.waitForURL(/\/system\/param/);
-    await expect.poll(() => page.getByText('account.failCount').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("account.failCount").count()).toBeGreaterThan(0);
 
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();

@@ -8,6 +8,7 @@ export const tokenResponse = (over: Partial<TokenResponse> = {}): TokenResponse 
   expires_in: 3600,
   scope: 'all',
   tenant_id: '000000',
+  tenant_name: '管理组',
   user_id: '1123598821738675201',
   dept_id: '1123598813738675201',
   post_id: '1123598817738675201',

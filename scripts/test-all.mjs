@@ -23,7 +23,8 @@ function run(name, cmd, args, opts = {}) {
 function check(name, cmd, args) {
   if (only.length && !only.includes(name)) return;
   const r = run(name, cmd, args);
-  r.ok ? passed++ : failed++;
+  if (r.ok) passed++;
+  else failed++;
   summary.push(`${name}: ${r.ok ? 'ok' : 'FAILED'} (${r.secs}s)`);
 }
 
@@ -32,7 +33,7 @@ function suite(name, workspace) {
   const out = path.join(tmp, `${name}.json`);
   const r = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { cwd: path.join(root, workspace) });
   let p = 0;
-  let f = 0;
+  let f;
   if (fs.existsSync(out)) {
     const j = JSON.parse(fs.readFileSync(out, 'utf8'));
     p = j.numPassedTests;

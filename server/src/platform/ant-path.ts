@@ -3,8 +3,7 @@
  * within one segment, `?` one character, `{name}` one segment. A leading `/api` is ignored on both sides,
  * since every route is served under it.
  */
-export function stripApi(path: string): string {
-  const p = path.split('?')[0]!;
+export function stripApi(p: string): string {
   return p === '/api' ? '/' : p.startsWith('/api/') ? p.slice(4) : p;
 }
 
@@ -29,4 +28,5 @@ export function antPattern(pattern: string): RegExp {
   return new RegExp(`^${re}$`);
 }
 
-export const antMatch = (pattern: string, path: string) => antPattern(pattern).test(stripApi(path));
+/** `path` is a request path; a query string is ignored. */
+export const antMatch = (pattern: string, path: string) => antPattern(pattern).test(stripApi(path.split('?')[0]!));

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, not, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { DataScopeRule, type DataScopeCondition } from '@zoo/contract';
+import { DataScopeCondition } from '@zoo/contract';
 import { BizError } from './errors';
 import type { Session } from './session';
 
@@ -40,9 +40,14 @@ export function parseRule(text: string, cols: ScopeColumns): DataScopeCondition[
   } catch {
     throw new BizError('自定义规则应为 JSON, 例如 {"column":"status","op":"eq","value":"1"}');
   }
-  const parsed = DataScopeRule.safeParse(json);
-  if (!parsed.success) throw new BizError(parsed.error.issues[0]?.message ?? '自定义规则格式错误');
-  const conds = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  // Each condition on its own, so the message names what is wrong (a union would only say "invalid").
+  const items = Array.isArray(json) ? json : [json];
+  if (items.length === 0) throw new BizError('自定义规则不能为空');
+  const conds = items.map((item) => {
+    const parsed = DataScopeCondition.safeParse(item);
+    if (!parsed.success) throw new BizError(parsed.error.issues[0]?.message ?? '自定义规则格式错误');
+    return parsed.data;
+  });
   const probe = { userId: '1', deptId: '1' };
   for (const c of conds) {
     const col = resolveColumn(cols, c.column);

@@ -10,7 +10,8 @@ import { deptRecords } from './dept.records';
 
 const live = eq(bladeDept.isDeleted, 0);
 const order = [asc(bladeDept.sort), asc(bladeDept.id)];
-const hasChildren = sql<boolean>`exists (select 1 from blade_dept c where c.parent_id = ${bladeDept.id} and c.is_deleted = 0)`;
+// Qualified by hand: drizzle renders a lone column unqualified, which the subquery would bind to `c`.
+const hasChildren = sql<boolean>`exists (select 1 from blade_dept c where c.parent_id = "blade_dept"."id" and c.is_deleted = 0)`;
 const escapeLike = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Lazy lists and the pickers other screens use (user form, login dept chooser). */

@@ -36,7 +36,7 @@ export async function userWith(
 export const tenantAdmin = (t: TestApp, tenantId: string, account = `a${tenantId}`) =>
   userWith(t, { tenantId, account, alias: 'admin', codes: ['*'] });
 
-/** Flattens a tree list (children) into its rows. */
-export function flat<T extends { children?: T[] }>(nodes: T[]): T[] {
+/** Flattens a tree list (children) into its rows (response bodies are untyped JSON). */
+export function flat(nodes: any[]): any[] {
   return nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 }

@@ -63,8 +63,13 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
   const live = deleted ? eq(deleted, 0) : undefined;
   const tenantScoped = Boolean(cols.tenantId);
   const filterable = Object.keys(o.def.filters.shape);
-  const toRecords = async (rows: T['$inferSelect'][], ctx: Ctx): Promise<Rec<D>[]> =>
-    o.toRecords ? o.toRecords(rows, ctx) : Promise.all(rows.map(async (r) => (o.toRecord ? o.toRecord(r, ctx) : (r as Rec<D>))));
+  const toRecords = async (rows: T['$inferSelect'][], ctx: Ctx): Promise<Rec<D>[]> => {
+    if (o.toRecords) return o.toRecords(rows, ctx);
+    // Sequential: a toRecord that queries shares the request's single connection.
+    const out: Rec<D>[] = [];
+    for (const r of rows) out.push(o.toRecord ? await o.toRecord(r, ctx) : (r as Rec<D>));
+    return out;
+  };
   const { endpoints: ep } = o.def;
   const registered = crudRegistry.get(app) ?? [];
   registered.push({ def: o.def, table: o.table, tenantScoped });

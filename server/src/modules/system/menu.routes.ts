@@ -21,10 +21,11 @@ export function menuRoutes(app: FastifyInstance): void {
     toRecord: (row) => menuRecord(row),
     detailRecord: async (row, { db }) => {
       const parent = await parentNames(db, bladeMenu, { id: bladeMenu.id, name: bladeMenu.name }, [row]);
-      const [category, action, yesNo] = await Promise.all(
-        ['menu_category', 'button_func', 'yes_no'].map((c) => systemDictLabels(app.zoo.cache, db, c)),
-      );
-      return { ...menuRecord(row), parentName: parent(row.parentId), categoryName: category!(row.category), actionName: action!(row.action), isOpenName: yesNo!(row.isOpen) };
+      // One after another: the request transaction is a single connection.
+      const category = await systemDictLabels(app.zoo.cache, db, 'menu_category');
+      const action = await systemDictLabels(app.zoo.cache, db, 'button_func');
+      const yesNo = await systemDictLabels(app.zoo.cache, db, 'yes_no');
+      return { ...menuRecord(row), parentName: parent(row.parentId), categoryName: category(row.category), actionName: action(row.action), isOpenName: yesNo(row.isOpen) };
     },
     beforeSave: async (input, { db }, existing) => {
       await checkParent(db, bladeMenu, menuTreeCols, existing?.id, input.parentId, '上级菜单不存在');

@@ -11,7 +11,7 @@ import { SCOPE_CACHE } from '../../platform/scope-cache';
 import { bladeScopeApi, bladeScopeData } from '../iam/iam.tables';
 import { bladeMenu } from './system.tables';
 
-/** The scope's menu must exist; its code is the default resource code (menu codes equal resource names). */
+/** The scope's menu must exist (checked either way); its code is the default resource code (menu codes equal resource names). */
 async function menuCode(db: DbLike, menuId: string): Promise<string> {
   const [m] = await db.select({ code: bladeMenu.code }).from(bladeMenu).where(and(eq(bladeMenu.id, menuId), eq(bladeMenu.isDeleted, 0)));
   if (!m) throw new BizError('菜单不存在或已被删除');
@@ -35,7 +35,7 @@ export function scopeRoutes(app: FastifyInstance): void {
     toRecords: withTypeName('data_scope_type'),
     beforeSave: async (input, { db }) => {
       const resourceCode = input.resourceCode || (await menuCode(db, input.menuId));
-      if (input.resourceCode) await menuCode(db, input.menuId); // the menu must exist either way
+      if (input.resourceCode) await menuCode(db, input.menuId);
       validateDataScope({ resourceCode, scopeType: input.scopeType, scopeColumn: input.scopeColumn, scopeValue: input.scopeValue });
       return {
         menuId: input.menuId,

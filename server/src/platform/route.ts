@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { tokenFromRequest, sessionFromClaims } from './auth/tokens';
 import { BizError } from './errors';
 import { ok } from './envelope';
+import { enforceApiScope } from './api-scope';
 import { checkAccess } from './permissions';
 import { isPlatformAdministrator, type Session } from './session';
 import { inTenant, RevokedTokenError } from './tenant-tx';
@@ -74,6 +75,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         },
         async (db) => {
           await checkAccess(db, session, ep.access);
+          await enforceApiScope(app.zoo.cache, db, session, ep.path);
           return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db });
         },
       ).catch((e) => {

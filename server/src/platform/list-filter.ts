@@ -49,6 +49,25 @@ function condition(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | u
 }
 
 const DATE_SUFFIX = /_date(ge|gt|equal|lt|le)$/;
+const NUMERIC_SQL = /^(bigint|integer|smallint|double|real|numeric)/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+/** Suffixes that compare the value itself (a non-number can never match a numeric column). */
+const VALUE_SUFFIXES = new Set(['', '_like', '_likeleft', '_likeright', '_equal', '_ge', '_le', '_gt', '_lt']);
+
+/**
+ * Numeric columns (ids, dictionary keys, counts): a bare key or `_like` means equality (`parkId=…`, `sex=1`),
+ * and a value that is not a number matches nothing instead of reaching PostgreSQL as a type error.
+ */
+function numericCondition(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined | null {
+  if (!NUMERIC_SQL.test(col.getSQLType())) return null;
+  if (!NUMBER.test(v)) return VALUE_SUFFIXES.has(suffix) ? sql`false` : undefined;
+  if (suffix === '' || suffix === '_like') return eq(col, v);
+  const text = sql`${col}::text`;
+  if (suffix === '_likeleft') return ilike(text, `%${v}`);
+  if (suffix === '_likeright') return ilike(text, `${v}%`);
+  if (suffix === '_notlike') return notIlike(text, `%${v}%`);
+  return null;
+}
 const VALID_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
 /**
@@ -66,7 +85,8 @@ export function mapFilters(table: PgTable, query: Record<string, unknown>, allow
     if (!allowed.includes(field) || !cols[field]) continue;
     if (value === '' && suffix !== '_null' && suffix !== '_notnull') continue;
     if (DATE_SUFFIX.test(suffix) && !VALID_DATE.test(value)) continue;
-    const c = condition(cols[field], suffix, value);
+    const n = numericCondition(cols[field], suffix, value);
+    const c = n === null ? condition(cols[field], suffix, value) : n;
     if (c) out.push(c);
   }
   return out;

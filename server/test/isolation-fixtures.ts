@@ -59,7 +59,7 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     unchanged: { remark: `饲养分配${tag}` },
   },
   animal: {
-    create: async (t, token) => {
+    create: async (t) => {
       await licensed(t);
       return { speciesId: await speciesId(t, PANDA), localNo: `ISO-${tag}`, animalName: '隔离熊猫', sex: 2 };
     },

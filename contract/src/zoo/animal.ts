@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTimeOut, Id, IdList, TenantRecord } from '../common';
 import { defineCrud } from '../crud';
 import { endpoint } from '../endpoint';
-import { dictInt, isLink, optDate, optId, optText, reqId, reqText } from './zoo-common';
+import { dictInt, isLink, optDate, optId, optText, reqId, reqText, updateId } from './zoo-common';
 
 export const ANIMAL_SEX = [1, 2, 3] as const; // dict animal_sex: 1 雄, 2 雌, 3 未知
 export const BIRTH_PRECISIONS = [1, 2, 3, 4] as const; // dict birth_precision: day, month, year, unknown
@@ -98,7 +98,7 @@ export const animalEndpoints = {
     path: '/zoo-animal/animal/update',
     summary: '修改动物个体',
     access: { perm: 'animal_edit' },
-    body: z.object({ id: Id, ...animalFields }).superRefine(pedigreeShape),
+    body: z.object({ id: updateId, ...animalFields }).superRefine(pedigreeShape),
     data: z.object({}).loose(),
   }),
   setBreeder: endpoint({
@@ -114,7 +114,7 @@ export const animalEndpoints = {
     path: '/zoo-animal/animal/species',
     summary: '某物种的在养个体 (表单下拉)',
     access: 'login',
-    query: z.object({ speciesId: Id, status: z.string().optional() }),
+    query: z.object({ speciesId: reqId('物种'), status: z.string().optional() }),
     data: z.array(AnimalOption),
   }),
 };

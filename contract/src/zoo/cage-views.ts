@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, Page, PageQuery } from '../common';
+import { Page, PageQuery } from '../common';
+import { reqId } from './zoo-common';
 import { endpoint } from '../endpoint';
 import { AnimalRecord } from './animal';
 import { PopulationRecord } from './population';
@@ -11,7 +12,7 @@ export const cageViewEndpoints = {
     path: '/zoo-cage-population/cagePopulation/list',
     summary: '笼舍内的种群',
     access: 'login',
-    query: PageQuery.extend({ cageId: Id, speciesId: z.string().optional() }).loose(),
+    query: PageQuery.extend({ cageId: reqId('笼舍'), speciesId: z.string().optional() }).loose(),
     data: Page(PopulationRecord),
   }),
   cageAnimalList: endpoint({
@@ -19,7 +20,7 @@ export const cageViewEndpoints = {
     path: '/zoo-cageAnimal/cageAnimal/list',
     summary: '笼舍内的个体 (默认仅在养)',
     access: 'login',
-    query: PageQuery.extend({ cageId: Id, speciesId: z.string().optional(), status: z.string().optional() }).loose(),
+    query: PageQuery.extend({ cageId: reqId('笼舍'), speciesId: z.string().optional(), status: z.string().optional() }).loose(),
     data: Page(AnimalRecord),
   }),
 };

@@ -78,7 +78,7 @@ export const cageEndpoints = {
     path: '/zoo-cage/cage/species',
     summary: '存放某物种 (在养个体或种群) 的笼舍',
     access: 'login',
-    query: z.object({ speciesId: Id }),
+    query: z.object({ speciesId: reqId('物种') }),
     data: z.array(CageOption),
   }),
 };

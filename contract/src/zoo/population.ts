@@ -56,7 +56,7 @@ export const populationEndpoints = {
     path: '/zoo-population/population/species',
     summary: '某物种的种群 (表单下拉)',
     access: 'login',
-    query: z.object({ speciesId: Id }),
+    query: z.object({ speciesId: reqId('物种') }),
     data: z.array(PopulationRecord),
   }),
 };

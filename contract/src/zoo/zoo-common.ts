@@ -63,6 +63,11 @@ export const optText = (label: string, max: number) =>
 /** A required id chosen from a list (messages say "please choose"). */
 export const reqId = (label: string) =>
   z.union([z.string(), z.number()], { error: `请选择${label}` }).transform(String).pipe(z.string().min(1, `请选择${label}`).regex(/^\d{1,19}$/, `${label}ID格式不正确`));
+/** The id an update call must carry (contract §1.3 wording). */
+export const updateId = z
+  .union([z.string(), z.number()], { error: '缺少必要的请求参数: id' })
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,19}$/, 'ID格式不正确'));
 export const optId = (label: string) =>
   z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? null : v), Id.nullable().optional().describe(label));
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTimeOut, Id, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
 import { SpeciesRecord } from './species';
-import { NumOut, dictInt, optText } from './zoo-common';
+import { NumOut, dictInt, optText, reqId, updateId } from './zoo-common';
 
 /** valid: licence in force today; expired: past its end date; pending: not yet in force. */
 export const LICENCE_STATES = ['valid', 'expired', 'pending'] as const;
@@ -80,7 +80,7 @@ export const zooSpeciesEndpoints = {
     path: `${base}/dist`,
     summary: '物种在各动物园的分布',
     access: 'login',
-    query: z.object({ id: Id }),
+    query: z.object({ id: reqId('物种') }),
     data: SpeciesDist,
     crossTenant: true,
   }),
@@ -114,7 +114,7 @@ export const zooSpeciesEndpoints = {
     summary: '修改本园物种的本地信息',
     access: { perm: 'zoo_species_edit' },
     body: z.object({
-      id: Id,
+      id: updateId,
       localName: optText('本园名称', 100),
       localRemark: optText('本园备注', 500),
       managementMode: z.preprocess((v) => (v === '' || v === null ? null : v), dictInt('管理方式', [1, 2] as const).nullable().optional()),

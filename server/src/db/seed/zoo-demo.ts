@@ -20,7 +20,11 @@ function subtree(menus: MenuRow[], codes: string[], keep: (m: MenuRow) => boolea
   const out = new Set(menus.filter((m) => codes.includes(m.code)).map((m) => m.id));
   for (let grew = true; grew; ) {
     grew = false;
-    for (const m of menus) if (!out.has(m.id) && out.has(m.parentId)) (out.add(m.id), (grew = true));
+    for (const m of menus)
+      if (!out.has(m.id) && out.has(m.parentId)) {
+        out.add(m.id);
+        grew = true;
+      }
   }
   return menus.filter((m) => out.has(m.id) && keep(m)).map((m) => m.id);
 }

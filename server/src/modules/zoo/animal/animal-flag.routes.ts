@@ -32,7 +32,7 @@ export function animalFlagRoutes(app: FastifyInstance): void {
         return details;
       }
       const current = await currentFlag(db, input.animalId, input.type);
-      if (current) throw new BizError(`该个体已有有效的${FLAG_TYPE_NAMES[input.type]}标识(第${current.version}版),${NEW_VERSION_HINT}`);
+      if (current) throw new BizError(`该个体已有有效的「${FLAG_TYPE_NAMES[input.type]}」(第${current.version}版),${NEW_VERSION_HINT}`);
       await assertCodeFree(db, input.type, code, input.animalId);
       return { animalId: input.animalId, type: input.type, code, isoCompliant, version: await nextVersion(db, input.animalId, input.type), ...details };
     },

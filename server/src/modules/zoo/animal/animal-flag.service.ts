@@ -40,7 +40,7 @@ export async function assertCodeFree(db: Tx, type: number, code: string, animalI
     .innerJoin(zooAnimal, eq(zooAnimal.id, f.animalId))
     .where(and(eq(f.type, type), eq(f.code, code), isNull(f.voidTime), eq(f.isDeleted, 0), ne(f.animalId, animalId)))
     .limit(1);
-  if (other) throw new BizError(`${FLAG_TYPE_NAMES[type]}标识码 ${code} 已被个体「${other.localNo}」使用`);
+  if (other) throw new BizError(`「${FLAG_TYPE_NAMES[type]}」标识码 ${code} 已被个体「${other.localNo}」使用`);
 }
 
 export async function flagRecord(row: FlagRow, c: LookupCtx): Promise<z.output<typeof AnimalFlagRecord>> {

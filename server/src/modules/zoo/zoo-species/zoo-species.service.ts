@@ -56,7 +56,8 @@ export async function distribution(db: Tx, speciesId: string): Promise<Array<z.o
   const licences = await db
     .select({ tenantId: ts.tenantId, tenantName: bladeTenant.tenantName, licenceNo: ts.licenceNo, validTo: ts.validTo, state: licenceStateSql })
     .from(ts)
-    .innerJoin(bladeTenant, and(eq(bladeTenant.tenantId, ts.tenantId), eq(bladeTenant.isDeleted, 0)))
+    // A join on the tenant code (for the zoo's name), not a tenant filter.
+    .innerJoin(bladeTenant, and(sql`${bladeTenant.tenantId} = ${ts.tenantId}`, eq(bladeTenant.isDeleted, 0)))
     .where(and(eq(ts.speciesId, speciesId), eq(ts.isDeleted, 0)));
   const stock = new Map((await stockRows(db, speciesId)).map((r) => [r.tenantId, r.stock]));
   // A zoo may still hold animals after its licence was withdrawn: it appears too, without licence data.

@@ -57,6 +57,9 @@ describe('cages', () => {
     expect(bad.body.data.total).toBe(0);
     const sel = await t.request({ url: '/zoo-cage/cage/select', token: zooA, query: { parkId: other.parkId } });
     expect(sel.body.data).toEqual([expect.objectContaining({ id: other.cageId })]);
+    const selB = await t.request({ url: '/zoo-cage/cage/select', token: zooB });
+    expect(selB.body.data.map((c: any) => c.id)).not.toContain(other.cageId);
+    expect((await t.request({ url: '/zoo-cage/cage/select', token: zooB, query: { parkId: other.parkId } })).body.data).toEqual([]);
   });
 
   it('finds the cages holding a species (animals in stock or populations) and refuses removing them', async () => {
@@ -89,6 +92,11 @@ describe('cage breeders', () => {
     const list = await t.request({ url: '/zoo-cage/cageBreeder/list', token: zooA, query: { cageId: chain.cageId } });
     expect(list.body.data.records).toEqual([expect.objectContaining({ userId: keeper.userId, account: 'keeper', cageId: chain.cageId })]);
     expect((await t.request({ url: '/zoo-cage/cageBreeder/list', token: zooB })).body.data.total).toBe(0);
+    const id = list.body.data.records[0].id;
+    expect((await t.request({ method: 'POST', url: '/zoo-cage/cageBreeder/remove', token: zooA, query: { ids: id } })).body.success).toBe(true);
+    expect((await t.request({ url: '/zoo-cage/cageBreeder/list', token: zooA, query: { cageId: chain.cageId } })).body.data.total).toBe(0);
+    // Once unassigned, the keeper can be assigned again.
+    expect((await post(keeper.userId)).body.success).toBe(true);
   });
 });
 

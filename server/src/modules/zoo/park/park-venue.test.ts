@@ -101,5 +101,9 @@ describe('venues and contacts', () => {
     expect((await post('13800001111')).body.success).toBe(true);
     const list = await t.request({ url: '/blade-zoo/venueContacts/list', token: zooA, query: { venueId: venueA } });
     expect(list.body.data.records).toEqual([expect.objectContaining({ contactName: '钱', venueName: '熊猫馆', phone: '13800001111' })]);
+    const id = list.body.data.records[0].id;
+    expect((await t.request({ url: '/blade-zoo/venueContacts/detail', token: zooA, query: { id } })).body.data).toMatchObject({ contactName: '钱' });
+    expect((await t.request({ method: 'POST', url: '/blade-zoo/venueContacts/remove', token: zooA, query: { ids: id } })).body.success).toBe(true);
+    expect((await t.request({ url: '/blade-zoo/venueContacts/list', token: zooA, query: { venueId: venueA } })).body.data.total).toBe(0);
   });
 });

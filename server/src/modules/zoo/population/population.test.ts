@@ -76,6 +76,9 @@ describe('population members', () => {
     expect(wrong.body.msg).toBe('个体与种群不是同一物种');
     const list = await t.request({ url: '/zoo-populationAnimal/populationAnimal/list', token: zooA, query: { populationId: pop } });
     expect(list.body.data.records).toEqual([expect.objectContaining({ animalId: member, localNo: 'MEM-1', sex: 1 })]);
+    const link = list.body.data.records[0].id;
+    expect((await t.request({ method: 'POST', url: '/zoo-populationAnimal/populationAnimal/remove', token: zooA, query: { ids: link } })).body.success).toBe(true);
+    expect((await post(member)).body.success).toBe(true);
     // Removing the population takes its member links with it.
     expect((await t.request({ method: 'POST', url: '/zoo-population/population/remove', token: zooA, query: { ids: pop } })).body.success).toBe(true);
     expect((await t.request({ url: '/zoo-populationAnimal/populationAnimal/list', token: zooA, query: { populationId: pop } })).body.data.total).toBe(0);

@@ -13,3 +13,4 @@ export * from './system/menu-admin';
 export * from './system/topmenu';
 export * from './system/scope';
 export * from './system/dict';
+export * from './zoo';

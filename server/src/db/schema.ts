@@ -3,3 +3,4 @@ export * from '../platform/auth/auth.tables';
 export * from '../modules/system/system.tables';
 export * from '../modules/iam/iam.tables';
 export * from '../modules/log/log.tables';
+export * from '../modules/zoo/zoo.tables';

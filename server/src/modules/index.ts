@@ -16,6 +16,7 @@ import { menuListRoutes } from './system/menu-list.routes';
 import { menuRoutes } from './system/menu.routes';
 import { scopeRoutes } from './system/scope.routes';
 import { topmenuRoutes } from './system/topmenu.routes';
+import { zooModules } from './zoo';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -36,4 +37,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   topmenuRoutes,
   scopeRoutes,
   dictRoutes,
+  ...zooModules,
 ];

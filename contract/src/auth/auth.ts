@@ -70,6 +70,24 @@ export const authEndpoints = {
     data: TokenResponse,
     raw: true,
   }),
+  tokenRefresh: endpoint({
+    method: 'POST',
+    path: '/blade-auth/oauth/token/refresh',
+    summary: '刷新令牌',
+    access: 'public',
+    query: z
+      .object({
+        refresh_token: z.string().optional(),
+        refreshToken: z.string().optional(),
+        tenantId: z.string().optional(),
+        tenant_id: z.string().optional(),
+        deptId: z.string().optional(),
+        roleId: z.string().optional(),
+      })
+      .loose(),
+    data: TokenResponse,
+    raw: true,
+  }),
   captcha: endpoint({
     method: 'GET',
     path: '/blade-auth/oauth/captcha',

@@ -204,6 +204,16 @@ describe('tokens', () => {
     expect((await t.request({ url: '/blade-auth/oauth/user-info', token: first.access_token })).body.msg).toBe('令牌已失效');
   });
 
+  it('also refreshes at oauth/token/refresh with the tenant in the query', async () => {
+    const c = await t.captcha();
+    const first = (await tokenCall({ captcha: c })).body;
+    const res = await t.request({ method: 'POST', url: '/blade-auth/oauth/token/refresh', query: { refreshToken: first.refresh_token, tenantId: '000000' } });
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toBeTruthy();
+    const again = await t.request({ method: 'POST', url: '/blade-auth/oauth/token/refresh', query: { refreshToken: first.refresh_token, tenantId: '000000' } });
+    expect(again.body.error).toBe('invalid_grant');
+  });
+
   it('refuses a refresh token from another tenant header or used as an access token', async () => {
     const c = await t.captcha();
     const first = (await tokenCall({ captcha: c })).body;

@@ -6,14 +6,39 @@ import { publicRoute } from '../../platform/route';
 import { inTenant } from '../../platform/tenant-tx';
 import { bladeUser } from '../iam/iam.tables';
 import { consumeCaptcha } from './captcha';
-import { authenticateClient } from './client';
+import { authenticateClient, type ClientRow } from './client';
 import { MSG, checkTenant, passwordLogin, tokenUser } from './login';
 import { tokenResponse } from './token-response';
 
 const SUPPORTED = new Set(['captcha', 'password', 'refresh_token']);
 const header = (h: unknown) => (typeof h === 'string' && h.trim() ? h.trim() : undefined);
 
+/** Rotation: the presented refresh token (and its access token) die here; reuse is refused. */
+async function refreshGrant(app: FastifyInstance, client: ClientRow, tenantId: string, refreshToken: string | undefined, roleHeader?: string, deptHeader?: string) {
+  const claims = refreshToken ? await app.zoo.tokens.verify(refreshToken, 'refresh') : null;
+  if (!claims || claims.tenant_id !== tenantId || claims.client_id !== client.clientId) throw new OAuthError('invalid_grant', '刷新令牌无效或已过期');
+  if (!(await app.zoo.tokens.revokePair(claims.jti!))) throw new OAuthError('invalid_grant', '刷新令牌已失效');
+  const user = await inTenant(app.zoo.database.db, { tenantId }, async (tx) => {
+    const tenantName = await checkTenant(tx, tenantId);
+    const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, String(claims.user_id)), eq(bladeUser.isDeleted, 0)));
+    if (!u || u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
+    return tokenUser(tx, u, tenantName, roleHeader, deptHeader);
+  });
+  const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
+  return tokenResponse(user, issued, client.clientId);
+}
+
 export function tokenRoutes(app: FastifyInstance): void {
+  /** The separate refresh path of spec §7 (refresh token, tenant id, deptId, roleId in the query). */
+  publicRoute(app, authEndpoints.tokenRefresh, async ({ query, req }) => {
+    const client = await authenticateClient(app.zoo.database.db, req.headers.authorization, 'refresh_token');
+    const tenantId = header(req.headers['tenant-id']) ?? query.tenantId ?? query.tenant_id;
+    if (!tenantId) throw new OAuthError('invalid_request', MSG.noTenantId);
+    const roleId = header(req.headers['role-id']) ?? query.roleId;
+    const deptId = header(req.headers['dept-id']) ?? query.deptId;
+    return refreshGrant(app, client, tenantId, query.refresh_token ?? query.refreshToken, roleId, deptId);
+  });
+
   publicRoute(app, authEndpoints.token, async ({ query, req }) => {
     const grant = query.grant_type ?? '';
     if (!grant) throw new OAuthError('invalid_request', '缺少授权类型 grant_type');
@@ -27,21 +52,7 @@ export function tokenRoutes(app: FastifyInstance): void {
     const roleHeader = header(req.headers['role-id']);
     const deptHeader = header(req.headers['dept-id']);
 
-    if (grant === 'refresh_token') {
-      const claims = query.refresh_token ? await app.zoo.tokens.verify(query.refresh_token, 'refresh') : null;
-      if (!claims || claims.tenant_id !== tenantId || claims.client_id !== client.clientId)
-        throw new OAuthError('invalid_grant', '刷新令牌无效或已过期');
-      // Rotation: the presented refresh token (and its access token) die here; reuse is refused.
-      if (!(await app.zoo.tokens.revokePair(claims.jti!))) throw new OAuthError('invalid_grant', '刷新令牌已失效');
-      const user = await inTenant(db, { tenantId }, async (tx) => {
-        const tenantName = await checkTenant(tx, tenantId);
-        const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, String(claims.user_id)), eq(bladeUser.isDeleted, 0)));
-        if (!u || u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
-        return tokenUser(tx, u, tenantName, roleHeader, deptHeader);
-      });
-      const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
-      return tokenResponse(user, issued, client.clientId);
-    }
+    if (grant === 'refresh_token') return refreshGrant(app, client, tenantId, query.refresh_token, roleHeader, deptHeader);
 
     // With captcha mode on, the password grant is no way around the captcha.
     if (grant === 'captcha' || app.zoo.config.captchaMode) {

@@ -7,7 +7,23 @@ export interface IsolationFixture {
   match(row: Record<string, unknown>): boolean;
   /** Fields the row must still have after tenant B's attempts. */
   unchanged?: Record<string, unknown>;
+  /**
+   * Token that submits the body when the resource's writes belong to the platform administrator (tenant rows);
+   * the row must still be tenant A's. Defaults to tenant A's admin.
+   */
+  writer?(t: TestApp): Promise<string>;
 }
 
 /** One entry per tenant-scoped CRUD resource (keyed by the contract definition's `name`). */
-export const isolationFixtures: Record<string, IsolationFixture> = {};
+export const isolationFixtures: Record<string, IsolationFixture> = {
+  // Tenant A's own tenant row: the platform administrator edits it, tenant A's admin reads it, tenant B must not.
+  tenant: {
+    writer: (t) => t.login(),
+    create: async (t) => {
+      const { rows } = await t.sql.query(`select id::text from blade_tenant where tenant_id = '200001'`);
+      return { id: rows[0].id, tenantName: '租户A改名', linkman: '甲' };
+    },
+    match: (r) => r.tenantId === '200001',
+    unchanged: { tenantName: '租户A改名', linkman: '甲' },
+  },
+};

@@ -5,6 +5,15 @@ import { dictDictionaryRoutes } from './system/dict-dictionary.routes';
 import { menuSessionRoutes } from './system/menu-session.routes';
 import { paramRoutes } from './system/param.routes';
 import { tenantInfoRoutes } from './system/tenant-info.routes';
+import { tenantRoutes } from './system/tenant.routes';
+import { tenantPackageRoutes } from './system/tenant-package.routes';
+import { clientRoutes } from './system/client.routes';
+import { regionRoutes } from './system/region.routes';
+import { regionTransferRoutes } from './system/region.transfer.routes';
+import { userRoutes } from './iam/user.routes';
+import { userWriteRoutes } from './iam/user.write.routes';
+import { userPasswordRoutes } from './iam/user.password.routes';
+import { userTransferRoutes } from './iam/user.transfer.routes';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -14,4 +23,13 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   tenantInfoRoutes,
   dictDictionaryRoutes,
   paramRoutes,
+  tenantRoutes,
+  tenantPackageRoutes,
+  clientRoutes,
+  regionRoutes,
+  regionTransferRoutes,
+  userRoutes,
+  userWriteRoutes,
+  userPasswordRoutes,
+  userTransferRoutes,
 ];

@@ -16,9 +16,10 @@ export const liveUser = eq(bladeUser.isDeleted, 0);
  * department and every department below it (blade_dept.ancestors holds the comma path from the root).
  */
 export function userConditions(q: Record<string, unknown> & { deptId?: string }): SQL | undefined {
+  // The outer column is qualified by hand: drizzle leaves single-table columns unqualified.
   const dept = q.deptId
     ? sql`exists (select 1 from blade_dept d where d.is_deleted = 0
-        and d.id = any(string_to_array(nullif(${bladeUser.deptId}, ''), ',')::bigint[])
+        and d.id = any(string_to_array(nullif("blade_user"."dept_id", ''), ',')::bigint[])
         and (d.id = ${q.deptId}::bigint or ',' || d.ancestors || ',' like ${`%,${q.deptId},%`}))`
     : undefined;
   return and(liveUser, ...mapFilters(bladeUser, q, ['account', 'realName', 'tenantId']), dept);

@@ -9,7 +9,8 @@ type Row = typeof bladeRegion.$inferSelect;
 /** The province…village column pair each level fills (level 0 is the country: none). */
 const LEVEL_COLS = [null, ['provinceCode', 'provinceName'], ['cityCode', 'cityName'], ['districtCode', 'districtName'], ['townCode', 'townName'], ['villageCode', 'villageName']] as const;
 
-export const hasChildren = sql<boolean>`exists (select 1 from blade_region c where c.parent_code = ${bladeRegion.code})`;
+// Qualified by hand: drizzle leaves columns of a single-table select unqualified, which the subquery would capture.
+export const hasChildren = sql<boolean>`exists (select 1 from blade_region c where c.parent_code = "blade_region"."code")`;
 
 export async function findRegion(db: DbLike, code: string): Promise<Row | undefined> {
   const [row] = await db.select().from(bladeRegion).where(eq(bladeRegion.code, code));

@@ -38,3 +38,20 @@ export async function waitForJob(t: TestApp, url: string, token: string, jobId: 
 export async function grantAllMenus(t: TestApp, roleId: string): Promise<void> {
   await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m where r.id = $1`, [roleId]);
 }
+
+export interface TenantCtx {
+  id: string;
+  code: string;
+  /** Token of the tenant's bootstrapped `admin`. */
+  token: string;
+  roleId: string;
+  deptId: string;
+  postId: string;
+}
+
+/** A bootstrapped tenant and its admin's token, with the ids of its admin role, root department and post. */
+export async function tenantWithAdmin(t: TestApp, platformToken: string, body: Record<string, unknown> = {}): Promise<TenantCtx> {
+  const { id, code } = await newTenant(t, platformToken, body);
+  const { rows } = await t.sql.query(`select role_id, dept_id, post_id from blade_user where tenant_id = $1 and account = 'admin'`, [code]);
+  return { id, code, token: await t.login('admin', 'admin', code), roleId: rows[0].role_id, deptId: rows[0].dept_id, postId: rows[0].post_id };
+}

@@ -101,6 +101,7 @@ export async function planUserImport(
       if (!account) throw new BizError('账号不能为空');
       if (account.length > 45 || /[\s,]/.test(account)) throw new BizError('账号不能超过45个字符,且不能包含空格或逗号');
       if (seen.has(`${tenantId}:${account}`)) throw new BizError(`账号 [${account}] 在文件中重复`);
+      seen.add(`${tenantId}:${account}`);
       if (!v.realName) throw new BizError('姓名不能为空');
       if (v.realName.length > 10) throw new BizError('姓名不能超过10个字符');
       const name = v.name || v.realName;
@@ -121,7 +122,6 @@ export async function planUserImport(
         postId: resolve(v.postName, book.posts, '岗位'),
       };
       if (book.accounts.has(account) && !o.covered) throw new BizError(USER_MSG.exists(account));
-      seen.add(`${tenantId}:${account}`);
       rows.push({ row, item: { tenantId, account, values } });
     } catch (e) {
       if (!(e instanceof BizError)) throw e;

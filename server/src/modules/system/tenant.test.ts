@@ -187,7 +187,7 @@ describe('a tenant admin', () => {
     expect(list.records.map((r: any) => r.tenantId)).toEqual([a.code]);
     expect((await t.request({ url: '/blade-system/tenant/select', token })).body.data.map((r: any) => r.tenantId)).toEqual([a.code]);
     expect((await t.request({ url: '/blade-system/tenant/detail', token, query: { id: b.id } })).body.success).toBe(false);
-    const calls = [
+    const calls: Array<{ url: string; body?: unknown; query?: Record<string, string> }> = [
       { url: '/blade-system/tenant/submit', body: { id: b.id, tenantName: 'x', linkman: 'y' } },
       { url: '/blade-system/tenant/submit', body: { tenantName: '自建租户', linkman: 'y' } },
       { url: '/blade-system/tenant/remove', query: { ids: b.id } },

@@ -54,6 +54,7 @@ export function userPasswordRoutes(app: FastifyInstance): void {
         app,
         tenantId,
         rows.map((r) => r.account),
+        db,
       );
     return {};
   });

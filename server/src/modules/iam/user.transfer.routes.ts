@@ -19,12 +19,13 @@ const EXPORT_LIMIT = 100_000;
  * New users get the password of param `account.initPassword`.
  */
 export function userTransferRoutes(app: FastifyInstance): void {
-  route(app, userEndpoints.importUser, async ({ db, session, query, req }) => {
+  route(app, userEndpoints.importUser, async (call) => {
+    const { db, session, query, req } = call;
     const sheet = await readSheet(await readUpload(req), USER_SHEET, USER_SHEET_REQUIRED);
     const covered = query.isCovered === 1;
     const plan = await planUserImport(db, sheet, { ownTenant: session.tenantId, platform: isPlatformAdministrator(session), covered });
     const passwordHash = await hashPlain(await getParam(app, 'account.initPassword', '123456', db));
-    return startImport(app, session, {
+    return startImport(app, call, {
       kind: 'user',
       total: sheet.length,
       ...plan,

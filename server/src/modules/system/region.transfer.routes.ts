@@ -36,7 +36,8 @@ const FULL: SheetColumn<Key>[] = [
 const EXPORT_LIMIT = 200_000;
 
 export function regionTransferRoutes(app: FastifyInstance): void {
-  route(app, regionEndpoints.importRegion, async ({ session, query, req }) => {
+  route(app, regionEndpoints.importRegion, async (call) => {
+    const { query, req } = call;
     const sheet = await readSheet(await readUpload(req), FULL, ['code', 'parentCode', 'name', 'regionLevel']);
     const rejected: ImportIssue[] = [];
     const seen = new Set<string>();
@@ -52,7 +53,7 @@ export function regionTransferRoutes(app: FastifyInstance): void {
     }
     // Parents before children, whatever order the file has.
     rows.sort((a, b) => a.item.regionLevel - b.item.regionLevel || a.row - b.row);
-    return startImport(app, session, {
+    return startImport(app, call, {
       kind: 'region',
       total: sheet.length,
       rejected,

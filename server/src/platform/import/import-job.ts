@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ImportIssue, ImportJob } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../errors';
+import type { AuthedCall } from '../route';
 import type { Session } from '../session';
 import { inTenant, type TxScope } from '../tenant-tx';
 import { sysImportJob } from './import.tables';
@@ -40,29 +41,28 @@ const toJob = (r: JobRow, stale = false): ImportJob => ({
 });
 
 /**
- * Records the job (committed at once, so any instance can report it) and writes the valid rows in the
- * background, batch by batch; each batch commits its rows together with the job's progress.
+ * Records the job in the request transaction and, once that commits, writes the valid rows in the background,
+ * batch by batch; each batch commits its rows together with the job's progress, so any instance reports it.
  */
-export async function startImport<T>(app: FastifyInstance, session: Session, plan: ImportPlan<T>): Promise<ImportJob> {
+export async function startImport<T>(app: FastifyInstance, call: Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'afterCommit'>, plan: ImportPlan<T>): Promise<ImportJob> {
+  const { session } = call;
   const scope: TxScope = { tenantId: session.tenantId, userId: session.userId, deptId: session.deptId };
   const errors = [...plan.rejected].sort(byRow);
   const done = plan.rows.length === 0;
-  const [job] = await inTenant(app.zoo.database.db, scope, (tx) =>
-    tx
-      .insert(sysImportJob)
-      .values({
-        kind: plan.kind,
-        total: plan.total,
-        processed: errors.length,
-        failed: errors.length,
-        errors: errors.slice(0, MAX_ISSUES),
-        state: done ? 'finished' : 'running',
-        msg: done ? summary(0, errors.length) : '导入中',
-        createUser: session.userId,
-      })
-      .returning(),
-  );
-  if (!done) app.zoo.jobs.run(`import:${plan.kind}:${job!.id}`, () => runBatches(app, scope, job!, plan, errors));
+  const [job] = await call.db
+    .insert(sysImportJob)
+    .values({
+      kind: plan.kind,
+      total: plan.total,
+      processed: errors.length,
+      failed: errors.length,
+      errors: errors.slice(0, MAX_ISSUES),
+      state: done ? 'finished' : 'running',
+      msg: done ? summary(0, errors.length) : '导入中',
+      createUser: session.userId,
+    })
+    .returning();
+  if (!done) call.afterCommit(() => app.zoo.jobs.run(`import:${plan.kind}:${job!.id}`, () => runBatches(app, scope, job!, plan, errors)));
   return toJob(job!);
 }
 

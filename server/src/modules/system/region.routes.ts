@@ -27,7 +27,8 @@ export function regionRoutes(app: FastifyInstance): void {
 
   route(app, regionEndpoints.list, async ({ db, query }) => {
     const where = and(
-      ...mapFilters(bladeRegion, { code: query.code, name: query.name, parentCode: query.parentCode }, ['code', 'name', 'parentCode']),
+      // code and name are searched (LIKE); the parent is a structural filter (equality).
+      ...mapFilters(bladeRegion, { code: query.code, name: query.name, parentCode_equal: query.parentCode }, ['code', 'name', 'parentCode']),
       query.regionLevel === undefined ? undefined : eq(bladeRegion.regionLevel, query.regionLevel),
     );
     const { rows, total } = await selectPage(db, bladeRegion, where, [asc(bladeRegion.code)], query);

@@ -38,6 +38,8 @@ describe('region tree', () => {
     const page = (await get('list', { current: '1', size: '3', regionLevel: '1' })).data;
     expect(page).toMatchObject({ total: 5, size: 3, pages: 2 });
     expect(page.records.map((r: any) => r.code)).toEqual(['11', '31', '44']);
+    expect((await get('list', { parentCode: '44' })).data.records.map((r: any) => r.code)).toEqual(['4401', '4403']);
+    expect((await get('list', { name: '市辖' })).data.total).toBe(2);
   });
 });
 

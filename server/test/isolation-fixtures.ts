@@ -14,8 +14,19 @@ export interface IsolationFixture {
   writer?(t: TestApp): Promise<string>;
 }
 
+const plain = (body: Record<string, unknown>, key: string): IsolationFixture => ({
+  create: async () => body,
+  match: (row) => row[key] === body[key],
+  unchanged: { [key]: body[key] },
+});
+
 /** One entry per tenant-scoped CRUD resource (keyed by the contract definition's `name`). */
 export const isolationFixtures: Record<string, IsolationFixture> = {
+  role: plain({ roleName: '隔离角色', roleAlias: 'iso', sort: 1 }, 'roleName'),
+  dept: plain({ deptName: '隔离部门', fullName: '隔离部门全称', deptCategory: 1, sort: 1 }, 'deptName'),
+  post: plain({ category: 1, postCode: 'iso', postName: '隔离岗位', sort: 1 }, 'postName'),
+  topmenu: plain({ code: 'iso', name: '隔离顶部菜单', sort: 1 }, 'name'),
+  dictbiz: plain({ code: 'iso', dictKey: '-1', dictValue: '隔离字典', sort: 1, isSealed: 0 }, 'dictValue'),
   // Tenant A's own tenant row: the platform administrator edits it, tenant A's admin reads it, tenant B must not.
   tenant: {
     writer: (t) => t.login(),

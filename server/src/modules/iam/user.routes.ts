@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { userEndpoints } from '@zoo/contract';
-import { NOT_FOUND } from '../../platform/crud-routes';
+import { UserRecord, userEndpoints } from '@zoo/contract';
+import { listDataScope, NOT_FOUND } from '../../platform/crud-routes';
+import { registerScopedResource } from '../../platform/data-scope';
 import { BizError } from '../../platform/errors';
 import { pageOf, selectPage } from '../../platform/paging';
 import { route } from '../../platform/route';
 import { bladeUser, bladeUserExt } from './iam.tables';
-import { findUser, liveUser, userConditions, userVOs } from './user.vo';
+import { findUser, liveUser, USER_RESOURCE, userConditions, userVOs } from './user.vo';
 
 /** Reading users: the admin page (the platform administrator across tenants), detail, own info, tenant list. */
 export function userRoutes(app: FastifyInstance): void {
-  route(app, userEndpoints.page, async ({ db, query }) => {
-    const { rows, total } = await selectPage(db, bladeUser, userConditions(query), [desc(bladeUser.id)], query);
+  // Data scopes (own / own dept / custom rule…) can bind to the user list as resource `user`.
+  registerScopedResource(USER_RESOURCE, bladeUser, Object.keys(UserRecord.shape));
+
+  route(app, userEndpoints.page, async (call) => {
+    const { db, query } = call;
+    const where = and(userConditions(query), await listDataScope(call, USER_RESOURCE));
+    const { rows, total } = await selectPage(db, bladeUser, where, [desc(bladeUser.id)], query);
     return pageOf(await userVOs(db, rows), total, query);
   });
 

@@ -184,7 +184,7 @@ describe('changing users', () => {
     const roles = (await t.sql.query(`select role_id from blade_user where id = any($1::bigint[])`, [ids.split(',')])).rows.map((r) => r.role_id);
     expect(roles).toEqual([`${rows[0].id},${A.roleId}`, `${rows[0].id},${A.roleId}`]);
     expect((await post('grant', A.token, { query: { userIds: ids, roleIds: B.roleId } })).body.msg).toBe('所选角色不存在');
-    expect((await post('grant', A.token, { query: { userIds: ids } })).body.msg).toBe('缺少必要的请求参数: ids');
+    expect((await post('grant', A.token, { query: { userIds: ids } })).body.msg).toBe('参数 roleIds: 缺少必要的请求参数: ids');
     expect((await get('page', A.token, { account: 'g1' })).body.data.records[0].roleName).toBe('饲养员,管理员');
   });
 
@@ -225,6 +225,20 @@ describe('permissions', () => {
     // Granting the button opens the call.
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_unlock'`, [A.code, rows[0].id]);
     expect((await post('unlock', guest, { query: { userIds: someone } })).status).toBe(200);
+  });
+  it('applies data scopes bound to the user list (resource `user`)', async () => {
+    const role = (await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '分管管理员', 'admin') returning id::text`, [A.code])).rows[0].id;
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_add'`, [A.code, role]);
+    const scope = (
+      await t.sql.query(`insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) select id, 'user', '本人创建', 2, 'createUser' from blade_menu where code = 'user' returning id::text`)
+    ).rows[0].id;
+    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ($1, 1, $2, $3)`, [A.code, scope, role]);
+    await post('submit', A.token, { body: form(A, 'scoped', { roleId: role }) });
+    const scoped = await t.login('scoped', 'Pa55word', A.code);
+    expect((await post('submit', scoped, { body: form(A, 'mine1', { roleId: role }) })).body.success).toBe(true);
+    const seen = (await get('page', scoped, { size: '200' })).body.data.records.map((r: any) => r.account);
+    expect(seen).toEqual(['mine1']);
+    expect((await get('page', A.token, { size: '200' })).body.data.total).toBeGreaterThan(1);
   });
 });
 

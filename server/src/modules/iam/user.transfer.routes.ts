@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, desc } from 'drizzle-orm';
+import { and, asc, desc } from 'drizzle-orm';
 import { userEndpoints } from '@zoo/contract';
 import { hashPlain } from '../../platform/auth/password';
+import { listDataScope } from '../../platform/crud-routes';
 import { readSheet, readUpload, sendXlsx, writeSheet } from '../../platform/excel';
 import { readImport, startImport } from '../../platform/import/import-job';
 import { route } from '../../platform/route';
@@ -9,7 +10,7 @@ import { isPlatformAdministrator } from '../../platform/session';
 import { getParam } from '../system/param.service';
 import { bladeUser } from './iam.tables';
 import { planUserImport, USER_SHEET, USER_SHEET_REQUIRED, writeUserRow } from './user.transfer';
-import { userConditions, userVOs } from './user.vo';
+import { USER_RESOURCE, userConditions, userVOs } from './user.vo';
 
 const EXPORT_LIMIT = 100_000;
 
@@ -35,8 +36,10 @@ export function userTransferRoutes(app: FastifyInstance): void {
 
   route(app, userEndpoints.importProgress, async ({ db, session, query }) => readImport(db, session, 'user', query.jobId));
 
-  route(app, userEndpoints.exportUser, async ({ db, query, reply }) => {
-    const rows = await db.select().from(bladeUser).where(userConditions(query)).orderBy(asc(bladeUser.tenantId), desc(bladeUser.id)).limit(EXPORT_LIMIT);
+  route(app, userEndpoints.exportUser, async (call) => {
+    const { db, query, reply } = call;
+    const where = and(userConditions(query), await listDataScope(call, USER_RESOURCE));
+    const rows = await db.select().from(bladeUser).where(where).orderBy(asc(bladeUser.tenantId), desc(bladeUser.id)).limit(EXPORT_LIMIT);
     const data = (await userVOs(db, rows)).map((u) => ({ ...u, birthday: u.birthday.slice(0, 10) }));
     return sendXlsx(reply, '用户数据.xlsx', await writeSheet('用户', USER_SHEET, data)) as never;
   });

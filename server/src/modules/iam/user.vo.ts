@@ -11,6 +11,9 @@ export type UserRow = typeof bladeUser.$inferSelect;
 
 export const liveUser = eq(bladeUser.isDeleted, 0);
 
+/** Resource code of the user list for data scopes. */
+export const USER_RESOURCE = 'user';
+
 /**
  * Conditions of the user page and export: account / realName / tenantId as map filters, and deptId meaning the
  * department and every department below it (blade_dept.ancestors holds the comma path from the root).

@@ -20,3 +20,4 @@ export * from './system/client';
 export * from './system/region';
 export * from './user/user';
 export * from './user/user-api';
+export * from './zoo';

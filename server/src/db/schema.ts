@@ -4,3 +4,4 @@ export * from '../platform/import/import.tables';
 export * from '../modules/system/system.tables';
 export * from '../modules/iam/iam.tables';
 export * from '../modules/log/log.tables';
+export * from '../modules/zoo/zoo.tables';

@@ -25,6 +25,7 @@ import { userRoutes } from './iam/user.routes';
 import { userWriteRoutes } from './iam/user.write.routes';
 import { userPasswordRoutes } from './iam/user.password.routes';
 import { userTransferRoutes } from './iam/user.transfer.routes';
+import { zooModules } from './zoo';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -54,4 +55,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   userWriteRoutes,
   userPasswordRoutes,
   userTransferRoutes,
+  ...zooModules,
 ];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { loadSigningKey } from './platform/auth/signing-key';
 import { TokenService } from './platform/auth/tokens';
+import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
 import { blankNulls, err } from './platform/envelope';
 import { installErrorHandler } from './platform/error-handler';
@@ -17,6 +19,9 @@ import './platform/app-context';
 import { modules } from './modules';
 
 z.config(z.locales.zhCN());
+
+/** Largest accepted upload (bytes). */
+export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -33,8 +38,12 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db);
   const cache = new Cache(app.log);
   if (database.kind === 'postgres' && config.databaseUrl) await cache.listen(config.databaseUrl);
-  app.decorate('zoo', { config, database, tokens, cache });
-  app.addHook('onClose', async () => cache.close());
+  const jobs = new BackgroundJobs(app.log);
+  app.decorate('zoo', { config, database, tokens, cache, jobs });
+  app.addHook('onClose', async () => {
+    await jobs.drain();
+    await cache.close();
+  });
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
 
@@ -42,6 +51,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     openapi: { info: { title: '珍稀野生动物繁育饲养管理系统 API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
+  // Uploads (spreadsheet imports, files): one multipart parser for every route; handlers read `req.file()`.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   for (const register of modules) register(app);

@@ -42,7 +42,7 @@ describe('tenant isolation of CRUD resources', () => {
     const ep = reg!.def.endpoints;
     const fx = isolationFixtures[name]!;
     const input = await fx.create(t, tokenA);
-    const created = await t.request({ method: 'POST', url: ep.submit.path, token: tokenA, body: input });
+    const created = await t.request({ method: 'POST', url: ep.submit.path, token: fx.writer ? await fx.writer(t) : tokenA, body: input });
     expect(created.body.msg, JSON.stringify(created.body)).toBe('操作成功');
     const listA = await t.request({ url: ep.list.path, token: tokenA, query: { current: '1', size: '200' } });
     const row = rowsOf(listA.body.data).find(fx.match)!;

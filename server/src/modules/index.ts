@@ -16,6 +16,15 @@ import { menuListRoutes } from './system/menu-list.routes';
 import { menuRoutes } from './system/menu.routes';
 import { scopeRoutes } from './system/scope.routes';
 import { topmenuRoutes } from './system/topmenu.routes';
+import { tenantRoutes } from './system/tenant.routes';
+import { tenantPackageRoutes } from './system/tenant-package.routes';
+import { clientRoutes } from './system/client.routes';
+import { regionRoutes } from './system/region.routes';
+import { regionTransferRoutes } from './system/region.transfer.routes';
+import { userRoutes } from './iam/user.routes';
+import { userWriteRoutes } from './iam/user.write.routes';
+import { userPasswordRoutes } from './iam/user.password.routes';
+import { userTransferRoutes } from './iam/user.transfer.routes';
 import { zooModules } from './zoo';
 
 /** Every module, registered explicitly (no discovery by file name). */
@@ -37,5 +46,14 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   topmenuRoutes,
   scopeRoutes,
   dictRoutes,
+  tenantRoutes,
+  tenantPackageRoutes,
+  clientRoutes,
+  regionRoutes,
+  regionTransferRoutes,
+  userRoutes,
+  userWriteRoutes,
+  userPasswordRoutes,
+  userTransferRoutes,
   ...zooModules,
 ];

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { TokenService } from './auth/tokens';
+import type { BackgroundJobs } from './background';
 import type { Cache } from './cache';
 
 /** Process-wide services every module reaches through `app.zoo`. Nothing here holds per-user state. */
@@ -9,6 +10,7 @@ export interface AppContext {
   database: Database;
   tokens: TokenService;
   cache: Cache;
+  jobs: BackgroundJobs;
 }
 
 declare module 'fastify' {

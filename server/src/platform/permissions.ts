@@ -4,7 +4,7 @@ import type { Tx } from '../db/client';
 import { bladeMenu } from '../modules/system/system.tables';
 import { bladeRoleMenu } from '../modules/iam/iam.tables';
 import { BizError } from './errors';
-import { isAdmin, isAdministrator, type Session } from './session';
+import { isAdmin, isAdministrator, isPlatformAdministrator, type Session } from './session';
 import { packageMenuIds } from './menu-access';
 
 export const DENIED = '权限不足,无法访问该资源';
@@ -35,9 +35,13 @@ async function packageFilter(tx: Tx) {
   return ids === null ? sql`array(select id from blade_menu)` : sql`${`{${ids.join(',')}}`}::bigint[]`;
 }
 
+/**
+ * `administrator` endpoints (tenants, packages, clients, menus…) act on the whole platform, so the role alias
+ * alone is not enough: it must be held in the platform tenant 000000, not in a tenant that named a role so.
+ */
 export async function checkAccess(tx: Tx, s: Session, access: Access): Promise<void> {
   if (access === 'public' || access === 'login') return;
   const allowed =
-    access === 'admin' ? isAdmin(s) : access === 'administrator' ? isAdministrator(s) : await hasButton(tx, s, access.perm);
+    access === 'admin' ? isAdmin(s) : access === 'administrator' ? isPlatformAdministrator(s) : await hasButton(tx, s, access.perm);
   if (!allowed) throw new BizError(DENIED, 403);
 }

@@ -23,6 +23,12 @@ export interface AuthedCall<Q, B> extends Call<Q, B> {
   session: Session;
   /** The request transaction, limited to the session's tenant by row-level security. */
   db: Tx;
+  /**
+   * Runs `fn` once the request transaction has committed (background work that must see its rows). Never use
+   * `app.zoo.database.db` inside the transaction instead: embedded PGlite has one connection and would wait
+   * for the request transaction forever.
+   */
+  afterCommit(fn: () => void): void;
 }
 export interface PublicCall<Q, B> extends Call<Q, B> {
   /** Unrestricted database: public handlers must scope their own reads by the tenant they were given. */
@@ -64,6 +70,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
     handler: async (req, reply) => {
       const session = await authenticate(app, req);
       req.session = session;
+      const committed: Array<() => void> = [];
       const data = await inTenant(
         app.zoo.database.db,
         {
@@ -76,11 +83,13 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         async (db) => {
           await checkAccess(db, session, ep.access);
           await enforceApiScope(app.zoo.cache, db, session, ep.path);
-          return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db });
+          const afterCommit = (fn: () => void) => void committed.push(fn);
+          return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
         },
       ).catch((e) => {
         throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
       });
+      for (const fn of committed) fn();
       return ep.raw ? data : ok(data ?? {});
     },
   } as RouteOptions);

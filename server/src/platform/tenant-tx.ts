@@ -37,15 +37,25 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
 /**
  * Inside an open request transaction, acts as another tenant for `fn` (e.g. bootstrapping a new tenant's
  * role, department and admin), then restores the caller's tenant. Stays in the same transaction, so the whole
- * operation commits or rolls back as one.
+ * operation commits or rolls back as one. Cross-tenant mode is off inside: acting as a tenant means seeing and
+ * writing that tenant's rows only.
  */
 export async function asTenant<T>(tx: Tx, tenantId: string, fn: () => Promise<T>): Promise<T> {
-  const res = (await tx.execute(sql`select current_setting('app.tenant_id', true) as prev`)) as unknown as { rows: Array<{ prev: string | null }> };
-  const prev = res.rows[0]?.prev;
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+  const res = (await tx.execute(
+    sql`select current_setting('app.tenant_id', true) as prev, current_setting('app.all_tenants', true) as prev_all`,
+  )) as unknown as { rows: Array<{ prev: string | null; prev_all: string | null }> };
+  const prev = res.rows[0]?.prev ?? '';
+  const prevAll = res.rows[0]?.prev_all ?? 'off';
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('app.all_tenants', 'off', true)`);
+  const restore = () => tx.execute(sql`select set_config('app.tenant_id', ${prev}, true), set_config('app.all_tenants', ${prevAll || 'off'}, true)`);
+  let out: T;
   try {
-    return await fn();
-  } finally {
-    await tx.execute(sql`select set_config('app.tenant_id', ${prev ?? ''}, true)`);
+    out = await fn();
+  } catch (e) {
+    // After a failed statement the transaction is aborted and cannot restore anything; keep the real error.
+    await restore().catch(() => undefined);
+    throw e;
   }
+  await restore();
+  return out;
 }

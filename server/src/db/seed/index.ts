@@ -1,6 +1,7 @@
 import type { Database } from '../client';
 import { inTenant } from '../../platform/tenant-tx';
 import { seedPlatform } from './platform';
+import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
 
@@ -8,7 +9,10 @@ import { seedDemoZoo } from './zoo-demo';
 export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
-  await inTenant(database.db, { tenantId: '000000' }, seedPlatform);
+  await inTenant(database.db, { tenantId: '000000' }, async (tx) => {
+    await seedPlatform(tx);
+    await seedRegions(tx);
+  });
   await inTenant(database.db, { tenantId: '000000' }, seedZooPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);
 }

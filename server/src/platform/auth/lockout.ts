@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { DbLike } from '../../db/client';
 import { sysLoginFail } from './auth.tables';
 
 /** Login failure counters per tenant + account, in the database so every instance sees them (contract §2.6). */
@@ -28,8 +29,9 @@ export async function recordFailure(app: FastifyInstance, tenantId: string, acco
     });
 }
 
-export async function clearFailures(app: FastifyInstance, tenantId: string, accounts: string[]): Promise<void> {
+/** Pass the request transaction as `db` when called inside one (embedded PGlite has a single connection). */
+export async function clearFailures(app: FastifyInstance, tenantId: string, accounts: string[], db: DbLike = app.zoo.database.db): Promise<void> {
   if (accounts.length === 0) return;
-  await app.zoo.database.db.delete(sysLoginFail).where(and(eq(sysLoginFail.tenantId, tenantId), inArray(sysLoginFail.account, accounts)));
+  await db.delete(sysLoginFail).where(and(eq(sysLoginFail.tenantId, tenantId), inArray(sysLoginFail.account, accounts)));
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db, DbLike } from '../../db/client';
 import type { Session } from '../session';
@@ -102,12 +102,13 @@ export class TokenService {
     return rows.some((r) => r.jti === jti);
   }
 
-  /** Drops every live token of a user (password reset, removal). */
-  async revokeUser(tenantId: string, userId: string, db: DbLike = this.db): Promise<void> {
+  /** Drops every live token of a user (password reset, removal), except the pair of `keepJti` if given. */
+  async revokeUser(tenantId: string, userId: string, db: DbLike = this.db, keepJti?: string): Promise<void> {
+    const keep = keepJti ? and(ne(sysToken.jti, keepJti), ne(sysToken.pairJti, keepJti)) : undefined;
     await db
       .update(sysToken)
       .set({ revokeTime: sql`localtimestamp(0)` as never })
-      .where(and(eq(sysToken.tenantId, tenantId), eq(sysToken.userId, userId), isNull(sysToken.revokeTime)));
+      .where(and(eq(sysToken.tenantId, tenantId), eq(sysToken.userId, userId), isNull(sysToken.revokeTime), keep));
   }
 }
 

@@ -23,7 +23,7 @@ export function multipart(buf: Buffer, filename = 'data.xlsx', field = 'file'): 
 }
 
 /** Polls an import-progress endpoint until the job leaves `running`. */
-export async function waitForJob(t: TestApp, url: string, token: string, jobId: string, timeoutMs = 20_000): Promise<any> {
+export async function waitForJob(t: TestApp, url: string, token: string, jobId: string, timeoutMs = 60_000): Promise<any> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const res = await t.request({ url, token, query: { jobId } });

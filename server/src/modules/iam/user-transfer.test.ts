@@ -57,7 +57,8 @@ describe('import-user', () => {
     try {
       const seen: number[] = [];
       let job: any;
-      for (let i = 0; i < 400; i++) {
+      // Bounded by time, not by a count of polls: a busy 2-core CI machine imports more slowly.
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
         const r = await other.inject({ method: 'GET', url: '/api/blade-user/import-progress', query: { jobId: started.jobId }, headers: { 'blade-auth': `bearer ${A.token}` } });
         job = JSON.parse(r.body).data;
         seen.push(job.processed);

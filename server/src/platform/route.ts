@@ -48,6 +48,17 @@ export async function authenticate(app: FastifyInstance, req: FastifyRequest): P
   return sessionFromClaims(claims);
 }
 
+/** Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). */
+function schemaOf(ep: Endpoint, response: boolean) {
+  return {
+    summary: ep.summary,
+    tags: [ep.path.split('/')[1] ?? 'api'],
+    ...(ep.query ? { querystring: ep.query } : {}),
+    ...(ep.body ? { body: ep.body } : {}),
+    ...(response ? { response: { 200: ep.raw ? ep.data : R(ep.data) } } : {}),
+  };
+}
+
 /**
  * Registers one contract endpoint: validation and docs from its zod schemas, the access rule, the request
  * transaction under the caller's tenant, and the R envelope. Every module route goes through here.
@@ -60,13 +71,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
-    schema: {
-      summary: ep.summary,
-      tags: [ep.path.split('/')[1] ?? 'api'],
-      ...(ep.query ? { querystring: ep.query } : {}),
-      ...(ep.body ? { body: ep.body } : {}),
-      response: { 200: ep.raw ? ep.data : R(ep.data) },
-    },
+    schema: schemaOf(ep, true),
     handler: async (req, reply) => {
       const session = await authenticate(app, req);
       req.session = session;
@@ -104,13 +109,7 @@ export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends 
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
-    schema: {
-      summary: ep.summary,
-      tags: [ep.path.split('/')[1] ?? 'api'],
-      ...(ep.query ? { querystring: ep.query } : {}),
-      ...(ep.body ? { body: ep.body } : {}),
-      ...(ep.raw ? {} : { response: { 200: R(ep.data) } }),
-    },
+    schema: schemaOf(ep, !ep.raw),
     handler: async (req, reply) => {
       const data = await handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db });
       return ep.raw ? data : ok(data ?? {});

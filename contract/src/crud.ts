@@ -33,6 +33,55 @@ export interface CrudSpec<
   crossTenant?: boolean;
 }
 
+export interface ReadonlySpec<Rec extends z.ZodObject, F extends z.ZodObject> {
+  name: string;
+  base: string;
+  title: string;
+  record: Rec;
+  filters: F;
+  /** The one button code both calls need (default `<name>_view`). */
+  perm?: string;
+  access?: Partial<Record<'list' | 'detail', Access>>;
+  crossTenant?: boolean;
+}
+
+/** A resource that is only listed and read (logs): list + detail, the same shapes as a CRUD resource's. */
+export function defineReadonly<Rec extends z.ZodObject, F extends z.ZodObject>(spec: ReadonlySpec<Rec, F>) {
+  const view = spec.perm ?? `${spec.name}_view`;
+  const listQuery = PageQuery.extend(spec.filters.shape).loose();
+  const endpoints = readEndpoints(spec, listQuery, spec.access?.list ?? { perm: view }, spec.access?.detail ?? { perm: view });
+  return { ...spec, perms: { view }, listQuery, endpoints };
+}
+export type ReadonlyDefinition = ReturnType<typeof defineReadonly>;
+
+function readEndpoints<Rec extends z.ZodObject, LQ extends z.ZodType>(
+  spec: { base: string; title: string; record: Rec; crossTenant?: boolean },
+  listQuery: LQ,
+  list: Access,
+  detail: Access,
+) {
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: `${spec.base}/list`,
+      summary: `${spec.title}分页`,
+      access: list,
+      query: listQuery,
+      data: Page(spec.record),
+      crossTenant: spec.crossTenant,
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: `${spec.base}/detail`,
+      summary: `${spec.title}详情`,
+      access: detail,
+      query: z.object({ id: Id }),
+      data: spec.record,
+      crossTenant: spec.crossTenant,
+    }),
+  };
+}
+
 export function defineCrud<Rec extends z.ZodObject, In extends z.ZodObject, F extends z.ZodObject>(
   spec: CrudSpec<Rec, In, F>,
 ) {
@@ -46,24 +95,7 @@ export function defineCrud<Rec extends z.ZodObject, In extends z.ZodObject, F ex
   const acc = (k: 'list' | 'detail' | 'submit' | 'remove', d: Access): Access => spec.access?.[k] ?? d;
   const listQuery = PageQuery.extend(spec.filters.shape).loose();
   const endpoints = {
-    list: endpoint({
-      method: 'GET',
-      path: `${spec.base}/list`,
-      summary: `${spec.title}分页`,
-      access: acc('list', 'login'),
-      query: listQuery,
-      data: Page(spec.record),
-      crossTenant: spec.crossTenant,
-    }),
-    detail: endpoint({
-      method: 'GET',
-      path: `${spec.base}/detail`,
-      summary: `${spec.title}详情`,
-      access: acc('detail', 'login'),
-      query: z.object({ id: Id }),
-      data: spec.record,
-      crossTenant: spec.crossTenant,
-    }),
+    ...readEndpoints(spec, listQuery, acc('list', 'login'), acc('detail', 'login')),
     submit: endpoint({
       method: 'POST',
       path: `${spec.base}/submit`,

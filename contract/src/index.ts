@@ -6,3 +6,4 @@ export * from './auth/auth';
 export * from './system/menu';
 export * from './system/tenant-info';
 export * from './system/param';
+export * from './log/log';

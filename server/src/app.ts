@@ -13,6 +13,9 @@ import { TokenService } from './platform/auth/tokens';
 import { Cache } from './platform/cache';
 import { blankNulls, err } from './platform/envelope';
 import { installErrorHandler } from './platform/error-handler';
+import { apiLogPlugin } from './platform/api-log';
+import { LogWriters } from './platform/log-writers';
+import { registerMultipart } from './platform/multipart';
 import './platform/app-context';
 import { modules } from './modules';
 
@@ -33,10 +36,16 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db);
   const cache = new Cache(app.log);
   if (database.kind === 'postgres' && config.databaseUrl) await cache.listen(config.databaseUrl);
-  app.decorate('zoo', { config, database, tokens, cache });
-  app.addHook('onClose', async () => cache.close());
+  const logs = new LogWriters(database.db, app.log, config);
+  app.decorate('zoo', { config, database, tokens, cache, logs });
+  app.addHook('onClose', async () => {
+    await logs.close();
+    await cache.close();
+  });
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
+  apiLogPlugin(app);
+  await registerMultipart(app);
 
   await app.register(swagger, {
     openapi: { info: { title: '珍稀野生动物繁育饲养管理系统 API', version: '0.1.0' } },

@@ -5,6 +5,7 @@ import { dictDictionaryRoutes } from './system/dict-dictionary.routes';
 import { menuSessionRoutes } from './system/menu-session.routes';
 import { paramRoutes } from './system/param.routes';
 import { tenantInfoRoutes } from './system/tenant-info.routes';
+import { logRoutes } from './log/log.routes';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -14,4 +15,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   tenantInfoRoutes,
   dictDictionaryRoutes,
   paramRoutes,
+  logRoutes,
 ];

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { TokenService } from './auth/tokens';
 import type { Cache } from './cache';
+import type { LogWriters } from './log-writers';
 
 /** Process-wide services every module reaches through `app.zoo`. Nothing here holds per-user state. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   database: Database;
   tokens: TokenService;
   cache: Cache;
+  /** Buffered API and usual log writers (flushed every LOG_FLUSH_MS and on close). */
+  logs: LogWriters;
 }
 
 declare module 'fastify' {

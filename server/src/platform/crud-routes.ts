@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { CrudDefinition } from '@zoo/contract';
 import { BizError } from './errors';
-import { mapFilters, orderBy } from './list-filter';
-import { pageOf, selectPage } from './paging';
+import { detailRoute, findLive, listRoute, NOT_FOUND, type Ctx } from './list-routes';
+import { invalidateCounts, type CountMode } from './paging';
 import { checkAccess } from './permissions';
-import { route, type AuthedCall } from './route';
+import { route } from './route';
 
-type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
+export { NOT_FOUND } from './list-routes';
 
 export interface CrudOptions<T extends PgTable, D extends CrudDefinition> {
   table: T;
@@ -24,9 +24,9 @@ export interface CrudOptions<T extends PgTable, D extends CrudDefinition> {
   /** Extra list conditions computed by the platform (e.g. data scopes). */
   listScope?: (ctx: Ctx) => Promise<SQL | undefined>;
   defaultOrder?: (cols: Record<string, PgColumn>) => SQL[];
+  /** How the list counts `total` (platform/paging.ts). With 'cached', submit and remove invalidate it. */
+  count?: CountMode;
 }
-
-export const NOT_FOUND = '数据不存在或已被删除';
 
 export interface CrudRegistration {
   def: CrudDefinition;
@@ -45,33 +45,18 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
   const idCol = cols.id!;
   const deleted = cols.isDeleted;
   const live = deleted ? eq(deleted, 0) : undefined;
-  const filterable = Object.keys(o.def.filters.shape);
-  const toRecord = async (row: T['$inferSelect'], ctx: Ctx) => (o.toRecord ? o.toRecord(row, ctx) : row);
   const { endpoints: ep } = o.def;
   const registered = crudRegistry.get(app) ?? [];
   registered.push({ def: o.def, table: o.table, tenantScoped: Boolean(cols.tenantId) });
   crudRegistry.set(app, registered);
-
-  const findOne = async (ctx: Ctx, id: string) => {
-    const [row] = await ctx.db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
-    return row as T['$inferSelect'] | undefined;
+  const toRecord = o.toRecord as ((row: T['$inferSelect'], ctx: Ctx) => unknown) | undefined;
+  const afterWrite = async (ctx: Ctx) => {
+    if (o.count === 'cached') await invalidateCounts(app.zoo.cache, ctx.db, o.table);
+    await o.afterWrite?.(ctx);
   };
 
-  route(app, ep.list, async (call) => {
-    const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
-    const scope = o.listScope ? await o.listScope(call) : undefined;
-    const where = and(live, scope, ...mapFilters(o.table, q, filterable));
-    const order = orderBy(o.table, q.ascs, q.descs);
-    const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
-    const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q);
-    return pageOf(await Promise.all(rows.map((r) => toRecord(r, call))), total, q) as never;
-  });
-
-  route(app, ep.detail, async (call) => {
-    const row = await findOne(call, (call.query as { id: string }).id);
-    if (!row) throw new BizError(NOT_FOUND);
-    return (await toRecord(row, call)) as never;
-  });
+  listRoute(app, ep.list, { ...o, toRecord, filters: Object.keys(o.def.filters.shape) });
+  detailRoute(app, ep.detail, { table: o.table, toRecord });
 
   // Create needs the add button, update the edit button, unless the contract sets one rule for both.
   const explicitSubmit = o.def.access?.submit;
@@ -80,7 +65,7 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
     if (!explicitSubmit) await checkAccess(call.db, call.session, { perm: input.id ? o.def.perms.edit : o.def.perms.add });
     const { id, ...rest } = input;
     if (id) {
-      const existing = await findOne(call, id);
+      const existing = await findLive(call, o.table, id);
       if (!existing) throw new BizError(NOT_FOUND);
       const values = o.beforeSave ? await o.beforeSave(input, call, existing) : rest;
       const audit = cols.updateTime ? { updateTime: sql`localtimestamp(0)`, updateUser: call.session.userId } : {};
@@ -89,7 +74,7 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
       const values = o.beforeSave ? await o.beforeSave(input, call) : rest;
       await call.db.insert(o.table).values(values as never);
     }
-    await o.afterWrite?.(call);
+    await afterWrite(call);
     return {} as never;
   });
 
@@ -98,7 +83,7 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
     await o.beforeRemove?.(ids, call);
     if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
     else await call.db.delete(o.table).where(inArray(idCol, ids));
-    await o.afterWrite?.(call);
+    await afterWrite(call);
     return {} as never;
   });
 }

@@ -48,6 +48,21 @@ function condition(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | u
   }
 }
 
+const LIKE_SUFFIXES = new Set<FilterSuffix | ''>(['', '_like', '_likeleft', '_likeright', '_notlike']);
+const isText = (col: PgColumn) => /^(varchar|text|char|character)/.test(col.getSQLType());
+
+/**
+ * A bare (LIKE) key on a number column means equality, as MySQL's implicit cast made it for Saber
+ * (`category=1`); on other non-text columns it matches the column's text form.
+ */
+function nonTextLike(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined {
+  if (/^(integer|smallint|bigint|numeric)/.test(col.getSQLType())) {
+    if (!/^-?\d{1,18}$/.test(v)) return sql`false`;
+    return suffix === '_notlike' ? ne(col, v) : eq(col, v);
+  }
+  return condition(sql`${col}::text` as unknown as PgColumn, suffix, v);
+}
+
 const DATE_SUFFIX = /_date(ge|gt|equal|lt|le)$/;
 const VALID_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
@@ -66,7 +81,7 @@ export function mapFilters(table: PgTable, query: Record<string, unknown>, allow
     if (!allowed.includes(field) || !cols[field]) continue;
     if (value === '' && suffix !== '_null' && suffix !== '_notnull') continue;
     if (DATE_SUFFIX.test(suffix) && !VALID_DATE.test(value)) continue;
-    const c = condition(cols[field], suffix, value);
+    const c = isText(cols[field]) || !LIKE_SUFFIXES.has(suffix) ? condition(cols[field], suffix, value) : nonTextLike(cols[field], suffix, value);
     if (c) out.push(c);
   }
   return out;

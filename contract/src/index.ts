@@ -7,3 +7,4 @@ export * from './system/menu';
 export * from './system/tenant-info';
 export * from './system/param';
 export * from './log/log';
+export * from './desk/notice';

@@ -10,4 +10,10 @@ export interface IsolationFixture {
 }
 
 /** One entry per tenant-scoped CRUD resource (keyed by the contract definition's `name`). */
-export const isolationFixtures: Record<string, IsolationFixture> = {};
+export const isolationFixtures: Record<string, IsolationFixture> = {
+  notice: {
+    create: async () => ({ title: '隔离测试通知', category: 1, releaseTime: '2024-01-01 08:00:00', content: 'A' }),
+    match: (r) => r.title === '隔离测试通知',
+    unchanged: { title: '隔离测试通知', content: 'A' },
+  },
+};

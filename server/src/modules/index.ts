@@ -6,6 +6,7 @@ import { menuSessionRoutes } from './system/menu-session.routes';
 import { paramRoutes } from './system/param.routes';
 import { tenantInfoRoutes } from './system/tenant-info.routes';
 import { logRoutes } from './log/log.routes';
+import { deskRoutes } from './desk/desk.routes';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -16,4 +17,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   dictDictionaryRoutes,
   paramRoutes,
   logRoutes,
+  deskRoutes,
 ];

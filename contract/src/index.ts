@@ -8,3 +8,6 @@ export * from './system/tenant-info';
 export * from './system/param';
 export * from './log/log';
 export * from './desk/notice';
+export * from './resource/oss';
+export * from './resource/attach';
+export * from './resource/sms';

@@ -7,6 +7,7 @@ import { paramRoutes } from './system/param.routes';
 import { tenantInfoRoutes } from './system/tenant-info.routes';
 import { logRoutes } from './log/log.routes';
 import { deskRoutes } from './desk/desk.routes';
+import { resourceRoutes } from './resource/resource.routes';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -18,4 +19,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   paramRoutes,
   logRoutes,
   deskRoutes,
+  resourceRoutes,
 ];

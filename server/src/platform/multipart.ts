@@ -23,7 +23,7 @@ export interface Upload {
 export const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)}MB` : `${Math.max(1, Math.round(n / 1024))}KB`);
 
 /** Reads the one file of field `field` into memory, refusing anything larger than `maxBytes`. */
-export async function readUpload(req: FastifyRequest, maxBytes: number, field = 'file'): Promise<Upload> {
+export async function readUpload(req: FastifyRequest, maxBytes: number, field = 'file', what = '文件'): Promise<Upload> {
   if (!req.isMultipart()) throw new BizError(`请以 multipart/form-data 方式上传文件 (字段 ${field})`);
   const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part || part.fieldname !== field) throw new BizError(`请选择要上传的文件 (字段 ${field})`);
@@ -31,9 +31,9 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, field = 
   try {
     buffer = await part.toBuffer();
   } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(`文件大小不能超过 ${formatBytes(maxBytes)}`);
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(`${what}大小不能超过 ${formatBytes(maxBytes)}`);
     throw e;
   }
-  if (buffer.length === 0) throw new BizError('上传的文件为空');
+  if (buffer.length === 0) throw new BizError(`上传的${what}为空`);
   return { buffer, filename: part.filename, mimetype: part.mimetype };
 }

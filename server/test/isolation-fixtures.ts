@@ -16,4 +16,19 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.title === '隔离测试通知',
     unchanged: { title: '隔离测试通知', content: 'A' },
   },
+  oss: {
+    create: async () => ({ category: 5, ossCode: 'iso-oss', remark: 'A' }),
+    match: (r) => r.ossCode === 'iso-oss',
+    unchanged: { ossCode: 'iso-oss', remark: 'A', status: 1 },
+  },
+  sms: {
+    create: async () => ({ category: 5, smsCode: 'iso-sms', remark: 'A' }),
+    match: (r) => r.smsCode === 'iso-sms',
+    unchanged: { smsCode: 'iso-sms', remark: 'A', status: 1 },
+  },
+  attach: {
+    create: async () => ({ link: 'https://files.example.com/iso.pdf', originalName: '隔离测试.pdf', extension: 'pdf' }),
+    match: (r) => r.originalName === '隔离测试.pdf',
+    unchanged: { originalName: '隔离测试.pdf', link: 'https://files.example.com/iso.pdf' },
+  },
 };

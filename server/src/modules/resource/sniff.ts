@@ -44,11 +44,12 @@ const extOf = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? '')
 
 function isText(buf: Buffer): boolean {
   try {
-    const s = new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(s);
+    new TextDecoder('utf-8', { fatal: true }).decode(buf);
   } catch {
     return false;
   }
+  // Control bytes other than tab, line feed, form feed and carriage return mark binary content.
+  return !buf.some((b) => (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f);
 }
 
 /**

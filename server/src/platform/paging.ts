@@ -72,20 +72,24 @@ async function appendOnlyCount(db: DbLike, table: PgTable, where: SQL | undefine
   const id = getTableColumns(table).id as PgColumn;
   const since = o.cache.epoch;
   const prev = o.cache.peek<AppendEntry>(key);
-  // now() is fixed for the transaction, so both sub-counts split at the same watermark.
-  const w = sql`((floor(extract(epoch from now() - interval '${sql.raw(String(Math.max(0, Math.floor(o.settleSeconds ?? SETTLE_SECONDS))))} seconds') * 1000)::bigint - ${sql.raw(String(ID_EPOCH_MS))}) << 22)`;
-  const res = (await db.execute(sql`select ${w}::text as w,
-    (select count(*) from ${table} where ${and(where, prev ? gt(id, prev.w) : undefined, lte(id, w))}) as settled,
-    (select count(*) from ${table} where ${and(where, gt(id, w))}) as recent`)) as unknown as {
-    rows: Array<{ w: string; settled: string | number; recent: string | number }>;
-  };
-  const r = res.rows[0]!;
-  if (prev && BigInt(r.w) < BigInt(prev.w)) {
+  // The watermark goes back as a literal so the planner sees the id range and walks the primary key.
+  const settle = Math.max(0, Math.floor(o.settleSeconds ?? SETTLE_SECONDS));
+  const wm = (await db.execute(
+    sql`select ((floor(extract(epoch from now() - make_interval(secs => ${settle})) * 1000)::bigint - ${ID_EPOCH_MS}) << 22)::text as w`,
+  )) as unknown as { rows: Array<{ w: string }> };
+  const w = wm.rows[0]!.w;
+  if (prev && BigInt(w) < BigInt(prev.w)) {
     o.cache.clearLocal(key);
     return appendOnlyCount(db, table, where, o, key);
   }
+  const res = (await db.execute(sql`select
+    (select count(*) from ${table} where ${and(where, prev ? gt(id, prev.w) : undefined, lte(id, w))}) as settled,
+    (select count(*) from ${table} where ${and(where, gt(id, w))}) as recent`)) as unknown as {
+    rows: Array<{ settled: string | number; recent: string | number }>;
+  };
+  const r = res.rows[0]!;
   const base = (prev?.base ?? 0) + Number(r.settled);
-  o.cache.set(key, { w: r.w, base } satisfies AppendEntry, APPEND_TTL_MS, since);
+  o.cache.set(key, { w, base } satisfies AppendEntry, APPEND_TTL_MS, since);
   return base + Number(r.recent);
 }
 

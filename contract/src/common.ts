@@ -115,3 +115,40 @@ export const FILTER_SUFFIXES = [
   '_datege', '_dategt', '_dateequal', '_datelt', '_datele', '_null', '_notnull', '_ignore',
 ] as const;
 export type FilterSuffix = (typeof FILTER_SUFFIXES)[number];
+
+/** Root marker of every tree (`parent_id = 0`) and the name Blade's wrappers show for it. */
+export const TOP_PARENT_ID = '0';
+export const TOP_PARENT_NAME = '顶级';
+
+/** A parent id in a form: missing, "" or null mean a root (Avue tree selects send "" when cleared). */
+export const ParentIdIn = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' ? TOP_PARENT_ID : String(v)))
+  .pipe(z.string().regex(/^\d{1,19}$/, 'ID格式不正确'));
+
+/** An integer form field; "" counts as missing so the field's own message is shown. */
+export const IntIn = (msg: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: msg }).int(msg),
+  );
+
+/** An array of ids in a JSON body (grant calls); a comma-joined string is accepted too. */
+export const IdArray = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string()])
+  .optional()
+  .transform((v) => (v === undefined ? [] : typeof v === 'string' ? v.split(',') : v).map((x) => String(x).trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ID格式不正确')));
+
+/** A record of a tree list: the row plus `children` (only when non-empty) and optional `hasChildren`. */
+export type TreeRec<T> = T & { children?: TreeRec<T>[]; hasChildren?: boolean };
+export const treeOf = <T extends z.ZodObject>(record: T): z.ZodType<TreeRec<z.output<T>>> => {
+  const node: z.ZodType<TreeRec<z.output<T>>> = z.lazy(() =>
+    record.extend({ children: z.array(node).optional(), hasChildren: z.boolean().optional() }),
+  ) as never;
+  return node;
+};
+
+/** A numeric (id, integer) list filter: validated so a bad value is a 400, not a database error. */
+export const NumFilter = z.string().regex(/^\d{0,19}$/, '请求参数类型错误').optional();

@@ -9,6 +9,12 @@ export interface IsolationFixture {
   unchanged?: Record<string, unknown>;
 }
 
+const plain = (body: Record<string, unknown>, key: string): IsolationFixture => ({
+  create: async () => body,
+  match: (row) => row[key] === body[key],
+  unchanged: { [key]: body[key] },
+});
+
 /** One entry per tenant-scoped CRUD resource (keyed by the contract definition's `name`). */
 export const isolationFixtures: Record<string, IsolationFixture> = {
   notice: {
@@ -31,4 +37,9 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.originalName === '隔离测试.pdf',
     unchanged: { originalName: '隔离测试.pdf', link: 'https://files.example.com/iso.pdf' },
   },
+  role: plain({ roleName: '隔离角色', roleAlias: 'iso', sort: 1 }, 'roleName'),
+  dept: plain({ deptName: '隔离部门', fullName: '隔离部门全称', deptCategory: 1, sort: 1 }, 'deptName'),
+  post: plain({ category: 1, postCode: 'iso', postName: '隔离岗位', sort: 1 }, 'postName'),
+  topmenu: plain({ code: 'iso', name: '隔离顶部菜单', sort: 1 }, 'name'),
+  dictbiz: plain({ code: 'iso', dictKey: '-1', dictValue: '隔离字典', sort: 1, isSealed: 0 }, 'dictValue'),
 };

@@ -4,6 +4,13 @@ import { startTestApp, type TestApp } from './harness';
 import { createTenantUser } from './fixtures';
 import { isolationFixtures } from './isolation-fixtures';
 
+type Row = Record<string, unknown> & { id: string; children?: Row[] };
+/** A page's records, or every node of a tree list. */
+const rowsOf = (data: { records?: Row[] } | Row[]): Row[] => {
+  const flat = (nodes: Row[]): Row[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+  return Array.isArray(data) ? flat(data) : (data.records ?? []);
+};
+
 /**
  * Tenant B's administrator tries every tenant-scoped CRUD resource on tenant A's rows: list, detail, update and
  * remove must neither show nor touch them. A new tenant-scoped resource without a fixture fails this file.
@@ -38,11 +45,11 @@ describe('tenant isolation of CRUD resources', () => {
     const created = await t.request({ method: 'POST', url: ep.submit.path, token: tokenA, body: input });
     expect(created.body.msg, JSON.stringify(created.body)).toBe('操作成功');
     const listA = await t.request({ url: ep.list.path, token: tokenA, query: { current: '1', size: '200' } });
-    const row = listA.body.data.records.find(fx.match);
+    const row = rowsOf(listA.body.data).find(fx.match)!;
     expect(row, 'tenant A sees its row').toBeTruthy();
 
     const listB = await t.request({ url: ep.list.path, token: tokenB, query: { current: '1', size: '200' } });
-    expect(listB.body.data.records.map((r: { id: string }) => r.id)).not.toContain(row.id);
+    expect(rowsOf(listB.body.data).map((r) => r.id)).not.toContain(row.id);
     expect((await t.request({ url: ep.detail.path, token: tokenB, query: { id: row.id } })).body.success).toBe(false);
     const upd = await t.request({ method: 'POST', url: ep.submit.path, token: tokenB, body: { ...input, id: row.id } });
     expect(upd.body.success).toBe(false);

@@ -25,6 +25,8 @@ export const TokenResponse = z.object({
   expires_in: z.number(),
   scope: z.string(),
   tenant_id: z.string(),
+  /** Not in the reference body; the header shows it (spec §3 client-held user info `tenantName`). */
+  tenant_name: z.string(),
   user_id: z.string(),
   dept_id: z.string(),
   post_id: z.string(),

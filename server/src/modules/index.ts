@@ -5,6 +5,17 @@ import { dictDictionaryRoutes } from './system/dict-dictionary.routes';
 import { menuSessionRoutes } from './system/menu-session.routes';
 import { paramRoutes } from './system/param.routes';
 import { tenantInfoRoutes } from './system/tenant-info.routes';
+import { deptPickerRoutes } from './iam/dept-picker.routes';
+import { deptRoutes } from './iam/dept.routes';
+import { postRoutes } from './iam/post.routes';
+import { roleGrantRoutes } from './iam/role-grant.routes';
+import { roleRoutes } from './iam/role.routes';
+import { dictRoutes } from './system/dict.routes';
+import { menuGrantRoutes } from './system/menu-grant.routes';
+import { menuListRoutes } from './system/menu-list.routes';
+import { menuRoutes } from './system/menu.routes';
+import { scopeRoutes } from './system/scope.routes';
+import { topmenuRoutes } from './system/topmenu.routes';
 import { logRoutes } from './log/log.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { resourceRoutes } from './resource/resource.routes';
@@ -17,6 +28,17 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   tenantInfoRoutes,
   dictDictionaryRoutes,
   paramRoutes,
+  roleRoutes,
+  roleGrantRoutes,
+  deptRoutes,
+  deptPickerRoutes,
+  postRoutes,
+  menuRoutes,
+  menuListRoutes,
+  menuGrantRoutes,
+  topmenuRoutes,
+  scopeRoutes,
+  dictRoutes,
   logRoutes,
   deskRoutes,
   resourceRoutes,

@@ -11,13 +11,16 @@ interface Issue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-/** zod messages are Chinese already; a generic one is prefixed with the field so the user knows where. */
+/** Messages that do not say which field they are about; the field name is added to them. */
+const GENERIC = /^(请求参数类型错误|ID格式不正确|缺少必要的请求参数|参数校验失败|无效|输入无效|数值过|字符串|数组|未知|期望|Invalid|Expected)/;
+
+/** Contract messages (e.g. '请输入参数名称') go out verbatim; generic ones are prefixed with the field. */
 function validationMessage(issues: Issue[]): string {
   const first = issues[0];
   if (!first) return '参数校验失败';
-  const field = (first.params?.issue?.path ?? []).join('.') || first.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  const field = (first.params?.issue?.path ?? []).map(String).join('.') || (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const msg = first.message ?? '参数校验失败';
-  return /[\u4e00-\u9fa5]/.test(msg) && !msg.startsWith('无效') ? msg : `参数 ${field || ''} 校验失败: ${msg}`.replace('  ', ' ');
+  return GENERIC.test(msg) && field ? `参数 ${field}: ${msg}` : msg;
 }
 
 const pgUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';

@@ -1,22 +1,39 @@
 import { and, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, notIlike, sql, type SQL, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { FILTER_SUFFIXES, type FilterSuffix } from '@zoo/contract';
+import { BizError } from './errors';
+
+const DATE_SUFFIX = /_date(ge|gt|equal|lt|le)$/;
+const VALID_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
 const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'Blade-Auth']);
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 const dayStart = (v: string) => sql`${v.slice(0, 10)}::date`;
 
-function condition(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined {
+const NUMERIC_TYPE = /^(smallint|integer|bigint|numeric|real|double)/;
+const LIKE_SUFFIXES = new Set(['', '_like', '_likeleft', '_likeright', '_notlike']);
+
+/** A value the column cannot hold is the caller's mistake (400), not a database error (500). */
+function checkValue(col: PgColumn, suffix: FilterSuffix | '', v: string): void {
+  if (LIKE_SUFFIXES.has(suffix) || suffix === '_null' || suffix === '_notnull' || suffix === '_ignore' || DATE_SUFFIX.test(suffix)) return;
+  if (NUMERIC_TYPE.test(col.getSQLType()) && !/^-?\d+(\.\d+)?$/.test(v)) throw new BizError('请求参数类型错误');
+  if (col.getSQLType().startsWith('timestamp') && !VALID_DATE.test(v)) throw new BizError('请求参数类型错误');
+}
+
+function condition(column: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined {
+  // LIKE on a number column compares its text form.
+  const text = NUMERIC_TYPE.test(column.getSQLType()) ? sql`${column}::text` : column;
+  const col = column;
   switch (suffix) {
     case '':
     case '_like':
-      return ilike(col, `%${escapeLike(v)}%`);
+      return ilike(text, `%${escapeLike(v)}%`);
     case '_likeleft':
-      return ilike(col, `%${escapeLike(v)}`);
+      return ilike(text, `%${escapeLike(v)}`);
     case '_likeright':
-      return ilike(col, `${escapeLike(v)}%`);
+      return ilike(text, `${escapeLike(v)}%`);
     case '_notlike':
-      return notIlike(col, `%${escapeLike(v)}%`);
+      return notIlike(text, `%${escapeLike(v)}%`);
     case '_equal':
       return eq(col, v);
     case '_notequal':
@@ -48,40 +65,27 @@ function condition(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | u
   }
 }
 
-const LIKE_SUFFIXES = new Set<FilterSuffix | ''>(['', '_like', '_likeleft', '_likeright', '_notlike']);
-const isText = (col: PgColumn) => /^(varchar|text|char|character)/.test(col.getSQLType());
-
-/**
- * A bare (LIKE) key on a number column means equality, as MySQL's implicit cast made it for Saber
- * (`category=1`); on other non-text columns it matches the column's text form.
- */
-function nonTextLike(col: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined {
-  if (/^(integer|smallint|bigint|numeric)/.test(col.getSQLType())) {
-    if (!/^-?\d{1,18}$/.test(v)) return sql`false`;
-    return suffix === '_notlike' ? ne(col, v) : eq(col, v);
-  }
-  return condition(sql`${col}::text` as unknown as PgColumn, suffix, v);
-}
-
-const DATE_SUFFIX = /_date(ge|gt|equal|lt|le)$/;
-const VALID_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
 /**
  * Turns a `Map` list query into conditions (blade-tool SqlKeyword): `<field><suffix>=value`, a bare key meaning
- * LIKE. Only the allowed fields of the table are honoured; anything else is ignored, never interpolated.
+ * LIKE (or equality for entity-bound lists, `mode: 'entity'`). Only the allowed fields of the table are honoured;
+ * anything else is ignored, never interpolated.
  */
-export function mapFilters(table: PgTable, query: Record<string, unknown>, allowed: readonly string[]): SQL[] {
+export function mapFilters(table: PgTable, query: Record<string, unknown>, allowed: readonly string[], mode: 'map' | 'entity' = 'map'): SQL[] {
   const cols = getTableColumns(table) as Record<string, PgColumn>;
   const out: SQL[] = [];
   for (const [key, raw] of Object.entries(query)) {
     if (RESERVED.has(key) || raw === undefined || raw === null) continue;
     const value = String(raw);
-    const suffix = (FILTER_SUFFIXES.find((s) => key.endsWith(s)) ?? '') as FilterSuffix | '';
-    const field = suffix ? key.slice(0, -suffix.length) : key;
-    if (!allowed.includes(field) || !cols[field]) continue;
+    const found = (FILTER_SUFFIXES.find((s) => key.endsWith(s)) ?? '') as FilterSuffix | '';
+    const field = found ? key.slice(0, -found.length) : key;
+    const suffix: FilterSuffix | '' = found || (mode === 'entity' ? '_equal' : '');
+    // A declared key with its suffix (`releaseTime_datege`) allows exactly that filter.
+    if (!(allowed.includes(field) || allowed.includes(key)) || !cols[field]) continue;
     if (value === '' && suffix !== '_null' && suffix !== '_notnull') continue;
     if (DATE_SUFFIX.test(suffix) && !VALID_DATE.test(value)) continue;
-    const c = isText(cols[field]) || !LIKE_SUFFIXES.has(suffix) ? condition(cols[field], suffix, value) : nonTextLike(cols[field], suffix, value);
+    checkValue(cols[field], suffix, value);
+    const c = condition(cols[field], suffix, value);
     if (c) out.push(c);
   }
   return out;

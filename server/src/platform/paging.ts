@@ -1,8 +1,10 @@
 import { and, count, getTableColumns, getTableName, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { PageOf, PageQuery } from '@zoo/contract';
+import type { Endpoint, PageOf, PageQuery } from '@zoo/contract';
+import type { FastifyInstance } from 'fastify';
 import type { DbLike } from '../db/client';
 import type { Cache } from './cache';
+import { isPlatformAdministrator, type Session } from './session';
 
 export function pageOf<T>(records: T[], total: number, q: Pick<PageQuery, 'current' | 'size'>): PageOf<T> {
   return {
@@ -21,7 +23,7 @@ export function pageOf<T>(records: T[], total: number, q: Pick<PageQuery, 'curre
 }
 
 /**
- * How a list learns its `total` (docs/decisions/0003-counting-large-lists.md):
+ * How a list learns its `total` (docs/decisions/0004-counting-large-lists.md):
  * - exact: count(*) on every page request (small tables);
  * - cached: counted once per filter set and tenant, kept until a write to the table invalidates it
  *   (crudRoutes does so for tables that opt in; other writers call `invalidateCounts`) or 5 minutes pass;
@@ -37,6 +39,12 @@ export interface CountOptions {
   scope: string;
   /** appendOnly: age after which an id's row is surely committed (default 10 s). */
   settleSeconds?: number;
+}
+
+/** The count options of a list call: the scope is what row-level security lets the caller see. */
+export function countOptions(app: FastifyInstance, ep: Endpoint, session: Session, mode: CountMode | undefined): CountOptions | undefined {
+  if (!mode || mode === 'exact') return undefined;
+  return { mode, cache: app.zoo.cache, scope: ep.crossTenant && isPlatformAdministrator(session) ? '*' : session.tenantId };
 }
 
 const CACHED_TTL_MS = 5 * 60_000;

@@ -5,9 +5,10 @@ import type { Db, Tx } from '../db/client';
 import { tokenFromRequest, sessionFromClaims } from './auth/tokens';
 import { BizError } from './errors';
 import { ok } from './envelope';
+import { enforceApiScope } from './api-scope';
 import { checkAccess } from './permissions';
 import { isPlatformAdministrator, type Session } from './session';
-import { inTenant } from './tenant-tx';
+import { inTenant, RevokedTokenError } from './tenant-tx';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -83,13 +84,16 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           userId: session.userId,
           deptId: session.deptId,
           allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
+          liveJti: session.jti,
         },
         async (db) => {
-          if (!(await app.zoo.tokens.isLive(session.jti, db))) throw new BizError(REVOKED_TOKEN, 401);
           await checkAccess(db, session, ep.access);
+          await enforceApiScope(app.zoo.cache, db, session, ep.path);
           return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db });
         },
-      );
+      ).catch((e) => {
+        throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+      });
       return ep.raw ? data : ok(data ?? {});
     },
   } as RouteOptions);

@@ -20,10 +20,14 @@ export const ADMINISTRATOR = 'administrator';
 export const ADMIN = 'admin';
 export const PLATFORM_TENANT = '000000';
 
-export const isAdministrator = (s: Session) => s.roleAliases.includes(ADMINISTRATOR);
+/**
+ * The platform's super administrator (contract §2.8: "administrator = super admin of tenant 000000"). The alias
+ * alone is not enough: a role called `administrator` in another tenant grants nothing platform-wide.
+ */
+export const isAdministrator = (s: Session) => s.tenantId === PLATFORM_TENANT && s.roleAliases.includes(ADMINISTRATOR);
 export const isAdmin = (s: Session) => isAdministrator(s) || s.roleAliases.includes(ADMIN);
-/** The platform's super administrator: may act across tenants where an endpoint allows it. */
-export const isPlatformAdministrator = (s: Session) => s.tenantId === PLATFORM_TENANT && isAdministrator(s);
+/** Same person as `isAdministrator`: may act across tenants where an endpoint allows it. */
+export const isPlatformAdministrator = (s: Session) => isAdministrator(s);
 
 export interface RequestCtx {
   session: Session;

@@ -14,6 +14,9 @@ export const setFeedbackApi = (m: typeof messageApi, modal: typeof modalApi): vo
   modalApi = modal;
 };
 
+/** Back to the static API when the app unmounts, so no toast goes to a dead holder. */
+export const resetFeedbackApi = (): void => setFeedbackApi(staticMessage, Modal);
+
 export const toast = {
   error: (text: string) => void messageApi.error(text),
   success: (text: string) => void messageApi.success(text),

@@ -54,7 +54,7 @@ describe('captcha', () => {
     const c = await t.captcha();
     const res = await tokenCall({ captcha: { key: c.key, code: c.code.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'all', tenant_id: '000000', account: 'admin', user_name: 'admin', role_name: 'administrator', client_id: 'saber', license: 'powered by bladex', oauth_id: '', detail: { type: 'web' } });
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'all', tenant_id: '000000', tenant_name: '管理组', account: 'admin', user_name: 'admin', role_name: 'administrator', client_id: 'saber', license: 'powered by bladex', oauth_id: '', detail: { type: 'web' } });
     expect(res.body.user_id).toMatch(/^\d+$/);
     expect(res.body.code).toBeUndefined();
   });

@@ -26,19 +26,20 @@ const denied = (d: string) => new OAuthError('invalid_grant', d);
 
 type UserRow = typeof bladeUser.$inferSelect;
 
-/** Tenant present and not expired (the platform tenant never expires). */
-export async function checkTenant(tx: Tx, tenantId: string): Promise<void> {
+/** Tenant present and not expired (the platform tenant never expires); returns its name. */
+export async function checkTenant(tx: Tx, tenantId: string): Promise<string> {
   const [t] = await tx
-    .select({ expired: sql<boolean>`${bladeTenant.expireTime} is not null and ${bladeTenant.expireTime} < localtimestamp(0)` })
+    .select({ name: bladeTenant.tenantName, expired: sql<boolean>`${bladeTenant.expireTime} is not null and ${bladeTenant.expireTime} < localtimestamp(0)` })
     .from(bladeTenant)
     // Row-level security already limits this to the transaction's tenant.
     .where(eq(bladeTenant.isDeleted, 0));
   if (!t) throw denied(MSG.noTenant);
   if (t.expired && tenantId !== PLATFORM_TENANT) throw denied(MSG.expired);
+  return t.name;
 }
 
 /** Role ids narrowed by the optional Role-Id / Dept-Id headers (switch mode), with their aliases. */
-export async function tokenUser(tx: Tx, u: UserRow, roleHeader?: string, deptHeader?: string): Promise<TokenUser> {
+export async function tokenUser(tx: Tx, u: UserRow, tenantName: string, roleHeader?: string, deptHeader?: string): Promise<TokenUser> {
   let roleIds = u.roleId.split(',').filter(Boolean);
   if (roleHeader && roleIds.includes(roleHeader)) roleIds = [roleHeader];
   const deptIds = u.deptId.split(',').filter(Boolean);
@@ -50,6 +51,7 @@ export async function tokenUser(tx: Tx, u: UserRow, roleHeader?: string, deptHea
   return {
     userId: u.id,
     tenantId: u.tenantId,
+    tenantName,
     account: u.account,
     name: u.name,
     realName: u.realName,
@@ -68,12 +70,12 @@ export async function passwordLogin(
 ): Promise<TokenUser> {
   if (await isLocked(app, p.tenantId, p.account, await getIntParam(app, 'account.failCount', 5))) throw denied(MSG.locked);
   const user = await inTenant(app.zoo.database.db, { tenantId: p.tenantId }, async (tx) => {
-    await checkTenant(tx, p.tenantId);
+    const tenantName = await checkTenant(tx, p.tenantId);
     const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.account, p.account), eq(bladeUser.isDeleted, 0)));
     const good = u && /^[0-9a-f]{32}$/i.test(p.digest) && (await verifyDigest(u.password, p.digest));
     if (!good) return null;
     if (u.status !== 1) throw denied(MSG.disabled);
-    return tokenUser(tx, u, p.roleHeader, p.deptHeader);
+    return tokenUser(tx, u, tenantName, p.roleHeader, p.deptHeader);
   });
   if (!user) {
     await recordFailure(app, p.tenantId, p.account);

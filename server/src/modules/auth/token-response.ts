@@ -10,6 +10,7 @@ export function tokenResponse(u: TokenUser, t: IssuedTokens, clientId: string): 
     expires_in: t.expiresIn,
     scope: 'all',
     tenant_id: u.tenantId,
+    tenant_name: u.tenantName,
     user_id: u.userId,
     dept_id: u.deptId,
     post_id: u.postId,

@@ -34,10 +34,10 @@ export function tokenRoutes(app: FastifyInstance): void {
       // Rotation: the presented refresh token (and its access token) die here; reuse is refused.
       if (!(await app.zoo.tokens.revokePair(claims.jti!))) throw new OAuthError('invalid_grant', '刷新令牌已失效');
       const user = await inTenant(db, { tenantId }, async (tx) => {
-        await checkTenant(tx, tenantId);
+        const tenantName = await checkTenant(tx, tenantId);
         const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, String(claims.user_id)), eq(bladeUser.isDeleted, 0)));
         if (!u || u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
-        return tokenUser(tx, u, roleHeader, deptHeader);
+        return tokenUser(tx, u, tenantName, roleHeader, deptHeader);
       });
       const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
       return tokenResponse(user, issued, client.clientId);

@@ -5,7 +5,7 @@ import { crudRoutes } from '../../platform/crud-routes';
 import { dictLabels } from '../../platform/dict-labels';
 import { addDeskCount } from '../../platform/desk-counts';
 import { BizError } from '../../platform/errors';
-import type { Ctx } from '../../platform/list-routes';
+import type { Ctx } from '../../platform/crud-routes';
 import { route } from '../../platform/route';
 import { bladeNotice } from './desk.tables';
 

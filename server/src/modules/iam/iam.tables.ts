@@ -64,7 +64,11 @@ export const bladeRoleMenu = pgTable(
     menuId: bigintStr('menu_id').notNull(),
     roleId: bigintStr('role_id').notNull(),
   },
-  (t) => [index('blade_role_menu_role_idx').on(t.tenantId, t.roleId), tenantPolicy('blade_role_menu')],
+  (t) => [
+    index('blade_role_menu_role_idx').on(t.tenantId, t.roleId),
+    uniqueIndex('blade_role_menu_uq').on(t.tenantId, t.roleId, t.menuId),
+    tenantPolicy('blade_role_menu'),
+  ],
 );
 
 export const bladeRoleScope = pgTable(
@@ -76,7 +80,11 @@ export const bladeRoleScope = pgTable(
     scopeId: bigintStr('scope_id').notNull(),
     roleId: bigintStr('role_id').notNull(),
   },
-  (t) => [index('blade_role_scope_role_idx').on(t.tenantId, t.roleId), tenantPolicy('blade_role_scope')],
+  (t) => [
+    index('blade_role_scope_role_idx').on(t.tenantId, t.roleId),
+    uniqueIndex('blade_role_scope_uq').on(t.tenantId, t.roleId, t.scopeCategory, t.scopeId),
+    tenantPolicy('blade_role_scope'),
+  ],
 );
 
 export const bladeDept = pgTable(
@@ -121,16 +129,28 @@ const scopeCols = () => ({
   ...baseCols(),
 });
 
-/** Data scopes: a typed rule (all / own / own dept / dept and children / custom condition), never raw SQL. */
-export const bladeScopeData = pgTable('blade_scope_data', {
-  ...scopeCols(),
-  scopeField: varchar('scope_field', { length: 255 }).notNull().default('*'),
-  scopeClass: varchar('scope_class', { length: 500 }).notNull().default(''),
-  scopeColumn: varchar('scope_column', { length: 255 }).notNull().default(''),
-  scopeValue: text('scope_value').notNull().default(''),
-});
+/**
+ * Data scopes: a typed rule (all / own / own dept / dept and children / custom condition stored as JSON in
+ * scope_value), never raw SQL. Platform-wide, bound to a menu and a resource code.
+ */
+export const bladeScopeData = pgTable(
+  'blade_scope_data',
+  {
+    ...scopeCols(),
+    scopeField: varchar('scope_field', { length: 255 }).notNull().default('*'),
+    scopeClass: varchar('scope_class', { length: 500 }).notNull().default(''),
+    scopeColumn: varchar('scope_column', { length: 255 }).notNull().default(''),
+    scopeValue: text('scope_value').notNull().default(''),
+  },
+  (t) => [index('blade_scope_data_menu_idx').on(t.menuId), index('blade_scope_data_resource_idx').on(t.resourceCode)],
+);
 
-export const bladeScopeApi = pgTable('blade_scope_api', {
-  ...scopeCols(),
-  scopePath: varchar('scope_path', { length: 255 }).notNull().default(''),
-});
+/** API scopes: an Ant-style path pattern (`/blade-system/param/**`) a role may call once it has any. */
+export const bladeScopeApi = pgTable(
+  'blade_scope_api',
+  {
+    ...scopeCols(),
+    scopePath: varchar('scope_path', { length: 255 }).notNull().default(''),
+  },
+  (t) => [index('blade_scope_api_menu_idx').on(t.menuId)],
+);

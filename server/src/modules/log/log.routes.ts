@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { logApi, logError, logUsual, type ReadonlyDefinition } from '@zoo/contract';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { detailRoute, listRoute } from '../../platform/list-routes';
+import { readonlyRoutes } from '../../platform/list-routes';
 import { bladeLogApi, bladeLogError, bladeLogUsual } from './log.tables';
 
 /**
@@ -14,8 +14,5 @@ export function logRoutes(app: FastifyInstance): void {
     [logError, bladeLogError],
     [logUsual, bladeLogUsual],
   ];
-  for (const [def, table] of logs) {
-    listRoute(app, def.endpoints.list, { table, filters: Object.keys(def.filters.shape), count: 'appendOnly' });
-    detailRoute(app, def.endpoints.detail, { table });
-  }
+  for (const [def, table] of logs) readonlyRoutes(app, def.endpoints, { table, filters: Object.keys(def.filters.shape), count: 'appendOnly' });
 }

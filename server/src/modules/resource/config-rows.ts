@@ -5,7 +5,7 @@ import { CONFIG_DISABLED, CONFIG_ENABLED, SECRET_MASK } from '@zoo/contract';
 import type { DbLike } from '../../db/client';
 import { dictLabels } from '../../platform/dict-labels';
 import { BizError } from '../../platform/errors';
-import { NOT_FOUND } from '../../platform/list-routes';
+import { NOT_FOUND } from '../../platform/crud-routes';
 
 /** What OSS and SMS configurations share: a per-tenant code, a secret, and "one enabled at a time". */
 export interface ConfigTable {

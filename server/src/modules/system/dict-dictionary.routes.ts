@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { dictionaryEndpoints } from '@zoo/contract';
+import { dict, dictBiz } from '@zoo/contract';
+import { BIZ_DICT, dictItems, SYSTEM_DICT, type DictKind } from '../../platform/dict-cache';
 import { route } from '../../platform/route';
-import { bladeDict } from './system.tables';
+import { buildForest } from '../../platform/tree';
 
-export const DICT_CACHE = 'dict:';
+export { DICT_CACHE } from '../../platform/dict-cache';
 
+/** `dictionary?code` (flat) and `dictionary-tree?code` (forest under the root) of both dictionaries, cached. */
 export function dictDictionaryRoutes(app: FastifyInstance): void {
-  /** Items of one code: the root (parentId 0) and sealed or deleted rows excluded (contract §6). */
-  route(app, dictionaryEndpoints.dictionary, async ({ db, query }) =>
-    app.zoo.cache.get(`${DICT_CACHE}${query.code}`, 300_000, async () => {
-      const rows = await db
-        .select()
-        .from(bladeDict)
-        .where(and(eq(bladeDict.code, query.code), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isSealed, 0), eq(bladeDict.isDeleted, 0)))
-        .orderBy(asc(bladeDict.sort), asc(bladeDict.id));
-      return rows.map((r) => ({ id: r.id, parentId: r.parentId, code: r.code, dictKey: r.dictKey, dictValue: r.dictValue, sort: r.sort, remark: r.remark }));
-    }),
-  );
+  const register = (api: typeof dict | typeof dictBiz, kind: DictKind) => {
+    route(app, api.extra.dictionary, async ({ db, query, session }) => dictItems(app.zoo.cache, db, kind, session.tenantId, query.code));
+    route(app, api.extra.dictionaryTree, async ({ db, query, session }) =>
+      buildForest((await dictItems(app.zoo.cache, db, kind, session.tenantId, query.code)).map((i) => ({ ...i }))),
+    );
+  };
+  register(dict, SYSTEM_DICT);
+  register(dictBiz, BIZ_DICT);
 }

@@ -1,40 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { menuSessionEndpoints } from '@zoo/contract';
-import type { Tx } from '../../db/client';
-import { packageMenuIds } from '../../platform/menu-access';
+import { allMenus, grantedMenuIds, MENU_CACHE } from '../../platform/menu-access';
 import { route } from '../../platform/route';
-import { isAdministrator, type Session } from '../../platform/session';
-import { bladeRoleMenu } from '../iam/iam.tables';
-import { buildForest, toMenuNode, withAncestors, type MenuRow } from './menu.tree';
-import { bladeMenu, bladeTopMenu, bladeTopMenuSetting } from './system.tables';
+import { buildForest, toMenuNode, withAncestors } from './menu.tree';
+import { bladeTopMenu, bladeTopMenuSetting } from './system.tables';
 
-export const MENU_CACHE = 'menu:';
-
-export async function allMenus(app: FastifyInstance, tx: Tx): Promise<MenuRow[]> {
-  return app.zoo.cache.get(`${MENU_CACHE}all`, 300_000, () => tx.select().from(bladeMenu).where(eq(bladeMenu.isDeleted, 0)));
-}
-
-/** Menu and button ids the session may use: its roles' grants within the tenant package; administrators all. */
-export async function grantedMenuIds(tx: Tx, s: Session, all: MenuRow[]): Promise<Set<string>> {
-  const pkg = await packageMenuIds(tx);
-  let ids: string[];
-  if (isAdministrator(s)) ids = all.map((m) => m.id);
-  else if (s.roleIds.length === 0) ids = [];
-  else {
-    const rows = await tx.selectDistinct({ id: bladeRoleMenu.menuId }).from(bladeRoleMenu).where(inArray(bladeRoleMenu.roleId, s.roleIds));
-    ids = rows.map((r) => r.id);
-  }
-  if (pkg) {
-    const allowed = new Set(pkg);
-    ids = ids.filter((i) => allowed.has(i));
-  }
-  return new Set(ids);
-}
+export { MENU_CACHE };
 
 export function menuSessionRoutes(app: FastifyInstance): void {
   route(app, menuSessionEndpoints.routes, async ({ db, session, query }) => {
-    const all = await allMenus(app, db);
+    const all = await allMenus(app.zoo.cache, db);
     let visible = withAncestors(all, await grantedMenuIds(db, session, all));
     if (query.topMenuId) {
       const bound = await db
@@ -48,7 +24,7 @@ export function menuSessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, menuSessionEndpoints.buttons, async ({ db, session }) => {
-    const all = await allMenus(app, db);
+    const all = await allMenus(app.zoo.cache, db);
     const granted = await grantedMenuIds(db, session, all);
     const buttons = all.filter((m) => m.category === 2 && granted.has(m.id));
     const parents = new Set(buttons.map((b) => b.parentId));

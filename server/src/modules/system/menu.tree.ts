@@ -1,7 +1,7 @@
-import type { MenuNode } from '@zoo/contract';
-import { bladeMenu } from './system.tables';
+import type { MenuNode, MenuRecord } from '@zoo/contract';
+import type { MenuRow } from '../../platform/menu-access';
 
-export type MenuRow = typeof bladeMenu.$inferSelect;
+export type { MenuRow };
 
 export const toMenuNode = (m: MenuRow): MenuNode => ({
   id: m.id,
@@ -19,29 +19,8 @@ export const toMenuNode = (m: MenuRow): MenuNode => ({
   isDeleted: m.isDeleted,
 });
 
-/** Adds every ancestor of the chosen menus, so a granted leaf is reachable in the tree. */
-export function withAncestors(all: MenuRow[], ids: Set<string>): Set<string> {
-  const byId = new Map(all.map((m) => [m.id, m]));
-  const out = new Set<string>();
-  for (const id of ids) {
-    let cur = byId.get(id);
-    while (cur && !out.has(cur.id)) {
-      out.add(cur.id);
-      cur = byId.get(cur.parentId);
-    }
-  }
-  return out;
-}
+export { withAncestors } from '../../platform/menu-access';
+export { buildForest } from '../../platform/tree';
 
-/** A forest by parentId, sorted by `sort`; `children` only where non-empty (contract §3.1). */
-export function buildForest<T extends { id: string; parentId: string; sort: number; children?: T[] }>(rows: T[]): T[] {
-  const sorted = [...rows].sort((a, b) => a.sort - b.sort || (a.id < b.id ? -1 : 1));
-  const byId = new Map(sorted.map((r) => [r.id, r]));
-  const roots: T[] = [];
-  for (const r of sorted) {
-    const parent = byId.get(r.parentId);
-    if (parent) (parent.children ??= []).push(r);
-    else roots.push(r);
-  }
-  return roots;
-}
+/** MenuVO of the menu list/lazy-list calls (no *Name fields). */
+export const menuRecord = (m: MenuRow): MenuRecord => ({ ...toMenuNode(m), component: m.component });

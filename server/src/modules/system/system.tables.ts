@@ -76,10 +76,15 @@ const dictCols = () => ({
   isDeleted: integer('is_deleted').notNull().default(0),
 });
 
-export const bladeDict = pgTable('blade_dict', dictCols(), (t) => [index('blade_dict_code_idx').on(t.code)]);
+/** `code + dictKey` is unique among live entries ("当前字典键值已存在!"); the index holds it under concurrency. */
+export const bladeDict = pgTable('blade_dict', dictCols(), (t) => [
+  index('blade_dict_code_idx').on(t.code),
+  uniqueIndex('blade_dict_key_uq').on(t.code, t.dictKey).where(sql`is_deleted = 0`),
+]);
 
 export const bladeDictBiz = pgTable('blade_dict_biz', { ...dictCols(), tenantId: tenantCol() }, (t) => [
   index('blade_dict_biz_code_idx').on(t.tenantId, t.code),
+  uniqueIndex('blade_dict_biz_key_uq').on(t.tenantId, t.code, t.dictKey).where(sql`is_deleted = 0`),
   tenantPolicy('blade_dict_biz'),
 ]);
 
@@ -127,5 +132,9 @@ export const bladeTopMenuSetting = pgTable(
     topMenuId: bigintStr('top_menu_id').notNull(),
     menuId: bigintStr('menu_id').notNull(),
   },
-  (t) => [index('blade_top_menu_setting_idx').on(t.tenantId, t.topMenuId), tenantPolicy('blade_top_menu_setting')],
+  (t) => [
+    index('blade_top_menu_setting_idx').on(t.tenantId, t.topMenuId),
+    uniqueIndex('blade_top_menu_setting_uq').on(t.tenantId, t.topMenuId, t.menuId),
+    tenantPolicy('blade_top_menu_setting'),
+  ],
 );

@@ -8,6 +8,7 @@ import { sysToken } from './auth.tables';
 export interface TokenUser {
   userId: string;
   tenantId: string;
+  tenantName: string;
   account: string;
   name: string;
   realName: string;

@@ -33,7 +33,15 @@ export function LayoutSidebar() {
   };
 
   return (
-    <Layout.Sider collapsible trigger={null} collapsed={collapsed} width={220} theme="dark">
+    <Layout.Sider
+      collapsible
+      trigger={null}
+      collapsed={collapsed}
+      width={220}
+      theme="dark"
+      // Long menus scroll inside the sidebar instead of stretching the page.
+      style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+    >
       <div style={{ color: '#fff', fontWeight: 600, padding: '16px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
         {collapsed ? '🐼' : t('app.shortTitle')}
       </div>

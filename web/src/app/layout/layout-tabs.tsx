@@ -15,7 +15,8 @@ export function LayoutTabs() {
   const tags = useSession((s) => s.tags);
   const setTags = useSession((s) => s.setTags);
   const label = pageName(meta, pathname, t);
-  const isTab = Boolean(meta) && meta?.isTab !== false;
+  // Only pages opt in (redirect routes like `/` carry the layout's meta and must not become tabs).
+  const isTab = meta?.isTab === true;
 
   useEffect(() => {
     if (!isTab) return;

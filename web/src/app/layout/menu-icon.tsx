@@ -13,10 +13,11 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { namedIcons } from './named-icons';
 
 /**
- * Saber menus carry iconfont class names in `source` (e.g. "iconfont iconicon_setting"). We map
- * by keyword onto a small fixed set of antd icons rather than bundle every icon.
+ * Saber-era menus carry iconfont class names in `source` ("iconfont iconicon_setting"); those map by
+ * keyword onto a few antd icons, as the iconfont itself is not shipped.
  */
 const RULES: [RegExp, ReactNode][] = [
   [/setting|system|config/i, <SettingOutlined />],
@@ -32,7 +33,10 @@ const RULES: [RegExp, ReactNode][] = [
   [/home|index|wel/i, <HomeOutlined />],
 ];
 
+/** An antd icon named by `source`, else a keyword match, else the generic menu icon. */
 export function menuIcon(source: string | undefined): ReactNode {
+  const Named = source ? namedIcons[source.trim()] : undefined;
+  if (Named) return <Named />;
   const match = source ? RULES.find(([re]) => re.test(source)) : undefined;
   return match ? match[1] : <AppstoreOutlined />;
 }

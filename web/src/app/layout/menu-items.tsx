@@ -9,7 +9,7 @@ type Item = Required<MenuProps>['items'][number];
 export function toMenuItems(nodes: readonly MenuNode[], isTop = true): Item[] {
   return nodes.map((node) => {
     const key = menuRoutePath(node, isTop);
-    const icon = menuIcon(node.source || node.code);
+    const icon = menuIcon(node.source);
     if (node.children?.length) {
       return { key, icon, label: node.name, children: toMenuItems(node.children, false) };
     }

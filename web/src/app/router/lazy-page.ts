@@ -2,15 +2,25 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { website } from '../../lib/website';
 
 export type PageModule = { default: ComponentType };
-export type LazyPage = LazyExoticComponent<ComponentType>;
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
 
-/** A lazily loaded page whose chunk load gives up after 120 s (spec §8) instead of hanging. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('page load timed out')), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/**
+ * A lazily loaded page whose chunk load gives up after 120 s (spec §8) instead of hanging.
+ * `preload` starts the same load early; a failed load is forgotten so the next attempt retries.
+ */
 export function lazyPage(load: () => Promise<PageModule>, timeoutMs: number = website.lazyPageTimeoutMs): LazyPage {
-  return lazy(
-    () =>
-      new Promise<PageModule>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('page load timed out')), timeoutMs);
-        load().then(resolve, reject).finally(() => clearTimeout(timer));
-      }),
-  );
+  let pending: Promise<PageModule> | undefined;
+  const start = () =>
+    (pending ??= withTimeout(load(), timeoutMs).catch((e: unknown) => {
+      pending = undefined;
+      throw e;
+    }));
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
 }

@@ -22,10 +22,16 @@ export async function loadMenu(token?: string): Promise<MenuNode[]> {
  * After a reload the persisted menu and buttons may be stale (grants changed), so the shell
  * re-reads them once per page load; right after login they are already fresh.
  */
-export async function refreshMenuOnce(): Promise<void> {
-  if (loadedThisPage) return;
-  await loadMenu();
-  await loadButtonsLater();
+let refreshing: Promise<void> | undefined;
+export function refreshMenuOnce(): Promise<void> {
+  if (loadedThisPage) return Promise.resolve();
+  // Shared so a double-mounted shell (StrictMode in dev) does not ask twice.
+  refreshing ??= loadMenu()
+    .then(() => loadButtonsLater())
+    .finally(() => {
+      refreshing = undefined;
+    });
+  return refreshing;
 }
 
 /** Fetches the button forest and stores it as the code→true permission map. */

@@ -98,6 +98,7 @@ export const useSession = create<SessionData & SessionActions>()(
           refreshToken: user.refresh_token,
           tokenStamp: Date.now(),
           tenantId: user.tenant_id,
+          tenantName: user.tenant_name,
           userInfo: user,
           tags: [],
           isLock: false,

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+
+/** Debian's chromium; the flags keep it off the network this machine does not have. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** One browser per spec file, a fresh context per call of `newPage`. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    async newPage(): Promise<Page> {
+      const ctx = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+      contexts.push(ctx);
+      return ctx.newPage();
+    },
+  };
+}
+
+/** Reads a value from the server's database, as a test reads a test inbox (captcha codes). */
+export async function dbQuery<T = Record<string, unknown>>(q: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: inject('dbUrl') });
+  await c.connect();
+  try {
+    return (await c.query(q, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+export async function captchaCode(key: string): Promise<string> {
+  const rows = await dbQuery<{ code: string }>('select code from sys_captcha where key = $1', [key]);
+  if (!rows[0]) throw new Error(`no captcha ${key}`);
+  return rows[0].code;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve('results');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core';
+import { captchaCode } from './browser';
+
+/** Waits for the login page's captcha and returns its key (from the network response the page received). */
+export async function captchaKeyOf(page: Page, action: () => Promise<unknown>): Promise<string> {
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().includes('/api/blade-auth/oauth/captcha') && r.ok()), action()]);
+  return ((await res.json()) as { key: string }).key;
+}
+
+/** Logs in through the real login page, typing the captcha text the server stored. */
+export async function loginAs(page: Page, o: { tenantId?: string; account?: string; password?: string } = {}): Promise<void> {
+  const key = await captchaKeyOf(page, () => page.goto('/login'));
+  const tenant = page.locator('#tenantId');
+  if (await tenant.isVisible()) await tenant.fill(o.tenantId ?? '000000');
+  await page.locator('#username').fill(o.account ?? 'admin');
+  await page.locator('#password').fill(o.password ?? 'admin');
+  await page.locator('#captcha').fill(await captchaCode(key));
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL(/\/wel\/index/);
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPglite, runMigrations, type Database } from '../src/db/client';
+import { seed } from '../src/db/seed';
+import { md5Hex } from '../src/platform/auth/password';
+import { sysCaptcha } from '../src/platform/auth/auth.tables';
+import { eq } from 'drizzle-orm';
+import { BASIC } from './harness';
+
+/** The embedded path a newcomer runs: PGlite in DATA_DIR, same migrations, seed and auth rules. */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-pglite-'));
+let database: Database;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+  database = await openPglite(config.dataDir, config.timeZone);
+  await runMigrations(database);
+  await seed(database, { demo: false });
+  app = await buildApp(config, database, { logger: false });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('embedded PGlite', () => {
+  it('refuses a second server on the same data directory', async () => {
+    await expect(openPglite(dir, 'Asia/Shanghai')).rejects.toThrow(/已被另一个服务进程占用/);
+  });
+
+  it('logs in with a captcha, serves the menu and applies row-level security', async () => {
+    const cap = await app.inject({ url: '/api/blade-auth/oauth/captcha' });
+    const { key } = cap.json();
+    const [row] = await database.db.select().from(sysCaptcha).where(eq(sysCaptcha.key, key));
+    const tok = await app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: { username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
+      headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': row!.code },
+    });
+    expect(tok.statusCode).toBe(200);
+    const token = tok.json().access_token;
+    const routes = await app.inject({ url: '/api/blade-system/menu/routes', headers: { 'blade-auth': `bearer ${token}` } });
+    expect(routes.json().data.map((m: { code: string }) => m.code)).toContain('system');
+    const params = await app.inject({ url: '/api/blade-system/param/list', headers: { 'blade-auth': `bearer ${token}` } });
+    expect(params.json().data.total).toBeGreaterThanOrEqual(6);
+    await database.db.execute(`insert into blade_top_menu (tenant_id, code, name) values ('000000', 'mine', '本租户'), ('999999', 'theirs', '他人')` as never);
+    const top = await app.inject({ url: '/api/blade-system/menu/top-menu', headers: { 'blade-auth': `bearer ${token}` } });
+    expect(top.json().data.map((m: { code: string }) => m.code)).toEqual(['mine']);
+  });
+
+  it('keeps data across a restart', async () => {
+    await app.close();
+    await database.close();
+    database = await openPglite(dir, 'Asia/Shanghai');
+    await runMigrations(database);
+    await seed(database, { demo: false });
+    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+    app = await buildApp(config, database, { logger: false });
+    const { rows } = (await database.db.execute('select count(*)::int as n from blade_user' as never)) as unknown as { rows: Array<{ n: number }> };
+    expect(rows[0]!.n).toBe(1);
+  });
+});

@@ -1,0 +1,109 @@
+import type { MenuNode } from '@zoo/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useSession } from '../../lib/session';
+import { ok, pageOf, stubFetch } from '../../test/fetch-stub';
+import { menuNode, signIn } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const menu: MenuNode[] = [
+  menuNode({ path: '/desk', name: '工作台' }),
+  menuNode({
+    path: '/system',
+    name: '系统管理',
+    children: [menuNode({ path: '/system/param', name: '参数管理' }), menuNode({ path: '/system/user', name: '用户管理' })],
+  }),
+];
+
+/** A signed-in session whose server answers with the same menu. */
+function signedIn(forest: MenuNode[] = menu) {
+  stubFetch({
+    'GET /api/blade-system/menu/routes': ok(forest),
+    'GET /api/blade-system/menu/buttons': ok([]),
+    'GET /api/blade-system/param/list': pageOf([]),
+  });
+  signIn({}, forest);
+}
+
+describe('routes', () => {
+  it('sends a visitor without a token from an app page to the login page', async () => {
+    stubFetch({ 'GET /api/blade-auth/oauth/captcha': { body: { key: 'k', image: '' } }, 'GET /api/blade-system/tenant/info': ok({}) });
+    const { router } = renderApp('/system/param');
+    expect(await screen.findByRole('button', { name: '登录' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('opens / as /wel/index and leaves /login once signed in', async () => {
+    signedIn();
+    const { router } = renderApp('/login');
+    expect(await screen.findByText('欢迎您，管理员')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/wel/index');
+    expect(document.title).toBe('首页 - 珍稀野生动物繁育饲养管理系统');
+  });
+
+  it('turns visited pages into tabs, but not redirects such as /', async () => {
+    signedIn();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('tab', { name: '首页' })).toBeInTheDocument();
+    await router.navigate('/system/user');
+    expect(await screen.findByRole('tab', { name: '用户管理' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['首页', '用户管理']);
+  });
+
+  it('keeps a locked session on /lock', async () => {
+    signedIn();
+    useSession.getState().setLock('1234');
+    const { router } = renderApp('/wel/index');
+    expect(await screen.findByText('屏幕已锁定')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/lock');
+  });
+
+  it('shows 404 for a path no route, menu or page knows', async () => {
+    signedIn();
+    const { router } = renderApp('/nowhere/at/all');
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('renders the registered page of a menu path inside the layout', async () => {
+    signedIn();
+    renderApp('/system/param');
+    // The page chunk is lazy: the first import in a test run takes a moment.
+    expect(await screen.findByRole('button', { name: /搜索/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('参数键名')).toBeInTheDocument();
+    expect(document.title).toBe('参数管理 - 珍稀野生动物繁育饲养管理系统');
+  });
+
+  it('shows the under-construction page for menu paths without a page, top-level leaves under /index', async () => {
+    signedIn();
+    const { router } = renderApp('/system/user');
+    expect(await screen.findByText('功能建设中')).toBeInTheDocument();
+    expect(screen.getByText('“用户管理” 将在后续版本中提供。')).toBeInTheDocument();
+    await router.navigate('/desk/index');
+    expect(await screen.findByText('“工作台” 将在后续版本中提供。')).toBeInTheDocument();
+  });
+
+  it('tells the user when the menu is empty', async () => {
+    signedIn([]);
+    renderApp('/wel/index');
+    expect(await screen.findByText('没有发现菜单')).toBeInTheDocument();
+  });
+
+  it('logs out from the user menu after confirmation', async () => {
+    signedIn();
+    stubFetch({
+      'GET /api/blade-system/menu/routes': ok(menu),
+      'GET /api/blade-system/menu/buttons': ok([]),
+      'GET /api/blade-auth/oauth/logout': { body: { success: 'true', msg: 'success' } },
+      'GET /api/blade-auth/oauth/captcha': { body: { key: 'k', image: '' } },
+      'GET /api/blade-system/tenant/info': ok({}),
+    });
+    const { router } = renderApp('/wel/index');
+    (await screen.findByTestId('user-menu')).click();
+    (await screen.findByText('退出登录')).click();
+    expect(await screen.findByText('退出系统, 是否继续?')).toBeInTheDocument();
+    screen.getByRole('button', { name: '确定' }).click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSession.getState().token).toBe('');
+  });
+});

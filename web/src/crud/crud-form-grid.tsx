@@ -1,0 +1,42 @@
+import { Col, Form, Row } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { fromFormValue } from './field-codec';
+import { FieldInput } from './field-input';
+import type { ResolvedField } from './resolve-fields';
+import type { AnyCrudPageDef } from './types';
+import { useFieldLabel } from './use-field-label';
+
+/** Per-field rule: the field's own zod schema, its first message shown verbatim. */
+const zodRule = (f: ResolvedField): Rule[] =>
+  f.input
+    ? [
+        {
+          validator: async (_rule, value) => {
+            const result = f.input!.safeParse(fromFormValue(f, value));
+            if (!result.success) throw new Error(result.error.issues[0]?.message);
+          },
+        },
+      ]
+    : [];
+
+/** The dialog's fields on a 24-column grid; textareas take a full row unless told otherwise. */
+export function CrudFormGrid({ def, fields, readOnly }: { def: AnyCrudPageDef; fields: ResolvedField[]; readOnly: boolean }) {
+  const label = useFieldLabel(def);
+  return (
+    <Row gutter={16}>
+      {fields.map((f) => (
+        <Col key={f.key} span={f.def.span ?? (f.widget === 'textarea' ? 24 : 12)}>
+          <Form.Item
+            name={f.key}
+            label={label(f)}
+            // The asterisk only; the message comes from the contract through zodRule.
+            required={!readOnly && f.required}
+            rules={readOnly ? [] : zodRule(f)}
+          >
+            <FieldInput field={f} label={label(f)} />
+          </Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}

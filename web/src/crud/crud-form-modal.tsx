@@ -1,0 +1,86 @@
+import { Button, Form, Modal, Spin } from 'antd';
+import type { FormInstance } from 'antd';
+import type { ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCrudDetail } from './crud-queries';
+import { CrudFormGrid } from './crud-form-grid';
+import { toFormValues } from './field-codec';
+import { formFields } from './resolve-fields';
+import type { AnyCrudPageDef, AnyRow } from './types';
+import type { DialogState, FormMode } from './use-crud-state';
+import { useCrudSave } from './use-crud-save';
+
+/** What a page's extra dialog buttons get to work with. */
+export interface FormSlotContext {
+  mode: FormMode;
+  row?: AnyRow;
+  form: FormInstance<AnyRow>;
+  close: () => void;
+}
+
+interface Props {
+  def: AnyCrudPageDef;
+  dialog: DialogState;
+  onClose: () => void;
+  footerExtra?: (ctx: FormSlotContext) => ReactNode;
+}
+
+/** Add / edit / view dialog; edit and view load the record through detail?id. */
+export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
+  const { t } = useTranslation();
+  const { mode, row } = dialog;
+  const id = row ? String(row[def.rowKey ?? 'id']) : undefined;
+  const fields = useMemo(() => formFields(def, mode), [def, mode]);
+  const [form] = Form.useForm<AnyRow>();
+  const detail = useCrudDetail(def, mode === 'add' ? undefined : id);
+  const { save, saving } = useCrudSave(def, fields, form);
+
+  useEffect(() => {
+    if (detail.data) form.setFieldsValue(toFormValues(fields, detail.data));
+  }, [detail.data, fields, form]);
+
+  const onSave = async () => {
+    if (await save(mode, id, detail.data ?? row)) onClose();
+  };
+  const initial = toFormValues(fields, row ?? (def.defaults as AnyRow | undefined) ?? {});
+  const buttons =
+    mode === 'view'
+      ? [<Button key="close" onClick={onClose}>{t('crud.close')}</Button>]
+      : [
+          <Button key="cancel" onClick={onClose}>{t('crud.cancel')}</Button>,
+          <Button key="save" type="primary" loading={saving} onClick={onSave}>
+            {t(mode === 'add' ? 'crud.save' : 'crud.update')}
+          </Button>,
+        ];
+
+  return (
+    <Modal
+      open
+      title={t(`crud.${mode}`)}
+      width={def.modalWidth ?? 800}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      footer={
+        <>
+          {footerExtra?.({ mode, row, form, close: onClose })}
+          {buttons}
+        </>
+      }
+    >
+      <Spin spinning={detail.isFetching}>
+        <Form<AnyRow>
+          form={form}
+          name={`${def.crud.name}-form`}
+          initialValues={initial}
+          disabled={mode === 'view'}
+          labelCol={{ flex: '120px' }}
+          wrapperCol={{ flex: 1 }}
+          labelWrap
+        >
+          <CrudFormGrid def={def} fields={fields} readOnly={mode === 'view'} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

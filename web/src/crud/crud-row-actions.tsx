@@ -1,0 +1,41 @@
+import { Button, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from './can';
+import type { AnyCrudPageDef, AnyRow } from './types';
+import type { FormMode } from './use-crud-state';
+
+interface Props {
+  def: AnyCrudPageDef;
+  row: AnyRow;
+  onOpen: (mode: FormMode, row: AnyRow) => void;
+  onRemove: (row: AnyRow) => void;
+  extra?: ReactNode;
+}
+
+/** 查看 / 编辑 / 删除 per the permission map, then the page's own row actions. */
+export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { perms } = def.crud;
+  return (
+    <Space size={0} wrap>
+      {can(perms.view) ? (
+        <Button type="link" size="small" onClick={() => onOpen('view', row)}>
+          {t('crud.view')}
+        </Button>
+      ) : null}
+      {can(perms.edit) ? (
+        <Button type="link" size="small" onClick={() => onOpen('edit', row)}>
+          {t('crud.edit')}
+        </Button>
+      ) : null}
+      {can(perms.delete) ? (
+        <Button type="link" size="small" danger onClick={() => onRemove(row)}>
+          {t('crud.delete')}
+        </Button>
+      ) : null}
+      {extra}
+    </Space>
+  );
+}

@@ -1,0 +1,53 @@
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { fromFormValue } from './field-codec';
+import { FieldInput } from './field-input';
+import { searchFields, searchKey, type ResolvedField } from './resolve-fields';
+import type { AnyCrudPageDef, AnyRow, Widget } from './types';
+import { useFieldLabel } from './use-field-label';
+
+interface Props {
+  def: AnyCrudPageDef;
+  onSearch: (filters: AnyRow) => void;
+  onReset: () => void;
+}
+
+const searchWidget = (f: ResolvedField): Widget =>
+  (typeof f.def.search === 'object' && f.def.search.widget) || (f.widget === 'textarea' ? 'input' : f.widget);
+
+/** The search form: fields marked `search`, sent under their filter keys. */
+export function CrudSearch({ def, onSearch, onReset }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<AnyRow>();
+  const label = useFieldLabel(def);
+  const fields = searchFields(def);
+  if (!fields.length) return null;
+
+  const submit = (values: AnyRow) =>
+    onSearch(Object.fromEntries(fields.map((f) => [searchKey(f), fromFormValue(f, values[f.key])])));
+  const reset = () => {
+    form.resetFields();
+    onReset();
+  };
+
+  return (
+    <Form form={form} name={`${def.crud.name}-search`} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 12 }}>
+      {fields.map((f) => (
+        <Form.Item key={f.key} name={f.key} label={label(f)}>
+          <FieldInput field={f} label={label(f)} widget={searchWidget(f)} />
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('crud.search')}
+          </Button>
+          <Button icon={<ClearOutlined />} onClick={reset}>
+            {t('crud.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

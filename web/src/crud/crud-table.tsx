@@ -1,0 +1,68 @@
+import { PAGE_SIZES } from '@zoo/contract';
+import { Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudCell } from './crud-cell';
+import type { ListParams } from './crud-queries';
+import { tableFields } from './resolve-fields';
+import type { AnyCrudPageDef, AnyRow } from './types';
+import { useFieldLabel } from './use-field-label';
+
+interface Props {
+  def: AnyCrudPageDef;
+  rows: AnyRow[];
+  total: number;
+  loading: boolean;
+  params: ListParams;
+  selected: AnyRow[];
+  onSelect: (rows: AnyRow[]) => void;
+  onPaginate: (current: number, size: number) => void;
+  /** The operations cell of a row. */
+  actions: (row: AnyRow) => ReactNode;
+}
+
+/** Columns from the def, server-side paging (sizes 10/30/50/100/200), row selection. */
+export function CrudTable({ def, rows, total, loading, params, selected, onSelect, onPaginate, actions }: Props) {
+  const { t } = useTranslation();
+  const label = useFieldLabel(def);
+  const rowKey = def.rowKey ?? 'id';
+  const columns: TableColumnsType<AnyRow> = tableFields(def).map((f) => ({
+    key: f.key,
+    dataIndex: f.key,
+    title: label(f),
+    width: f.def.width,
+    ellipsis: true,
+    render: (value: unknown, row: AnyRow) => <CrudCell field={f} value={value} row={row} />,
+  }));
+  columns.push({ key: '__actions', title: t('crud.actions'), fixed: 'right', width: 200, render: (_: unknown, row: AnyRow) => actions(row) });
+
+  return (
+    <Table<AnyRow>
+      size="middle"
+      bordered
+      rowKey={(row) => String(row[rowKey])}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      rowSelection={{
+        selectedRowKeys: selected.map((r) => String(r[rowKey])),
+        onChange: (_keys, picked) => onSelect(picked),
+      }}
+      pagination={
+        def.pagination === false
+          ? false
+          : {
+              current: params.current,
+              pageSize: params.size,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (n) => t('crud.total', { total: n }),
+              onChange: onPaginate,
+            }
+      }
+    />
+  );
+}

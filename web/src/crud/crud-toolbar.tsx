@@ -1,0 +1,42 @@
+import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from './can';
+import type { AnyCrudPageDef } from './types';
+
+interface Props {
+  def: AnyCrudPageDef;
+  onAdd: () => void;
+  onBatchDelete: () => void;
+  onRefresh: () => void;
+  /** Page-specific buttons after the standard ones. */
+  extra?: ReactNode;
+}
+
+/** 新增 / 删除 per the permission map, then the page's own buttons; refresh on the right. */
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: Props) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { perms } = def.crud;
+  return (
+    <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
+      <Space wrap>
+        {can(perms.add) ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            {t('crud.add')}
+          </Button>
+        ) : null}
+        {can(perms.delete) ? (
+          <Button danger icon={<DeleteOutlined />} onClick={onBatchDelete}>
+            {t('crud.delete')}
+          </Button>
+        ) : null}
+        {extra}
+      </Space>
+      <Tooltip title={t('crud.refresh')}>
+        <Button shape="circle" aria-label={t('crud.refresh')} icon={<ReloadOutlined />} onClick={onRefresh} />
+      </Tooltip>
+    </div>
+  );
+}

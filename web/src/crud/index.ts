@@ -1,0 +1,18 @@
+/** The CRUD layer: declare a screen once with defineCrudPage, render it with <CrudPage>. */
+export { Can, useCan, type CanCheck } from './can';
+export { cleanQuery } from './clean-query';
+export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
+export type { FormSlotContext } from './crud-form-modal';
+export { crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';
+export { DictSelect, DictTag, useDict } from './dict';
+export { DATE_FORMAT, DATE_TIME_FORMAT } from './field-codec';
+export {
+  defineCrudPage,
+  type ControlProps,
+  type CrudPageDef,
+  type CrudResource,
+  type FieldDef,
+  type Option,
+  type RowOf,
+  type Widget,
+} from './types';

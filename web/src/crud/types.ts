@@ -1,0 +1,89 @@
+import type { CrudPerms, DictCode, Endpoint, TreeNode } from '@zoo/contract';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+
+/** The part of a contract `defineCrud(...)` result the UI needs. */
+export interface CrudResource {
+  name: string;
+  title: string;
+  record: z.ZodObject;
+  input: z.ZodObject;
+  filters: z.ZodObject;
+  perms: CrudPerms;
+  endpoints: { list: Endpoint; detail: Endpoint; submit: Endpoint; remove: Endpoint };
+}
+
+export type RowOf<C extends CrudResource> = z.output<C['record']>;
+export type InputOf<C extends CrudResource> = z.input<C['input']>;
+export type FieldKey<C extends CrudResource> = (keyof RowOf<C> | keyof InputOf<C>) & string;
+export type AnyRow = Record<string, unknown>;
+
+export type Widget =
+  | 'input' | 'textarea' | 'number' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree-select' | 'custom';
+
+export interface Option {
+  label: string;
+  value: string | number;
+}
+
+/** Props antd Form.Item injects into a control, passed on to custom widgets. */
+export interface ControlProps {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+}
+
+/** UI settings of one field; everything about its shape and rules comes from the contract. */
+export interface FieldDef<Row = AnyRow> {
+  /** i18n key or plain text; default `<def.i18n>.<field>`, then the zod `meta.title`. */
+  label?: string;
+  /** Default: inferred from the zod type (number, switch for booleans, else input). */
+  widget?: Widget;
+  /** Textarea rows, kept within 3..5 (spec §9). */
+  rows?: number;
+  options?: Option[];
+  dict?: DictCode;
+  /** Tree-select source; `key` names the cache entry. */
+  tree?: { key: string; load: () => Promise<TreeNode[]> };
+  /** Multi-select values travel comma-joined, as Blade stores them. */
+  multiple?: boolean;
+  /** Switch values on the wire (Blade flags are numbers). Default [1, 0]. */
+  switchValues?: [unknown, unknown];
+  /** Show in the search form; `key` renames the filter (e.g. `name_equal`). */
+  search?: boolean | { key?: string; widget?: Widget };
+  table?: boolean;
+  form?: boolean;
+  view?: boolean;
+  /** Grid span in the dialog (24 = full row); default 24 for textareas, else 12. */
+  span?: number;
+  /** Column width in the table. */
+  width?: number;
+  render?(value: unknown, row: Row): ReactNode;
+  /** The control for widget 'custom'. */
+  input?(props: ControlProps): ReactNode;
+}
+
+/** A screen declared once: the contract resource plus per-field UI settings. */
+export interface CrudPageDef<C extends CrudResource = CrudResource> {
+  crud: C;
+  /** i18n prefix: labels at `<i18n>.<field>`, the page name at `<i18n>.title`. */
+  i18n: string;
+  /** Field order here is the column and form order. */
+  fields: Partial<Record<FieldKey<C>, FieldDef<RowOf<C>>>>;
+  rowKey?: string;
+  /** Dialog width in px (default 800). */
+  modalWidth?: number;
+  /** Sent with every list call (e.g. a parent id for a child table). */
+  baseQuery?: Record<string, unknown>;
+  /** Values for a new record. */
+  defaults?: Partial<InputOf<C>>;
+  /** Reshapes form values before zod validation (extra keys, derived fields). */
+  toInput?(values: AnyRow, row: RowOf<C> | undefined): AnyRow;
+  /** false for tree tables: the list answers an array and is shown whole. */
+  pagination?: boolean;
+}
+
+export type AnyCrudPageDef = CrudPageDef<CrudResource>;
+
+export const defineCrudPage = <C extends CrudResource>(def: CrudPageDef<C>): CrudPageDef<C> => def;

@@ -1,0 +1,32 @@
+import { DEFAULT_PAGE_SIZE } from '@zoo/contract';
+import { useState } from 'react';
+import { cleanQuery } from './clean-query';
+import type { ListParams } from './crud-queries';
+import type { AnyRow } from './types';
+
+export type FormMode = 'add' | 'edit' | 'view';
+export interface DialogState {
+  mode: FormMode;
+  row?: AnyRow;
+}
+
+/** Page, filters, selection and dialog of one CRUD screen. */
+export function useCrudState() {
+  const [params, setParams] = useState<ListParams>({ current: 1, size: DEFAULT_PAGE_SIZE, filters: {} });
+  const [selected, setSelected] = useState<AnyRow[]>([]);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  return {
+    params,
+    selected,
+    dialog,
+    /** A new search starts again at page 1 (spec §5). */
+    search: (values: Record<string, unknown>) => setParams((p) => ({ ...p, current: 1, filters: cleanQuery(values) })),
+    reset: () => setParams((p) => ({ ...p, current: 1, filters: {} })),
+    paginate: (current: number, size: number) => setParams((p) => ({ ...p, current, size })),
+    setSelected,
+    open: (mode: FormMode, row?: AnyRow) => setDialog({ mode, row }),
+    close: () => setDialog(null),
+  };
+}
+
+export type CrudState = ReturnType<typeof useCrudState>;

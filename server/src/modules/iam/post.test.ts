@@ -33,7 +33,7 @@ describe('post', () => {
     expect((await list(a.token, { category: '2' })).data.records.map((p: { postCode: string }) => p.postCode)).toEqual(['keeper']);
     expect((await list(a.token, { postName_like: '饲' })).data.total).toBe(1);
     const bad = await t.request({ url: '/blade-system/post/list', token: a.token, query: { category: 'x' } });
-    expect(bad).toMatchObject({ status: 400, body: { msg: '请求参数类型错误' } });
+    expect(bad).toMatchObject({ status: 400, body: { msg: '参数 category: 请求参数类型错误' } });
   });
 
   it('updates and shows the detail', async () => {

@@ -96,7 +96,7 @@ describe('role grant', () => {
 
   it('validates the body', async () => {
     expect((await grant(a.token, { roleIds: [], menuIds: [] })).body.msg).toBe('请选择角色');
-    expect((await grant(a.token, { roleIds: ['x'], menuIds: [] })).body.msg).toBe('ID格式不正确');
+    expect((await grant(a.token, { roleIds: ['x'], menuIds: [] })).body.msg).toBe('参数 roleIds.0: ID格式不正确');
   });
 });
 

@@ -1,31 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { count, desc, eq } from 'drizzle-orm';
 import { deskEndpoints, notice, type Notice } from '@zoo/contract';
+import type { DbLike } from '../../db/client';
 import { crudRoutes } from '../../platform/crud-routes';
-import { dictLabels } from '../../platform/dict-labels';
 import { addDeskCount } from '../../platform/desk-counts';
+import { systemDictItems, systemDictLabels } from '../../platform/dict-cache';
 import { BizError } from '../../platform/errors';
-import type { Ctx } from '../../platform/crud-routes';
+import { blanked } from '../../platform/records';
 import { route } from '../../platform/route';
 import { bladeNotice } from './desk.tables';
 
 type Row = typeof bladeNotice.$inferSelect;
 
 export function noticeRoutes(app: FastifyInstance): void {
-  const toRecord = async (r: Row, { db }: Pick<Ctx, 'db'>): Promise<Notice> => {
-    const labels = await dictLabels(app, db, 'notice');
-    return { ...r, categoryName: labels[String(r.category)] ?? '' } as Notice;
+  const toRecords = async (rows: Row[], { db }: { db: DbLike }): Promise<Notice[]> => {
+    const categoryName = await systemDictLabels(app.zoo.cache, db, 'notice');
+    return rows.map((r) => ({ ...blanked(r), categoryName: categoryName(r.category) }));
   };
 
   crudRoutes(app, {
     table: bladeNotice,
     def: notice,
-    toRecord,
+    toRecords,
     count: 'cached',
     defaultOrder: (c) => [desc(c.releaseTime!), desc(c.id!)],
     beforeSave: async (input, { db }) => {
-      const labels = await dictLabels(app, db, 'notice');
-      if (!labels[String(input.category)]) throw new BizError('通知类型不存在,请重新选择');
+      const known = (await systemDictItems(app.zoo.cache, db, 'notice')).some((i) => i.dictKey === String(input.category));
+      if (!known) throw new BizError('通知类型不存在,请重新选择');
       return { title: input.title, category: input.category, releaseTime: input.releaseTime, content: input.content ?? '' };
     },
   });
@@ -34,11 +35,11 @@ export function noticeRoutes(app: FastifyInstance): void {
 
   route(app, deskEndpoints.listAllNotice, async ({ db, query }) => {
     const rows = await db.select().from(bladeNotice).where(live).orderBy(desc(bladeNotice.releaseTime), desc(bladeNotice.id)).limit(query.limit);
-    return Promise.all(rows.map((r) => toRecord(r, { db })));
+    return toRecords(rows, { db });
   });
 
   route(app, deskEndpoints.noticeCountInfo, async ({ db }) => {
-    const labels = await dictLabels(app, db, 'notice');
+    const labels = Object.fromEntries((await systemDictItems(app.zoo.cache, db, 'notice')).map((i) => [i.dictKey, i.dictValue]));
     const rows = await db.select({ category: bladeNotice.category, n: count() }).from(bladeNotice).where(live).groupBy(bladeNotice.category);
     const byKey = new Map(rows.map((r) => [String(r.category), Number(r.n)]));
     const keys = [...new Set([...Object.keys(labels), ...byKey.keys()])].sort((a, b) => Number(a) - Number(b));

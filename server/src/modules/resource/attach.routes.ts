@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray, and } from 'drizzle-orm';
 import { attach } from '@zoo/contract';
 import { crudRoutes } from '../../platform/crud-routes';
+import { blanked } from '../../platform/records';
 import { bladeAttach, bladeOss } from './resource.tables';
 import { keyTenant } from './storage/object-key';
 import { withStore } from './storage/stores';
@@ -14,8 +15,7 @@ export function attachRoutes(app: FastifyInstance): void {
   crudRoutes(app, {
     table: bladeAttach,
     def: attach,
-    // nulls of audit columns render as "" (envelope.blankNulls)
-    toRecord: (r) => ({ ...r, ossId: r.ossId ?? '' }) as never,
+    toRecord: (r) => blanked(r),
     beforeSave: async (input, _ctx, existing) => {
       // A stored object's link is derived from its key; only its display name may change.
       if (existing?.name) return { originalName: input.originalName };

@@ -3,7 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CONFIG_DISABLED, CONFIG_ENABLED, SECRET_MASK } from '@zoo/contract';
 import type { DbLike } from '../../db/client';
-import { dictLabels } from '../../platform/dict-labels';
+import { systemDictLabels } from '../../platform/dict-cache';
+import { blanked } from '../../platform/records';
 import { BizError } from '../../platform/errors';
 import { NOT_FOUND } from '../../platform/crud-routes';
 
@@ -25,9 +26,11 @@ export const maskSecret = (s: string) => (s ? SECRET_MASK : '');
 export const keepSecret = (sent: string | undefined, existing?: { secretKey: string }) =>
   sent === SECRET_MASK ? (existing?.secretKey ?? '') : (sent ?? '');
 
-export async function configNames(app: FastifyInstance, db: DbLike, t: ConfigTable, row: { category: number; status: number }) {
-  const [cats, yesNo] = await Promise.all([dictLabels(app, db, t.dict), dictLabels(app, db, 'yes_no')]);
-  return { categoryName: cats[String(row.category)] ?? '', statusName: yesNo[String(row.status)] ?? '' };
+/** Rows → records: category and status names from the dictionaries (status: yes_no, 1 否 / 2 是), secret masked. */
+export async function configRecords<R extends { category: number; status: number; secretKey: string }>(app: FastifyInstance, db: DbLike, t: ConfigTable, rows: R[]) {
+  const categoryName = await systemDictLabels(app.zoo.cache, db, t.dict);
+  const statusName = await systemDictLabels(app.zoo.cache, db, 'yes_no');
+  return rows.map((r) => ({ ...blanked(r), secretKey: maskSecret(r.secretKey), categoryName: categoryName(r.category), statusName: statusName(r.status) }));
 }
 
 export async function assertCodeFree(db: DbLike, t: ConfigTable, code: string, existingId?: string): Promise<void> {

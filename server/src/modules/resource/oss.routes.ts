@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { oss, ossEndpoints } from '@zoo/contract';
 import { crudRoutes } from '../../platform/crud-routes';
 import { route } from '../../platform/route';
-import { assertCodeFree, configNames, enableOnly, keepSecret, maskSecret, type ConfigTable } from './config-rows';
+import { assertCodeFree, configRecords, enableOnly, keepSecret, type ConfigTable } from './config-rows';
 import { bladeOss } from './resource.tables';
 
 export const OSS_TABLE: ConfigTable = {
@@ -19,7 +19,7 @@ export function ossRoutes(app: FastifyInstance): void {
   crudRoutes(app, {
     table: bladeOss,
     def: oss,
-    toRecord: async (r, { db }) => ({ ...r, secretKey: maskSecret(r.secretKey), ...(await configNames(app, db, OSS_TABLE, r)) }) as never,
+    toRecords: (rows, { db }) => configRecords(app, db, OSS_TABLE, rows),
     beforeSave: async (input, { db }, existing) => {
       await assertCodeFree(db, OSS_TABLE, input.ossCode, existing?.id);
       return {

@@ -5,7 +5,7 @@ import { crudRoutes } from '../../platform/crud-routes';
 import { BizError } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { usualLog } from '../../platform/usual-log';
-import { assertCodeFree, configNames, enableOnly, keepSecret, maskSecret, pickConfig, type ConfigTable } from './config-rows';
+import { assertCodeFree, configRecords, enableOnly, keepSecret, pickConfig, type ConfigTable } from './config-rows';
 import { bladeSms } from './resource.tables';
 import { AliyunSms } from './sms/aliyun-sms';
 import { SmsError, type SmsSender } from './sms/sms-sender';
@@ -27,7 +27,7 @@ export function smsRoutes(app: FastifyInstance): void {
   crudRoutes(app, {
     table: bladeSms,
     def: sms,
-    toRecord: async (r, { db }) => ({ ...r, secretKey: maskSecret(r.secretKey), ...(await configNames(app, db, SMS_TABLE, r)) }) as never,
+    toRecords: (rows, { db }) => configRecords(app, db, SMS_TABLE, rows),
     beforeSave: async (input, { db }, existing) => {
       await assertCodeFree(db, SMS_TABLE, input.smsCode, existing?.id);
       return {

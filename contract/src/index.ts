@@ -13,6 +13,7 @@ export * from './system/menu-admin';
 export * from './system/topmenu';
 export * from './system/scope';
 export * from './system/dict';
+export * from './zoo';
 export * from './log/log';
 export * from './desk/notice';
 export * from './resource/oss';

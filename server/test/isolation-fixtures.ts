@@ -1,4 +1,5 @@
 import type { TestApp } from './harness';
+import { authorise, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
 
 export interface IsolationFixture {
   /** A valid submit body for a new row, created as tenant A (may create prerequisites through the API). */
@@ -14,6 +15,91 @@ const plain = (body: Record<string, unknown>, key: string): IsolationFixture => 
   match: (row) => row[key] === body[key],
   unchanged: { [key]: body[key] },
 });
+
+// Zoo fixtures: tenant A is 200001 (see tenant-isolation.test.ts); names are unique per run.
+const TENANT_A = '200001';
+const tag = uid();
+const PANDA = 'Ailuropoda melanoleuca';
+const DEER = 'Cervus nippon';
+
+async function licensed(t: TestApp): Promise<void> {
+  await authorise(t, TENANT_A, [{ latin: PANDA }, { latin: DEER }]);
+}
+
+/** One tenant-A animal per call, in a fresh cage (so fixtures never collide). */
+async function animalA(t: TestApp, token: string): Promise<{ animalId: string; cageId: string }> {
+  await licensed(t);
+  const { cageId } = await makeCageChain(t, token);
+  const animalId = await makeAnimal(t, token, { speciesId: await speciesId(t, PANDA), cageId, sex: 1 });
+  return { animalId, cageId };
+}
+
+const zooFixtures: Record<string, IsolationFixture> = {
+  park: {
+    create: async () => ({ parkName: `隔离园区${tag}`, address: '甲园路1号' }),
+    match: (r) => r.parkName === `隔离园区${tag}`,
+    unchanged: { parkName: `隔离园区${tag}`, address: '甲园路1号' },
+  },
+  venue: {
+    create: async (t, token) => ({ parkId: await makePark(t, token), venueName: `隔离场馆${tag}` }),
+    match: (r) => r.venueName === `隔离场馆${tag}`,
+    unchanged: { venueName: `隔离场馆${tag}` },
+  },
+  venue_contacts: {
+    create: async (t, token) => ({ venueId: await makeVenue(t, token, await makePark(t, token)), contactName: `联系人${tag}`, phone: '13912345678' }),
+    match: (r) => r.contactName === `联系人${tag}`,
+    unchanged: { contactName: `联系人${tag}`, phone: '13912345678' },
+  },
+  cage: {
+    create: async (t, token) => ({ venueId: (await makeCageChain(t, token)).venueId, cageCode: `ISO-${tag}`, cageName: '隔离笼舍', cageType: 1 }),
+    match: (r) => r.cageCode === `ISO-${tag}`,
+    unchanged: { cageCode: `ISO-${tag}`, cageName: '隔离笼舍' },
+  },
+  cage_breeder: {
+    create: async (t, token) => {
+      const { rows } = await t.sql.query(`select id::text from blade_user where tenant_id = $1 and account = 'a_admin'`, [TENANT_A]);
+      return { cageId: (await makeCageChain(t, token)).cageId, userId: rows[0].id, remark: `饲养分配${tag}` };
+    },
+    match: (r) => r.remark === `饲养分配${tag}`,
+    unchanged: { remark: `饲养分配${tag}` },
+  },
+  animal: {
+    create: async (t) => {
+      await licensed(t);
+      return { speciesId: await speciesId(t, PANDA), localNo: `ISO-${tag}`, animalName: '隔离熊猫', sex: 2 };
+    },
+    match: (r) => r.localNo === `ISO-${tag}`,
+    unchanged: { localNo: `ISO-${tag}`, animalName: '隔离熊猫', sex: 2 },
+  },
+  animal_flag: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, type: 1, code: '156000999000001' }),
+    match: (r) => r.code === '156000999000001',
+    unchanged: { code: '156000999000001', version: 1, current: true },
+  },
+  population: {
+    create: async (t, token) => {
+      await licensed(t);
+      const { cageId } = await makeCageChain(t, token);
+      return { speciesId: await speciesId(t, DEER), cageId, populationName: `隔离鹿群${tag}`, maleQuantity: 2, femaleQuantity: 3 };
+    },
+    match: (r) => r.populationName === `隔离鹿群${tag}`,
+    unchanged: { populationName: `隔离鹿群${tag}`, maleQuantity: 2, femaleQuantity: 3, theyQuantity: 0 },
+  },
+  population_animal: {
+    create: async (t, token) => {
+      const { animalId, cageId } = await animalA(t, token);
+      const populationId = await makePopulation(t, token, { speciesId: await speciesId(t, PANDA), cageId });
+      return { populationId, animalId, remark: `成员${tag}` };
+    },
+    match: (r) => r.remark === `成员${tag}`,
+    unchanged: { remark: `成员${tag}` },
+  },
+  biz_attach: {
+    create: async (t, token) => ({ bizType: 'park', bizId: await makePark(t, token), link: `https://files.example.com/zoo/${tag}.pdf`, originalName: `园区规划${tag}.pdf` }),
+    match: (r) => r.originalName === `园区规划${tag}.pdf`,
+    unchanged: { link: `https://files.example.com/zoo/${tag}.pdf` },
+  },
+};
 
 /** One entry per tenant-scoped CRUD resource (keyed by the contract definition's `name`). */
 export const isolationFixtures: Record<string, IsolationFixture> = {
@@ -42,4 +128,5 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   post: plain({ category: 1, postCode: 'iso', postName: '隔离岗位', sort: 1 }, 'postName'),
   topmenu: plain({ code: 'iso', name: '隔离顶部菜单', sort: 1 }, 'name'),
   dictbiz: plain({ code: 'iso', dictKey: '-1', dictValue: '隔离字典', sort: 1, isSealed: 0 }, 'dictValue'),
+  ...zooFixtures,
 };

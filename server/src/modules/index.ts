@@ -16,6 +16,7 @@ import { menuListRoutes } from './system/menu-list.routes';
 import { menuRoutes } from './system/menu.routes';
 import { scopeRoutes } from './system/scope.routes';
 import { topmenuRoutes } from './system/topmenu.routes';
+import { zooModules } from './zoo';
 import { logRoutes } from './log/log.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { resourceRoutes } from './resource/resource.routes';
@@ -39,6 +40,7 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   topmenuRoutes,
   scopeRoutes,
   dictRoutes,
+  ...zooModules,
   logRoutes,
   deskRoutes,
   resourceRoutes,

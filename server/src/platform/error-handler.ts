@@ -20,7 +20,7 @@ function validationMessage(issues: Issue[]): string {
   if (!first) return '参数校验失败';
   const field = (first.params?.issue?.path ?? []).map(String).join('.') || (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   const msg = first.message ?? '参数校验失败';
-  return GENERIC.test(msg) && field ? `参数 ${field}: ${msg}` : msg;
+  return GENERIC.test(msg) && field && !msg.includes(field) ? `参数 ${field}: ${msg}` : msg;
 }
 
 const pgUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';

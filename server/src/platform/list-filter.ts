@@ -21,12 +21,15 @@ function checkValue(col: PgColumn, suffix: FilterSuffix | '', v: string): void {
 }
 
 function condition(column: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined {
+  const numeric = NUMERIC_TYPE.test(column.getSQLType());
   // LIKE on a number column compares its text form.
-  const text = NUMERIC_TYPE.test(column.getSQLType()) ? sql`${column}::text` : column;
+  const text = numeric ? sql`${column}::text` : column;
   const col = column;
   switch (suffix) {
     case '':
     case '_like':
+      // A bare key on an id, dictionary key or count means equality (`parkId=…`, `sex=1`); a non-number matches nothing.
+      if (numeric) return /^-?\d+(\.\d+)?$/.test(v) ? eq(col, v) : sql`false`;
       return ilike(text, `%${escapeLike(v)}%`);
     case '_likeleft':
       return ilike(text, `%${escapeLike(v)}`);

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { bizAttach, type BizType } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { crudRoutes } from '../../../platform/crud-routes';
+import { checkAccess } from '../../../platform/permissions';
+import type { Session } from '../../../platform/session';
+import { mustExist } from '../shared/guards';
+import { zooAnimal, zooAnimalFlag, zooBizAttach, zooCage, zooPark, zooPopulation, zooVenue } from '../zoo.tables';
+import { baseOut, blank } from '../shared/record-base';
+
+type Owned = PgTable & { id: PgColumn; isDeleted: PgColumn };
+
+/** Each business type: the table its record lives in and the button that lets a user edit that record. */
+const OWNERS: Record<BizType, { table: Owned; perm: string; title: string }> = {
+  park: { table: zooPark, perm: 'park_edit', title: '园区' },
+  venue: { table: zooVenue, perm: 'venue_edit', title: '场馆' },
+  cage: { table: zooCage, perm: 'cage_edit', title: '笼舍' },
+  animal: { table: zooAnimal, perm: 'animal_edit', title: '个体' },
+  animal_flag: { table: zooAnimalFlag, perm: 'animal_flag', title: '个体标识' },
+  population: { table: zooPopulation, perm: 'population_edit', title: '种群' },
+};
+
+const x = zooBizAttach;
+
+/** The last path segment of a link, as a name for links stored without one. */
+function fileName(link: string): string {
+  const last = link.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last).slice(0, 255);
+  } catch {
+    return last.slice(0, 255);
+  }
+}
+
+async function mayEdit(db: Tx, session: Session, type: string): Promise<void> {
+  const owner = OWNERS[type as BizType];
+  if (owner) await checkAccess(db, session, { perm: owner.perm });
+}
+
+/**
+ * Attachments hang on any zoo record by (bizType, bizId). Only links and blade_attach ids are stored here; the
+ * upload itself is object storage's job. The record must be the caller's zoo's, and writing needs that
+ * record's edit button.
+ */
+export function bizAttachRoutes(app: FastifyInstance): void {
+  crudRoutes(app, {
+    table: x,
+    def: bizAttach,
+    toRecord: (row) => ({ ...baseOut(row), attachId: blank(row.attachId) }),
+    beforeSave: async (input, { db, session }, existing) => {
+      if (existing) await mayEdit(db, session, existing.bizType);
+      await mayEdit(db, session, input.bizType);
+      const owner = OWNERS[input.bizType];
+      await mustExist(db, owner.table, input.bizId, `所选${owner.title}不存在`);
+      const fallbackName = fileName(input.link);
+      return {
+        bizType: input.bizType,
+        bizId: input.bizId,
+        attachId: input.attachId ?? null,
+        link: input.link,
+        originalName: input.originalName || fallbackName,
+        remark: input.remark ?? '',
+      };
+    },
+    beforeRemove: async (ids, { db, session }) => {
+      const rows = await db.selectDistinct({ bizType: x.bizType }).from(x).where(and(inArray(x.id, ids), eq(x.isDeleted, 0)));
+      for (const r of rows) await mayEdit(db, session, r.bizType);
+    },
+  });
+}

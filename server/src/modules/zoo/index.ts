@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { animalFlagRoutes } from './animal/animal-flag.routes';
+import { animalRoutes } from './animal/animal.routes';
+import { bizAttachRoutes } from './attach/biz-attach.routes';
+import { cageBreederRoutes } from './cage/cage-breeder.routes';
+import { cageViewRoutes } from './cage/cage-views.routes';
+import { cageRoutes } from './cage/cage.routes';
+import { parkRoutes } from './park/park.routes';
+import { populationRoutes } from './population/population.routes';
+import { speciesRoutes } from './species/species.routes';
+import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
+import { venueRoutes } from './venue/venue.routes';
+import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
+import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
+
+/** The zoo registry: platform taxonomy and species library, licence scopes, parks to cages, animals, populations. */
+export const zooModules: Array<(app: FastifyInstance) => void> = [
+  taxonomyRoutes,
+  speciesRoutes,
+  zooSpeciesRoutes,
+  zooTenantRoutes,
+  parkRoutes,
+  venueRoutes,
+  cageRoutes,
+  cageBreederRoutes,
+  cageViewRoutes,
+  animalRoutes,
+  animalFlagRoutes,
+  populationRoutes,
+  bizAttachRoutes,
+];

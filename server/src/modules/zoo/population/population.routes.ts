@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { population, populationAnimal, populationEndpoints } from '@zoo/contract';
+import { crudRoutes } from '../../../platform/crud-routes';
+import { BizError } from '../../../platform/errors';
+import { route } from '../../../platform/route';
+import { anyLive, mustExist } from '../shared/guards';
+import { assertSpeciesAuthorised } from '../shared/licence';
+import { animalOf } from '../shared/lookups';
+import { populationRecord } from '../shared/records';
+import { zooAnimal, zooCage, zooPopulation, zooPopulationAnimal } from '../zoo.tables';
+import { baseOut } from '../shared/record-base';
+
+const p = zooPopulation;
+const pa = zooPopulationAnimal;
+
+/**
+ * Populations: a species group per cage with stored M.F.U counts. The stock ledger of a later issue will drive
+ * the counts through births, deaths and exports; until then submit records the census.
+ */
+export function populationRoutes(app: FastifyInstance): void {
+  crudRoutes(app, {
+    table: p,
+    def: population,
+    defaultOrder: () => [asc(p.speciesId), asc(p.id)],
+    toRecord: (row, ctx) => populationRecord(row, ctx),
+    beforeSave: async (input, { db }, existing) => {
+      if (!existing || existing.speciesId !== input.speciesId) await assertSpeciesAuthorised(db, input.speciesId);
+      const cage = await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
+      if (await anyLive(db, p, and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId), existing ? ne(p.id, existing.id) : undefined)))
+        throw new BizError(`笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`);
+      return {
+        speciesId: input.speciesId,
+        cageId: input.cageId,
+        populationName: input.populationName ?? '',
+        maleQuantity: input.maleQuantity,
+        femaleQuantity: input.femaleQuantity,
+        theyQuantity: input.theyQuantity,
+        remark: input.remark ?? '',
+      };
+    },
+    beforeRemove: async (ids, { db, session }) => {
+      await db
+        .update(pa)
+        .set({ isDeleted: 1, updateTime: sql`localtimestamp(0)`, updateUser: session.userId })
+        .where(and(inArray(pa.populationId, ids), eq(pa.isDeleted, 0)));
+    },
+  });
+
+  route(app, populationEndpoints.species, async (call) => {
+    const rows = await call.db.select().from(p).where(and(eq(p.isDeleted, 0), eq(p.speciesId, call.query.speciesId))).orderBy(asc(p.id));
+    return Promise.all(rows.map((r) => populationRecord(r, call)));
+  });
+
+  crudRoutes(app, {
+    table: pa,
+    def: populationAnimal,
+    toRecord: async (row, ctx) => {
+      const [{ populationName } = { populationName: '' }] = await ctx.db.select({ populationName: p.populationName }).from(p).where(eq(p.id, row.populationId));
+      const animal = await animalOf(ctx)(row.animalId);
+      return {
+        ...baseOut(row),
+        populationName,
+        localNo: animal?.localNo ?? '',
+        animalName: animal?.animalName ?? '',
+        sex: animal?.sex ?? 3,
+      };
+    },
+    beforeSave: async (input, { db }, existing) => {
+      const pop = await mustExist(db, p, input.populationId, '所选种群不存在');
+      const animal = await mustExist(db, zooAnimal, input.animalId, '所选个体不存在');
+      if (animal.speciesId !== pop.speciesId) throw new BizError('个体与种群不是同一物种');
+      if (await anyLive(db, pa, and(eq(pa.populationId, input.populationId), eq(pa.animalId, input.animalId), existing ? ne(pa.id, existing.id) : undefined)))
+        throw new BizError('该个体已是此种群的成员');
+      return { populationId: input.populationId, animalId: input.animalId, remark: input.remark ?? '' };
+    },
+  });
+}

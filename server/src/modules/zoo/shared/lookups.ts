@@ -1,0 +1,113 @@
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { batchLoader } from '../../../platform/batch-loader';
+import { bladeUser } from '../../iam/iam.tables';
+import { zooAnimal, zooCage, zooPark, zooPopulation, zooSpecies, zooVenue } from '../zoo.tables';
+
+/** What record mappers need from the request: its transaction (tenant-limited) and a scope for batching. */
+export interface LookupCtx {
+  db: Tx;
+  req: object;
+}
+
+const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+
+// Names are looked up without the is_deleted filter: a record keeps showing what it pointed at.
+
+export const speciesOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.species', async (ids) =>
+    byId(
+      await c.db
+        .select({ id: zooSpecies.id, speciesName: zooSpecies.speciesName, latinName: zooSpecies.latinName, managementMode: zooSpecies.managementMode })
+        .from(zooSpecies)
+        .where(inArray(zooSpecies.id, ids)),
+    ),
+  );
+
+export const parkOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.park', async (ids) =>
+    byId(await c.db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(inArray(zooPark.id, ids))),
+  );
+
+export const venueOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.venue', async (ids) =>
+    byId(
+      await c.db
+        .select({ id: zooVenue.id, venueName: zooVenue.venueName, parkId: zooVenue.parkId, parkName: sql<string>`coalesce(${zooPark.parkName}, '')` })
+        .from(zooVenue)
+        .leftJoin(zooPark, eq(zooPark.id, zooVenue.parkId))
+        .where(inArray(zooVenue.id, ids)),
+    ),
+  );
+
+export const cageOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.cage', async (ids) =>
+    byId(
+      await c.db
+        .select({
+          id: zooCage.id,
+          cageCode: zooCage.cageCode,
+          cageName: zooCage.cageName,
+          venueId: zooCage.venueId,
+          venueName: sql<string>`coalesce(${zooVenue.venueName}, '')`,
+        })
+        .from(zooCage)
+        .leftJoin(zooVenue, eq(zooVenue.id, zooCage.venueId))
+        .where(inArray(zooCage.id, ids)),
+    ),
+  );
+
+export const animalOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.animal', async (ids) =>
+    byId(
+      await c.db
+        .select({ id: zooAnimal.id, localNo: zooAnimal.localNo, animalName: zooAnimal.animalName, sex: zooAnimal.sex, speciesId: zooAnimal.speciesId })
+        .from(zooAnimal)
+        .where(inArray(zooAnimal.id, ids)),
+    ),
+  );
+
+export const userOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.user', async (ids) =>
+    byId(await c.db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(inArray(bladeUser.id, ids))),
+  );
+
+export const venueCountOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.venueCount', async (ids) => {
+    const rows = await c.db
+      .select({ id: zooVenue.parkId, n: count() })
+      .from(zooVenue)
+      .where(and(inArray(zooVenue.parkId, ids), eq(zooVenue.isDeleted, 0)))
+      .groupBy(zooVenue.parkId);
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  });
+
+export const cageCountOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.cageCount', async (ids) => {
+    const rows = await c.db
+      .select({ id: zooCage.venueId, n: count() })
+      .from(zooCage)
+      .where(and(inArray(zooCage.venueId, ids), eq(zooCage.isDeleted, 0)))
+      .groupBy(zooCage.venueId);
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  });
+
+/** In-stock animals and population heads per cage. */
+export const cageOccupancyOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.cageOccupancy', async (ids) => {
+    const animals = await c.db
+      .select({ id: zooAnimal.cageId, n: count() })
+      .from(zooAnimal)
+      .where(and(inArray(zooAnimal.cageId, ids), eq(zooAnimal.isDeleted, 0), eq(zooAnimal.status, 1)))
+      .groupBy(zooAnimal.cageId);
+    const pops = await c.db
+      .select({ id: zooPopulation.cageId, n: sum(sql`${zooPopulation.maleQuantity} + ${zooPopulation.femaleQuantity} + ${zooPopulation.theyQuantity}`) })
+      .from(zooPopulation)
+      .where(and(inArray(zooPopulation.cageId, ids), eq(zooPopulation.isDeleted, 0)))
+      .groupBy(zooPopulation.cageId);
+    const out = new Map<string, { animalCount: number; populationQuantity: number }>();
+    for (const id of ids) out.set(id, { animalCount: 0, populationQuantity: 0 });
+    for (const a of animals) if (a.id) out.get(a.id)!.animalCount = Number(a.n);
+    for (const p of pops) out.get(p.id)!.populationQuantity = Number(p.n ?? 0);
+    return out;
+  });

@@ -10,6 +10,12 @@ export const DateTimeOut = z.string();
 export const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const DateTimeIn = z.string().regex(DATE_TIME_RE, '日期格式应为 yyyy-MM-dd HH:mm:ss');
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A date filter value (`createTime_dategt` …): a day or a full date-time. */
+export const DateFilterIn = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '日期格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss')
+  .optional()
+  .or(z.literal(''));
 
 /** Comma-joined id list used by remove/grant calls: "1,2,3". */
 export const IdList = z

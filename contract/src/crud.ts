@@ -105,3 +105,43 @@ export function defineCrud<Rec extends z.ZodObject, In extends z.ZodObject, F ex
 }
 
 export type CrudDefinition = ReturnType<typeof defineCrud>;
+
+export interface ReadonlySpec<Rec extends z.ZodObject, F extends z.ZodObject> {
+  name: string;
+  base: string;
+  title: string;
+  record: Rec;
+  filters: F;
+  /** The one button code both calls need (default `<name>_view`). */
+  perm?: string;
+  access?: Partial<Record<'list' | 'detail', Access>>;
+  crossTenant?: boolean;
+}
+
+/** A resource that is only listed and read (logs): list + detail, the same shapes as a CRUD resource's. */
+export function defineReadonly<Rec extends z.ZodObject, F extends z.ZodObject>(spec: ReadonlySpec<Rec, F>) {
+  const view = spec.perm ?? `${spec.name}_view`;
+  const listQuery = PageQuery.extend(spec.filters.shape).loose();
+  const endpoints = {
+    list: endpoint({
+      method: 'GET',
+      path: `${spec.base}/list`,
+      summary: `${spec.title}分页`,
+      access: spec.access?.list ?? { perm: view },
+      query: listQuery,
+      data: Page(spec.record),
+      crossTenant: spec.crossTenant,
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: `${spec.base}/detail`,
+      summary: `${spec.title}详情`,
+      access: spec.access?.detail ?? { perm: view },
+      query: z.object({ id: Id }),
+      data: spec.record,
+      crossTenant: spec.crossTenant,
+    }),
+  } satisfies Record<string, Endpoint>;
+  return { ...spec, perms: { view }, listQuery, endpoints };
+}
+export type ReadonlyDefinition = ReturnType<typeof defineReadonly>;

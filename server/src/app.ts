@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,13 +14,13 @@ import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
 import { blankNulls, err } from './platform/envelope';
 import { installErrorHandler } from './platform/error-handler';
+import { apiLogPlugin } from './platform/api-log';
+import { LogWriters } from './platform/log-writers';
+import { registerMultipart } from './platform/multipart';
 import './platform/app-context';
 import { modules } from './modules';
 
 z.config(z.locales.zhCN());
-
-/** Largest accepted upload (bytes). */
-export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -39,20 +38,22 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const cache = new Cache(app.log);
   if (database.kind === 'postgres' && config.databaseUrl) await cache.listen(config.databaseUrl);
   const jobs = new BackgroundJobs(app.log);
-  app.decorate('zoo', { config, database, tokens, cache, jobs });
+  const logs = new LogWriters(database.db, app.log, config);
+  app.decorate('zoo', { config, database, tokens, cache, jobs, logs });
   app.addHook('onClose', async () => {
     await jobs.drain();
+    await logs.close();
     await cache.close();
   });
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
+  apiLogPlugin(app);
+  await registerMultipart(app);
 
   await app.register(swagger, {
     openapi: { info: { title: '珍稀野生动物繁育饲养管理系统 API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  // Uploads (spreadsheet imports, files): one multipart parser for every route; handlers read `req.file()`.
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   for (const register of modules) register(app);

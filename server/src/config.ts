@@ -23,6 +23,11 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z.string().default('Asia/Shanghai'),
   WEB_DIST: z.string().optional(),
+  API_LOG: bool('on'),
+  LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(200),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
 });
 
 export type Config = {
@@ -37,6 +42,13 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   timeZone: string;
   webDist?: string;
+  /** One API-log row per request, written in batches off the request path. */
+  apiLog: boolean;
+  logFlushMs: number;
+  logBatchSize: number;
+  /** Local object storage root (default DATA_DIR/uploads). */
+  uploadDir: string;
+  uploadMaxBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -63,5 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     timeZone: e.TIME_ZONE,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
+    apiLog: e.API_LOG,
+    logFlushMs: e.LOG_FLUSH_MS,
+    logBatchSize: e.LOG_BATCH_SIZE,
+    uploadDir: e.UPLOAD_DIR ? path.resolve(base, e.UPLOAD_DIR) : path.join(path.resolve(base, e.DATA_DIR), 'uploads'),
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
   };
 }

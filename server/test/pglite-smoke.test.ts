@@ -11,6 +11,7 @@ import { md5Hex } from '../src/platform/auth/password';
 import { sysCaptcha } from '../src/platform/auth/auth.tables';
 import { eq } from 'drizzle-orm';
 import { BASIC } from './harness';
+import { usualLog } from '../src/platform/usual-log';
 
 /** The embedded path a newcomer runs: PGlite in DATA_DIR, same migrations, seed and auth rules. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-pglite-'));
@@ -30,23 +31,27 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+async function login(): Promise<string> {
+  const cap = await app.inject({ url: '/api/blade-auth/oauth/captcha' });
+  const { key } = cap.json();
+  const [row] = await database.db.select().from(sysCaptcha).where(eq(sysCaptcha.key, key));
+  const tok = await app.inject({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    query: { username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
+    headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': row!.code },
+  });
+  expect(tok.statusCode).toBe(200);
+  return tok.json().access_token;
+}
+
 describe('embedded PGlite', () => {
   it('refuses a second server on the same data directory', async () => {
     await expect(openPglite(dir, 'Asia/Shanghai')).rejects.toThrow(/已被另一个服务进程占用/);
   });
 
   it('logs in with a captcha, serves the menu and applies row-level security', async () => {
-    const cap = await app.inject({ url: '/api/blade-auth/oauth/captcha' });
-    const { key } = cap.json();
-    const [row] = await database.db.select().from(sysCaptcha).where(eq(sysCaptcha.key, key));
-    const tok = await app.inject({
-      method: 'POST',
-      url: '/api/blade-auth/oauth/token',
-      query: { username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
-      headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': row!.code },
-    });
-    expect(tok.statusCode).toBe(200);
-    const token = tok.json().access_token;
+    const token = await login();
     const routes = await app.inject({ url: '/api/blade-system/menu/routes', headers: { 'blade-auth': `bearer ${token}` } });
     expect(routes.json().data.map((m: { code: string }) => m.code)).toContain('system');
     const params = await app.inject({ url: '/api/blade-system/param/list', headers: { 'blade-auth': `bearer ${token}` } });
@@ -54,6 +59,20 @@ describe('embedded PGlite', () => {
     await database.db.execute(`insert into blade_top_menu (tenant_id, code, name) values ('000000', 'mine', '本租户'), ('999999', 'theirs', '他人')` as never);
     const top = await app.inject({ url: '/api/blade-system/menu/top-menu', headers: { 'blade-auth': `bearer ${token}` } });
     expect(top.json().data.map((m: { code: string }) => m.code)).toEqual(['mine']);
+  });
+
+  it('runs the log, notice and storage SQL: buffered logs, append-only and cached counts, row locks', async () => {
+    const h = { 'blade-auth': `bearer ${await login()}` };
+    const n = await app.inject({ method: 'POST', url: '/api/blade-desk/notice/submit', headers: h, payload: { title: 't', category: 1, releaseTime: '2024-01-01' } });
+    expect(n.json().success).toBe(true);
+    expect((await app.inject({ url: '/api/blade-desk/notice/list?category=1', headers: h })).json().data.total).toBe(1);
+    usualLog(app, undefined, 'INFO', 'pglite', 'probe');
+    await app.zoo.logs.flush();
+    expect((await app.inject({ url: '/api/blade-log/api/list', headers: h })).json().data.total).toBeGreaterThan(0);
+    expect((await app.inject({ url: '/api/blade-log/usual/list?logId=pglite', headers: h })).json().data.total).toBe(1);
+    await app.inject({ method: 'POST', url: '/api/blade-resource/oss/submit', headers: h, payload: { category: 5, ossCode: 'l1' } });
+    const oss = (await app.inject({ url: '/api/blade-resource/oss/list', headers: h })).json().data.records[0];
+    expect((await app.inject({ method: 'POST', url: `/api/blade-resource/oss/enable?id=${oss.id}`, headers: h })).json().success).toBe(true);
   });
 
   it('keeps data across a restart', async () => {

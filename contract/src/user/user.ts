@@ -1,22 +1,8 @@
 import { z } from 'zod';
 import { DATE_RE, DATE_TIME_RE, Id, TenantRecord } from '../common';
+import { phoneField } from '../phone';
 
-/** Phone rules of the personal-info form (spec §5), in its order: empty, length, format. */
-export const PHONE_MSG = { empty: '手机号码不能为空', length: '手机号码长度不为11位', format: '手机号码格式不正确' } as const;
-export const PHONE_RE = /^1[3-9]\d{9}$/;
-export function phoneProblem(v: string, required: boolean): string | null {
-  if (v === '') return required ? PHONE_MSG.empty : null;
-  if (v.length !== 11) return PHONE_MSG.length;
-  return PHONE_RE.test(v) ? null : PHONE_MSG.format;
-}
-const phone = (required: boolean) =>
-  z
-    .string({ error: PHONE_MSG.empty })
-    .trim()
-    .superRefine((v, ctx) => {
-      const p = phoneProblem(v, required);
-      if (p) ctx.addIssue({ code: 'custom', message: p });
-    });
+const phone = phoneField;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const email = z.string().trim().max(45, '邮箱不能超过45个字符').regex(new RegExp(`^$|${EMAIL_RE.source}`), '邮箱格式不正确');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneField } from '../phone';
 import { Id } from '../common';
 
 /** A nullable number on the way out: the envelope renders null as "". */
@@ -91,12 +92,7 @@ export const isLink = (s: string) => {
 export const linkIn = (label: string) => z.string({ error: `请输入${label}` }).trim().max(1000, `${label}不能超过1000个字符`).refine(isLink, `${label}不是有效的链接地址`);
 
 /** Mobile number, with the spec's three messages in order (§5). */
-export const phoneIn = z
-  .string({ error: '手机号码不能为空' })
-  .trim()
-  .min(1, '手机号码不能为空')
-  .refine((s) => s.length === 11, '手机号码长度不为11位')
-  .refine((s) => /^1[3-9]\d{9}$/.test(s), '手机号码格式不正确');
+export const phoneIn = phoneField(true);
 
 /** A tree node of park / venue / cage trees: the common TreeNode plus its level. */
 export interface ZooTreeNode {

@@ -24,6 +24,9 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export async function openPostgres(url: string, poolMax: number, timeZone: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options: `-c TimeZone=${timeZone}` });
+  // An idle connection dropped by the server (restart, failover, DROP … WITH FORCE) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }

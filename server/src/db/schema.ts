@@ -5,3 +5,5 @@ export * from '../modules/system/system.tables';
 export * from '../modules/iam/iam.tables';
 export * from '../modules/log/log.tables';
 export * from '../modules/zoo/zoo.tables';
+export * from '../modules/desk/desk.tables';
+export * from '../modules/resource/resource.tables';

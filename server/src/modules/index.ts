@@ -26,6 +26,9 @@ import { userWriteRoutes } from './iam/user.write.routes';
 import { userPasswordRoutes } from './iam/user.password.routes';
 import { userTransferRoutes } from './iam/user.transfer.routes';
 import { zooModules } from './zoo';
+import { logRoutes } from './log/log.routes';
+import { deskRoutes } from './desk/desk.routes';
+import { resourceRoutes } from './resource/resource.routes';
 
 /** Every module, registered explicitly (no discovery by file name). */
 export const modules: Array<(app: FastifyInstance) => void> = [
@@ -56,4 +59,7 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   userPasswordRoutes,
   userTransferRoutes,
   ...zooModules,
+  logRoutes,
+  deskRoutes,
+  resourceRoutes,
 ];

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import type { TokenService } from './auth/tokens';
 import type { BackgroundJobs } from './background';
 import type { Cache } from './cache';
+import type { LogWriters } from './log-writers';
 
 /** Process-wide services every module reaches through `app.zoo`. Nothing here holds per-user state. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   tokens: TokenService;
   cache: Cache;
   jobs: BackgroundJobs;
+  /** Buffered API and usual log writers (flushed every LOG_FLUSH_MS and on close). */
+  logs: LogWriters;
 }
 
 declare module 'fastify' {

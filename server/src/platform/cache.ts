@@ -13,18 +13,37 @@ export class Cache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   private listener?: pg.Client;
   private closed = false;
+  /** Bumped by every invalidation: a value loaded across one may be stale and is not stored. */
+  private generation = 0;
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
+    const since = this.generation;
     const value = await load();
-    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    this.set(key, value, ttlMs, since);
     return value;
   }
 
+  /** The live value of `key`, without loading. */
+  peek<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
+  }
+
+  get epoch(): number {
+    return this.generation;
+  }
+
+  /** Stores `value` unless an invalidation happened since `sinceEpoch` (the value may predate it). */
+  set(key: string, value: unknown, ttlMs: number, sinceEpoch = this.generation): void {
+    if (sinceEpoch === this.generation) this.entries.set(key, { value, expires: Date.now() + ttlMs });
+  }
+
   clearLocal(prefix = ''): void {
+    this.generation++;
     for (const k of this.entries.keys()) if (k.startsWith(prefix)) this.entries.delete(k);
   }
 

@@ -6,7 +6,7 @@ import type { CrudDefinition } from '@zoo/contract';
 import { dataScopeWhere, registerScopedResource } from './data-scope';
 import { BizError } from './errors';
 import { mapFilters, orderBy } from './list-filter';
-import { pageOf, selectPage } from './paging';
+import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } from './paging';
 import { checkAccess, DENIED } from './permissions';
 import { route, type AuthedCall } from './route';
 import { PLATFORM_TENANT } from './session';
@@ -35,6 +35,8 @@ export interface CrudOptions<T extends PgTable, D extends CrudDefinition> {
   /** Extra list conditions of the module (data scopes are applied here anyway). */
   listScope?: (ctx: Ctx) => Promise<SQL | undefined>;
   defaultOrder?: (cols: Record<string, PgColumn>) => SQL[];
+  /** How the list counts `total` (platform/paging.ts); with 'cached', submit and remove invalidate it. */
+  count?: CountMode;
 }
 
 export const NOT_FOUND = '数据不存在或已被删除';
@@ -80,6 +82,10 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
     const [row] = await ctx.db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
     return row as T['$inferSelect'] | undefined;
   };
+  const afterWrite = async (ctx: Ctx) => {
+    if (o.count === 'cached') await invalidateCounts(app.zoo.cache, ctx.db, o.table);
+    await o.afterWrite?.(ctx);
+  };
   const platformWrite = (ctx: Ctx) => {
     if (!tenantScoped && ctx.session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
   };
@@ -96,7 +102,7 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
       return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
     }
     const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
-    const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q);
+    const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, ep.list, call.session, o.count));
     return pageOf(await toRecords(rows, call), total, q) as never;
   });
 
@@ -126,7 +132,7 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
       const [row] = (await call.db.insert(o.table).values(values as never).returning({ id: idCol })) as Array<{ id: string }>;
       savedId = row!.id;
     }
-    await o.afterWrite?.(call);
+    await afterWrite(call);
     return (o.submitResult ? await o.submitResult(savedId, call) : {}) as never;
   });
 
@@ -136,7 +142,7 @@ export function crudRoutes<T extends PgTable, D extends CrudDefinition>(app: Fas
     await o.beforeRemove?.(ids, call);
     if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
     else await call.db.delete(o.table).where(inArray(idCol, ids));
-    await o.afterWrite?.(call);
+    await afterWrite(call);
     return {} as never;
   });
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BizError } from './errors';
+import { readUpload } from './multipart';
 
 /** One spreadsheet column: the header text users see and the key the code reads. */
 export interface SheetColumn<K extends string = string> {
@@ -35,14 +36,11 @@ function cellText(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
-/** The single uploaded file of a multipart request (field name free, Saber uses `file`). */
-export async function readUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw new BizError('请使用 multipart/form-data 上传文件');
-  const part = await req.file({ limits: { files: 1 } });
-  if (!part) throw new BizError('请选择要上传的文件');
-  const buf = await part.toBuffer();
-  if (buf.length === 0) throw new BizError('上传的文件为空');
-  return buf;
+const SHEET_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The spreadsheet of an import request (multipart field `file`, as Saber sends it). */
+export async function readSheetUpload(req: FastifyRequest): Promise<Buffer> {
+  return (await readUpload(req, SHEET_MAX_BYTES, 'file', 'Excel 文件')).buffer;
 }
 
 /**

@@ -83,7 +83,8 @@ export function mapFilters(table: PgTable, query: Record<string, unknown>, allow
     const found = (FILTER_SUFFIXES.find((s) => key.endsWith(s)) ?? '') as FilterSuffix | '';
     const field = found ? key.slice(0, -found.length) : key;
     const suffix: FilterSuffix | '' = found || (mode === 'entity' ? '_equal' : '');
-    if (!allowed.includes(field) || !cols[field]) continue;
+    // A declared key with its suffix (`releaseTime_datege`) allows exactly that filter.
+    if (!(allowed.includes(field) || allowed.includes(key)) || !cols[field]) continue;
     if (value === '' && suffix !== '_null' && suffix !== '_notnull') continue;
     if (DATE_SUFFIX.test(suffix) && !VALID_DATE.test(value)) continue;
     checkValue(cols[field], suffix, value);

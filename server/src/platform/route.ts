@@ -63,10 +63,19 @@ function schemaOf(ep: Endpoint, response: boolean) {
  * Registers one contract endpoint: validation and docs from its zod schemas, the access rule, the request
  * transaction under the caller's tenant, and the R envelope. Every module route goes through here.
  */
+export interface RouteExtras {
+  /**
+   * Runs after authentication and before the request transaction opens: work that waits on the client (reading
+   * an upload) must not hold a database connection.
+   */
+  before?: (req: FastifyRequest, session: Session) => Promise<void>;
+}
+
 export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: FastifyInstance,
   ep: Endpoint<Q, B, D>,
   handler: (call: AuthedCall<In<Q>, In<B>>) => Promise<Out<D>>,
+  opts: RouteExtras = {},
 ): void {
   app.route({
     method: ep.method,
@@ -75,6 +84,10 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
     handler: async (req, reply) => {
       const session = await authenticate(app, req);
       req.session = session;
+      if (opts.before) {
+        if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
+        await opts.before(req, session);
+      }
       const committed: Array<() => void> = [];
       const data = await inTenant(
         app.zoo.database.db,

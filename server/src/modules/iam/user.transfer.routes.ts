@@ -3,7 +3,7 @@ import { and, asc, desc } from 'drizzle-orm';
 import { userEndpoints } from '@zoo/contract';
 import { hashPlain } from '../../platform/auth/password';
 import { listDataScope } from '../../platform/crud-routes';
-import { readSheet, readUpload, sendXlsx, writeSheet } from '../../platform/excel';
+import { readSheet, readSheetUpload, sendXlsx, writeSheet } from '../../platform/excel';
 import { readImport, startImport } from '../../platform/import/import-job';
 import { route } from '../../platform/route';
 import { isPlatformAdministrator } from '../../platform/session';
@@ -22,7 +22,7 @@ const EXPORT_LIMIT = 100_000;
 export function userTransferRoutes(app: FastifyInstance): void {
   route(app, userEndpoints.importUser, async (call) => {
     const { db, session, query, req } = call;
-    const sheet = await readSheet(await readUpload(req), USER_SHEET, USER_SHEET_REQUIRED);
+    const sheet = await readSheet(await readSheetUpload(req), USER_SHEET, USER_SHEET_REQUIRED);
     const covered = query.isCovered === 1;
     const plan = await planUserImport(db, sheet, { ownTenant: session.tenantId, platform: isPlatformAdministrator(session), covered });
     const passwordHash = await hashPlain(await getParam(app, 'account.initPassword', '123456', db));

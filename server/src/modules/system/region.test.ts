@@ -140,7 +140,7 @@ describe('region import and export', () => {
     expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: junk.body, headers: junk.headers })).body.msg).toBe('请上传正确的 Excel 文件(.xlsx)');
     const partial = multipart(await writeSheet('x', [{ key: 'code', header: '区划编号' }], [{ code: '12' }]));
     expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: partial.body, headers: partial.headers })).body.msg).toBe('导入文件缺少列: 父区划编号、区划名称、区划等级');
-    expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: {} })).body.msg).toBe('请使用 multipart/form-data 上传文件');
+    expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: {} })).body.msg).toBe('请以 multipart/form-data 方式上传文件 (字段 file)');
   });
 
   it('exports xlsx with the token in the Blade-Auth query parameter, and a template', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc } from 'drizzle-orm';
 import { RegionInput, regionEndpoints, type ImportIssue } from '@zoo/contract';
-import { readSheet, readUpload, sendXlsx, writeSheet, type SheetColumn } from '../../platform/excel';
+import { readSheet, readSheetUpload, sendXlsx, writeSheet, type SheetColumn } from '../../platform/excel';
 import { readImport, startImport } from '../../platform/import/import-job';
 import { mapFilters } from '../../platform/list-filter';
 import { route } from '../../platform/route';
@@ -38,7 +38,7 @@ const EXPORT_LIMIT = 200_000;
 export function regionTransferRoutes(app: FastifyInstance): void {
   route(app, regionEndpoints.importRegion, async (call) => {
     const { query, req } = call;
-    const sheet = await readSheet(await readUpload(req), FULL, ['code', 'parentCode', 'name', 'regionLevel']);
+    const sheet = await readSheet(await readSheetUpload(req), FULL, ['code', 'parentCode', 'name', 'regionLevel']);
     const rejected: ImportIssue[] = [];
     const seen = new Set<string>();
     const rows: Array<{ row: number; item: RegionInput }> = [];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Id, TenantRecord } from '../common';
+import { defineCrud } from '../crud';
+
+export const attach = defineCrud({
+  name: 'attach',
+  base: '/blade-resource/attach',
+  title: '附件',
+  record: z.object({
+    ...TenantRecord,
+    link: z.string().meta({ title: '附件地址' }),
+    domain: z.string().meta({ title: '附件域名' }),
+    name: z.string().meta({ title: '附件名称' }),
+    originalName: z.string().meta({ title: '附件原名' }),
+    extension: z.string().meta({ title: '附件拓展名' }),
+    attachSize: z.number().meta({ title: '附件大小' }),
+    ossId: z.string(),
+  }),
+  /**
+   * Files arrive through put-file-attach; submit registers an external link or renames. The stored object's
+   * name and domain cannot be changed here (remove deletes the object by them).
+   */
+  input: z.object({
+    id: Id.optional(),
+    link: z.string({ error: '请输入附件地址' }).trim().min(1, '请输入附件地址').max(1000),
+    originalName: z.string({ error: '请输入附件原名' }).trim().min(1, '请输入附件原名').max(500),
+    extension: z.string().trim().max(12).optional(),
+    attachSize: z.coerce.number().int().min(0).optional(),
+  }),
+  filters: z.object({ originalName: z.string().optional(), name: z.string().optional(), extension: z.string().optional() }),
+});

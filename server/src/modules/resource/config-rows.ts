@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, ne } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CONFIG_DISABLED, CONFIG_ENABLED, SECRET_MASK } from '@zoo/contract';
+import type { DbLike } from '../../db/client';
+import { systemDictLabels } from '../../platform/dict-cache';
+import { blanked } from '../../platform/records';
+import { BizError } from '../../platform/errors';
+import { NOT_FOUND } from '../../platform/crud-routes';
+
+/** What OSS and SMS configurations share: a per-tenant code, a secret, and "one enabled at a time". */
+export interface ConfigTable {
+  table: PgTable;
+  id: PgColumn;
+  code: PgColumn;
+  status: PgColumn;
+  isDeleted: PgColumn;
+  /** Dictionary of the category column (oss / sms). */
+  dict: string;
+}
+
+/** Secrets never leave the server; the form shows the placeholder when one is stored. */
+export const maskSecret = (s: string) => (s ? SECRET_MASK : '');
+
+/** The placeholder sent back unchanged keeps the stored secret. */
+export const keepSecret = (sent: string | undefined, existing?: { secretKey: string }) =>
+  sent === SECRET_MASK ? (existing?.secretKey ?? '') : (sent ?? '');
+
+/** Rows → records: category and status names from the dictionaries (status: yes_no, 1 否 / 2 是), secret masked. */
+export async function configRecords<R extends { category: number; status: number; secretKey: string }>(app: FastifyInstance, db: DbLike, t: ConfigTable, rows: R[]) {
+  const categoryName = await systemDictLabels(app.zoo.cache, db, t.dict);
+  const statusName = await systemDictLabels(app.zoo.cache, db, 'yes_no');
+  return rows.map((r) => ({ ...blanked(r), secretKey: maskSecret(r.secretKey), categoryName: categoryName(r.category), statusName: statusName(r.status) }));
+}
+
+export async function assertCodeFree(db: DbLike, t: ConfigTable, code: string, existingId?: string): Promise<void> {
+  const clash = await db
+    .select({ id: t.id })
+    .from(t.table)
+    .where(and(eq(t.code, code), eq(t.isDeleted, 0), existingId ? ne(t.id, existingId) : undefined));
+  if (clash.length) throw new BizError(`资源编号 ${code} 已存在`);
+}
+
+/**
+ * Enables one configuration and disables the tenant's others, in the request transaction. The tenant's rows
+ * are locked first so concurrent enables run one after the other; a unique index backs "one enabled".
+ */
+export async function enableOnly(db: DbLike, t: ConfigTable, id: string): Promise<void> {
+  const rows = await db.select({ id: t.id }).from(t.table).where(eq(t.isDeleted, 0)).for('update');
+  if (!rows.some((r) => r.id === id)) throw new BizError(NOT_FOUND);
+  await db.update(t.table).set({ status: CONFIG_DISABLED } as never).where(and(eq(t.isDeleted, 0), eq(t.status, CONFIG_ENABLED), ne(t.id, id)));
+  await db.update(t.table).set({ status: CONFIG_ENABLED } as never).where(eq(t.id, id));
+}
+
+/** The configuration to use: the one named by `code`, else the enabled one, else none (built-in default). */
+export async function pickConfig<R>(db: DbLike, t: ConfigTable, code: string | undefined): Promise<R | undefined> {
+  const where = code ? and(eq(t.code, code), eq(t.isDeleted, 0)) : and(eq(t.status, CONFIG_ENABLED), eq(t.isDeleted, 0));
+  const [row] = await db.select().from(t.table).where(where).limit(1);
+  if (code && !row) throw new BizError(`配置不存在: ${code}`);
+  return row as R | undefined;
+}

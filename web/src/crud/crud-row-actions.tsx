@@ -19,10 +19,11 @@ export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
   const can = useCan();
   const { perms } = def.crud;
   const may = (code: string) => !def.readOnly && can(code);
+  const child = def.addChild?.(row);
   return (
     <Space size={0} wrap>
-      {def.addChild && may(perms.add) ? (
-        <Button type="link" size="small" onClick={() => onOpen('add', def.addChild!(row) as AnyRow)}>
+      {child && may(perms.add) ? (
+        <Button type="link" size="small" onClick={() => onOpen('add', child as AnyRow)}>
           {t('crud.addChild')}
         </Button>
       ) : null}

@@ -94,8 +94,10 @@ export interface CrudPageDef<C extends CrudResource = CrudResource> {
    * children load when it is expanded. A search answers its hits from every level. Implies no pagination.
    */
   lazy?: boolean;
-  /** Values of a new child of `row`; tree screens set it to get the 新增子项 row action. */
-  addChild?(row: RowOf<C>): Partial<InputOf<C>>;
+  /** Values of a new child of `row`, or undefined when the row takes none; gives tree screens 新增子项. */
+  addChild?(row: RowOf<C>): Partial<InputOf<C>> | undefined;
+  /** Width of the operations column (default 200); wider when a page adds row actions. */
+  actionWidth?: number;
   /** Browse only: no add/edit/delete/view buttons, no selection (pages add their own row actions). */
   readOnly?: boolean;
 }

@@ -7,11 +7,12 @@ export const rolePage = defineCrudPage({
   crud: role,
   i18n: 'role',
   pagination: false,
+  actionWidth: 300,
   fields: {
     roleName: { search: true },
     roleAlias: { search: true },
     tenantId: { form: false, width: 120 },
-    parentId: { table: false, span: 24, tree: { key: 'role', load: () => call(roleEndpoints.tree) } },
+    parentId: { table: false, tree: { key: 'role', load: () => call(roleEndpoints.tree) } },
     sort: { width: 100 },
   },
   addChild: (row) => ({ parentId: row.id }),

@@ -8,6 +8,7 @@ export const scopeMenusPage = defineCrudPage({
   list: menuEndpoints.lazyMenuList,
   lazy: true,
   readOnly: true,
+  actionWidth: 110,
   fields: {
     name: { search: true },
     code: { search: true },

@@ -8,6 +8,7 @@ export const deptPage = defineCrudPage({
   i18n: 'dept',
   list: deptEndpoints.lazyList,
   lazy: true,
+  actionWidth: 230,
   fields: {
     deptName: { search: true },
     fullName: { search: true },

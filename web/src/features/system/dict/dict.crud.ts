@@ -23,6 +23,7 @@ export const dictRootPage = (api: DictApi) =>
     i18n: 'dict',
     list: api.extra.parentList,
     modalWidth: WIDTH,
+    actionWidth: 230,
     fields: {
       code: { search: true },
       dictValue: { search: true },
@@ -52,6 +53,7 @@ export const dictItemPage = (api: DictApi, root: DictRow) =>
     list: api.extra.childList,
     pagination: false,
     modalWidth: WIDTH,
+    actionWidth: 230,
     baseQuery: { parentId: root.id },
     fields: {
       code: { readOnly: true, table: false },

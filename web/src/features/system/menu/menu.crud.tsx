@@ -17,6 +17,7 @@ export const menuPage = defineCrudPage({
   i18n: 'menu',
   list: menuEndpoints.lazyList,
   lazy: true,
+  actionWidth: 230,
   fields: {
     name: { search: true },
     code: { search: true },
@@ -40,5 +41,6 @@ export const menuPage = defineCrudPage({
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { category: Number(MENU), isOpen: 1 },
-  addChild: (row) => ({ parentId: row.id }),
+  // Buttons take no children.
+  addChild: (row) => (String(row.category) === MENU ? { parentId: row.id } : undefined),
 });

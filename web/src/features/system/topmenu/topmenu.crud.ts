@@ -5,6 +5,7 @@ import { defineCrudPage } from '../../../crud';
 export const topmenuPage = defineCrudPage({
   crud: topmenu,
   i18n: 'topmenu',
+  actionWidth: 230,
   fields: {
     name: { search: true },
     code: { search: true },

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useCrudDetail } from './crud-queries';
 import { CrudFormGrid } from './crud-form-grid';
 import { toFormValues } from './field-codec';
-import { formFields } from './resolve-fields';
+import { formFields, formPrefix } from './resolve-fields';
 import type { AnyCrudPageDef, AnyRow } from './types';
 import type { DialogState, FormMode } from './use-crud-state';
 import { useCrudSave } from './use-crud-save';
@@ -30,7 +30,7 @@ interface Props {
 export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
   const { t } = useTranslation();
   const { mode, row } = dialog;
-  const id = row ? String(row[def.rowKey ?? 'id']) : undefined;
+  const id = row && mode !== 'add' ? String(row[def.rowKey ?? 'id']) : undefined;
   const fields = useMemo(() => formFields(def, mode), [def, mode]);
   const [form] = Form.useForm<AnyRow>();
   const detail = useCrudDetail(def, mode === 'add' ? undefined : id);
@@ -43,7 +43,8 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
   const onSave = async () => {
     if (await save(mode, id, detail.data ?? row)) onClose();
   };
-  const initial = toFormValues(fields, row ?? (def.defaults as AnyRow | undefined) ?? {});
+  // For 新增 the dialog's row holds starting values (新增子项 gives the parent), on top of the defaults.
+  const initial = toFormValues(fields, mode === 'add' ? { ...(def.defaults as AnyRow | undefined), ...row } : (row ?? {}));
   const buttons =
     mode === 'view'
       ? [<Button key="close" onClick={onClose}>{t('crud.close')}</Button>]
@@ -71,7 +72,7 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
       <Spin spinning={detail.isFetching}>
         <Form<AnyRow>
           form={form}
-          name={`${def.crud.name}-form`}
+          name={`${formPrefix(def)}-form`}
           initialValues={initial}
           disabled={mode === 'view'}
           labelCol={{ flex: '120px' }}

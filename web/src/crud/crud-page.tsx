@@ -10,6 +10,7 @@ import { CrudToolbar } from './crud-toolbar';
 import type { AnyCrudPageDef, AnyRow, CrudPageDef, CrudResource, RowOf } from './types';
 import { useCrudRemove } from './use-crud-remove';
 import { useCrudState, type FormMode } from './use-crud-state';
+import { useLazyList } from './use-lazy-list';
 
 /** What page slots get: the selection and the screen's actions. */
 export interface CrudContext<Row = AnyRow> {
@@ -30,13 +31,20 @@ export interface CrudPageProps<C extends CrudResource> {
   formFooter?: (ctx: FormSlotContext) => ReactNode;
   /** Content above the search form (tabs, a tree beside the table…). */
   header?: ReactNode;
+  /** A click on a row (master/detail screens pick the row to show). */
+  onRowClick?: (row: RowOf<C>) => void;
+  /** Key of the highlighted row. */
+  activeRowKey?: string;
 }
 
 /** A whole list screen derived from one CrudPageDef: search, toolbar, table, dialog. */
 export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
   const def = props.def as unknown as AnyCrudPageDef;
   const state = useCrudState();
-  const list = useCrudList(def, state.params);
+  // Both hooks run (hooks may not be conditional); only the one the def asks for calls the server.
+  const paged = useCrudList(def, state.params, !def.lazy);
+  const lazy = useLazyList(def, state.params.filters, Boolean(def.lazy));
+  const list = def.lazy ? lazy : paged;
   const can = useCan();
   const refresh = () => void list.refetch();
   const remove = useCrudRemove(def, () => state.setSelected([]));
@@ -63,6 +71,9 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
         selected={state.selected}
         onSelect={state.setSelected}
         onPaginate={state.paginate}
+        expandable={def.lazy ? lazy.expandable : undefined}
+        onRowClick={props.onRowClick as ((row: AnyRow) => void) | undefined}
+        activeRowKey={props.activeRowKey}
         actions={(row) => (
           <CrudRowActions
             def={def}

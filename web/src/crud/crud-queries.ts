@@ -1,5 +1,5 @@
 import type { PageOf } from '@zoo/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../lib/request';
 import type { AnyCrudPageDef, AnyRow } from './types';
 
@@ -7,9 +7,13 @@ import type { AnyCrudPageDef, AnyRow } from './types';
 export const crudKeys = {
   all: (name: string) => ['crud', name] as const,
   lists: (name: string) => ['crud', name, 'list'] as const,
-  list: (name: string, query: object) => ['crud', name, 'list', query] as const,
+  /** Keyed by path too: one resource may be listed through several calls (list, lazy-list, parent-list). */
+  list: (name: string, path: string, query: object) => ['crud', name, 'list', path, query] as const,
   detail: (name: string, id: string) => ['crud', name, 'detail', id] as const,
 };
+
+/** Cache prefix of tree-select sources (`FieldDef.tree`). */
+export const CRUD_TREE_KEY = ['crud-tree'] as const;
 
 export interface ListParams {
   current: number;
@@ -17,16 +21,20 @@ export interface ListParams {
   filters: Record<string, unknown>;
 }
 
+export const listEndpoint = (def: AnyCrudPageDef) => def.list ?? def.crud.endpoints.list;
+
+/** One list call, cached under the resource so every write refreshes it. */
+export const listQueryOptions = (def: AnyCrudPageDef, query: Record<string, unknown>) => ({
+  queryKey: crudKeys.list(def.crud.name, listEndpoint(def).path, query),
+  queryFn: () => call(listEndpoint(def), { query }) as Promise<PageOf<AnyRow> | AnyRow[]>,
+});
+
 /** The list call; paged lists send current/size, tree lists (pagination false) answer arrays. */
-export function useCrudList(def: AnyCrudPageDef, { current, size, filters }: ListParams) {
-  const query = def.pagination === false
+export function useCrudList(def: AnyCrudPageDef, { current, size, filters }: ListParams, enabled = true) {
+  const query = def.pagination === false || def.lazy
     ? { ...def.baseQuery, ...filters }
     : { current, size, ...def.baseQuery, ...filters };
-  const result = useQuery({
-    queryKey: crudKeys.list(def.crud.name, query),
-    queryFn: () => call(def.crud.endpoints.list, { query }) as Promise<PageOf<AnyRow> | AnyRow[]>,
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery({ ...listQueryOptions(def, query), placeholderData: keepPreviousData, enabled });
   const data = result.data;
   const rows = Array.isArray(data) ? data : (data?.records ?? []);
   const total = Array.isArray(data) ? data.length : (data?.total ?? 0);
@@ -42,11 +50,18 @@ export function useCrudDetail(def: AnyCrudPageDef, id: string | undefined) {
   });
 }
 
+/** A write changes the resource's lists and may change any tree picker (a new parent, a renamed node). */
+const invalidateLists = (client: QueryClient, def: AnyCrudPageDef) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: crudKeys.lists(def.crud.name) }),
+    client.invalidateQueries({ queryKey: CRUD_TREE_KEY }),
+  ]);
+
 export function useCrudSubmit(def: AnyCrudPageDef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AnyRow) => call(def.crud.endpoints.submit, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: crudKeys.lists(def.crud.name) }),
+    onSuccess: () => invalidateLists(client, def),
   });
 }
 
@@ -54,6 +69,6 @@ export function useCrudRemoveCall(def: AnyCrudPageDef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) => call(def.crud.endpoints.remove, { query: { ids: ids.join(',') } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: crudKeys.lists(def.crud.name) }),
+    onSuccess: () => invalidateLists(client, def),
   });
 }

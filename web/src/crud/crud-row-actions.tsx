@@ -13,24 +13,31 @@ interface Props {
   extra?: ReactNode;
 }
 
-/** 查看 / 编辑 / 删除 per the permission map, then the page's own row actions. */
+/** 查看 / 编辑 / 删除 (and 新增子项 on tree screens) per the permission map, then the page's own row actions. */
 export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const { perms } = def.crud;
+  const may = (code: string) => !def.readOnly && can(code);
+  const child = def.addChild?.(row);
   return (
     <Space size={0} wrap>
-      {can(perms.view) ? (
+      {child && may(perms.add) ? (
+        <Button type="link" size="small" onClick={() => onOpen('add', child as AnyRow)}>
+          {t('crud.addChild')}
+        </Button>
+      ) : null}
+      {may(perms.view) ? (
         <Button type="link" size="small" onClick={() => onOpen('view', row)}>
           {t('crud.view')}
         </Button>
       ) : null}
-      {can(perms.edit) ? (
+      {may(perms.edit) ? (
         <Button type="link" size="small" onClick={() => onOpen('edit', row)}>
           {t('crud.edit')}
         </Button>
       ) : null}
-      {can(perms.delete) ? (
+      {may(perms.delete) ? (
         <Button type="link" size="small" danger onClick={() => onRemove(row)}>
           {t('crud.delete')}
         </Button>

@@ -3,7 +3,7 @@ import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fromFormValue } from './field-codec';
 import { FieldInput } from './field-input';
-import { searchFields, searchKey, type ResolvedField } from './resolve-fields';
+import { formPrefix, searchFields, searchKey, type ResolvedField } from './resolve-fields';
 import type { AnyCrudPageDef, AnyRow, Widget } from './types';
 import { useFieldLabel } from './use-field-label';
 
@@ -32,7 +32,7 @@ export function CrudSearch({ def, onSearch, onReset }: Props) {
   };
 
   return (
-    <Form form={form} name={`${def.crud.name}-search`} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 12 }}>
+    <Form form={form} name={`${formPrefix(def)}-search`} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 12 }}>
       {fields.map((f) => (
         <Form.Item key={f.key} name={f.key} label={label(f)}>
           <FieldInput field={f} label={label(f)} widget={searchWidget(f)} />

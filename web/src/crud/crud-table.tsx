@@ -1,6 +1,6 @@
 import { PAGE_SIZES } from '@zoo/contract';
 import { Table } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudCell } from './crud-cell';
@@ -20,10 +20,16 @@ interface Props {
   onPaginate: (current: number, size: number) => void;
   /** The operations cell of a row. */
   actions: (row: AnyRow) => ReactNode;
+  /** Lazy tree lists control which rows are open. */
+  expandable?: TableProps<AnyRow>['expandable'];
+  onRowClick?: (row: AnyRow) => void;
+  /** Key of the row to highlight (the one a master/detail screen shows). */
+  activeRowKey?: string;
 }
 
 /** Columns from the def, server-side paging (sizes 10/30/50/100/200), row selection. */
-export function CrudTable({ def, rows, total, loading, params, selected, onSelect, onPaginate, actions }: Props) {
+export function CrudTable(props: Props) {
+  const { def, rows, total, loading, params, selected, onSelect, onPaginate, actions, onRowClick, activeRowKey } = props;
   const { t } = useTranslation();
   const label = useFieldLabel(def);
   const rowKey = def.rowKey ?? 'id';
@@ -35,7 +41,7 @@ export function CrudTable({ def, rows, total, loading, params, selected, onSelec
     ellipsis: true,
     render: (value: unknown, row: AnyRow) => <CrudCell field={f} value={value} row={row} />,
   }));
-  columns.push({ key: '__actions', title: t('crud.actions'), fixed: 'right', width: 200, render: (_: unknown, row: AnyRow) => actions(row) });
+  columns.push({ key: '__actions', title: t('crud.actions'), fixed: 'right', width: def.actionWidth ?? 200, render: (_: unknown, row: AnyRow) => actions(row) });
 
   return (
     <Table<AnyRow>
@@ -46,12 +52,19 @@ export function CrudTable({ def, rows, total, loading, params, selected, onSelec
       dataSource={rows}
       loading={loading}
       scroll={{ x: 'max-content' }}
-      rowSelection={{
-        selectedRowKeys: selected.map((r) => String(r[rowKey])),
-        onChange: (_keys, picked) => onSelect(picked),
-      }}
+      expandable={props.expandable}
+      onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }) : undefined}
+      rowClassName={(row) => (activeRowKey !== undefined && String(row[rowKey]) === activeRowKey ? 'ant-table-row-selected' : '')}
+      rowSelection={
+        def.readOnly
+          ? undefined
+          : {
+              selectedRowKeys: selected.map((r) => String(r[rowKey])),
+              onChange: (_keys, picked) => onSelect(picked),
+            }
+      }
       pagination={
-        def.pagination === false
+        def.pagination === false || def.lazy
           ? false
           : {
               current: params.current,

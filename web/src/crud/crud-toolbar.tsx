@@ -19,15 +19,16 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: Pro
   const { t } = useTranslation();
   const can = useCan();
   const { perms } = def.crud;
+  const may = (code: string) => !def.readOnly && can(code);
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
       <Space wrap>
-        {can(perms.add) ? (
+        {may(perms.add) ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
             {t('crud.add')}
           </Button>
         ) : null}
-        {can(perms.delete) ? (
+        {may(perms.delete) ? (
           <Button danger icon={<DeleteOutlined />} onClick={onBatchDelete}>
             {t('crud.delete')}
           </Button>

@@ -1,3 +1,4 @@
+import { TOP_PARENT_ID } from '@zoo/contract';
 import dayjs from 'dayjs';
 import type { ResolvedField } from './resolve-fields';
 import type { AnyRow } from './types';
@@ -12,6 +13,10 @@ const switchValues = (f: ResolvedField) => f.def.switchValues ?? [1, 0];
 export function toFormValue(f: ResolvedField, value: unknown): unknown {
   if (f.widget === 'date' || f.widget === 'datetime') return value ? dayjs(String(value)) : undefined;
   if (f.widget === 'switch') return value === switchValues(f)[0];
+  // Dictionary keys are strings; numeric columns (Blade's int flags) hold them as numbers.
+  if (f.widget === 'dict' && typeof value === 'number') return String(value);
+  // A root's parent id "0" is no node of the picker: the picker shows it as empty.
+  if (f.widget === 'tree-select' && value === TOP_PARENT_ID) return undefined;
   if (f.def.multiple && typeof value === 'string') return value ? value.split(',') : [];
   return value;
 }

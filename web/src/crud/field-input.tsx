@@ -2,8 +2,10 @@ import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CRUD_TREE_KEY } from './crud-queries';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from './field-codec';
 import { DictSelect } from './dict';
+import { optionLabel } from './option-label';
 import type { ResolvedField } from './resolve-fields';
 import type { ControlProps, Widget } from './types';
 
@@ -17,7 +19,7 @@ interface Props extends ControlProps {
 const clampRows = (rows = 4) => Math.min(5, Math.max(3, rows));
 
 function TreeField({ field, ...rest }: { field: ResolvedField } & ControlProps & { placeholder: string }) {
-  const query = useQuery({ queryKey: ['crud-tree', field.def.tree?.key], queryFn: field.def.tree!.load, staleTime: 60_000 });
+  const query = useQuery({ queryKey: [...CRUD_TREE_KEY, field.def.tree?.key], queryFn: field.def.tree!.load, staleTime: 60_000 });
   return (
     <TreeSelect
       allowClear
@@ -57,7 +59,7 @@ export function FieldInput({ field, label, widget = field.widget, ...control }: 
     case 'dict':
       return <DictSelect code={def.dict!} mode={def.multiple ? 'multiple' : undefined} placeholder={select} {...(control as object)} />;
     case 'select':
-      return <Select allowClear options={def.options} mode={def.multiple ? 'multiple' : undefined} placeholder={select} {...(control as object)} />;
+      return <Select allowClear options={def.options?.map((o) => ({ ...o, label: optionLabel(t, o) }))} mode={def.multiple ? 'multiple' : undefined} placeholder={select} {...(control as object)} />;
     case 'tree-select':
       return <TreeField field={field} placeholder={select} {...control} />;
     case 'custom':

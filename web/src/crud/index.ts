@@ -2,6 +2,7 @@
 export { Can, useCan, type CanCheck } from './can';
 export { cleanQuery } from './clean-query';
 export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
+export { useRowDialog } from './use-row-dialog';
 export type { FormSlotContext } from './crud-form-modal';
 export { crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';
 export { DictSelect, DictTag, useDict } from './dict';

@@ -39,3 +39,10 @@ export const formFields = (def: AnyCrudPageDef, mode: 'add' | 'edit' | 'view') =
 
 export const searchKey = (f: ResolvedField): string =>
   (typeof f.def.search === 'object' && f.def.search.key) || f.key;
+
+/**
+ * Prefix of a screen's form names (and so of its control ids): the resource, plus the list call when it is not
+ * the resource's own, so two tables of one resource on a page (dictionaries and their entries) stay apart.
+ */
+export const formPrefix = (def: AnyCrudPageDef): string =>
+  def.list ? `${def.crud.name}-${def.list.path.split('/').pop()}` : def.crud.name;

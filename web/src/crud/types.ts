@@ -22,6 +22,7 @@ export type Widget =
   | 'input' | 'textarea' | 'number' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree-select' | 'custom';
 
 export interface Option {
+  /** Text, or an i18n key (translated when the key exists). */
   label: string;
   value: string | number;
 }
@@ -62,6 +63,10 @@ export interface FieldDef<Row = AnyRow> {
   render?(value: unknown, row: Row): ReactNode;
   /** The control for widget 'custom'. */
   input?(props: ControlProps): ReactNode;
+  /** Dialog only: the field shows while this holds for the form's current values. */
+  when?(values: AnyRow): boolean;
+  /** Dialog only: shown, not editable (the page sets the value, e.g. a dictionary item's code). */
+  readOnly?: boolean;
 }
 
 /** A screen declared once: the contract resource plus per-field UI settings. */
@@ -82,6 +87,19 @@ export interface CrudPageDef<C extends CrudResource = CrudResource> {
   toInput?(values: AnyRow, row: RowOf<C> | undefined): AnyRow;
   /** false for tree tables: the list answers an array and is shown whole. */
   pagination?: boolean;
+  /** The list call, when not the resource's own `list` (dict parent-list, lazy lists). */
+  list?: Endpoint;
+  /**
+   * The list answers one level: the rows under `parentId` ("0" = roots), each with `hasChildren`; a row's
+   * children load when it is expanded. A search answers its hits from every level. Implies no pagination.
+   */
+  lazy?: boolean;
+  /** Values of a new child of `row`, or undefined when the row takes none; gives tree screens 新增子项. */
+  addChild?(row: RowOf<C>): Partial<InputOf<C>> | undefined;
+  /** Width of the operations column (default 200); wider when a page adds row actions. */
+  actionWidth?: number;
+  /** Browse only: no add/edit/delete/view buttons, no selection (pages add their own row actions). */
+  readOnly?: boolean;
 }
 
 export type AnyCrudPageDef = CrudPageDef<CrudResource>;

@@ -7,6 +7,7 @@ import type { AnyRow } from './types';
 export type FormMode = 'add' | 'edit' | 'view';
 export interface DialogState {
   mode: FormMode;
+  /** The row to edit or view; for 'add', starting values (a child's parent, say). */
   row?: AnyRow;
 }
 

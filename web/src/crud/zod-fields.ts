@@ -6,10 +6,12 @@ const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readon
 
 /** Strips optional/default/pipe wrappers to reach the type a widget should edit. */
 export function baseType(schema: Schema | undefined): string | undefined {
-  let s = schema as { type?: string; def?: { innerType?: Schema; in?: Schema } } | undefined;
+  let s = schema as { type?: string; def?: { innerType?: Schema; in?: Schema; out?: Schema } } | undefined;
   for (let i = 0; s && i < 10; i++) {
     if (s.type && WRAPPERS.has(s.type)) s = s.def?.innerType as typeof s;
-    else if (s.type === 'pipe') s = s.def?.in as typeof s;
+    // A preprocess (transform → schema, e.g. the contract's IntIn) edits what comes out of it;
+    // a transform after a schema (x.transform(f)) edits what goes in.
+    else if (s.type === 'pipe') s = ((s.def?.in as typeof s)?.type === 'transform' ? s.def?.out : s.def?.in) as typeof s;
     else return s.type;
   }
   return s?.type;

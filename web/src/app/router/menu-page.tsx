@@ -1,8 +1,7 @@
-import { Spin } from 'antd';
-import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { BuildingPage } from '../pages/building-page';
+import { LazyElement } from './lazy-element';
 import { findMenu } from './menu-paths';
 import { resolvePage } from './page-registry';
 
@@ -15,9 +14,5 @@ export function MenuPage() {
   const menu = useSession((s) => s.menu);
   const Page = resolvePage(pathname);
   if (!Page) return <BuildingPage name={findMenu(menu, pathname)?.node.name} />;
-  return (
-    <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-      <Page />
-    </Suspense>
-  );
+  return <LazyElement page={Page} />;
 }

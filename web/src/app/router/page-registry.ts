@@ -6,6 +6,15 @@ import { lazyPage, type LazyPage } from './lazy-page';
  */
 export const pageRegistry = {
   '/system/param': lazyPage(() => import('../../features/system/param/param.page')),
+  '/system/dept': lazyPage(() => import('../../features/system/dept/dept.page')),
+  '/system/post': lazyPage(() => import('../../features/system/post/post.page')),
+  '/system/menu': lazyPage(() => import('../../features/system/menu/menu.page')),
+  '/system/topmenu': lazyPage(() => import('../../features/system/topmenu/topmenu.page')),
+  '/system/dict': lazyPage(() => import('../../features/system/dict/dict.page')),
+  '/system/dictbiz': lazyPage(() => import('../../features/system/dict/dictbiz.page')),
+  '/authority/role': lazyPage(() => import('../../features/authority/role/role.page')),
+  '/authority/datascope': lazyPage(() => import('../../features/authority/scope/datascope.page')),
+  '/authority/apiscope': lazyPage(() => import('../../features/authority/scope/apiscope.page')),
 } satisfies Record<string, LazyPage>;
 
 export type RegisteredPath = keyof typeof pageRegistry;

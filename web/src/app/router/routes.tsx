@@ -7,6 +7,8 @@ import { LockPage } from '../pages/lock-page';
 import { RouteError } from '../pages/route-error';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../pages/status-page';
 import { WelPage } from '../pages/wel-page';
+import { LazyElement } from './lazy-element';
+import { lazyPage } from './lazy-page';
 import { MenuPage } from './menu-page';
 import { RouteGuard } from './route-guard';
 import { handle, HOME_PATH, type RouteHandle } from './route-meta';
@@ -14,6 +16,8 @@ import { handle, HOME_PATH, type RouteHandle } from './route-meta';
 const publicPage = (label: string) => handle({ isAuth: false, isTab: false, label });
 const tabPage = (label: string, menu = true) => handle({ isAuth: true, isTab: true, menu, label });
 const dynamic: RouteHandle = { dynamic: true };
+const dictHorizontal = lazyPage(() => import('../../features/system/dict/dict-horizontal.page'));
+const dictVertical = lazyPage(() => import('../../features/system/dict/dict-vertical.page'));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [
@@ -37,6 +41,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'wel/index', element: <WelPage />, handle: tabPage('route.home') },
           { path: 'wel/dashboard', element: <DashboardPage />, handle: tabPage('route.dashboard', false) },
           { path: 'info/index', element: <InfoPage />, handle: tabPage('route.info', false) },
+          { path: 'dict-horizontal/index', element: <LazyElement page={dictHorizontal} />, handle: tabPage('dict.horizontal', false) },
+          { path: 'dict-vertical/index', element: <LazyElement page={dictVertical} />, handle: tabPage('dict.vertical', false) },
           { path: '*', element: <MenuPage />, handle: dynamic },
         ],
       },

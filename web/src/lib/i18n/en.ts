@@ -66,8 +66,10 @@ export const en: Messages = {
     wrong: 'Wrong lock password, please try again',
     logout: 'Log out',
   },
+  grant: { success: 'Done!', empty: 'No data' },
   crud: {
     add: 'Add',
+    addChild: 'Add child',
     edit: 'Edit',
     view: 'View',
     delete: 'Delete',

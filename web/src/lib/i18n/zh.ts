@@ -65,8 +65,10 @@ export const zh = {
     wrong: '解锁密码错误,请重新输入',
     logout: '退出登录',
   },
+  grant: { success: '操作成功!', empty: '暂无数据' },
   crud: {
     add: '新增',
+    addChild: '新增子项',
     edit: '编辑',
     view: '查看',
     delete: '删除',

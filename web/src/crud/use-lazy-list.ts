@@ -1,0 +1,46 @@
+import { TOP_PARENT_ID } from '@zoo/contract';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { listQueryOptions } from './crud-queries';
+import type { AnyCrudPageDef, AnyRow } from './types';
+
+/**
+ * A lazy tree list (`def.lazy`): the roots, or a search's hits, plus the children of every expanded row.
+ * Each level is a cached call of its own, so a write refreshes every open level. Child calls carry no
+ * search filters, because a filtered call answers hits from every level instead of children.
+ */
+export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown>, enabled: boolean) {
+  const rowKey = def.rowKey ?? 'id';
+  const filterKey = JSON.stringify(filters);
+  // Expanded rows belong to one search: a new search starts collapsed.
+  const [open, setOpen] = useState<{ filterKey: string; keys: string[] }>({ filterKey, keys: [] });
+  const expanded = open.filterKey === filterKey ? open.keys : [];
+  const level = (parentId: string, extra: Record<string, unknown> = {}) =>
+    listQueryOptions(def, { ...def.baseQuery, ...extra, parentId });
+
+  const root = useQuery({ ...level(TOP_PARENT_ID, filters), placeholderData: keepPreviousData, enabled });
+  const levels = useQueries({ queries: expanded.map((id) => ({ ...level(id), enabled })) });
+  const children = new Map(expanded.map((id, i) => [id, (levels[i]?.data ?? []) as AnyRow[]]));
+
+  // `children: []` on an unloaded parent is what makes the table draw its expand icon.
+  const attach = (rows: AnyRow[]): AnyRow[] =>
+    rows.map((row) => {
+      const { children: _ignored, ...rest } = row;
+      return row.hasChildren ? { ...rest, children: attach(children.get(String(row[rowKey])) ?? []) } : rest;
+    });
+
+  const rows = attach((root.data ?? []) as AnyRow[]);
+  return {
+    rows,
+    total: rows.length,
+    loading: root.isFetching || levels.some((l) => l.isFetching),
+    refetch: () => Promise.all([root.refetch(), ...levels.map((l) => l.refetch())]),
+    expandable: {
+      expandedRowKeys: expanded,
+      onExpand: (isOpen: boolean, row: AnyRow) => {
+        const key = String(row[rowKey]);
+        setOpen({ filterKey, keys: isOpen ? [...expanded, key] : expanded.filter((k) => k !== key) });
+      },
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { CrudPage } from '../../../crud';
+import { menuPage } from './menu.crud';
+
+export default function MenuPage() {
+  return <CrudPage def={menuPage} />;
+}

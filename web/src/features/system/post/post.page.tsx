@@ -1,0 +1,6 @@
+import { CrudPage } from '../../../crud';
+import { postPage } from './post.crud';
+
+export default function PostPage() {
+  return <CrudPage def={postPage} />;
+}

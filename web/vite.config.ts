@@ -14,6 +14,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // Whole antd pages render slowly in jsdom; the 5 s default is too tight on a busy machine.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -35,7 +35,8 @@ async function admin(q: string) {
  */
 export default async function setup(project: TestProject) {
   if (process.env.E2E_SKIP_BUILD !== '1' || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
-    const b = spawnSync('npm', ['run', 'build', '-w', '@zoo/web'], { cwd: root, stdio: 'inherit' });
+    // vitest sets NODE_ENV=test; inherited, it would hand the browser React's development build
+    const b = spawnSync('npm', ['run', 'build', '-w', '@zoo/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (b.status !== 0) throw new Error('web build failed');
   }
   const dbName = `zoo_e2e_${randomBytes(4).toString('hex')}`;

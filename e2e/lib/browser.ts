@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 
@@ -22,13 +22,21 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await launch();
   });
+  // A failed test leaves a picture of every page it had open (results/FAILED-*.png) to show what the user saw.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = ctx.task.name.replace(/[^\w\u4e00-\u9fa5-]+/g, '_').slice(0, 60);
+    const pages = contexts.flatMap((c) => c.pages());
+    for (const [i, p] of pages.entries()) await screenshot(p, `FAILED-${name}-${i}`).catch(() => undefined);
+  });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
   });
   return {
     async newPage(): Promise<Page> {
-      const ctx = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+      // Reduced motion switches antd's animations off: a click computed mid-animation on a loaded machine missed its button.
+      const ctx = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
       contexts.push(ctx);
       return ctx.newPage();
     },

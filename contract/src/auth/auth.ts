@@ -121,6 +121,14 @@ export const authEndpoints = {
     data: RawStatus,
     raw: true,
   }),
+  tenantList: endpoint({
+    method: 'GET',
+    path: '/blade-auth/oauth/tenant_list',
+    summary: '可切换的租户列表(平台管理员: 全部租户; 其他用户: 本租户)',
+    access: 'login',
+    data: z.array(z.object({ tenantId: z.string(), tenantName: z.string() })),
+    crossTenant: true,
+  }),
   userInfo: endpoint({
     method: 'GET',
     path: '/blade-auth/oauth/user-info',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { Id, TenantRecord } from '../common';
+import { Id } from '../common';
 import { defineCrud } from '../crud';
 import { endpoint } from '../endpoint';
+import { HttpUrl, OptionalText, ProviderCategory, ResourceCode, enableEndpoint, providerRecord, requireFields } from './provider-config';
 
 /** Secrets are never sent back; a submit carrying this placeholder keeps the stored secret. */
 export const SECRET_MASK = '******';
@@ -11,53 +12,39 @@ export const OSS_LOCAL = 5;
 export const CONFIG_DISABLED = 1;
 export const CONFIG_ENABLED = 2;
 
-const HttpUrl = (msg: string) => z.string().trim().max(255).regex(/^https?:\/\/[^\s/]+/i, msg);
-
 export const oss = defineCrud({
   name: 'oss',
   base: '/blade-resource/oss',
   title: '对象存储',
   record: z.object({
-    ...TenantRecord,
-    category: z.number().meta({ title: '分类' }),
-    categoryName: z.string().meta({ title: '分类' }),
+    ...providerRecord,
     ossCode: z.string().meta({ title: '资源编号' }),
     endpoint: z.string().meta({ title: '资源地址' }),
-    accessKey: z.string().meta({ title: 'accessKey' }),
-    secretKey: z.string().meta({ title: 'secretKey' }),
     bucketName: z.string().meta({ title: '空间名' }),
     appId: z.string().meta({ title: 'appId' }),
     region: z.string().meta({ title: 'region' }),
-    remark: z.string().meta({ title: '备注' }),
-    statusName: z.string().meta({ title: '是否启用' }),
   }),
   input: z
     .object({
       id: Id.optional(),
-      category: z.coerce.number({ error: '请选择分类' }).int('请选择分类').min(1, '请选择分类').max(5, '请选择分类'),
-      ossCode: z
-        .string({ error: '请输入资源编号' })
-        .trim()
-        .min(1, '请输入资源编号')
-        .max(32, '资源编号不能超过32个字符')
-        .regex(/^[A-Za-z0-9_-]+$/, '资源编号只能包含字母、数字、下划线和短横线'),
-      endpoint: HttpUrl('资源地址应为 http:// 或 https:// 开头的地址').optional().or(z.literal('')),
-      accessKey: z.string().trim().max(255).optional(),
-      secretKey: z.string().trim().max(255).optional(),
+      category: ProviderCategory,
+      ossCode: ResourceCode,
+      endpoint: HttpUrl('资源地址应为 http:// 或 https:// 开头的地址'),
+      accessKey: OptionalText(),
+      secretKey: OptionalText(),
       bucketName: z.string().trim().max(255).regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$|^$/, '空间名只能包含小写字母、数字、点和短横线 (3-63 位)').optional(),
-      appId: z.string().trim().max(255).optional(),
-      region: z.string().trim().max(255).optional(),
+      appId: OptionalText(),
+      region: OptionalText(),
       remark: z.string().max(255).optional(),
     })
     .superRefine((v, ctx) => {
-      if (v.category === OSS_LOCAL) return;
-      const need: Array<[keyof typeof v, string]> = [
-        ['endpoint', '请输入资源地址'],
-        ['accessKey', '请输入accessKey'],
-        ['secretKey', '请输入secretKey'],
-        ['bucketName', '请输入空间名'],
-      ];
-      for (const [k, msg] of need) if (!v[k]) ctx.addIssue({ code: 'custom', path: [k], message: msg });
+      if (v.category !== OSS_LOCAL)
+        requireFields(v, ctx, [
+          ['endpoint', '请输入资源地址'],
+          ['accessKey', '请输入accessKey'],
+          ['secretKey', '请输入secretKey'],
+          ['bucketName', '请输入空间名'],
+        ]);
     }),
   filters: z.object({ category: z.string().optional(), ossCode: z.string().optional(), status_equal: z.string().optional() }),
   access: { list: 'admin', detail: 'admin' },
@@ -81,14 +68,7 @@ const UploadQuery = z.object({
 });
 
 export const ossEndpoints = {
-  enable: endpoint({
-    method: 'POST',
-    path: '/blade-resource/oss/enable',
-    summary: '启用对象存储配置',
-    access: { perm: 'oss_enable' },
-    query: z.object({ id: Id }),
-    data: z.object({}).loose(),
-  }),
+  enable: enableEndpoint('/blade-resource/oss', '启用对象存储配置', 'oss_enable'),
   putFile: endpoint({
     method: 'POST',
     path: '/blade-resource/oss/endpoint/put-file',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PHONE_MSG, phoneProblem } from '../phone';
-import { Id, TenantRecord } from '../common';
+import { Id } from '../common';
 import { defineCrud } from '../crud';
 import { endpoint } from '../endpoint';
+import { HttpUrl, OptionalText, ProviderCategory, ResourceCode, enableEndpoint, providerRecord, requireFields } from './provider-config';
 
 /** sms categories (dict `sms`). */
 export const SMS_ALIYUN = 3;
@@ -14,49 +15,38 @@ export const sms = defineCrud({
   base: '/blade-resource/sms',
   title: '短信配置',
   record: z.object({
-    ...TenantRecord,
-    category: z.number().meta({ title: '分类' }),
-    categoryName: z.string().meta({ title: '分类' }),
+    ...providerRecord,
     smsCode: z.string().meta({ title: '资源编号' }),
     templateId: z.string().meta({ title: '模板ID' }),
-    accessKey: z.string().meta({ title: 'accessKey' }),
-    secretKey: z.string().meta({ title: 'secretKey' }),
     regionId: z.string().meta({ title: 'regionId' }),
     signName: z.string().meta({ title: '短信签名' }),
     appId: z.string().meta({ title: '应用ID' }),
     endpoint: z.string().meta({ title: '接口地址' }),
-    remark: z.string().meta({ title: '备注' }),
-    statusName: z.string().meta({ title: '是否启用' }),
   }),
   input: z
     .object({
       id: Id.optional(),
-      category: z.coerce.number({ error: '请选择分类' }).int('请选择分类').min(1, '请选择分类').max(5, '请选择分类'),
-      smsCode: z
-        .string({ error: '请输入资源编号' })
-        .trim()
-        .min(1, '请输入资源编号')
-        .max(32, '资源编号不能超过32个字符')
-        .regex(/^[A-Za-z0-9_-]+$/, '资源编号只能包含字母、数字、下划线和短横线'),
-      templateId: z.string().trim().max(64).optional(),
-      accessKey: z.string().trim().max(255).optional(),
-      secretKey: z.string().trim().max(255).optional(),
-      regionId: z.string().trim().max(255).optional(),
-      signName: z.string().trim().max(255).optional(),
-      appId: z.string().trim().max(255).optional(),
-      endpoint: z.string().trim().max(255).regex(/^https?:\/\/[^\s/]+/i, '接口地址应为 http:// 或 https:// 开头的地址').optional().or(z.literal('')),
+      category: ProviderCategory,
+      smsCode: ResourceCode,
+      templateId: OptionalText(64),
+      accessKey: OptionalText(),
+      secretKey: OptionalText(),
+      regionId: OptionalText(),
+      signName: OptionalText(),
+      appId: OptionalText(),
+      endpoint: HttpUrl('接口地址应为 http:// 或 https:// 开头的地址'),
       remark: z.string().max(255).optional(),
     })
     .superRefine((v, ctx) => {
       if (v.category === SMS_LOG) return;
-      const need: Array<[keyof typeof v, string]> = [
+      const need: Array<[keyof typeof v & string, string]> = [
         ['templateId', '请输入模板ID'],
         ['accessKey', '请输入accessKey'],
         ['secretKey', '请输入secretKey'],
         ['signName', '请输入短信签名'],
       ];
       if (v.category === SMS_TENCENT) need.push(['appId', '请输入应用ID (SmsSdkAppId)']);
-      for (const [k, msg] of need) if (!v[k]) ctx.addIssue({ code: 'custom', path: [k], message: msg });
+      requireFields(v, ctx, need);
     }),
   filters: z.object({ category: z.string().optional(), smsCode: z.string().optional(), status_equal: z.string().optional() }),
   access: { list: 'admin', detail: 'admin' },
@@ -88,14 +78,7 @@ export const SmsParams = z
   });
 
 export const smsEndpoints = {
-  enable: endpoint({
-    method: 'POST',
-    path: '/blade-resource/sms/enable',
-    summary: '启用短信配置',
-    access: { perm: 'sms_enable' },
-    query: z.object({ id: Id }),
-    data: z.object({}).loose(),
-  }),
+  enable: enableEndpoint('/blade-resource/sms', '启用短信配置', 'sms_enable'),
   sendMessage: endpoint({
     method: 'POST',
     path: '/blade-resource/sms/endpoint/send-message',

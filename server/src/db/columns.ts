@@ -40,6 +40,8 @@ export const tenantPolicy = (table: string) =>
   pgPolicy(`${table}_tenant_isolation`, {
     as: 'permissive',
     for: 'all',
-    using: sql`current_setting('app.all_tenants', true) = 'on' or tenant_id = current_setting('app.tenant_id', true)`,
-    withCheck: sql`current_setting('app.all_tenants', true) = 'on' or tenant_id = current_setting('app.tenant_id', true)`,
+    // A plain equality, so (tenant_id, …) indexes serve every tenant's query; cross-tenant work runs as the
+    // owner instead of widening this (platform/tenant-tx.ts).
+    using: sql`tenant_id = current_setting('app.tenant_id', true)`,
+    withCheck: sql`tenant_id = current_setting('app.tenant_id', true)`,
   });

@@ -8,12 +8,12 @@ import type { Tx } from '../db/client';
  * on their descriptor instead. See docs/decisions/0007-species-distribution-across-zoos.md.
  */
 export async function aggregateAcrossTenants<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  const res = (await tx.execute(sql`select current_setting('app.all_tenants', true) as prev`)) as unknown as { rows: Array<{ prev: string | null }> };
-  const prev = res.rows[0]?.prev ?? 'off';
-  await tx.execute(sql`select set_config('app.all_tenants', 'on', true)`);
+  const res = (await tx.execute(sql`select current_setting('role') as prev`)) as unknown as { rows: Array<{ prev: string | null }> };
+  const prev = res.rows[0]?.prev || 'zoo_app';
+  await tx.execute(sql`select set_config('role', 'none', true)`);
   try {
     return await fn();
   } finally {
-    await tx.execute(sql`select set_config('app.all_tenants', ${prev || 'off'}, true)`);
+    await tx.execute(sql`select set_config('role', ${prev}, true)`);
   }
 }

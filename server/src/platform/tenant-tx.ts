@@ -5,13 +5,19 @@ export interface TxScope {
   tenantId: string;
   userId?: string;
   deptId?: string;
-  /** Cross-tenant mode: row-level security lets every tenant's rows through. */
+  /** Cross-tenant mode: the transaction runs as the owner, whom row-level security does not restrict. */
   allTenants?: boolean;
   /** Access-token id that must still be live (checked in the same round trip as the settings). */
   liveJti?: string;
 }
 
 export class RevokedTokenError extends Error {}
+
+/**
+ * The restricted role sees its tenant only (policy `tenant_id = app.tenant_id`, index-friendly); cross-tenant
+ * mode drops back to the owner (`none` = the session user), whom the policies do not bind.
+ */
+const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
 
 /**
  * Runs `fn` in one transaction as the restricted role, with the tenant and user settings the row-level
@@ -27,8 +33,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
       set_config('app.tenant_id', ${scope.tenantId}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.dept_id', ${(scope.deptId ?? '').split(',')[0] ?? ''}, true),
-      set_config('app.all_tenants', ${scope.allTenants ? 'on' : 'off'}, true),
-      set_config('role', 'zoo_app', true)`)) as unknown as { rows: Array<{ live: boolean }> };
+      set_config('role', ${roleFor(scope.allTenants)}, true)`)) as unknown as { rows: Array<{ live: boolean }> };
     if (!res.rows[0]?.live) throw new RevokedTokenError();
     return fn(tx);
   });
@@ -42,12 +47,12 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
  */
 export async function asTenant<T>(tx: Tx, tenantId: string, fn: () => Promise<T>): Promise<T> {
   const res = (await tx.execute(
-    sql`select current_setting('app.tenant_id', true) as prev, current_setting('app.all_tenants', true) as prev_all`,
-  )) as unknown as { rows: Array<{ prev: string | null; prev_all: string | null }> };
+    sql`select current_setting('app.tenant_id', true) as prev, current_setting('role') as prev_role`,
+  )) as unknown as { rows: Array<{ prev: string | null; prev_role: string | null }> };
   const prev = res.rows[0]?.prev ?? '';
-  const prevAll = res.rows[0]?.prev_all ?? 'off';
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('app.all_tenants', 'off', true)`);
-  const restore = () => tx.execute(sql`select set_config('app.tenant_id', ${prev}, true), set_config('app.all_tenants', ${prevAll || 'off'}, true)`);
+  const prevRole = res.rows[0]?.prev_role || 'zoo_app';
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${roleFor(false)}, true)`);
+  const restore = () => tx.execute(sql`select set_config('app.tenant_id', ${prev}, true), set_config('role', ${prevRole}, true)`);
   let out: T;
   try {
     out = await fn();

@@ -1,12 +1,31 @@
 import type { I18nBundle } from '../lib/i18n';
 import { roleI18n } from '../features/authority/role/role.i18n';
 import { scopeI18n } from '../features/authority/scope/scope.i18n';
+import { deskI18n } from '../features/dashboard/desk.i18n';
+import { noticeI18n } from '../features/desk/notice/notice.i18n';
+import { infoI18n } from '../features/info/info.i18n';
+import { logI18n } from '../features/monitor/log/log.i18n';
+import { attachI18n } from '../features/resource/attach/attach.i18n';
+import { configI18n } from '../features/resource/config/config.i18n';
+import { ossI18n } from '../features/resource/oss/oss.i18n';
+import { smsI18n } from '../features/resource/sms/sms.i18n';
 import { deptI18n } from '../features/system/dept/dept.i18n';
 import { dictI18n } from '../features/system/dict/dict.i18n';
 import { menuI18n } from '../features/system/menu/menu.i18n';
 import { paramI18n } from '../features/system/param/param.i18n';
 import { postI18n } from '../features/system/post/post.i18n';
 import { topmenuI18n } from '../features/system/topmenu/topmenu.i18n';
+import { zooPlacesI18n } from '../features/zoo/places.i18n';
+import { animalI18n } from '../features/zoo/animal/animal.i18n';
+import { populationI18n } from '../features/zoo/population/population.i18n';
+import { speciesI18n } from '../features/zoo/species/species.i18n';
+import { regionI18n } from '../features/base/region/region.i18n';
+import { clientI18n } from '../features/system/client/client.i18n';
+import { tenantI18n } from '../features/system/tenant/tenant.i18n';
+import { tenantPackageI18n } from '../features/system/tenantpackage/tenantpackage.i18n';
+import { userI18n } from '../features/system/user/user.i18n';
+import { transferI18n } from '../components/import-dialog.i18n';
+import { shellI18n } from './layout/shell.i18n';
 
 /** Every feature's labels, registered from this one list (features never register themselves). */
 export const featureBundles: readonly I18nBundle[] = [
@@ -18,4 +37,23 @@ export const featureBundles: readonly I18nBundle[] = [
   menuI18n,
   topmenuI18n,
   dictI18n,
+  zooPlacesI18n,
+  speciesI18n,
+  animalI18n,
+  populationI18n,
+  tenantI18n,
+  tenantPackageI18n,
+  userI18n,
+  clientI18n,
+  regionI18n,
+  transferI18n,
+  noticeI18n,
+  logI18n,
+  configI18n,
+  ossI18n,
+  smsI18n,
+  attachI18n,
+  infoI18n,
+  deskI18n,
+  shellI18n,
 ];

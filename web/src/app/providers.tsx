@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../lib/session';
+import { useReducedMotion } from '../lib/use-reduced-motion';
 import { FeedbackBridge } from './feedback-bridge';
 import { useLanguageSync } from './use-language-sync';
 
@@ -18,12 +19,13 @@ export function AppProviders({ children, queryClient }: Props) {
   const language = useSession((s) => s.language);
   const colour = useSession((s) => s.colour);
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const reducedMotion = useReducedMotion();
   useLanguageSync(language);
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider
         locale={language === 'en' ? enUS : zhCN}
-        theme={{ token: { colorPrimary: colour } }}
+        theme={{ token: { colorPrimary: colour, motion: !reducedMotion } }}
         // "登录" must stay "登录" (not "登 录") so people and Playwright find buttons by their text.
         button={{ autoInsertSpace: false }}
       >

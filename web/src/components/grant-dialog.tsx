@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../lib/feedback';
 import { GrantTree, knownKeys, leafKeys, type GrantMode } from './grant-tree';
+import { useBusy } from '../lib/use-busy';
 
 /** One checkable tree of the dialog: what may be granted and what already is. */
 export interface GrantSection {
@@ -33,7 +34,7 @@ export function GrantDialog({ title, queryKey, load, onSave, onClose }: Props) {
   const { t } = useTranslation();
   const query = useQuery({ queryKey, queryFn: load, gcTime: 0, staleTime: 0 });
   const [checked, setChecked] = useState<Record<string, string[]> | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saving, run] = useBusy();
 
   useEffect(() => {
     // A leaves-mode tree checks its groups from the leaves; a stray group key would check all of it.
@@ -43,14 +44,10 @@ export function GrantDialog({ title, queryKey, load, onSave, onClose }: Props) {
 
   const save = async () => {
     if (!checked) return;
-    setSaving(true);
-    try {
+    const done = await run(async () => {
       await onSave(checked);
-    } catch {
-      return; // the request layer has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (!done) return;
     toast.success(t('grant.success'));
     onClose();
   };

@@ -37,14 +37,15 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
   const { save, saving } = useCrudSave(def, fields, form);
 
   useEffect(() => {
-    if (detail.data) form.setFieldsValue(toFormValues(fields, detail.data));
-  }, [detail.data, fields, form]);
+    if (detail.data) form.setFieldsValue(toFormValues(fields, def.fromRecord ? def.fromRecord(detail.data) : detail.data));
+  }, [detail.data, fields, form, def]);
 
   const onSave = async () => {
     if (await save(mode, id, detail.data ?? row)) onClose();
   };
   // For 新增 the dialog's row holds starting values (新增子项 gives the parent), on top of the defaults.
-  const initial = toFormValues(fields, mode === 'add' ? { ...(def.defaults as AnyRow | undefined), ...row } : (row ?? {}));
+  const start = mode === 'add' ? { ...(def.defaults as AnyRow | undefined), ...row } : (row ?? {});
+  const initial = toFormValues(fields, mode !== 'add' && def.fromRecord ? def.fromRecord(start) : start);
   const buttons =
     mode === 'view'
       ? [<Button key="close" onClick={onClose}>{t('crud.close')}</Button>]
@@ -79,7 +80,7 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
           wrapperCol={{ flex: 1 }}
           labelWrap
         >
-          <CrudFormGrid def={def} fields={fields} readOnly={mode === 'view'} />
+          <CrudFormGrid def={def} fields={fields} readOnly={mode === 'view'} mode={mode} />
         </Form>
       </Spin>
     </Modal>

@@ -19,6 +19,8 @@ export interface CrudContext<Row = AnyRow> {
   open: (mode: FormMode, row?: Row) => void;
   remove: (rows: Row[]) => void;
   can: (code: string) => boolean;
+  /** The search's current filters (exports send them). */
+  filters: Record<string, unknown>;
 }
 
 export interface CrudPageProps<C extends CrudResource> {
@@ -48,7 +50,7 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
   const can = useCan();
   const refresh = () => void list.refetch();
   const remove = useCrudRemove(def, () => state.setSelected([]));
-  const ctx: CrudContext = { selected: state.selected, refresh, open: state.open, remove, can: (c) => can(c) };
+  const ctx: CrudContext = { selected: state.selected, refresh, open: state.open, remove, can: (c) => can(c), filters: state.params.filters };
   const typedCtx = ctx as unknown as CrudContext<RowOf<C>>;
 
   return (

@@ -44,7 +44,7 @@ export function useCrudList(def: AnyCrudPageDef, { current, size, filters }: Lis
 export function useCrudDetail(def: AnyCrudPageDef, id: string | undefined) {
   return useQuery({
     queryKey: crudKeys.detail(def.crud.name, id ?? ''),
-    queryFn: () => call(def.crud.endpoints.detail, { query: { id } }) as Promise<AnyRow>,
+    queryFn: () => (def.detail ? def.detail(id!) : (call(def.crud.endpoints.detail, { query: { id } }) as Promise<AnyRow>)),
     enabled: Boolean(id),
     gcTime: 0,
   });
@@ -68,7 +68,7 @@ export function useCrudSubmit(def: AnyCrudPageDef) {
 export function useCrudRemoveCall(def: AnyCrudPageDef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => call(def.crud.endpoints.remove, { query: { ids: ids.join(',') } }),
+    mutationFn: (ids: string[]) => (def.remove ? def.remove(ids) : call(def.crud.endpoints.remove, { query: { ids: ids.join(',') } })),
     onSuccess: () => invalidateLists(client, def),
   });
 }

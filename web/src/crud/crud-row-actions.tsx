@@ -20,6 +20,7 @@ export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
   const { perms } = def.crud;
   const may = (code: string) => !def.readOnly && can(code);
   const child = def.addChild?.(row);
+  const writable = def.rowWritable?.(row) ?? true;
   return (
     <Space size={0} wrap>
       {child && may(perms.add) ? (
@@ -27,17 +28,17 @@ export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
           {t('crud.addChild')}
         </Button>
       ) : null}
-      {may(perms.view) ? (
+      {may(perms.view) && !def.noView ? (
         <Button type="link" size="small" onClick={() => onOpen('view', row)}>
           {t('crud.view')}
         </Button>
       ) : null}
-      {may(perms.edit) ? (
+      {writable && may(perms.edit) ? (
         <Button type="link" size="small" onClick={() => onOpen('edit', row)}>
           {t('crud.edit')}
         </Button>
       ) : null}
-      {may(perms.delete) ? (
+      {writable && may(perms.delete) ? (
         <Button type="link" size="small" danger onClick={() => onRemove(row)}>
           {t('crud.delete')}
         </Button>

@@ -1,7 +1,8 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Space } from 'antd';
+import { Button, DatePicker, Form, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { fromFormValue } from './field-codec';
+import { DATE_TIME_FORMAT, fromFormValue } from './field-codec';
 import { FieldInput } from './field-input';
 import { formPrefix, searchFields, searchKey, type ResolvedField } from './resolve-fields';
 import type { AnyCrudPageDef, AnyRow, Widget } from './types';
@@ -16,6 +17,18 @@ interface Props {
 const searchWidget = (f: ResolvedField): Widget =>
   (typeof f.def.search === 'object' && f.def.search.widget) || (f.widget === 'textarea' ? 'input' : f.widget);
 
+const rangeKeys = (f: ResolvedField): [string, string] | undefined =>
+  (typeof f.def.search === 'object' && f.def.search.range) || undefined;
+
+/** A range picker's value → its two filters (local time as picked, no time-zone shift). */
+const rangeEntries = ([from, to]: [string, string], value: unknown): Array<[string, unknown]> => {
+  const [a, b] = Array.isArray(value) ? (value as Array<Dayjs | null>) : [];
+  return [
+    [from, a?.format(DATE_TIME_FORMAT)],
+    [to, b?.format(DATE_TIME_FORMAT)],
+  ];
+};
+
 /** The search form: fields marked `search`, sent under their filter keys. */
 export function CrudSearch({ def, onSearch, onReset }: Props) {
   const { t } = useTranslation();
@@ -25,7 +38,14 @@ export function CrudSearch({ def, onSearch, onReset }: Props) {
   if (!fields.length) return null;
 
   const submit = (values: AnyRow) =>
-    onSearch(Object.fromEntries(fields.map((f) => [searchKey(f), fromFormValue(f, values[f.key])])));
+    onSearch(
+      Object.fromEntries(
+        fields.flatMap((f): Array<[string, unknown]> => {
+          const range = rangeKeys(f);
+          return range ? rangeEntries(range, values[f.key]) : [[searchKey(f), fromFormValue(f, values[f.key])]];
+        }),
+      ),
+    );
   const reset = () => {
     form.resetFields();
     onReset();
@@ -35,7 +55,11 @@ export function CrudSearch({ def, onSearch, onReset }: Props) {
     <Form form={form} name={`${formPrefix(def)}-search`} layout="inline" onFinish={submit} style={{ marginBottom: 16, rowGap: 12 }}>
       {fields.map((f) => (
         <Form.Item key={f.key} name={f.key} label={label(f)}>
-          <FieldInput field={f} label={label(f)} widget={searchWidget(f)} />
+          {rangeKeys(f) ? (
+            <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} allowEmpty={[true, true]} />
+          ) : (
+            <FieldInput field={f} label={label(f)} widget={searchWidget(f)} />
+          )}
         </Form.Item>
       ))}
       <Form.Item>

@@ -41,7 +41,7 @@ export function CrudTable(props: Props) {
     ellipsis: true,
     render: (value: unknown, row: AnyRow) => <CrudCell field={f} value={value} row={row} />,
   }));
-  columns.push({ key: '__actions', title: t('crud.actions'), fixed: 'right', width: def.actionWidth ?? 200, render: (_: unknown, row: AnyRow) => actions(row) });
+  if (!def.noActions) columns.push({ key: '__actions', title: t('crud.actions'), fixed: 'right', width: def.actionWidth ?? 200, render: (_: unknown, row: AnyRow) => actions(row) });
 
   return (
     <Table<AnyRow>

@@ -1,12 +1,13 @@
-import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CRUD_TREE_KEY } from './crud-queries';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from './field-codec';
 import { DictSelect } from './dict';
 import { optionLabel } from './option-label';
 import type { ResolvedField } from './resolve-fields';
+import { disableBranch } from './tree-options';
 import type { ControlProps, Widget } from './types';
 
 interface Props extends ControlProps {
@@ -20,10 +21,16 @@ const clampRows = (rows = 4) => Math.min(5, Math.max(3, rows));
 
 function TreeField({ field, ...rest }: { field: ResolvedField } & ControlProps & { placeholder: string }) {
   const query = useQuery({ queryKey: [...CRUD_TREE_KEY, field.def.tree?.key], queryFn: field.def.tree!.load, staleTime: 60_000 });
+  // In an edit dialog the form holds the record's id: its own branch cannot become its parent.
+  const selfId = Form.useWatch('id', { form: Form.useFormInstance(), preserve: true }) as string | undefined;
+  const treeData = useMemo(
+    () => (field.key === 'parentId' && selfId ? disableBranch(query.data ?? [], String(selfId)) : (query.data ?? [])),
+    [field.key, selfId, query.data],
+  );
   return (
     <TreeSelect
       allowClear
-      treeData={query.data ?? []}
+      treeData={treeData}
       multiple={field.def.multiple}
       treeCheckable={field.def.multiple}
       loading={query.isLoading}

@@ -3,8 +3,9 @@ export { Can, useCan, type CanCheck } from './can';
 export { cleanQuery } from './clean-query';
 export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
 export { useRowDialog } from './use-row-dialog';
+export { readonlyResource, type ReadonlyResource, type ReadonlyRow } from './readonly-resource';
 export type { FormSlotContext } from './crud-form-modal';
-export { crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';
+export { CRUD_TREE_KEY, crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';
 export { DictSelect, DictTag, useDict } from './dict';
 export { DATE_FORMAT, DATE_TIME_FORMAT } from './field-codec';
 export {

@@ -51,8 +51,12 @@ export interface FieldDef<Row = AnyRow> {
   multiple?: boolean;
   /** Switch values on the wire (Blade flags are numbers). Default [1, 0]. */
   switchValues?: [unknown, unknown];
-  /** Show in the search form; `key` renames the filter (e.g. `name_equal`). */
-  search?: boolean | { key?: string; widget?: Widget };
+  /**
+   * Show in the search form; `key` renames the filter (e.g. `name_equal`). `range` makes it a date-time range
+   * picker sending its start and end under the two keys (e.g. `createTime_dategt`, `createTime_datelt`), as the
+   * local `yyyy-MM-dd HH:mm:ss` the user picked.
+   */
+  search?: boolean | { key?: string; widget?: Widget; range?: [string, string] };
   table?: boolean;
   form?: boolean;
   view?: boolean;
@@ -63,10 +67,19 @@ export interface FieldDef<Row = AnyRow> {
   render?(value: unknown, row: Row): ReactNode;
   /** The control for widget 'custom'. */
   input?(props: ControlProps): ReactNode;
-  /** Dialog only: the field shows while this holds for the form's current values. */
-  when?(values: AnyRow): boolean;
-  /** Dialog only: shown, not editable (the page sets the value, e.g. a dictionary item's code). */
-  readOnly?: boolean;
+  /**
+   * Dialog only: a rule the contract cannot state per field (needed only on create, equal to another field);
+   * returns the message to show, verbatim, or nothing. Runs after the field's own zod schema.
+   */
+  check?(value: unknown, values: AnyRow): string | undefined;
+  /** Shows the required asterisk although the contract field is optional (pair it with `check`). */
+  required?: boolean;
+  /** Fields whose change re-runs this field's rules (a confirmation re-checked when the password changes). */
+  dependencies?: string[];
+  /** Dialog only: the field shows while this holds for the form's current values (and the dialog's mode). */
+  when?(values: AnyRow, mode?: 'add' | 'edit' | 'view'): boolean;
+  /** Dialog only: shown, not editable (the page sets the value, e.g. a dictionary item's code); or per mode. */
+  readOnly?: boolean | ((mode?: 'add' | 'edit' | 'view') => boolean);
 }
 
 /** A screen declared once: the contract resource plus per-field UI settings. */
@@ -85,6 +98,10 @@ export interface CrudPageDef<C extends CrudResource = CrudResource> {
   defaults?: Partial<InputOf<C>>;
   /** Reshapes form values before zod validation (extra keys, derived fields). */
   toInput?(values: AnyRow, row: RowOf<C> | undefined): AnyRow;
+  /** 编辑 / 删除 show on a row only while this holds (history rows, e.g. voided flag versions). */
+  rowWritable?(row: RowOf<C>): boolean;
+  /** Reshapes a loaded record before it fills the edit/view form (the inverse of `toInput`). */
+  fromRecord?(row: AnyRow): AnyRow;
   /** false for tree tables: the list answers an array and is shown whole. */
   pagination?: boolean;
   /** The list call, when not the resource's own `list` (dict parent-list, lazy lists). */
@@ -94,12 +111,27 @@ export interface CrudPageDef<C extends CrudResource = CrudResource> {
    * children load when it is expanded. A search answers its hits from every level. Implies no pagination.
    */
   lazy?: boolean;
+  /**
+   * Lazy lists only: a search is sent without `parentId` (for a resource's own paged list, whose parentId filter
+   * would confine the hits to the roots). Levels may then answer pages; their records are the rows.
+   */
+  searchAllLevels?: boolean;
   /** Values of a new child of `row`, or undefined when the row takes none; gives tree screens 新增子项. */
   addChild?(row: RowOf<C>): Partial<InputOf<C>> | undefined;
   /** Width of the operations column (default 200); wider when a page adds row actions. */
   actionWidth?: number;
   /** Browse only: no add/edit/delete/view buttons, no selection (pages add their own row actions). */
   readOnly?: boolean;
+  /** No operations column (browse-only tables whose page adds no row actions either). */
+  noActions?: boolean;
+  /** No 查看 row button (the tenant package table of spec §2: add, edit, delete only). */
+  noView?: boolean;
+  /** Lazy lists whose parent travels under another key or root (regions: `parentCode`, root "00"). */
+  lazyParent?: { key: string; root: string };
+  /** The detail call, when it is not `detail?id=` (regions: `detail?code=`). */
+  detail?(id: string): Promise<AnyRow>;
+  /** The remove call, when it is not `remove?ids=a,b` (regions remove one `id` at a time). */
+  remove?(ids: string[]): Promise<unknown>;
 }
 
 export type AnyCrudPageDef = CrudPageDef<CrudResource>;

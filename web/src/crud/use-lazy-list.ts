@@ -4,6 +4,10 @@ import { useState } from 'react';
 import { listQueryOptions } from './crud-queries';
 import type { AnyCrudPageDef, AnyRow } from './types';
 
+/** A level's rows: lazy lists answer arrays; a paged list (a resource's own list with a parentId filter) its records. */
+const rowsOf = (data: unknown): AnyRow[] =>
+  Array.isArray(data) ? (data as AnyRow[]) : (((data as { records?: AnyRow[] } | undefined)?.records ?? []) as AnyRow[]);
+
 /**
  * A lazy tree list (`def.lazy`): the roots, or a search's hits, plus the children of every expanded row.
  * Each level is a cached call of its own, so a write refreshes every open level. Child calls carry no
@@ -15,12 +19,16 @@ export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown
   // Expanded rows belong to one search: a new search starts collapsed.
   const [open, setOpen] = useState<{ filterKey: string; keys: string[] }>({ filterKey, keys: [] });
   const expanded = open.filterKey === filterKey ? open.keys : [];
+  const parent = def.lazyParent ?? { key: 'parentId', root: TOP_PARENT_ID };
   const level = (parentId: string, extra: Record<string, unknown> = {}) =>
-    listQueryOptions(def, { ...def.baseQuery, ...extra, parentId });
+    listQueryOptions(def, { ...def.baseQuery, ...extra, [parent.key]: parentId });
 
-  const root = useQuery({ ...level(TOP_PARENT_ID, filters), placeholderData: keepPreviousData, enabled });
+  // `searchAllLevels`: a search is sent without a parent (lists whose parentId filter would confine it to roots).
+  const searchWide = Boolean(def.searchAllLevels) && Object.keys(filters).length > 0;
+  const rootOptions = searchWide ? listQueryOptions(def, { ...def.baseQuery, ...filters }) : level(parent.root, filters);
+  const root = useQuery({ ...rootOptions, placeholderData: keepPreviousData, enabled });
   const levels = useQueries({ queries: expanded.map((id) => ({ ...level(id), enabled })) });
-  const children = new Map(expanded.map((id, i) => [id, (levels[i]?.data ?? []) as AnyRow[]]));
+  const children = new Map(expanded.map((id, i) => [id, rowsOf(levels[i]?.data)]));
 
   // `children: []` on an unloaded parent is what makes the table draw its expand icon.
   const attach = (rows: AnyRow[]): AnyRow[] =>
@@ -29,7 +37,7 @@ export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown
       return row.hasChildren ? { ...rest, children: attach(children.get(String(row[rowKey])) ?? []) } : rest;
     });
 
-  const rows = attach((root.data ?? []) as AnyRow[]);
+  const rows = attach(rowsOf(root.data));
   return {
     rows,
     total: rows.length,

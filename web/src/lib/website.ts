@@ -20,6 +20,14 @@ export const website = {
   permissionDelayMs: 500,
   lazyPageTimeoutMs: 120_000,
   firstPage: { label: 'route.home', value: '/wel/index' },
+  /** Saber's isFirstPage: off = the first-page tab can never be closed. */
+  isFirstPage: false,
+  /** Department/role switching after login (spec §6, off by default; VITE_SWITCH_MODE=on turns it on). */
+  switchMode: import.meta.env.VITE_SWITCH_MODE === 'on',
+  /** Screen locking waits this long before leaving for /lock (spec §9). */
+  lockDelayMs: 100,
+  /** Error-log badge cap (spec §9). */
+  logBadgeMax: 99,
   colour: '#409EFF',
   theme: 'theme-default',
   apiPrefix: '/api',

@@ -30,7 +30,7 @@ export function stubFetch(routes: Record<string, Route>) {
       path: url.pathname,
       query: Object.fromEntries(url.searchParams.entries()),
       headers,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined,
       credentials: init.credentials,
       signal: init.signal,
     };

@@ -94,7 +94,7 @@ export const MENU_TREE: MenuSeed[] = [
     m('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', { buttons: [['setting', '菜单配置', 2]] }),
     m('param', '参数管理', '/system/param', 'ControlOutlined'),
     m('tenant', '租户管理', '/system/tenant', 'TeamOutlined', {
-      buttons: [['setting', '授权配置', 1], ['datasource', '数据源', 1], ['package', '产品包配置', 2]],
+      buttons: [['setting', '授权配置', 1], ['datasource', '数据源', 1], ['package_setting', '产品包配置', 2]],
     }),
     m('tenant_package', '租户产品包', '/system/tenantpackage', 'GiftOutlined'),
     m('client', '应用管理', '/system/client', 'AppstoreAddOutlined'),

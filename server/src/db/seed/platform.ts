@@ -48,10 +48,19 @@ async function seedDicts(tx: Tx): Promise<void> {
 }
 
 async function seedMenus(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ id: bladeMenu.id, code: bladeMenu.code }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
+  // Databases seeded before the tenant page's 产品包配置 button got its own code hold it under the 租户产品包 menu's
+  // code, and the menu's buttons under it: give the button its code back; the walk then adds the menu and
+  // moves its buttons home.
+  await tx
+    .update(bladeMenu)
+    .set({ code: 'tenant_package_setting', alias: 'package_setting', path: '/system/tenant/package_setting' })
+    .where(and(eq(bladeMenu.code, 'tenant_package'), eq(bladeMenu.category, 2), eq(bladeMenu.isDeleted, 0)));
+  const rows = await tx.select({ id: bladeMenu.id, code: bladeMenu.code, parentId: bladeMenu.parentId }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
   const byCode = new Map(rows.map((r) => [r.code, r.id]));
+  const parentOf = new Map(rows.map((r) => [r.code, r.parentId]));
   const ensure = async (v: typeof bladeMenu.$inferInsert) => {
     const id = byCode.get(v.code);
+    if (id && v.category === 2 && parentOf.get(v.code) !== v.parentId) await tx.update(bladeMenu).set({ parentId: v.parentId }).where(eq(bladeMenu.id, id));
     if (id) return id;
     const [row] = await tx.insert(bladeMenu).values(v).returning({ id: bladeMenu.id });
     byCode.set(v.code, row!.id);

@@ -256,6 +256,16 @@ describe('other session endpoints', () => {
     expect((await t.request({ url: '/blade-auth/oauth/clear-cache' })).body).toEqual({ success: 'true', msg: 'success' });
   });
 
+  it('tenant_list answers every tenant to the platform administrator, only its own to a zoo user, nothing anonymous', async () => {
+    await createTenantUser(t.sql, { tenantId: '100077', account: 'keeper77', tenantName: '七七动物园' });
+    const all = (await t.request({ url: '/blade-auth/oauth/tenant_list', token: await t.login() })).body;
+    expect(all.code).toBe(200);
+    expect(all.data).toEqual(expect.arrayContaining([{ tenantId: '000000', tenantName: expect.any(String) }, { tenantId: '100077', tenantName: '七七动物园' }]));
+    const own = (await t.request({ url: '/blade-auth/oauth/tenant_list', token: await t.login('keeper77', 'secret1', '100077') })).body.data;
+    expect(own).toEqual([{ tenantId: '100077', tenantName: '七七动物园' }]);
+    expect((await t.request({ url: '/blade-auth/oauth/tenant_list' })).status).toBe(401);
+  });
+
   it('tenant/info finds a tenant by domain, and answers {} otherwise', async () => {
     await t.sql.query(`update blade_tenant set domain = 'http://zoo-a.example' where tenant_id = '100001'`);
     expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://zoo-a.example' } })).body.data).toEqual({ tenantId: '100001', domain: 'http://zoo-a.example', backgroundUrl: '' });

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
 import { authEndpoints } from '@zoo/contract';
 import { tokenFromRequest } from '../../platform/auth/tokens';
 import { BizError } from '../../platform/errors';
 import { authenticate, publicRoute, route, REVOKED_TOKEN } from '../../platform/route';
 import { recordClientLogs } from '../log/error-log';
+import { bladeTenant } from '../system/system.tables';
 import { createCaptcha } from './captcha';
 
 const done = { success: 'true', msg: 'success' };
@@ -32,6 +34,18 @@ export function sessionRoutes(app: FastifyInstance): void {
     await app.zoo.cache.invalidate(sys, '');
     return done;
   });
+
+  /**
+   * Not public (it would publish every zoo's name): row-level security answers the platform administrator every
+   * tenant and anyone else their own.
+   */
+  route(app, authEndpoints.tenantList, async ({ db }) =>
+    db
+      .select({ tenantId: bladeTenant.tenantId, tenantName: bladeTenant.tenantName })
+      .from(bladeTenant)
+      .where(eq(bladeTenant.isDeleted, 0))
+      .orderBy(asc(bladeTenant.tenantId)),
+  );
 
   route(app, authEndpoints.userInfo, async ({ session }) => ({
     userId: session.userId,

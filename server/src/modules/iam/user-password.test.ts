@@ -112,4 +112,14 @@ describe('register-guest', () => {
     await t.sql.query(`update blade_tenant set account_number = -1 where tenant_id = $1`, [A.code]);
     expect((await register({ tenantId: A.code, account: 'late', password: 'x' })).body.success).toBe(true);
   });
+
+  it('refuses an address past 20 attempts an hour, while other addresses still register', async () => {
+    const from = (ip: string, account: string) =>
+      t.app.inject({ method: 'POST', url: '/api/blade-user/register-guest', remoteAddress: ip, query: { tenantId: A.code, account, password: 'x' } }).then((r) => r.json());
+    for (let i = 0; i < 20; i++) expect((await from('10.9.9.9', `flood${i}`)).success).toBe(true);
+    expect((await from('10.9.9.9', 'flood20')).msg).toBe('注册过于频繁,请稍后再试');
+    expect((await from('10.9.9.8', 'other')).success).toBe(true);
+    await t.sql.query(`update sys_throttle set window_end = localtimestamp(0) - interval '1 second' where key = '10.9.9.9'`);
+    expect((await from('10.9.9.9', 'flood21')).success).toBe(true);
+  });
 });

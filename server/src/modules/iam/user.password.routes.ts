@@ -11,6 +11,10 @@ import { getParam } from '../system/param.service';
 import { bladeUser } from './iam.tables';
 import { createUser, touched } from './user.service';
 import { liveUser, usersByIds } from './user.vo';
+import { throttle } from '../../platform/auth/throttle';
+
+/** Self-registrations one client address may attempt per hour. */
+const REGISTER_PER_HOUR = 20;
 
 const groupByTenant = <T extends { tenantId: string }>(rows: T[]) => {
   const m = new Map<string, T[]>();
@@ -63,7 +67,7 @@ export function userPasswordRoutes(app: FastifyInstance): void {
    * Self-registration from the login page: checks in the spec's order (§5), then, when `account.registerUser`
    * allows it, a disabled user without roles that an administrator must approve (enable and grant roles).
    */
-  publicRoute(app, userEndpoints.registerGuest, async ({ query, sys }) => {
+  publicRoute(app, userEndpoints.registerGuest, async ({ query, sys, req }) => {
     const tenantId = (query.tenantId ?? '').trim();
     const account = (query.account ?? '').trim();
     const password = query.password ?? '';
@@ -73,6 +77,8 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     if (query.password2 !== undefined && query.password2 !== password) throw new BizError(REGISTER_MSG.mismatch);
     if ((await getParam(app, 'account.registerUser', 'true')).trim() !== 'true') throw new BizError(REGISTER_MSG.closed);
     if (!/^\d{6}$/.test(tenantId)) throw new BizError(REGISTER_MSG.badTenant);
+    // Open to anyone: a per-address budget keeps it from being used to fill tenants or probe accounts.
+    await throttle(sys, 'register-guest', req.ip, REGISTER_PER_HOUR, 60, '注册过于频繁,请稍后再试');
     if (account.length > 45 || /[\s,]/.test(account)) throw new BizError('登录账号不能超过45个字符,且不能包含空格或逗号');
     if (password.length > 64) throw new BizError('密码不能超过64个字符');
     const name = (query.name ?? '').trim().slice(0, 20) || account.slice(0, 20);

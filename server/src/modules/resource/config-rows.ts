@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { CONFIG_DISABLED, CONFIG_ENABLED, SECRET_MASK } from '@zoo/contract';
+import { CONFIG_DISABLED, CONFIG_ENABLED, SECRET_MASK, type CrudDefinition, type Endpoint } from '@zoo/contract';
 import type { DbLike } from '../../db/client';
 import { systemDictLabels } from '../../platform/dict-cache';
 import { blanked } from '../../platform/records';
 import { BizError } from '../../platform/errors';
-import { NOT_FOUND } from '../../platform/crud-routes';
+import { crudRoutes, NOT_FOUND } from '../../platform/crud-routes';
+import { route } from '../../platform/route';
 
 /** What OSS and SMS configurations share: a per-tenant code, a secret, and "one enabled at a time". */
 export interface ConfigTable {
   table: PgTable;
   id: PgColumn;
   code: PgColumn;
+  /** Input field holding the code (ossCode / smsCode). */
+  codeKey: string;
   status: PgColumn;
   isDeleted: PgColumn;
   /** Dictionary of the category column (oss / sms). */
@@ -58,4 +61,27 @@ export async function pickConfig<R>(db: DbLike, t: ConfigTable, code: string | u
   const [row] = await db.select().from(t.table).where(where).limit(1);
   if (code && !row) throw new BizError(`配置不存在: ${code}`);
   return row as R | undefined;
+}
+
+/**
+ * The CRUD and enable calls of a configuration resource. Every input field is stored as sent (absent text as
+ * ''), except the secret, which the mask placeholder keeps.
+ */
+export function configRoutes(app: FastifyInstance, t: ConfigTable, def: CrudDefinition, enable: Endpoint): void {
+  const fields = Object.keys(def.input.shape).filter((k) => k !== 'id');
+  crudRoutes(app, {
+    table: t.table,
+    def,
+    toRecords: (rows, { db }) => configRecords(app, db, t, rows as never) as never,
+    beforeSave: async (input: Record<string, unknown>, { db }, existing) => {
+      await assertCodeFree(db, t, String(input[t.codeKey]), (existing as { id?: string } | undefined)?.id);
+      const values = Object.fromEntries(fields.map((k) => [k, input[k] ?? '']));
+      return { ...values, secretKey: keepSecret(input.secretKey as string | undefined, existing as { secretKey: string } | undefined) };
+    },
+  });
+
+  route(app, enable as Endpoint, async ({ db, query }) => {
+    await enableOnly(db, t, (query as { id: string }).id);
+    return {};
+  });
 }

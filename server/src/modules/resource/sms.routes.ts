@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { SMS_ALIYUN, SMS_LOG, SMS_TENCENT, sms, smsEndpoints } from '@zoo/contract';
-import { crudRoutes } from '../../platform/crud-routes';
 import { BizError } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { usualLog } from '../../platform/usual-log';
-import { assertCodeFree, configRecords, enableOnly, keepSecret, pickConfig, type ConfigTable } from './config-rows';
+import { configRoutes, pickConfig, type ConfigTable } from './config-rows';
 import { bladeSms } from './resource.tables';
 import { AliyunSms } from './sms/aliyun-sms';
 import { SmsError, type SmsSender } from './sms/sms-sender';
 import { TencentSms } from './sms/tencent-sms';
 
-const SMS_TABLE: ConfigTable = { table: bladeSms, id: bladeSms.id, code: bladeSms.smsCode, status: bladeSms.status, isDeleted: bladeSms.isDeleted, dict: 'sms' };
+const SMS_TABLE: ConfigTable = { table: bladeSms, id: bladeSms.id, code: bladeSms.smsCode, codeKey: 'smsCode', status: bladeSms.status, isDeleted: bladeSms.isDeleted, dict: 'sms' };
 type SmsRow = typeof bladeSms.$inferSelect;
 
 /** The provider of a configuration; null means the log-only sender (no configuration, or category 日志输出). */
@@ -24,31 +23,7 @@ function senderFor(row: SmsRow | undefined): SmsSender | null {
 
 /** /blade-resource/sms: SMS configurations (one enabled) and send-message. */
 export function smsRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
-    table: bladeSms,
-    def: sms,
-    toRecords: (rows, { db }) => configRecords(app, db, SMS_TABLE, rows),
-    beforeSave: async (input, { db }, existing) => {
-      await assertCodeFree(db, SMS_TABLE, input.smsCode, existing?.id);
-      return {
-        category: input.category,
-        smsCode: input.smsCode,
-        templateId: input.templateId ?? '',
-        accessKey: input.accessKey ?? '',
-        secretKey: keepSecret(input.secretKey, existing),
-        regionId: input.regionId ?? '',
-        signName: input.signName ?? '',
-        appId: input.appId ?? '',
-        endpoint: input.endpoint ?? '',
-        remark: input.remark ?? '',
-      };
-    },
-  });
-
-  route(app, smsEndpoints.enable, async ({ db, query }) => {
-    await enableOnly(db, SMS_TABLE, query.id);
-    return {};
-  });
+  configRoutes(app, SMS_TABLE, sms, smsEndpoints.enable);
 
   /** Sends through the named or enabled configuration; without one, the log-only sender writes the usual log. */
   route(app, smsEndpoints.sendMessage, async ({ db, query, req }) => {

@@ -10,18 +10,29 @@ import { route } from '../../platform/route';
 import { childrenOf, findRegion, hasChildren, regionVOs, saveRegion } from './region.service';
 import { bladeRegion } from './system.tables';
 
+const SEARCH_HITS = 200;
+
 /** Administrative regions (not tenant-scoped): lazy tree for pickers, paged list, and code-keyed CRUD. */
 export function regionRoutes(app: FastifyInstance): void {
   route(app, regionEndpoints.lazyTree, async ({ db, query }) =>
     (await childrenOf(db, query.parentCode)).map((r) => ({ id: r.code, parentId: r.parentCode, title: r.name, value: r.code, key: r.code, hasChildren: r.hasChildren })),
   );
 
+  /** One level under `parentCode`; a search by code or name answers its hits from every level instead. */
   route(app, regionEndpoints.lazyList, async ({ db, query }) => {
+    const searching = Boolean(query.code?.trim() || query.name?.trim());
     const rows = await db
       .select({ region: bladeRegion, hasChildren })
       .from(bladeRegion)
-      .where(and(eq(bladeRegion.parentCode, query.parentCode), ...mapFilters(bladeRegion, { code: query.code, name: query.name }, ['code', 'name'])))
-      .orderBy(asc(bladeRegion.code));
+      .where(
+        and(
+          searching ? undefined : eq(bladeRegion.parentCode, query.parentCode),
+          ...mapFilters(bladeRegion, { code: query.code, name: query.name }, ['code', 'name']),
+        ),
+      )
+      .orderBy(asc(bladeRegion.code))
+      // A search is a lookup, not a listing: the first hits by code are enough to narrow it down.
+      .limit(searching ? SEARCH_HITS : 100_000);
     return regionVOs(db, rows.map((r) => ({ ...r.region, hasChildren: r.hasChildren })));
   });
 

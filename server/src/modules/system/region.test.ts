@@ -31,7 +31,8 @@ describe('region tree', () => {
     const lazy = (await get('lazy-list', { parentCode: '11' })).data;
     expect(lazy).toHaveLength(1);
     expect(lazy[0]).toMatchObject({ code: '1101', name: '市辖区', parentName: '北京市', hasChildren: true, regionLevel: 2, provinceCode: '11', provinceName: '北京市', cityCode: '1101', ancestors: '0,00,11' });
-    expect((await get('lazy-list', { parentCode: '00', name: '广' })).data.map((r: any) => r.code)).toEqual(['44']);
+    // A search answers hits from every level, whatever level the screen is on.
+    expect((await get('lazy-list', { parentCode: '00', name: '广' })).data.map((r: any) => r.code)).toEqual(['44', '4401']);
     expect((await get('select', { code: '51' })).data.map((r: any) => r.name)).toEqual(['成都市']);
     expect((await get('detail', { code: '110105' })).data).toMatchObject({ name: '朝阳区', parentName: '市辖区', districtCode: '110105', cityName: '市辖区', provinceName: '北京市', hasChildren: false });
     expect((await get('detail', { code: '999999' })).msg).toBe('数据不存在或已被删除');

@@ -47,3 +47,15 @@ export const sysToken = pgTable(
   },
   (t) => [index('sys_token_user_idx').on(t.tenantId, t.userId), index('sys_token_expire_idx').on(t.expireTime)],
 );
+
+/** Fixed-window counters of public calls per client address (self-registration), shared by every instance. */
+export const sysThrottle = pgTable(
+  'sys_throttle',
+  {
+    bucket: varchar('bucket', { length: 32 }).notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    hits: integer('hits').notNull().default(0),
+    windowEnd: datetime('window_end').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('sys_throttle_window_idx').on(t.windowEnd)],
+);

@@ -1,18 +1,32 @@
-import { Empty, Layout, Menu } from 'antd';
+import { ConfigProvider, Empty, Layout, Menu } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { flattenMenu, menuTarget } from '../router/menu-paths';
+import { flattenMenu } from '../router/menu-paths';
+import { visibleMenu } from './menu-match';
 import { ancestorKeys, toMenuItems } from './menu-items';
+import { collapsesAfterChoice, SIDER_WIDTH } from './screen';
+import { isLightBackground, themeOf } from './themes';
+import { useOpenMenu } from './use-open-menu';
+import { useScreenTier } from './use-screen';
 
-/** The server menu tree; external items open in a new window or the iframe route. */
+/**
+ * The server menu tree (or the top menu's part of it), role-filtered; external items open in a new
+ * window or the iframe route. Width follows the screen tier; small screens collapse after a choice.
+ */
 export function LayoutSidebar() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const menu = useSession((s) => s.menu);
+  const openMenu = useOpenMenu();
+  const fullMenu = useSession((s) => s.menu);
+  const sideMenu = useSession((s) => s.sideMenu);
+  const roleName = useSession((s) => s.userInfo?.role_name);
   const collapsed = useSession((s) => s.isCollapse);
+  const setCollapse = useSession((s) => s.setCollapse);
+  const theme = themeOf(useSession((s) => s.theme));
+  const tier = useScreenTier();
+  const menu = useMemo(() => visibleMenu(sideMenu ?? fullMenu, roleName), [sideMenu, fullMenu, roleName]);
   const items = useMemo(() => toMenuItems(menu), [menu]);
   const entries = useMemo(() => flattenMenu(menu), [menu]);
   const ancestors = useMemo(() => ancestorKeys(menu, pathname), [menu, pathname]);
@@ -27,36 +41,63 @@ export function LayoutSidebar() {
   const onClick = (key: string) => {
     const entry = entries.find((e) => e.path === key);
     if (!entry) return;
-    const target = menuTarget(entry);
-    if (target.kind === 'window') window.open(target.url, '_blank', 'noopener');
-    else navigate(target.to);
+    openMenu(entry);
+    if (collapsesAfterChoice(tier)) setCollapse(true);
   };
 
+  const { sider } = theme;
+  const light = isLightBackground(sider.background);
+  const isCollapsed = collapsed;
   return (
     <Layout.Sider
       collapsible
       trigger={null}
-      collapsed={collapsed}
-      width={220}
-      theme="dark"
+      collapsed={isCollapsed}
+      collapsedWidth={tier === 0 ? 0 : 64}
+      width={SIDER_WIDTH[tier]}
+      theme={light ? 'light' : 'dark'}
+      data-testid="shell-sider"
       // Long menus scroll inside the sidebar instead of stretching the page.
-      style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+      style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0, background: sider.background }}
     >
-      <div style={{ color: '#fff', fontWeight: 600, padding: '16px', whiteSpace: 'nowrap', overflow: 'hidden' }}>
-        {collapsed ? '🐼' : t('app.shortTitle')}
+      <div
+        style={{ color: sider.color, background: sider.logoBg, fontWeight: 600, height: 48, lineHeight: '48px', padding: '0 16px', whiteSpace: 'nowrap', overflow: 'hidden' }}
+      >
+        {isCollapsed ? t('app.shortTitle').slice(0, 1) : t('app.shortTitle')}
       </div>
       {menu.length ? (
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={[pathname]}
-          // Inline-collapsed menus manage their own popups; controlling openKeys there misbehaves.
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-          onClick={({ key }) => onClick(key)}
-        />
+        <ConfigProvider
+          theme={{
+            components: {
+              Menu: {
+                darkItemBg: sider.background,
+                darkSubMenuItemBg: 'rgba(0,0,0,.15)',
+                darkPopupBg: sider.background,
+                darkItemColor: sider.color,
+                darkItemSelectedBg: sider.activeBg,
+                darkItemSelectedColor: sider.activeColor,
+                itemBg: sider.background,
+                subMenuItemBg: sider.background,
+                itemColor: sider.color,
+                itemSelectedBg: sider.activeBg,
+                itemSelectedColor: sider.activeColor,
+              },
+            },
+          }}
+        >
+          <Menu
+            theme={light ? 'light' : 'dark'}
+            mode="inline"
+            items={items}
+            selectedKeys={[pathname]}
+            style={{ borderInlineEnd: 0 }}
+            // Inline-collapsed menus manage their own popups; controlling openKeys there misbehaves.
+            {...(isCollapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+            onClick={({ key }) => onClick(key)}
+          />
+        </ConfigProvider>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: '#aaa' }}>{t('layout.menuTip')}</span>} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: sider.color }}>{t('layout.menuTip')}</span>} />
       )}
     </Layout.Sider>
   );

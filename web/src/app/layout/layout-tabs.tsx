@@ -1,19 +1,26 @@
-import { Tabs } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { authEndpoints } from '@zoo/contract';
+import { Button, Dropdown, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirm, toast } from '../../lib/feedback';
+import { call } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { pageName } from '../router/page-name';
 import { useRouteMeta } from '../router/use-route-meta';
-import { addTag, closeTag, isClosable, tagHref } from './tags';
+import { useShellUi } from './shell-ui';
+import { addTag, closeAllTags, closeOtherTags, closeTag, isClosable, tagHref, tagLabel } from './tags';
 
-/** Visited routes as tabs. Tab menu (close others, clear cache…) comes with the full shell. */
+/** Visited routes as tabs (persisted, so they survive a reload) with the tab menu of spec §2. */
 export function LayoutTabs() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname, search, meta } = useRouteMeta();
   const tags = useSession((s) => s.tags);
   const setTags = useSession((s) => s.setTags);
+  const menu = useSession((s) => s.menu);
+  const show = useShellUi((s) => s.show);
   const label = pageName(meta, pathname, t);
   // Only pages opt in (redirect routes like `/` carry the layout's meta and must not become tabs).
   const isTab = meta?.isTab === true;
@@ -31,23 +38,61 @@ export function LayoutTabs() {
     if (result.next) navigate(tagHref(result.next));
   };
 
+  const onMenu = (key: string) => {
+    if (key === 'search') return show('search');
+    if (key === 'closeOthers') return setTags(closeOtherTags(tags, pathname));
+    if (key === 'closeAll') {
+      const { tags: rest, next } = closeAllTags(tags);
+      setTags(rest);
+      return navigate(tagHref(next));
+    }
+    if (key === 'clearCache') {
+      confirm({
+        title: t('layout.tip'),
+        content: t('shell.tags.clearCacheConfirm'),
+        onOk: async () => {
+          await call(authEndpoints.clearCache);
+          toast.success(t('shell.tags.clearCacheDone'));
+        },
+      });
+    }
+  };
+
   return (
-    <Tabs
-      size="small"
-      type="editable-card"
-      hideAdd
-      activeKey={pathname}
-      onChange={(key) => {
-        const tag = tags.find((x) => x.value === key);
-        if (tag) navigate(tagHref(tag));
-      }}
-      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onClose(key)}
-      items={tags.map((tag) => ({
-        key: tag.value,
-        label: tag.meta ? pageName(tag.meta, tag.value, t) : tag.label,
-        closable: isClosable(tags, tag),
-      }))}
-      style={{ marginBottom: 0, padding: '4px 12px 0', background: '#fff' }}
-    />
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px 12px 0', background: '#fff' }} data-testid="shell-tabs">
+      <Tabs
+        size="small"
+        type="editable-card"
+        hideAdd
+        activeKey={pathname}
+        onChange={(key) => {
+          const tag = tags.find((x) => x.value === key);
+          if (tag) navigate(tagHref(tag));
+        }}
+        onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onClose(key)}
+        items={tags.map((tag) => ({
+          key: tag.value,
+          label: tagLabel(tag, menu, t),
+          closable: isClosable(tags, tag),
+        }))}
+        style={{ marginBottom: 0, flex: 1, minWidth: 0 }}
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          onClick: ({ key }) => onMenu(key),
+          items: [
+            { key: 'search', label: t('shell.tags.search') },
+            { key: 'closeOthers', label: t('shell.tags.closeOthers') },
+            { key: 'closeAll', label: t('shell.tags.closeAll') },
+            { key: 'clearCache', label: t('shell.tags.clearCache') },
+          ],
+        }}
+      >
+        <Button size="small" type="primary" data-testid="tabs-menu">
+          {t('shell.tags.menu')} <DownOutlined />
+        </Button>
+      </Dropdown>
+    </div>
   );
 }

@@ -36,7 +36,7 @@ describe('login page', () => {
     expect(document.querySelector('#password')).toHaveValue('admin');
     await typeCaptchaAndSubmit('ab12');
 
-    expect(await screen.findByText('欢迎您，管理员')).toBeInTheDocument();
+    expect(await screen.findByText('欢迎您，管理员', undefined, { timeout: 20_000 })).toBeInTheDocument();
     const [req] = net.to(TOKEN);
     expect(req.query).toEqual({
       tenantId: '000000',
@@ -81,7 +81,7 @@ describe('login page', () => {
     await waitFor(() => expect(document.querySelector('#tenantId')).toBeNull());
     expect(net.to(TENANT_INFO)[0].query).toEqual({ domain: window.location.origin });
     await typeCaptchaAndSubmit();
-    await screen.findByText('欢迎您，管理员');
+    await screen.findByText('欢迎您，管理员', undefined, { timeout: 20_000 });
     expect(net.to(TOKEN)[0].headers['tenant-id']).toBe('204512');
   });
 

@@ -10,6 +10,3 @@ export function LaterPage({ label }: { label: string }) {
     </Card>
   );
 }
-
-export const DashboardPage = () => <LaterPage label="route.dashboard" />;
-export const InfoPage = () => <LaterPage label="route.info" />;

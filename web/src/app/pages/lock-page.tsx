@@ -5,18 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/feedback';
 import { useSession } from '../../lib/session';
-import { HOME_PATH, LOGIN_PATH } from '../router/route-meta';
+import { HOME_PATH, LOCK_PATH, LOGIN_PATH } from '../router/route-meta';
 
-/** Minimal lock screen; setting the lock from the header comes with the full shell. */
+/** /lock: left only with the lock password (or by logging out). */
 export function LockPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  const { lockPasswd, clearLock, logout } = useSession();
+  const { lockPasswd, lockFrom, clearLock, logout } = useSession();
   const unlock = () => {
     if (value !== lockPasswd) return toast.error(t('lock.wrong'));
     clearLock();
-    navigate(HOME_PATH);
+    // Back to the page that was open when the screen locked.
+    navigate(lockFrom && lockFrom !== LOCK_PATH ? lockFrom : HOME_PATH);
   };
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', background: '#f0f2f5' }}>

@@ -1,6 +1,8 @@
 import { Button, Result } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { captureError } from '../../lib/session';
 
 /**
  * Router errorElement: an unexpected render error or a failed chunk load. Shown outside any
@@ -10,6 +12,7 @@ export function RouteError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const detail = error instanceof Error ? error.message : undefined;
+  useEffect(() => captureError(error, 'route error'), [error]);
   return (
     <Result
       status="500"

@@ -1,6 +1,8 @@
 import { SmileOutlined } from '@ant-design/icons';
 import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DeskCounts } from '../../features/dashboard/desk-counts';
+import { LatestNotices } from '../../features/dashboard/latest-notices';
 import { useSession } from '../../lib/session';
 
 /** /wel/index, the first page after login. */
@@ -11,15 +13,19 @@ export function WelPage() {
   const tenantId = useSession((s) => s.tenantId);
   const name = user?.real_name || user?.nick_name || user?.user_name || '';
   return (
-    <Card>
-      <Space orientation="vertical" size="small">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          <SmileOutlined /> {t('wel.greeting', { name })}
-        </Typography.Title>
-        <Typography.Text>{t('wel.tenant', { tenant: tenantName || tenantId })}</Typography.Text>
-        {user?.role_name ? <Typography.Text type="secondary">{t('wel.role', { role: user.role_name })}</Typography.Text> : null}
-        <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
-      </Space>
-    </Card>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card>
+        <Space orientation="vertical" size="small">
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            <SmileOutlined /> {t('wel.greeting', { name })}
+          </Typography.Title>
+          <Typography.Text>{t('wel.tenant', { tenant: tenantName || tenantId })}</Typography.Text>
+          {user?.role_name ? <Typography.Text type="secondary">{t('wel.role', { role: user.role_name })}</Typography.Text> : null}
+          <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
+        </Space>
+      </Card>
+      <DeskCounts />
+      <LatestNotices />
+    </Space>
   );
 }

@@ -1,12 +1,21 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { t } from '../../lib/i18n';
 import { website } from '../../lib/website';
 
 export type PageModule = { default: ComponentType };
 export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** A page chunk that did not arrive in time (spec §8: 120 s); the error boundary shows its message. */
+export class PageLoadTimeout extends Error {
+  constructor(ms: number) {
+    super(t('shell.boundary.timeout', { seconds: Math.round(ms / 1000) }));
+    this.name = 'PageLoadTimeout';
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('page load timed out')), ms);
+    const timer = setTimeout(() => reject(new PageLoadTimeout(ms)), ms);
     promise.then(resolve, reject).finally(() => clearTimeout(timer));
   });
 }

@@ -37,6 +37,6 @@ describe('menu paths', () => {
   it('resolves registered pages under both /x and /x/index', () => {
     expect(resolvePage('/system/param')).toBeDefined();
     expect(resolvePage('/system/param/index')).toBe(resolvePage('/system/param'));
-    expect(resolvePage('/system/user')).toBeUndefined();
+    expect(resolvePage('/system/nopage')).toBeUndefined();
   });
 });

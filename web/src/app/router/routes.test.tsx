@@ -11,7 +11,7 @@ const menu: MenuNode[] = [
   menuNode({
     path: '/system',
     name: '系统管理',
-    children: [menuNode({ path: '/system/param', name: '参数管理' }), menuNode({ path: '/system/user', name: '用户管理' })],
+    children: [menuNode({ path: '/system/param', name: '参数管理' }), menuNode({ path: '/system/nopage', name: '未建页面' })],
   }),
 ];
 
@@ -45,9 +45,9 @@ describe('routes', () => {
     signedIn();
     const { router } = renderApp('/');
     expect(await screen.findByRole('tab', { name: '首页' })).toBeInTheDocument();
-    await router.navigate('/system/user');
-    expect(await screen.findByRole('tab', { name: '用户管理' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['首页', '用户管理']);
+    await router.navigate('/system/nopage');
+    expect(await screen.findByRole('tab', { name: '未建页面' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['首页', '未建页面']);
   });
 
   it('keeps a locked session on /lock', async () => {
@@ -69,16 +69,16 @@ describe('routes', () => {
     signedIn();
     renderApp('/system/param');
     // The page chunk is lazy: the first import in a test run takes a moment.
-    expect(await screen.findByRole('button', { name: /搜索/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /搜索/ }, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByLabelText('参数键名')).toBeInTheDocument();
     expect(document.title).toBe('参数管理 - 珍稀野生动物繁育饲养管理系统');
   });
 
   it('shows the under-construction page for menu paths without a page, top-level leaves under /index', async () => {
     signedIn();
-    const { router } = renderApp('/system/user');
+    const { router } = renderApp('/system/nopage');
     expect(await screen.findByText('功能建设中')).toBeInTheDocument();
-    expect(screen.getByText('“用户管理” 将在后续版本中提供。')).toBeInTheDocument();
+    expect(screen.getByText('“未建页面” 将在后续版本中提供。')).toBeInTheDocument();
     await router.navigate('/desk/index');
     expect(await screen.findByText('“工作台” 将在后续版本中提供。')).toBeInTheDocument();
   });

@@ -2,7 +2,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import { MainLayout } from '../layout/main-layout';
 import { LoginPage } from '../login/login-page';
 import { IframePage } from '../pages/iframe-page';
-import { DashboardPage, InfoPage } from '../pages/later-page';
 import { LockPage } from '../pages/lock-page';
 import { RouteError } from '../pages/route-error';
 import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../pages/status-page';
@@ -16,8 +15,13 @@ import { handle, HOME_PATH, type RouteHandle } from './route-meta';
 const publicPage = (label: string) => handle({ isAuth: false, isTab: false, label });
 const tabPage = (label: string, menu = true) => handle({ isAuth: true, isTab: true, menu, label });
 const dynamic: RouteHandle = { dynamic: true };
+const infoPage = lazyPage(() => import('../../features/info/info.page'));
+const dashboardPage = lazyPage(() => import('../../features/dashboard/dashboard.page'));
 const dictHorizontal = lazyPage(() => import('../../features/system/dict/dict-horizontal.page'));
 const dictVertical = lazyPage(() => import('../../features/system/dict/dict-vertical.page'));
+const cageDetail = lazyPage(() => import('../../features/zoo/cage-detail/cage-detail.page'));
+const speciesDist = lazyPage(() => import('../../features/zoo/species/species-dist.page'));
+const animalDetail = lazyPage(() => import('../../features/zoo/animal/animal-detail.page'));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [
@@ -39,10 +43,13 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           { path: 'wel', element: <Navigate to={HOME_PATH} replace /> },
           { path: 'wel/index', element: <WelPage />, handle: tabPage('route.home') },
-          { path: 'wel/dashboard', element: <DashboardPage />, handle: tabPage('route.dashboard', false) },
-          { path: 'info/index', element: <InfoPage />, handle: tabPage('route.info', false) },
+          { path: 'wel/dashboard', element: <LazyElement page={dashboardPage} />, handle: tabPage('route.dashboard', false) },
+          { path: 'info/index', element: <LazyElement page={infoPage} />, handle: tabPage('route.info', false) },
           { path: 'dict-horizontal/index', element: <LazyElement page={dictHorizontal} />, handle: tabPage('dict.horizontal', false) },
           { path: 'dict-vertical/index', element: <LazyElement page={dictVertical} />, handle: tabPage('dict.vertical', false) },
+          { path: 'cage/detail/:cageId', element: <LazyElement page={cageDetail} />, handle: tabPage('cageDetail.title', false) },
+          { path: 'zoo/admin/species/dist/:id', element: <LazyElement page={speciesDist} />, handle: tabPage('zooSpeciesDist.title', false) },
+          { path: 'animal/detail/:id', element: <LazyElement page={animalDetail} />, handle: tabPage('zooAnimalDetail.title', false) },
           { path: '*', element: <MenuPage />, handle: dynamic },
         ],
       },

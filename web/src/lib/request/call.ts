@@ -6,6 +6,8 @@ export interface CallOptions<E extends Endpoint> {
   body?: BodyOf<E>;
   /** Extra headers (the token endpoint needs Tenant-Id and the captcha pair). */
   headers?: Record<string, string>;
+  /** Multipart body of an upload endpoint (field names as the server reads them, e.g. `file`). */
+  form?: FormData;
 }
 
 /**
@@ -19,6 +21,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
     query: options.query,
     body: options.body,
     headers: options.headers,
+    form: options.form,
   });
   if (endpoint.raw) return body as DataOf<E>;
   return (body as { data?: unknown } | undefined)?.data as DataOf<E>;

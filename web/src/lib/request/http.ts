@@ -14,9 +14,11 @@ export interface HttpOptions {
   query?: unknown;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A multipart body (uploads); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
 }
 
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const token = session().token;
   const headers: Record<string, string> = { Authorization: basicAuth() };
   if (token) headers[website.tokenHeader] = `bearer ${token}`;
@@ -24,7 +26,7 @@ function authHeaders(): Record<string, string> {
 }
 
 /** The error catalogue of spec §8, applied once for every call. */
-function settle(httpStatus: number, body: unknown): unknown {
+export function settle(httpStatus: number, body: unknown): unknown {
   const { status, message } = readOutcome(httpStatus, body);
   const text = message ?? t('request.unknownError');
   if (website.statusWhiteList.includes(status)) throw new RequestError('whitelist', text, status, body);
@@ -41,15 +43,15 @@ function settle(httpStatus: number, body: unknown): unknown {
 }
 
 /** Resolves with the whole response body; rejects per the catalogue, on timeout and on network loss. */
-export async function http({ method, path, query, body, headers }: HttpOptions): Promise<unknown> {
+export async function http({ method, path, query, body, headers, form }: HttpOptions): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), website.requestTimeoutMs);
   const init: RequestInit = {
     method,
     credentials: 'include',
     signal: controller.signal,
-    headers: { ...authHeaders(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...authHeaders(), ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
   };
   try {
     const res = await fetch(`${website.apiPrefix}${path}${toQueryString(query)}`, init);

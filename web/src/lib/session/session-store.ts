@@ -30,7 +30,11 @@ export interface SessionData {
   tags: Tag[];
   isLock: boolean;
   lockPasswd: string;
+  /** Where the user was when the screen locked; unlocking returns there. */
+  lockFrom: string;
   isCollapse: boolean;
+  /** The sidebar's forest after a top-menu choice; null = the whole menu (首页). Routes always use `menu`. */
+  sideMenu: MenuNode[] | null;
   theme: string;
   colour: string;
   language: Language;
@@ -43,10 +47,13 @@ export interface SessionActions {
   setMenu(menu: MenuNode[]): void;
   setPermission(permission: PermissionMap): void;
   setTags(tags: Tag[]): void;
-  setLock(passwd: string): void;
+  setLock(passwd: string, from?: string): void;
   clearLock(): void;
   setCollapse(collapsed: boolean): void;
   setLanguage(language: Language): void;
+  setSideMenu(menu: MenuNode[] | null): void;
+  setTheme(theme: string): void;
+  setColour(colour: string): void;
 }
 
 export const initialSession: SessionData = {
@@ -61,7 +68,9 @@ export const initialSession: SessionData = {
   tags: [],
   isLock: false,
   lockPasswd: '',
+  lockFrom: '',
   isCollapse: false,
+  sideMenu: null,
   theme: website.theme,
   colour: website.colour,
   language: 'zh',
@@ -78,9 +87,11 @@ const signedOut: Partial<SessionData> = {
   userInfo: null,
   permission: {},
   menu: [],
+  sideMenu: null,
   tags: [],
   isLock: false,
   lockPasswd: '',
+  lockFrom: '',
 };
 
 export const useSession = create<SessionData & SessionActions>()(
@@ -101,8 +112,10 @@ export const useSession = create<SessionData & SessionActions>()(
           tenantName: user.tenant_name,
           userInfo: user,
           tags: [],
+          sideMenu: null,
           isLock: false,
           lockPasswd: '',
+          lockFrom: '',
         });
       },
       logout() {
@@ -112,10 +125,13 @@ export const useSession = create<SessionData & SessionActions>()(
       setMenu: (menu) => set({ menu }),
       setPermission: (permission) => set({ permission }),
       setTags: (tags) => set({ tags }),
-      setLock: (lockPasswd) => set({ isLock: true, lockPasswd }),
-      clearLock: () => set({ isLock: false, lockPasswd: '' }),
+      setLock: (lockPasswd, lockFrom = '') => set({ isLock: true, lockPasswd, lockFrom }),
+      clearLock: () => set({ isLock: false, lockPasswd: '', lockFrom: '' }),
       setCollapse: (isCollapse) => set({ isCollapse }),
       setLanguage: (language) => set({ language }),
+      setSideMenu: (sideMenu) => set({ sideMenu }),
+      setTheme: (theme) => set({ theme }),
+      setColour: (colour) => set({ colour }),
     }),
     {
       name: website.key,

@@ -30,10 +30,10 @@ describe('session', () => {
   it('forgets token, menu, permissions, tags, lock and tenant name on logout but keeps the language', () => {
     signIn({}, [menuNode({ path: '/desk', name: '工作台' })], { param_add: true });
     useSession.setState({ tags: [{ label: '首页', value: '/wel/index' }], tenantName: '动物园', language: 'en' });
-    useSession.getState().setLock('1234');
+    useSession.getState().setLock('1234', '/system/param');
     useSession.getState().logout();
     expect(useSession.getState()).toMatchObject({
-      token: '', refreshToken: '', menu: [], permission: {}, tags: [], isLock: false, lockPasswd: '', tenantName: '', language: 'en',
+      token: '', refreshToken: '', menu: [], permission: {}, tags: [], isLock: false, lockPasswd: '', lockFrom: '', tenantName: '', language: 'en',
     });
     expect(Cookies.get('saber-access-token')).toBeUndefined();
   });

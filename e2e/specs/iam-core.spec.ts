@@ -1,0 +1,213 @@
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { loginAs } from '../lib/login';
+
+const b = useBrowser();
+const SLOW = { timeout: 240_000 };
+
+/** The topmost open dialog (the 套餐 table opens its form on top of itself). */
+const modal = (page: Page) => page.locator('.ant-modal:visible').last();
+const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
+const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新增$/ });
+const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
+const item = (page: Page, scope: Locator, label: string) =>
+  scope.locator('.ant-form-item', { has: page.locator('.ant-form-item-label').getByText(label, { exact: true }) });
+
+async function pick(page: Page, scope: Locator, label: string, option: string) {
+  await item(page, scope, label).locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Checks one node of the tree-select labelled `label`, then closes its dropdown. */
+async function pickTree(page: Page, scope: Locator, label: string, option: string) {
+  await item(page, scope, label).locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: option }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+async function save(page: Page, message: string) {
+  const count = await page.locator('.ant-modal:visible').count();
+  await modal(page).getByRole('button', { name: /^(保存|修改)$/ }).click();
+  await tip(page, message);
+  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(count - 1);
+}
+
+const treeNode = (page: Page, title: string) =>
+  modal(page).locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title').getByText(title, { exact: true }) }).first();
+
+async function open(page: Page, path: string, text: string) {
+  await page.goto(path);
+  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+}
+
+const TENANT = 'e2e野生动物园';
+// Names of their own: the platform administrator's lists show every tenant's rows, and iam-access uses e2e饲养*.
+const ROLE = 'e2e保育员';
+const DEPT = 'e2e饲养部';
+/** Spreadsheet rows (header = row 1) the import must refuse. */
+const BAD_ROWS = [12, 52, 152];
+
+/** 200 users in the server's own sheet layout (exceljs, as the server), three of them bad. */
+async function usersXlsx(): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('用户');
+  ws.addRow(['租户编号', '账号', '昵称', '姓名', '邮箱', '手机', '角色名称', '部门名称', '岗位名称', '生日']);
+  for (let i = 0; i < 200; i++) {
+    const r = i + 2;
+    const account = `imp${String(i).padStart(3, '0')}`;
+    const base = ['', account, `昵称${i}`, `姓名${i}`, `${account}@zoo.cn`, '', ROLE, DEPT, '', '1990-01-02'];
+    if (r === BAD_ROWS[0]) base[6] = '无此角色';
+    if (r === BAD_ROWS[1]) base[3] = '';
+    if (r === BAD_ROWS[2]) base[7] = '无此部门';
+    ws.addRow(base);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+describe('tenants, packages, users: a new tenant set up through the screens', () => {
+  it('platform admin → tenant with a package → tenant admin sets up a user → the user sees exactly the grant; user import', SLOW, async () => {
+    // 1. Platform administrator: a package (套餐 dialog of the tenant page), a tenant with it, unlimited accounts.
+    const page = await b.newPage();
+    await loginAs(page);
+    await open(page, '/system/tenant', '管理组');
+    await page.getByRole('button', { name: '套餐' }).click();
+    await addButton(modal(page)).click();
+    await modal(page).getByLabel('产品包名称').fill('e2e套餐');
+    await expect.poll(() => treeNode(page, '系统管理').count()).toBe(1);
+    await treeNode(page, '系统管理').locator('.ant-tree-checkbox').click();
+    await treeNode(page, '权限管理').locator('.ant-tree-checkbox').click();
+    await screenshot(page, 'iam-core-package-form');
+    await save(page, '新增成功');
+    await expect.poll(() => row(modal(page), 'e2e套餐').count()).toBe(1);
+    // The package table has no view button (spec §2).
+    expect(await row(modal(page), 'e2e套餐').getByRole('button', { name: '查看' }).count()).toBe(0);
+    await screenshot(page, 'iam-core-packages');
+    await modal(page).locator('.ant-modal-close').click();
+
+    await addButton(page).click();
+    await modal(page).getByLabel('租户名称').fill(TENANT);
+    await modal(page).getByLabel('联系人').fill('张园长');
+    await pick(page, modal(page), '产品包', 'e2e套餐');
+    await save(page, '新增成功');
+    await row(page, TENANT).locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '授权配置' }).click();
+    await modal(page).getByLabel('账号额度').fill('-1');
+    await save(page, '操作成功!');
+    await expect.poll(() => row(page, TENANT).textContent()).toContain('不限');
+    await screenshot(page, 'iam-core-tenant');
+    // The platform tenant cannot be removed: the server's reason is shown.
+    await row(page, '管理组').getByRole('button', { name: '删除' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await tip(page, '不可删除管理租户!');
+
+    const [t] = await dbQuery<{ tenant_id: string }>('select tenant_id from blade_tenant where tenant_name = $1', [TENANT]);
+    const [pw] = await dbQuery<{ v: string }>("select param_value as v from blade_param where param_key = 'tenant.default.password'");
+    const tenantId = t!.tenant_id;
+
+    // 2. The tenant's admin: department, post, role with a grant, user.
+    const admin = await b.newPage();
+    await loginAs(admin, { tenantId, account: 'admin', password: pw!.v });
+    await open(admin, '/system/dept', TENANT);
+    await row(admin, TENANT).getByRole('button', { name: '新增子项' }).click();
+    await modal(admin).getByLabel('机构名称').fill(DEPT);
+    await modal(admin).getByLabel('机构全称').fill(`${DEPT}全称`);
+    await pick(admin, modal(admin), '机构类型', '部门');
+    await modal(admin).getByLabel('排序').fill('1');
+    await save(admin, '新增成功');
+
+    await open(admin, '/system/post', '岗位编号');
+    await addButton(admin).click();
+    await pick(admin, modal(admin), '岗位类型', '基层');
+    await modal(admin).getByLabel('岗位编号').fill('keeper');
+    await modal(admin).getByLabel('岗位名称').fill('e2e保育岗');
+    await modal(admin).getByLabel('岗位排序').fill('1');
+    await save(admin, '新增成功');
+
+    await open(admin, '/authority/role', '角色名称');
+    await addButton(admin).click();
+    await modal(admin).getByLabel('角色名称').fill(ROLE);
+    await modal(admin).getByLabel('角色别名').fill('keeper');
+    await modal(admin).getByLabel('角色排序').fill('1');
+    await save(admin, '新增成功');
+    await row(admin, ROLE).getByRole('button', { name: '权限设置' }).click();
+    await expect.poll(() => treeNode(admin, '岗位管理').count()).toBe(1);
+    // 岗位管理 with all its buttons; 部门管理 with 查看 only.
+    await treeNode(admin, '岗位管理').locator('.ant-tree-checkbox').click();
+    await treeNode(admin, '部门管理').locator('.ant-tree-switcher').click();
+    await treeNode(admin, '查看').locator('.ant-tree-checkbox').click();
+    await modal(admin).getByRole('button', { name: '保存' }).click();
+    await tip(admin, '操作成功!');
+
+    await open(admin, '/system/user', '登录账号');
+    await expect.poll(() => admin.getByTestId('user-dept-tree').getByText(TENANT).count()).toBe(1);
+    await addButton(admin).click();
+    await modal(admin).getByLabel('登录账号').fill('keeper1');
+    await modal(admin).getByLabel('用户昵称').fill('小李');
+    await modal(admin).getByLabel('用户姓名').fill('李饲养');
+    await modal(admin).getByLabel('密码', { exact: true }).fill('keeper-pw1');
+    await modal(admin).getByLabel('确认密码').fill('keeper-pw1');
+    await pickTree(admin, modal(admin), '所属角色', ROLE);
+    await pickTree(admin, modal(admin), '所属部门', DEPT);
+    await screenshot(admin, 'iam-core-user-form');
+    await save(admin, '新增成功');
+    await expect.poll(() => row(admin, 'keeper1').textContent()).toContain(ROLE);
+
+    // 3. Import 200 users, three bad rows: the report names them.
+    await admin.getByRole('button', { name: '导入' }).click();
+    await modal(admin).locator('input[type=file]').setInputFiles({
+      name: 'users.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await usersXlsx(),
+    });
+    await modal(admin).getByRole('button', { name: '开始导入' }).click();
+    const report = admin.getByTestId('import-report');
+    await expect.poll(() => report.textContent(), { timeout: 60_000 }).toContain('导入完成');
+    expect(await report.textContent()).toContain('成功 197 行, 失败 3 行');
+    const rows = await report.locator('tbody tr.ant-table-row td:first-child').allTextContents();
+    expect(rows.map(Number)).toEqual(BAD_ROWS);
+    await screenshot(admin, 'iam-core-import');
+    await modal(admin).locator('.ant-modal-footer button', { hasText: '关闭' }).click();
+    const [{ n }] = (await dbQuery<{ n: string }>(
+      "select count(*) as n from blade_user where tenant_id = $1 and account like 'imp%' and is_deleted = 0",
+      [tenantId],
+    )) as [{ n: string }];
+    expect(Number(n)).toBe(197);
+
+    // 4. The new user sees exactly the granted menus and buttons.
+    const user = await b.newPage();
+    await loginAs(user, { tenantId, account: 'keeper1', password: 'keeper-pw1' });
+    await open(user, '/system/post', 'e2e保育岗');
+    const sider = user.locator('.ant-layout-sider');
+    expect(await sider.locator('.ant-menu-submenu-title').allTextContents()).toEqual(['系统管理']);
+    expect(await sider.locator('.ant-menu-item').allTextContents()).toEqual(['部门管理', '岗位管理']);
+    // Buttons follow the permission map, which may arrive after the rows.
+    await expect.poll(() => addButton(user).count()).toBe(1);
+    await expect.poll(() => row(user, 'e2e保育岗').getByRole('button').allTextContents()).toEqual(['查看', '编辑', '删除']);
+
+    await open(user, '/system/dept', TENANT);
+    await expect.poll(async () => (await row(user, TENANT).getByRole('button').allTextContents()).filter(Boolean)).toEqual(['查看']);
+    expect(await addButton(user).count()).toBe(0);
+    expect(await user.locator('button', { hasText: /^删除$/ }).count()).toBe(0);
+    await screenshot(user, 'iam-core-user-view');
+  });
+});
+
+describe('platform screens: tenant packages, clients, regions', () => {
+  it('opens the package, client and region screens; a region level opens lazily', SLOW, async () => {
+    const page = await b.newPage();
+    await loginAs(page);
+    await open(page, '/system/tenantpackage', '产品包名称');
+    await screenshot(page, 'iam-core-tenantpackage');
+    await open(page, '/system/client', 'saber');
+    await screenshot(page, 'iam-core-client');
+    await open(page, '/base/region', '云南省');
+    await row(page, '云南省').locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => row(page, '昆明市').count()).toBe(1);
+    await row(page, '昆明市').getByRole('button', { name: '新增子项' }).click();
+    expect(await modal(page).getByLabel('上级区划').inputValue()).toBe('5301');
+    await screenshot(page, 'iam-core-region');
+    await modal(page).getByRole('button', { name: '取消' }).click();
+  });
+});

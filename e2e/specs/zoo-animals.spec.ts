@@ -1,0 +1,150 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from '../lib/browser';
+import { loginAs } from '../lib/login';
+import { authoriseSpecies } from '../lib/zoo';
+
+const b = useBrowser();
+const SLOW = { timeout: 300_000 };
+
+/** The topmost open dialog (the flag list opens its own dialogs over the animal page). */
+const modal = (page: Page) => page.locator('.ant-modal:visible').last();
+const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
+const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新\s*增$/ }).first();
+const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
+
+/** Picks an option of the select labelled `label` inside `scope` (typing narrows long lists). */
+async function pick(page: Page, scope: Locator, label: string, option: string, type?: string) {
+  const select = scope.locator('.ant-form-item', { has: page.getByText(label, { exact: true }) }).locator('.ant-select').first();
+  await select.click();
+  if (type) await page.keyboard.type(type);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Clicks 新增 in `scope` and waits for its dialog to be the topmost one. */
+async function openAdd(page: Page, scope: Locator | Page) {
+  const dialogs = await page.locator('.ant-modal:visible').count();
+  await addButton(scope).click();
+  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(dialogs + 1);
+}
+
+/** Saves the topmost dialog: it closes, and the message shows (a toast of an earlier save may still be up). */
+async function save(page: Page, message: string) {
+  const dialogs = await page.locator('.ant-modal:visible').count();
+  await modal(page).getByRole('button', { name: /保\s*存/ }).click();
+  try {
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(dialogs - 1);
+  } catch (e) {
+    await screenshot(page, 'zoo-save-failure');
+    throw e;
+  }
+  await tip(page, message);
+}
+
+const SPECIES = 'e2e测试鹿';
+const LATIN = 'Cervus testudo';
+
+describe('zoo registry: species library, animals, flags, distribution', () => {
+  it('adds a species, registers an animal with flags, reissues a 专用标识 and shows the distribution', SLOW, async () => {
+    // Platform administrator: the species library.
+    const admin = await b.newPage();
+    await loginAs(admin);
+    await admin.goto('/zoo/admin/species');
+    await expect.poll(() => admin.getByText('大熊猫', { exact: true }).count()).toBeGreaterThan(0);
+    await openAdd(admin, admin);
+    await modal(admin).getByLabel('中文名').fill(SPECIES);
+    await modal(admin).getByLabel('拉丁名').fill(LATIN);
+    await pick(admin, modal(admin), '国家保护级别', '国家二级');
+    await modal(admin).getByRole('button', { name: /保\s*存/ }).click();
+    await expect.poll(() => modal(admin).getByText('国家重点保护物种请选择主管部门(林草或渔业)').count()).toBe(1);
+    await pick(admin, modal(admin), '主管部门', '林草');
+    await pick(admin, modal(admin), 'CITES附录', '附录II');
+    await pick(admin, modal(admin), 'IUCN等级', '易危');
+    await modal(admin).getByLabel('IUCN评估年份').fill('2020');
+    await modal(admin).getByLabel('最低温度(℃)').fill('-10');
+    await modal(admin).getByLabel('最高温度(℃)').fill('30');
+    await modal(admin).getByLabel('最低湿度(%)').fill('40');
+    await modal(admin).getByLabel('最高湿度(%)').fill('80');
+    await screenshot(admin, 'zoo-species-form');
+    await save(admin, '新增成功');
+
+    // Authorise it for the demo zoo on the 动物园 screen.
+    await admin.goto('/zoo/admin/zoo');
+    await expect.poll(() => admin.getByText('示范动物园', { exact: true }).count()).toBeGreaterThan(0);
+    await authoriseSpecies(admin, '示范动物园', {
+      search: SPECIES,
+      option: LATIN,
+      licenceNo: '(e2e)驯繁字[2026]001号',
+      authority: '示范省林业和草原局',
+      validFrom: '2026-01-01',
+    });
+    await modal(admin).getByRole('button', { name: '保存' }).click();
+    await tip(admin, '操作成功!');
+
+    // Zoo administrator: register an animal of it in a seeded cage.
+    const zoo = await b.newPage();
+    await loginAs(zoo, { tenantId: '100000' });
+    await zoo.goto('/zoo/animal');
+    await expect.poll(() => zoo.getByText('C001', { exact: true }).count()).toBeGreaterThan(0);
+    await openAdd(zoo, zoo);
+    await pick(zoo, modal(zoo), '物种', SPECIES, 'e2e');
+    await modal(zoo).getByLabel('本园编号').fill('E2E-001');
+    await modal(zoo).getByLabel('名字').fill('测测');
+    await pick(zoo, modal(zoo), '性别', '雄');
+    await pick(zoo, modal(zoo), '当前笼舍', 'HB-01', 'HB-01');
+    await screenshot(zoo, 'zoo-animal-form');
+    await save(zoo, '新增成功');
+
+    // Flags: a microchip (prefix meaning shown) and a 专用标识, then its new version.
+    await row(zoo, 'E2E-001').getByRole('button', { name: '标识' }).click();
+    const flags = modal(zoo);
+    await expect.poll(() => flags.getByText('个体标识', { exact: false }).count()).toBeGreaterThan(0);
+    await openAdd(zoo, flags);
+    await pick(zoo, modal(zoo), '标识类型', '芯片');
+    await modal(zoo).getByLabel('标识码').fill('156000000012345');
+    await expect.poll(() => modal(zoo).getByText(/中国 \(ISO 3166 国家代码 156\)/).count()).toBe(1);
+    await save(zoo, '新增成功');
+    await openAdd(zoo, modal(zoo));
+    await pick(zoo, modal(zoo), '标识类型', '专用标识');
+    await modal(zoo).getByLabel('标识码').fill('ZY-E2E-0001');
+    await save(zoo, '新增成功');
+    await row(modal(zoo), 'ZY-E2E-0001').getByRole('button', { name: '新版本' }).click();
+    await expect.poll(() => zoo.locator('.ant-modal:visible').count()).toBe(2);
+    await modal(zoo).getByLabel('标识码').fill('ZY-E2E-0002');
+    await save(zoo, '操作成功!');
+    await expect.poll(() => row(modal(zoo), 'ZY-E2E-0001').getByText(/已作废/).count()).toBe(1);
+    await expect.poll(() => row(modal(zoo), 'ZY-E2E-0002').getByText('当前有效').count()).toBe(1);
+    await screenshot(zoo, 'zoo-animal-flags');
+    await modal(zoo).locator('.ant-modal-footer button', { hasText: /关\s*闭/ }).click();
+
+    // Detail: identity, flags with the voided version.
+    await row(zoo, 'E2E-001').getByRole('button', { name: '详情' }).click();
+    await zoo.waitForURL(/\/animal\/detail\/\d+/);
+    await expect.poll(() => zoo.getByText('ZY-E2E-0001').count()).toBeGreaterThan(0);
+    expect(await zoo.getByText(/已作废/).count()).toBeGreaterThan(0);
+    expect(await zoo.getByText('156000000012345').count()).toBe(1);
+    expect(await zoo.getByText(/库存变动功能上线后显示/).count()).toBe(1);
+    await screenshot(zoo, 'zoo-animal-detail');
+
+    // The zoo's species list carries the new authorisation and its stock.
+    await zoo.goto('/zoo/species');
+    await expect.poll(() => zoo.getByText('(国)驯繁字[2023]001号').count()).toBe(1);
+    await zoo.getByLabel('中文名').fill(SPECIES);
+    await zoo.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => row(zoo, SPECIES).count()).toBe(1);
+    expect(await row(zoo, SPECIES).textContent()).toContain('(e2e)驯繁字[2026]001号');
+    await screenshot(zoo, 'zoo-species-mine');
+
+    // Distribution of the new species: chart and the demo zoo's row.
+    await admin.goto('/zoo/admin/species');
+    await admin.getByLabel('中文名').fill(SPECIES);
+    await admin.getByRole('button', { name: /搜\s*索/ }).click();
+    await row(admin, SPECIES).getByRole('button', { name: '分布' }).click();
+    await admin.waitForURL(/\/zoo\/admin\/species\/dist\/\d+/);
+    await expect.poll(() => admin.locator('[data-testid=species-dist-chart] canvas').count()).toBeGreaterThan(0);
+    expect(await admin.locator('[data-testid=species-dist-chart] canvas').first().isVisible()).toBe(true);
+    await expect.poll(() => row(admin, '示范动物园').count()).toBe(1);
+    expect(await row(admin, '示范动物园').textContent()).toContain('(e2e)驯繁字[2026]001号');
+    await screenshot(admin, 'zoo-species-dist');
+  });
+});

@@ -1,0 +1,26 @@
+import { lt, sql } from 'drizzle-orm';
+import type { DbLike } from '../../db/client';
+import { BizError } from '../errors';
+import { sysThrottle } from './auth.tables';
+
+/**
+ * Counts one call of `key` in `bucket` and refuses it past `limit` calls per window. The counter lives in the
+ * database so several instances share it; the window restarts when it has ended.
+ */
+export async function throttle(db: DbLike, bucket: string, key: string, limit: number, windowMinutes: number, msg: string): Promise<void> {
+  // Ended windows are swept now and then by the calls themselves (no job runner needed).
+  if (Math.random() < 0.05) await db.delete(sysThrottle).where(lt(sysThrottle.windowEnd, sql`localtimestamp(0)`));
+  const end = sql`localtimestamp(0) + make_interval(mins => ${windowMinutes})`;
+  const [row] = await db
+    .insert(sysThrottle)
+    .values({ bucket, key: key.slice(0, 255), hits: 1, windowEnd: end as never })
+    .onConflictDoUpdate({
+      target: [sysThrottle.bucket, sysThrottle.key],
+      set: {
+        hits: sql`case when ${sysThrottle.windowEnd} > localtimestamp(0) then ${sysThrottle.hits} + 1 else 1 end`,
+        windowEnd: sql`case when ${sysThrottle.windowEnd} > localtimestamp(0) then ${sysThrottle.windowEnd} else ${end} end` as never,
+      },
+    })
+    .returning({ hits: sysThrottle.hits });
+  if ((row?.hits ?? 0) > limit) throw new BizError(msg);
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PageLoadTimeout, withTimeout } from './lazy-page';
+
+describe('lazy page loads', () => {
+  it('give up after 120 s with a clear message instead of hanging', async () => {
+    vi.useFakeTimers();
+    const never = new Promise<never>(() => undefined);
+    const load = withTimeout(never, 120_000);
+    const seen = load.catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(119_999);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await seen;
+    expect(error).toBeInstanceOf(PageLoadTimeout);
+    expect((error as Error).message).toBe('页面加载超时（120 秒），请检查网络后重试');
+  });
+
+  it('passes a chunk that arrives in time through', async () => {
+    await expect(withTimeout(Promise.resolve('ok'), 120_000)).resolves.toBe('ok');
+  });
+});

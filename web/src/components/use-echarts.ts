@@ -1,0 +1,39 @@
+import { BarChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export type ChartOption = echarts.EChartsCoreOption;
+
+/**
+ * The one way pages draw charts (ECharts core with the parts registered here). Pages are lazy chunks, so the
+ * library loads only with a page that charts.
+ */
+/** One ECharts instance on the returned element: created once, fed each new option, resized with the box. */
+export function useECharts<T extends HTMLElement = HTMLDivElement>(option: ChartOption | undefined) {
+  const ref = useRef<T>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const instance = echarts.init(el);
+    chart.current = instance;
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance.resize());
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (option) chart.current?.setOption(option, true);
+  }, [option]);
+
+  return ref;
+}

@@ -1,0 +1,6 @@
+import type { I18nBundle } from '../../../lib/i18n';
+
+export const noticeI18n: I18nBundle = {
+  zh: { notice: { title: '通知公告', category: '通知类型', releaseTime: '通知日期', content: '通知内容', noticeTitle: '通知标题' } },
+  en: { notice: { title: 'Notices', category: 'Category', releaseTime: 'Date', content: 'Content', noticeTitle: 'Title' } },
+};

@@ -1,0 +1,6 @@
+import { CrudPage } from '../../../crud';
+import { noticePage } from './notice.crud';
+
+export default function NoticePage() {
+  return <CrudPage def={noticePage} />;
+}

@@ -1,0 +1,48 @@
+import type { I18nBundle } from '../../lib/i18n';
+
+export const infoI18n: I18nBundle = {
+  zh: {
+    info: {
+      tabInfo: '个人信息',
+      tabPassword: '修改密码',
+      avatar: '头像',
+      avatarTip: '只能上传 jpg/png 格式的图片, 且不超过 500KB',
+      upload: '上传头像',
+      realName: '姓名',
+      name: '用户名',
+      phone: '手机号',
+      email: '邮箱',
+      submit: '提交',
+      saved: '修改信息成功!',
+      oldPassword: '原密码',
+      newPassword: '新密码',
+      newPassword1: '确认密码',
+      oldPasswordRequired: '请输入原密码',
+      newPasswordRequired: '请输入新密码',
+      newPassword1Required: '请输入确认密码',
+      passwordSaved: '修改密码成功!',
+    },
+  },
+  en: {
+    info: {
+      tabInfo: 'Personal info',
+      tabPassword: 'Change password',
+      avatar: 'Avatar',
+      avatarTip: 'JPG or PNG only, at most 500KB',
+      upload: 'Upload avatar',
+      realName: 'Real name',
+      name: 'Nickname',
+      phone: 'Phone',
+      email: 'Email',
+      submit: 'Submit',
+      saved: 'Profile updated!',
+      oldPassword: 'Old password',
+      newPassword: 'New password',
+      newPassword1: 'Confirm password',
+      oldPasswordRequired: 'Enter the old password',
+      newPasswordRequired: 'Enter the new password',
+      newPassword1Required: 'Confirm the new password',
+      passwordSaved: 'Password changed!',
+    },
+  },
+};

@@ -1,0 +1,66 @@
+import { userEndpoints } from '@zoo/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Row } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImportDialog } from '../../../components/import-dialog';
+import { CrudPage, crudKeys, type RowOf } from '../../../crud';
+import { confirm, toast } from '../../../lib/feedback';
+import { download } from '../../../lib/request/transfer';
+import { userPage } from './user.crud';
+import { UserGrantDialog, useUserBatch } from './user-actions';
+import { UserDeptTree } from './user-dept-tree';
+
+type User = RowOf<typeof userPage.crud>;
+
+const IMPORT_CALLS = { importFile: userEndpoints.importUser, progress: userEndpoints.importProgress, template: userEndpoints.exportTemplate };
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [deptId, setDeptId] = useState<string | undefined>();
+  const [grant, setGrant] = useState<User[] | null>(null);
+  const [importing, setImporting] = useState(false);
+  const batch = useUserBatch(t);
+  const refresh = () => void client.invalidateQueries({ queryKey: crudKeys.lists(userPage.crud.name) });
+  // The tree's department filters the list (the department and everything below it).
+  const def = useMemo(() => (deptId ? { ...userPage, baseQuery: { deptId } } : userPage), [deptId]);
+
+  return (
+    <Row gutter={12} wrap={false}>
+      <Col flex="240px" style={{ paddingTop: 24, paddingLeft: 12 }}>
+        <UserDeptTree value={deptId} onChange={setDeptId} />
+      </Col>
+      <Col flex="auto" style={{ minWidth: 0 }}>
+        <CrudPage
+          def={def}
+          toolbar={(ctx) => (
+            <>
+              {ctx.can('user_role') ? (
+                <Button onClick={() => (ctx.selected.length ? setGrant(ctx.selected) : toast.warning(t('crud.selectOne')))}>{t('user.grant')}</Button>
+              ) : null}
+              {ctx.can('user_reset') ? <Button onClick={() => batch(ctx.selected, 'reset', refresh)}>{t('user.reset')}</Button> : null}
+              {ctx.can('user_unlock') ? <Button onClick={() => batch(ctx.selected, 'unlock', refresh)}>{t('user.unlock')}</Button> : null}
+              {ctx.can('user_import') ? <Button onClick={() => setImporting(true)}>{t('transfer.import')}</Button> : null}
+              {ctx.can('user_export') ? (
+                <Button
+                  onClick={() =>
+                    confirm({
+                      title: t('layout.tip'),
+                      content: t('user.exportConfirm'),
+                      onOk: () => download(userEndpoints.exportUser, { ...ctx.filters, deptId }),
+                    })
+                  }
+                >
+                  {t('transfer.export')}
+                </Button>
+              ) : null}
+            </>
+          )}
+        />
+      </Col>
+      {grant ? <UserGrantDialog users={grant} onClose={() => setGrant(null)} onSaved={refresh} /> : null}
+      {importing ? <ImportDialog title={t('user.import')} calls={IMPORT_CALLS} onClose={() => setImporting(false)} onFinished={refresh} /> : null}
+    </Row>
+  );
+}

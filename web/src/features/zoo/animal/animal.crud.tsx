@@ -1,0 +1,55 @@
+import { animal } from '@zoo/contract';
+import { Link } from 'react-router';
+import { defineCrudPage } from '../../../crud';
+import { t } from '../../../lib/i18n';
+import { ParentSelect, SpeciesCageSelect, ZooSpeciesSelect, splitParent } from '../registry/registry-widgets';
+import { PhotoUpload, photoList } from '../registry/photo-upload';
+
+/** Cage and parents belong to the species: a new species clears them. */
+const SPECIES_RESETS = { cageId: undefined, sireName: 'UNK', damName: 'UNK' };
+
+/** A parent cell: the registered animal (a link to its detail) or the studbook mark. */
+const parentCell = (id: string, name: string, mark: string) =>
+  id ? <Link to={`/animal/detail/${id}`}>{name || id}</Link> : t(`zooRegistry.mark.${mark || 'UNK'}`);
+
+/**
+ * Individual animals. The parent pickers edit `sireName` / `damName` (record-only fields) holding an animal id or
+ * the UNK / WILD mark; `toInput` turns that into the contract's id + mark pair and `fromRecord` back.
+ */
+export const animalPage = defineCrudPage({
+  crud: animal,
+  i18n: 'zooAnimal',
+  modalWidth: 960,
+  actionWidth: 300,
+  defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,
+  fromRecord: (row) => ({ ...row, sireName: row.sireId || row.sireMark || 'UNK', damName: row.damId || row.damMark || 'UNK', photos: photoList(row.photos) }),
+  toInput: (values) => {
+    const { sireName, damName, ...rest } = values;
+    const sire = splitParent(sireName);
+    const dam = splitParent(damName);
+    return { ...rest, sireId: sire.id, sireMark: sire.mark, damId: dam.id, damMark: dam.mark };
+  },
+  fields: {
+    speciesId: {
+      widget: 'custom',
+      table: false,
+      input: (p) => <ZooSpeciesSelect {...p} resets={SPECIES_RESETS} />,
+      search: true,
+    },
+    speciesName: { width: 110 },
+    localNo: { search: true, width: 100 },
+    animalName: { search: true, width: 100 },
+    sex: { dict: 'animal_sex', search: true, width: 70 },
+    birthDate: { widget: 'date', width: 110, render: (v) => (typeof v === 'string' ? v.slice(0, 10) : '') },
+    birthPrecision: { dict: 'birth_precision', table: false },
+    origin: { dict: 'animal_origin', width: 100 },
+    sireName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={1} />, width: 100, render: (_v, row) => parentCell(row.sireId, row.sireName, row.sireMark) },
+    damName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={2} />, width: 100, render: (_v, row) => parentCell(row.damId, row.damName, row.damMark) },
+    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, width: 140, render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : '') },
+    status: { dict: 'animal_status', search: true, width: 80 },
+    breederName: { width: 90 },
+    photos: { widget: 'custom', input: (p) => <PhotoUpload {...p} />, table: false, span: 24 },
+    remark: { widget: 'textarea', rows: 3, table: false },
+  },
+});
+

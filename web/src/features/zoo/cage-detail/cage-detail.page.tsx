@@ -1,0 +1,64 @@
+import { cage } from '@zoo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Empty, Flex, Spin, Tabs, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CrudPage, DictTag, useCan } from '../../../crud';
+import { call } from '../../../lib/request';
+import { CageBreeders } from '../cage/cage-breeders';
+import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
+import { CagePhotos } from './cage-photos';
+
+/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it, keepers, photos. */
+export default function CageDetailPage() {
+  const { t } = useTranslation();
+  const { cageId = '' } = useParams();
+  const can = useCan();
+  const detail = useQuery({
+    queryKey: ['crud', cage.name, 'detail', cageId],
+    queryFn: () => call(cage.endpoints.detail, { query: { id: cageId } }),
+    enabled: /^\d+$/.test(cageId),
+  });
+  const animals = useMemo(() => cageAnimalsPage(cageId), [cageId]);
+  const populations = useMemo(() => cagePopulationsPage(cageId), [cageId]);
+  const c = detail.data;
+  const label = (k: string) => t(`cage.${k}`);
+  const facts = c
+    ? [
+        { key: 'cageCode', label: label('cageCode'), children: c.cageCode },
+        { key: 'cageName', label: label('cageName'), children: c.cageName },
+        { key: 'cageType', label: label('cageType'), children: <DictTag code="cage_type" value={c.cageType} /> },
+        { key: 'parkName', label: label('parkName'), children: c.parkName },
+        { key: 'venueName', label: label('venueName'), children: c.venueName },
+        { key: 'area', label: label('area'), children: c.area },
+        { key: 'capacity', label: label('capacity'), children: c.capacity },
+        { key: 'animalCount', label: label('animalCount'), children: c.animalCount },
+        { key: 'populationQuantity', label: label('populationQuantity'), children: c.populationQuantity },
+        { key: 'cameraUrl', label: label('cameraUrl'), children: c.cameraUrl ? <Typography.Text copyable>{c.cameraUrl}</Typography.Text> : null, span: 'filled' as const },
+        { key: 'remark', label: label('remark'), children: c.remark, span: 'filled' as const },
+      ]
+    : [];
+
+  const tabs = [
+    { key: 'animals', label: t('cageDetail.animals'), children: <CrudPage def={animals} /> },
+    { key: 'populations', label: t('cageDetail.populations'), children: <CrudPage def={populations} /> },
+    ...(can('cage_breeder') ? [{ key: 'keepers', label: t('cageDetail.keepers'), children: <CageBreeders cageId={cageId} /> }] : []),
+    { key: 'photos', label: t('cageDetail.photos'), children: <CagePhotos cageId={cageId} /> },
+  ];
+
+  return (
+    <Flex vertical gap={12}>
+      <Card variant="borderless" title={c ? t('cageDetail.heading', { name: c.cageName, code: c.cageCode }) : t('cageDetail.title')}>
+        <Spin spinning={detail.isFetching}>
+          {c ? (
+            <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={facts} data-testid="cage-facts" />
+          ) : detail.isFetching ? null : (
+            <Empty description={t('cageDetail.missing')} />
+          )}
+        </Spin>
+      </Card>
+      {c ? <Tabs items={tabs} destroyOnHidden /> : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,47 @@
+import { cage, cageBreeder } from '@zoo/contract';
+import { defineCrudPage, type ControlProps } from '../../../crud';
+import { parkField, VenueOfParkSelect } from '../park/place-pickers';
+import { KeeperSelect } from './keeper-select';
+
+/**
+ * 笼舍管理: cages listed by park (contract `cage`). The park is a form-only choice (cages hang on a venue);
+ * choosing it reloads the venue choices.
+ */
+export const cagePage = defineCrudPage({
+  crud: cage,
+  i18n: 'cage',
+  fields: {
+    parkId: { ...parkField, search: true, form: true, table: false, view: false },
+    venueId: { widget: 'custom', input: (p: ControlProps) => <VenueOfParkSelect {...p} />, table: false, view: false },
+    cageCode: { search: true, width: 110 },
+    cageName: { search: true },
+    parkName: { form: false },
+    venueName: { form: false },
+    cageType: { dict: 'cage_type', search: true, width: 120 },
+    area: { width: 110 },
+    capacity: { width: 90 },
+    animalCount: { form: false, width: 90 },
+    populationQuantity: { form: false, width: 100 },
+    cameraUrl: { table: false, span: 24 },
+    sort: { table: false },
+    remark: { widget: 'textarea', rows: 3, table: false },
+  },
+  defaults: { cageType: 1, area: 0, capacity: 0, sort: 0 },
+  actionWidth: 300,
+});
+
+/** Keepers (users of the zoo) assigned to one cage (contract `cageBreeder`). */
+export const cageBreederPage = (cageId: string) =>
+  defineCrudPage({
+    crud: cageBreeder,
+    i18n: 'cageBreeder',
+    baseQuery: { cageId },
+    fields: {
+      userId: { widget: 'custom', input: (p: ControlProps) => <KeeperSelect {...p} />, table: false, view: false },
+      realName: { form: false },
+      account: { form: false },
+      remark: { widget: 'textarea', rows: 3 },
+    },
+    toInput: (values) => ({ ...values, cageId }),
+    modalWidth: 640,
+  });

@@ -1,0 +1,31 @@
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
+import { CageBreedersDialog } from './cage-breeders';
+import { cagePage } from './cage.crud';
+
+/** 笼舍管理, with each cage's keepers (button 饲养员, code cage_breeder) and its card (详情). */
+export default function CagePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const breeders = useRowDialog<RowOf<typeof cagePage.crud>>('cage_breeder', t('cage.breeders'), (row, close) => (
+    <CageBreedersDialog cage={row} onClose={close} />
+  ));
+  return (
+    <>
+      <CrudPage
+        def={cagePage}
+        rowActions={(row, ctx) => (
+          <>
+            {breeders.action(row, ctx)}
+            <Button type="link" size="small" onClick={() => void navigate(`/cage/detail/${row.id}`)}>
+              {t('cage.detail')}
+            </Button>
+          </>
+        )}
+      />
+      {breeders.dialog}
+    </>
+  );
+}

@@ -173,6 +173,16 @@ describe('identity, access and system configuration screens', () => {
     await modal(page).getByRole('button', { name: '保存' }).click();
     await tip(page, '操作成功!');
 
+    // The header's top menu: choosing it narrows the sidebar to its menus; 首页 brings the whole menu back.
+    await page.reload();
+    const top = page.getByTestId('top-menu');
+    const roots = page.locator('.ant-layout-sider .ant-menu-root > .ant-menu-submenu > .ant-menu-submenu-title');
+    await top.getByText('e2e顶部').click();
+    await expect.poll(() => roots.allTextContents()).toEqual(['动物园管理']);
+    await screenshot(page, 'iam-topmenu-switched');
+    await top.getByText('首页').click();
+    await expect.poll(() => roots.allTextContents()).toContain('系统管理');
+
     // A search answers its hits from every level of the lazy menu tree.
     await open(page, '/authority/datascope', '系统管理');
     await page.getByLabel('菜单名称').fill('岗位管理');

@@ -45,7 +45,11 @@ export function SearchOverlay() {
         aria-label={t('shell.findMenu')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
-        onPressEnter={() => choose(0)}
+        onPressEnter={(e) => {
+          // Without it the Enter's keypress lands on the button focus returns to, which opens the overlay again.
+          e.preventDefault();
+          choose(0);
+        }}
       />
       <div style={{ maxHeight: 420, overflow: 'auto', marginTop: 8 }} data-testid="search-results">
         {hits.length ? (

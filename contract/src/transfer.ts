@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * Spreadsheet import and export shapes shared by every resource that offers them (users, regions…).
@@ -50,3 +51,35 @@ export const DownloadQuery = z.object({ 'Blade-Auth': z.string().optional() });
 
 /** A raw file body (xlsx); not R-wrapped. */
 export const FileBody = z.unknown().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+
+/**
+ * The four calls of a resource's spreadsheet transfer: `import-{slug}` (multipart), `import-progress`,
+ * `export-{slug}` (filtered by `exportQuery`) and `export-template`; importing and the template need the import
+ * button, exporting the export button.
+ */
+export function transferEndpoints<F extends z.ZodRawShape>(o: {
+  base: string;
+  slug: string;
+  noun: string;
+  perms: { import: string; export: string };
+  exportFilters: F;
+  /** The platform administrator exports every tenant's rows. */
+  crossTenantExport?: boolean;
+}) {
+  const importer = { perm: o.perms.import };
+  return {
+    importFile: endpoint({ method: 'POST', path: `${o.base}/import-${o.slug}`, summary: `导入${o.noun}(multipart file)`, access: importer, query: ImportQuery, data: ImportJob }),
+    importProgress: endpoint({ method: 'GET', path: `${o.base}/import-progress`, summary: `${o.noun}导入进度`, access: importer, query: ImportProgressQuery, data: ImportJob }),
+    exportFile: endpoint({
+      method: 'GET',
+      path: `${o.base}/export-${o.slug}`,
+      summary: `导出${o.noun}(xlsx)`,
+      access: { perm: o.perms.export },
+      query: DownloadQuery.extend(o.exportFilters),
+      data: FileBody,
+      raw: true,
+      ...(o.crossTenantExport ? { crossTenant: true } : {}),
+    }),
+    exportTemplate: endpoint({ method: 'GET', path: `${o.base}/export-template`, summary: `${o.noun}导入模板(xlsx)`, access: importer, query: DownloadQuery, data: FileBody, raw: true }),
+  };
+}

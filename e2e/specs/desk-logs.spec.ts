@@ -1,26 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { modal, tip, addButton, row, okButton, open, pick } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
-
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
-const addButton = (page: Page) => page.locator('button', { hasText: /^新增$/ });
-const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
-const okButton = (page: Page) => page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定/ });
-
-async function open(page: Page, path: string, text: string) {
-  await page.goto(path);
-  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
-}
-
-async function pickOption(page: Page, scope: Locator, label: string, option: string) {
-  await scope.locator('.ant-form-item', { has: page.getByText(label, { exact: true }) }).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
 
 /** Types into an antd picker input and confirms with Enter (the value is local time, as the user typed it). */
 async function typeDate(input: Locator, value: string) {
@@ -113,7 +98,7 @@ describe('desk, logs and resources', () => {
     await open(page, '/desk/notice', '通知标题');
     await addButton(page).click();
     await modal(page).getByLabel('通知标题').fill('e2e 熊猫馆闭馆通知');
-    await pickOption(page, modal(page), '通知类型', '发布通知');
+    await pick(page, modal(page), '通知类型', '发布通知');
     await typeDate(modal(page).getByLabel('通知日期'), pad(new Date()));
     await modal(page).getByLabel('通知内容').fill('周一闭馆维护');
     await modal(page).getByRole('button', { name: /保\s*存/ }).click();
@@ -198,7 +183,7 @@ describe('desk, logs and resources', () => {
     await loginAs(page);
     await open(page, '/resource/oss', '资源编号');
     await addButton(page).click();
-    await pickOption(page, modal(page), '分类', '本地存储');
+    await pick(page, modal(page), '分类', '本地存储');
     await modal(page).getByLabel('资源编号').fill('e2e-local');
     await modal(page).getByRole('button', { name: /保\s*存/ }).click();
     await tip(page, '新增成功');
@@ -218,7 +203,7 @@ describe('desk, logs and resources', () => {
     await loginAs(page);
     await open(page, '/resource/sms', '资源编号');
     await addButton(page).click();
-    await pickOption(page, modal(page), '分类', '日志输出');
+    await pick(page, modal(page), '分类', '日志输出');
     await modal(page).getByLabel('资源编号').fill('e2e-sms');
     await modal(page).getByRole('button', { name: /保\s*存/ }).click();
     await tip(page, '新增成功');

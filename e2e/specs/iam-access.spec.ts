@@ -1,38 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { modal, tip, addButton, row, treeNode, open, pick, save } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
-
-/** The open dialog (our dialogs unmount when closed, so there is one at a time). */
-const modal = (page: Page) => page.locator('.ant-modal:visible');
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
-/** The toolbar 新增 (not a row's 新增子项). */
-const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新增$/ });
-
-/** Picks an option of the select labelled `label` inside `scope`. */
-async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await scope.locator('.ant-form-item', { has: page.getByText(label, { exact: true }) }).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function save(page: Page, message: string) {
-  await modal(page).getByRole('button', { name: '保存' }).click();
-  await tip(page, message);
-  await expect.poll(() => modal(page).count()).toBe(0);
-}
-
-/** A node of the open grant tree by its exact title. */
-const treeNode = (page: Page, title: string) =>
-  modal(page).locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title').getByText(title, { exact: true }) }).first();
-const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
-
-async function open(page: Page, path: string, text: string) {
-  await page.goto(path);
-  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
-}
 
 describe('identity, access and system configuration screens', () => {
   it('creates a role and grants it menus and buttons, which the dialog shows again', SLOW, async () => {

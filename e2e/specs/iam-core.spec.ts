@@ -1,46 +1,11 @@
 import ExcelJS from 'exceljs';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { modal, tip, addButton, row, treeNode, open, pick, pickTree, save } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
-
-/** The topmost open dialog (the 套餐 table opens its form on top of itself). */
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
-const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新增$/ });
-const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
-const item = (page: Page, scope: Locator, label: string) =>
-  scope.locator('.ant-form-item', { has: page.locator('.ant-form-item-label').getByText(label, { exact: true }) });
-
-async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await item(page, scope, label).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-/** Checks one node of the tree-select labelled `label`, then closes its dropdown. */
-async function pickTree(page: Page, scope: Locator, label: string, option: string) {
-  await item(page, scope, label).locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: option }).first().click();
-  await page.keyboard.press('Escape');
-}
-
-async function save(page: Page, message: string) {
-  const count = await page.locator('.ant-modal:visible').count();
-  await modal(page).getByRole('button', { name: /^(保存|修改)$/ }).click();
-  await tip(page, message);
-  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(count - 1);
-}
-
-const treeNode = (page: Page, title: string) =>
-  modal(page).locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title').getByText(title, { exact: true }) }).first();
-
-async function open(page: Page, path: string, text: string) {
-  await page.goto(path);
-  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
-}
 
 const TENANT = 'e2e野生动物园';
 // Names of their own: the platform administrator's lists show every tenant's rows, and iam-access uses e2e饲养*.

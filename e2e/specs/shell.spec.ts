@@ -2,12 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { modal, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 180_000 };
 
-const modal = (page: Page) => page.locator('.ant-modal:visible');
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
 const path = (page: Page) => new URL(page.url()).pathname;
 const tabs = (page: Page) => page.getByTestId('shell-tabs').locator('.ant-tabs-tab').allTextContents();
 const sider = (page: Page) => page.getByTestId('shell-sider');

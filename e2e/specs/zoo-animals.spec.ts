@@ -1,45 +1,11 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { authoriseSpecies } from '../lib/zoo';
+import { modal, tip, row, pick, save, openAdd } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
-
-/** The topmost open dialog (the flag list opens its own dialogs over the animal page). */
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
-const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新\s*增$/ }).first();
-const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
-
-/** Picks an option of the select labelled `label` inside `scope` (typing narrows long lists). */
-async function pick(page: Page, scope: Locator, label: string, option: string, type?: string) {
-  const select = scope.locator('.ant-form-item', { has: page.getByText(label, { exact: true }) }).locator('.ant-select').first();
-  await select.click();
-  if (type) await page.keyboard.type(type);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-/** Clicks 新增 in `scope` and waits for its dialog to be the topmost one. */
-async function openAdd(page: Page, scope: Locator | Page) {
-  const dialogs = await page.locator('.ant-modal:visible').count();
-  await addButton(scope).click();
-  await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(dialogs + 1);
-}
-
-/** Saves the topmost dialog: it closes, and the message shows (a toast of an earlier save may still be up). */
-async function save(page: Page, message: string) {
-  const dialogs = await page.locator('.ant-modal:visible').count();
-  await modal(page).getByRole('button', { name: /保\s*存/ }).click();
-  try {
-    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(dialogs - 1);
-  } catch (e) {
-    await screenshot(page, 'zoo-save-failure');
-    throw e;
-  }
-  await tip(page, message);
-}
 
 const SPECIES = 'e2e测试鹿';
 const LATIN = 'Cervus testudo';

@@ -1,35 +1,13 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { choose } from '../lib/antd';
 import { authoriseSpecies } from '../lib/zoo';
+import { modal, tip, addButton, row, open, pick, save } from '../lib/ui';
 
 const b = useBrowser();
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const SLOW = { timeout: 240_000 };
-
-/** The open dialog (our dialogs unmount when closed, so there is one at a time). */
-const modal = (page: Page) => page.locator('.ant-modal:visible');
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
-const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新增$/ });
-const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
-const field = (page: Page, scope: Locator, label: string) => scope.locator('.ant-form-item', { has: page.getByText(label, { exact: true }) }).first();
-
-/** Picks an option of the select (or tree select) labelled `label` inside `scope`. */
-const pick = (page: Page, scope: Locator, label: string, option: string) => choose(page, field(page, scope, label).locator('.ant-select').first(), option);
-
-async function save(page: Page, message: string) {
-  await modal(page).getByRole('button', { name: '保存' }).click();
-  await tip(page, message);
-  await expect.poll(() => modal(page).count()).toBe(0);
-}
-
-async function open(page: Page, path: string, text: string) {
-  await page.goto(path);
-  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
-}
 
 describe('zoo places: authorisation, park → venue → cage, the cage card', () => {
   it('the platform administrator authorises a species for the demo zoo', SLOW, async () => {

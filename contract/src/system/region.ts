@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Empty, Page, PageQuery, TreeNode } from '../common';
 import { endpoint } from '../endpoint';
-import { DownloadQuery, FileBody, ImportJob, ImportProgressQuery, ImportQuery } from '../transfer';
+import { transferEndpoints } from '../transfer';
 
 export const REGION_ROOT = '00';
 export const REGION_LEVELS = [0, 1, 2, 3, 4, 5] as const; // 国家, 省, 市, 区县, 乡镇, 村
@@ -117,38 +117,11 @@ export const regionEndpoints = {
     query: z.object({ id: Code('缺少必要的请求参数: id') }),
     data: Empty,
   }),
-  importRegion: endpoint({
-    method: 'POST',
-    path: `${base}/import-region`,
-    summary: '导入行政区划(multipart file)',
-    access: { perm: REGION_PERMS.import },
-    query: ImportQuery,
-    data: ImportJob,
-  }),
-  importProgress: endpoint({
-    method: 'GET',
-    path: `${base}/import-progress`,
-    summary: '行政区划导入进度',
-    access: { perm: REGION_PERMS.import },
-    query: ImportProgressQuery,
-    data: ImportJob,
-  }),
-  exportRegion: endpoint({
-    method: 'GET',
-    path: `${base}/export-region`,
-    summary: '导出行政区划(xlsx)',
-    access: { perm: REGION_PERMS.export },
-    query: DownloadQuery.extend({ code: z.string().optional(), name: z.string().optional() }),
-    data: FileBody,
-    raw: true,
-  }),
-  exportTemplate: endpoint({
-    method: 'GET',
-    path: `${base}/export-template`,
-    summary: '行政区划导入模板(xlsx)',
-    access: { perm: REGION_PERMS.import },
-    query: DownloadQuery,
-    data: FileBody,
-    raw: true,
+  ...transferEndpoints({
+    base,
+    slug: 'region',
+    noun: '行政区划',
+    perms: REGION_PERMS,
+    exportFilters: { code: z.string().optional(), name: z.string().optional() },
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Empty, Id, IdList, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
-import { DownloadQuery, FileBody, ImportJob, ImportProgressQuery, ImportQuery } from '../transfer';
+import { transferEndpoints } from '../transfer';
 import { PasswordChange, RegisterGuest, UserInfoUpdate, UserPlatformRecord, UserRecord, UserSubmit, UserUpdate } from './user';
 
 export const USER_PERMS = {
@@ -80,25 +80,5 @@ export const userEndpoints = {
     crossTenant: true,
   }),
   registerGuest: endpoint({ method: 'POST', path: `${base}/register-guest`, summary: '用户注册(待审核)', access: 'public', query: RegisterGuest, data: Empty }),
-  importUser: endpoint({ method: 'POST', path: `${base}/import-user`, summary: '导入用户(multipart file)', access: { perm: USER_PERMS.import }, query: ImportQuery, data: ImportJob }),
-  importProgress: endpoint({ method: 'GET', path: `${base}/import-progress`, summary: '用户导入进度', access: { perm: USER_PERMS.import }, query: ImportProgressQuery, data: ImportJob }),
-  exportUser: endpoint({
-    method: 'GET',
-    path: `${base}/export-user`,
-    summary: '导出用户(xlsx)',
-    access: { perm: USER_PERMS.export },
-    query: DownloadQuery.extend(UserFilters.shape),
-    data: FileBody,
-    raw: true,
-    crossTenant: true,
-  }),
-  exportTemplate: endpoint({
-    method: 'GET',
-    path: `${base}/export-template`,
-    summary: '用户导入模板(xlsx)',
-    access: { perm: USER_PERMS.import },
-    query: DownloadQuery,
-    data: FileBody,
-    raw: true,
-  }),
+  ...transferEndpoints({ base, slug: 'user', noun: '用户', perms: USER_PERMS, exportFilters: UserFilters.shape, crossTenantExport: true }),
 };

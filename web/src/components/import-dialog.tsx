@@ -7,11 +7,11 @@ import { call } from '../lib/request';
 import { download, upload } from '../lib/request/transfer';
 import { useBusy } from '../lib/use-busy';
 
-/** The three calls of a spreadsheet import (contract transfer shapes, decision 0004). */
+/** The three calls of a spreadsheet import: a resource's `transferEndpoints` group (decision 0004). */
 export interface ImportCalls {
   importFile: Endpoint;
-  progress: Endpoint;
-  template: Endpoint;
+  importProgress: Endpoint;
+  exportTemplate: Endpoint;
 }
 
 interface Props {
@@ -41,13 +41,13 @@ export function ImportDialog({ title, calls, onClose, onFinished, pollMs = 1000 
     if (!job || job.status !== 'running') return;
     const timer = setTimeout(async () => {
       try {
-        setJob((await call(calls.progress, { query: { jobId: job.jobId } as never })) as ImportJob);
+        setJob((await call(calls.importProgress, { query: { jobId: job.jobId } as never })) as ImportJob);
       } catch {
         setJob({ ...job, status: 'failed' });
       }
     }, pollMs);
     return () => clearTimeout(timer);
-  }, [job, calls.progress, pollMs]);
+  }, [job, calls.importProgress, pollMs]);
 
   const finished = done(job);
   useEffect(() => {
@@ -126,7 +126,7 @@ export function ImportDialog({ title, calls, onClose, onFinished, pollMs = 1000 
             <Switch id="import-covered" checked={covered} onChange={setCovered} />
             <label htmlFor="import-covered">{t('transfer.covered')}</label>
           </Space>
-          <Button type="link" icon={<DownloadOutlined />} onClick={() => download(calls.template)} style={{ paddingInline: 0 }}>
+          <Button type="link" icon={<DownloadOutlined />} onClick={() => download(calls.exportTemplate)} style={{ paddingInline: 0 }}>
             {t('transfer.template')}
           </Button>
         </Space>

@@ -3,6 +3,7 @@ export { Can, useCan, type CanCheck } from './can';
 export { cleanQuery } from './clean-query';
 export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
 export { useRowDialog } from './use-row-dialog';
+export { ControlSelect } from './control-select';
 export { readonlyResource, type ReadonlyResource, type ReadonlyRow } from './readonly-resource';
 export type { FormSlotContext } from './crud-form-modal';
 export { CRUD_TREE_KEY, crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';

@@ -20,7 +20,7 @@ const EXPORT_LIMIT = 100_000;
  * New users get the password of param `account.initPassword`.
  */
 export function userTransferRoutes(app: FastifyInstance): void {
-  route(app, userEndpoints.importUser, async (call) => {
+  route(app, userEndpoints.importFile, async (call) => {
     const { db, session, query, req } = call;
     const sheet = await readSheet(await readSheetUpload(req), USER_SHEET, USER_SHEET_REQUIRED);
     const covered = query.isCovered === 1;
@@ -36,7 +36,7 @@ export function userTransferRoutes(app: FastifyInstance): void {
 
   route(app, userEndpoints.importProgress, async ({ db, session, query }) => readImport(db, session, 'user', query.jobId));
 
-  route(app, userEndpoints.exportUser, async (call) => {
+  route(app, userEndpoints.exportFile, async (call) => {
     const { db, query, reply } = call;
     const where = and(userConditions(query), await listDataScope(call, USER_RESOURCE));
     const rows = await db.select().from(bladeUser).where(where).orderBy(asc(bladeUser.tenantId), desc(bladeUser.id)).limit(EXPORT_LIMIT);

@@ -36,7 +36,7 @@ const FULL: SheetColumn<Key>[] = [
 const EXPORT_LIMIT = 200_000;
 
 export function regionTransferRoutes(app: FastifyInstance): void {
-  route(app, regionEndpoints.importRegion, async (call) => {
+  route(app, regionEndpoints.importFile, async (call) => {
     const { query, req } = call;
     const sheet = await readSheet(await readSheetUpload(req), FULL, ['code', 'parentCode', 'name', 'regionLevel']);
     const rejected: ImportIssue[] = [];
@@ -64,7 +64,7 @@ export function regionTransferRoutes(app: FastifyInstance): void {
 
   route(app, regionEndpoints.importProgress, async ({ db, session, query }) => readImport(db, session, 'region', query.jobId));
 
-  route(app, regionEndpoints.exportRegion, async ({ db, query, reply }) => {
+  route(app, regionEndpoints.exportFile, async ({ db, query, reply }) => {
     const rows = await db
       .select()
       .from(bladeRegion)

@@ -9,7 +9,6 @@ import { confirm } from '../../../lib/feedback';
 import { download } from '../../../lib/request/transfer';
 import { regionPage } from './region.crud';
 
-const IMPORT_CALLS = { importFile: regionEndpoints.importRegion, progress: regionEndpoints.importProgress, template: regionEndpoints.exportTemplate };
 
 export default function RegionPage() {
   const { t } = useTranslation();
@@ -25,7 +24,7 @@ export default function RegionPage() {
             {ctx.can('region_export') ? (
               <Button
                 onClick={() =>
-                  confirm({ title: t('layout.tip'), content: t('region.exportConfirm'), onOk: () => download(regionEndpoints.exportRegion, ctx.filters) })
+                  confirm({ title: t('layout.tip'), content: t('region.exportConfirm'), onOk: () => download(regionEndpoints.exportFile, ctx.filters) })
                 }
               >
                 {t('transfer.export')}
@@ -37,7 +36,7 @@ export default function RegionPage() {
       {importing ? (
         <ImportDialog
           title={t('region.import')}
-          calls={IMPORT_CALLS}
+          calls={regionEndpoints}
           onClose={() => setImporting(false)}
           onFinished={() => void client.invalidateQueries({ queryKey: crudKeys.lists(regionPage.crud.name) })}
         />

@@ -13,7 +13,6 @@ import { UserDeptTree } from './user-dept-tree';
 
 type User = RowOf<typeof userPage.crud>;
 
-const IMPORT_CALLS = { importFile: userEndpoints.importUser, progress: userEndpoints.importProgress, template: userEndpoints.exportTemplate };
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -48,7 +47,7 @@ export default function UserPage() {
                     confirm({
                       title: t('layout.tip'),
                       content: t('user.exportConfirm'),
-                      onOk: () => download(userEndpoints.exportUser, { ...ctx.filters, deptId }),
+                      onOk: () => download(userEndpoints.exportFile, { ...ctx.filters, deptId }),
                     })
                   }
                 >
@@ -60,7 +59,7 @@ export default function UserPage() {
         />
       </Col>
       {grant ? <UserGrantDialog users={grant} onClose={() => setGrant(null)} onSaved={refresh} /> : null}
-      {importing ? <ImportDialog title={t('user.import')} calls={IMPORT_CALLS} onClose={() => setImporting(false)} onFinished={refresh} /> : null}
+      {importing ? <ImportDialog title={t('user.import')} calls={userEndpoints} onClose={() => setImporting(false)} onFinished={refresh} /> : null}
     </Row>
   );
 }

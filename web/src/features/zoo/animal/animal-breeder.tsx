@@ -1,5 +1,5 @@
-import { animalEndpoints, userEndpoints } from '@zoo/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { animalEndpoints } from '@zoo/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,13 @@ import { crudKeys } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { useBusy } from '../../../lib/use-busy';
+import { useKeeperOptions } from '../cage/keeper-select';
 
 /** 饲养员: sets (or clears) the keeper of one or more animals through setbreeder. */
 export function BreederDialog({ animals, onClose }: { animals: Array<{ id: string; localNo: string; breederId: string }>; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const users = useQuery({ queryKey: ['user-list'], queryFn: () => call(userEndpoints.userList), staleTime: 60_000 });
+  const keepers = useKeeperOptions();
   const [breederId, setBreederId] = useState<string | undefined>(animals.length === 1 ? animals[0]!.breederId || undefined : undefined);
   const [saving, run] = useBusy();
   const save = async () => {
@@ -40,11 +41,11 @@ export function BreederDialog({ animals, onClose }: { animals: Array<{ id: strin
             id="animal-breeder"
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            loading={users.isLoading}
+            loading={keepers.loading}
             value={breederId}
             onChange={(v) => setBreederId(v)}
             placeholder={t('zooAnimal.breederPick')}
-            options={(users.data ?? []).map((u) => ({ value: u.id, label: u.realName ? `${u.realName} (${u.account})` : u.account }))}
+            options={keepers.options}
           />
         </Form.Item>
       </Form>

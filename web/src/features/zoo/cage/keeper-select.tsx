@@ -1,27 +1,26 @@
 import { userEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ControlProps } from '../../../crud';
+import { ControlSelect, type ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
 
-const loadKeepers = () => call(userEndpoints.userList);
+/** The zoo's users as keeper choices (user/user-list), labelled "real name (account)". */
+export function useKeeperOptions() {
+  const users = useQuery({ queryKey: ['zoo-keepers'], queryFn: () => call(userEndpoints.userList), staleTime: 60_000 });
+  const options = (users.data ?? []).map((u) => ({ value: u.id, label: u.realName || u.name ? `${u.realName || u.name} (${u.account})` : u.account }));
+  return { options, loading: users.isLoading };
+}
 
-/** A user of this zoo as a keeper (user/user-list), shown as "real name (account)". */
+/** A user of this zoo as a keeper. */
 export function KeeperSelect(control: ControlProps) {
   const { t } = useTranslation();
-  const users = useQuery({ queryKey: ['zoo-keepers'], queryFn: loadKeepers, staleTime: 60_000 });
-  const options = (users.data ?? []).map((u) => ({ value: u.id, label: `${u.realName || u.name} (${u.account})` }));
+  const keepers = useKeeperOptions();
   return (
-    <Select
-      id={control.id}
+    <ControlSelect
+      control={control}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      value={control.value as string | undefined}
-      onChange={(v) => control.onChange?.(v)}
-      disabled={control.disabled}
-      loading={users.isLoading}
-      options={options}
+      loading={keepers.loading}
+      options={keepers.options}
       placeholder={t('crud.selectPlaceholder', { label: t('cageBreeder.userId') })}
     />
   );

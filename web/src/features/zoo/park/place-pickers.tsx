@@ -1,9 +1,9 @@
 import { parkEndpoints, venueEndpoints, type ZooTreeNode } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CRUD_TREE_KEY, type ControlProps, type FieldDef } from '../../../crud';
+import { CRUD_TREE_KEY, ControlSelect, type ControlProps, type FieldDef } from '../../../crud';
 import { call } from '../../../lib/request';
 
 /**
@@ -47,13 +47,9 @@ export function VenueOfParkSelect({ parkField: parkKey = 'parkId', ...control }:
   }, [parkId]);
   const options = (venues.data ?? []).map((v: ZooTreeNode) => ({ label: v.title, value: v.id }));
   return (
-    <Select
-      id={control.id}
+    <ControlSelect
+      control={control}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      value={control.value as string | undefined}
-      onChange={(v) => control.onChange?.(v)}
-      disabled={control.disabled}
       loading={venues.isLoading}
       options={options}
       placeholder={parkId ? t('crud.selectPlaceholder', { label: t('venue.venueName') }) : t('cage.pickParkFirst')}

@@ -1,8 +1,8 @@
 import { animalEndpoints, cageEndpoints, zooSpeciesEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ControlProps } from '../../../crud';
+import { ControlSelect, type ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
 
 /** Values a form resets when its species changes (cage and parents belong to the species). */
@@ -22,15 +22,12 @@ export function ZooSpeciesSelect({ all, resets, ...control }: ControlProps & { a
   });
   const options = (query.data ?? []).map((s) => ({ value: s.id, label: `${s.speciesName} (${s.latinName})` }));
   return (
-    <Select
+    <ControlSelect
+      control={control}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
       loading={query.isLoading}
       options={options}
       placeholder={t('zooRegistry.pickSpecies')}
-      id={control.id}
-      disabled={control.disabled}
-      value={control.value === '' ? undefined : (control.value as string | undefined)}
       onChange={(v) => {
         control.onChange?.(v);
         if (resets) form.setFieldsValue(resets);
@@ -60,15 +57,12 @@ export function SpeciesCageSelect(control: ControlProps) {
     { label: t('zooRegistry.otherCages'), options: (all.data ?? []).filter((c) => !held.has(c.id)).map((c) => ({ value: c.id, label: label(c) })) },
   ].filter((g) => g.options.length > 0);
   return (
-    <Select
+    <ControlSelect
+      control={control}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
       loading={holding.isFetching || all.isLoading}
       options={options}
       placeholder={t('zooRegistry.pickCage')}
-      id={control.id}
-      disabled={control.disabled}
-      value={control.value === '' ? undefined : (control.value as string | undefined)}
       onChange={(v) => control.onChange?.(v ?? null)}
     />
   );
@@ -93,14 +87,11 @@ export function ParentSelect({ sex, ...control }: ControlProps & { sex: 1 | 2 })
     ...animals.map((a) => ({ value: a.id, label: a.animalName ? `${a.localNo} ${a.animalName}` : a.localNo })),
   ];
   return (
-    <Select
-      showSearch={{ optionFilterProp: 'label' }}
+    <ControlSelect
+      control={control}
       loading={query.isFetching}
       options={options}
-      id={control.id}
-      disabled={control.disabled}
       value={(control.value as string | undefined) || 'UNK'}
-      onChange={(v) => control.onChange?.(v)}
     />
   );
 }

@@ -7,8 +7,8 @@ export async function captchaKeyOf(page: Page, action: () => Promise<unknown>): 
   return ((await res.json()) as { key: string }).key;
 }
 
-/** Logs in through the real login page, typing the captcha text the server stored. */
-export async function loginAs(page: Page, o: { tenantId?: string; account?: string; password?: string } = {}): Promise<void> {
+/** Fills the real login page (typing the captcha text the server stored) and presses 登录. */
+export async function submitLogin(page: Page, o: { tenantId?: string; account?: string; password?: string } = {}): Promise<void> {
   const key = await captchaKeyOf(page, () => page.goto('/login'));
   const tenant = page.locator('#tenantId');
   if (await tenant.isVisible()) await tenant.fill(o.tenantId ?? '000000');
@@ -16,5 +16,10 @@ export async function loginAs(page: Page, o: { tenantId?: string; account?: stri
   await page.locator('#password').fill(o.password ?? 'admin');
   await page.locator('#captcha').fill(await captchaCode(key));
   await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+/** Logs in through the real login page. */
+export async function loginAs(page: Page, o: { tenantId?: string; account?: string; password?: string } = {}): Promise<void> {
+  await submitLogin(page, o);
   await page.waitForURL(/\/wel\/index/);
 }

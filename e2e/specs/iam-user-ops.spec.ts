@@ -1,33 +1,18 @@
 import ExcelJS from 'exceljs';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { captchaCode, dbQuery, screenshot, useBrowser } from '../lib/browser';
-import { captchaKeyOf, loginAs } from '../lib/login';
+import { dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { loginAs, submitLogin } from '../lib/login';
 import { choose } from '../lib/antd';
+import { modal, okButton, open, row, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
 const DEMO = '100000';
 
-const modal = (page: Page) => page.locator('.ant-modal:visible').last();
-const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
-const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
-const okButton = (page: Page) => page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ });
-
-async function open(page: Page, path: string, text: string) {
-  await page.goto(path);
-  await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
-}
-
 /** Tries the login page with these credentials and returns the message it shows, or '' once logged in. */
 async function tryLogin(page: Page, account: string, password: string): Promise<string> {
-  const key = await captchaKeyOf(page, () => page.goto('/login'));
-  const tenant = page.locator('#tenantId');
-  if (await tenant.isVisible()) await tenant.fill(DEMO);
-  await page.locator('#username').fill(account);
-  await page.locator('#password').fill(password);
-  await page.locator('#captcha').fill(await captchaCode(key));
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await submitLogin(page, { tenantId: DEMO, account, password });
   const notice = page.locator('.ant-message-notice');
   await expect.poll(async () => page.url().includes('/wel/index') || (await notice.count()) > 0).toBe(true);
   return page.url().includes('/wel/index') ? '' : ((await notice.last().textContent()) ?? '');

@@ -17,6 +17,10 @@ interface Props {
 const searchWidget = (f: ResolvedField): Widget =>
   (typeof f.def.search === 'object' && f.def.search.widget) || (f.widget === 'textarea' ? 'input' : f.widget);
 
+/** The field as the search form shows it (its search-only control, if any). */
+const searchField = (f: ResolvedField): ResolvedField =>
+  typeof f.def.search === 'object' && f.def.search.input ? { ...f, def: { ...f.def, input: f.def.search.input } } : f;
+
 const rangeKeys = (f: ResolvedField): [string, string] | undefined =>
   (typeof f.def.search === 'object' && f.def.search.range) || undefined;
 
@@ -58,7 +62,7 @@ export function CrudSearch({ def, onSearch, onReset }: Props) {
           {rangeKeys(f) ? (
             <DatePicker.RangePicker showTime format={DATE_TIME_FORMAT} allowEmpty={[true, true]} />
           ) : (
-            <FieldInput field={f} label={label(f)} widget={searchWidget(f)} />
+            <FieldInput field={searchField(f)} label={label(f)} widget={searchWidget(f)} />
           )}
         </Form.Item>
       ))}

@@ -54,9 +54,10 @@ export interface FieldDef<Row = AnyRow> {
   /**
    * Show in the search form; `key` renames the filter (e.g. `name_equal`). `range` makes it a date-time range
    * picker sending its start and end under the two keys (e.g. `createTime_dategt`, `createTime_datelt`), as the
-   * local `yyyy-MM-dd HH:mm:ss` the user picked.
+   * local `yyyy-MM-dd HH:mm:ss` the user picked. `input` replaces a custom field's control in the search form
+   * (a search may offer more choices than a form accepts).
    */
-  search?: boolean | { key?: string; widget?: Widget; range?: [string, string] };
+  search?: boolean | { key?: string; widget?: Widget; range?: [string, string]; input?(props: ControlProps): ReactNode };
   table?: boolean;
   form?: boolean;
   view?: boolean;

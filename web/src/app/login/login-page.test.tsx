@@ -49,6 +49,8 @@ describe('login page', () => {
     expect(req.headers['tenant-id']).toBe('000000');
     expect(req.headers['captcha-code']).toBe('ab12');
     expect(req.headers['captcha-key']).toBe(`key-${captchas}`);
+    // switchMode is off: the dept/role headers travel empty (contract §2.1).
+    expect([req.headers['dept-id'], req.headers['role-id']]).toEqual(['', '']);
     expect(req.headers.authorization).toMatch(/^Basic /);
     expect(useSession.getState()).toMatchObject({ token: 'access-1', refreshToken: 'refresh-1', tenantId: '000000' });
     expect(screen.getByText('系统管理')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { md5 } from 'js-md5';
 import { toast } from '../../lib/feedback';
 import { t } from '../../lib/i18n';
 import { call } from '../../lib/request';
-import { loadButtonsLater, loadMenu, session } from '../../lib/session';
+import { loadButtonsLater, loadMenu, session, switchHeaders } from '../../lib/session';
 import { website } from '../../lib/website';
 
 export interface SignInInput {
@@ -19,7 +19,7 @@ type TokenBody = TokenResponse & { error_description?: string };
 
 /** POST oauth/token with every input in the query string (contract §2.2). */
 function requestToken(input: SignInInput): Promise<TokenBody> {
-  const headers: Record<string, string> = { 'Tenant-Id': input.tenantId };
+  const headers: Record<string, string> = { 'Tenant-Id': input.tenantId, ...switchHeaders() };
   if (website.captchaMode) {
     headers['Captcha-Key'] = input.captchaKey ?? '';
     headers['Captcha-Code'] = input.code ?? '';

@@ -34,7 +34,8 @@ export const animalPage = defineCrudPage({
       widget: 'custom',
       table: false,
       input: (p) => <ZooSpeciesSelect {...p} resets={SPECIES_RESETS} />,
-      search: true,
+      // A search finds animals of species whose licence has lapsed too.
+      search: { input: (p) => <ZooSpeciesSelect {...p} all /> },
     },
     speciesName: { width: 110 },
     localNo: { search: true, width: 100 },

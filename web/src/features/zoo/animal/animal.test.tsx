@@ -101,11 +101,12 @@ const choose = async (label: string, option: string) => {
 };
 
 describe('animal page', { timeout: 240_000 }, () => {
-  it('lists animals with parents as links or marks', async () => {
+  it('lists animals with parents as links or marks; the search offers species of lapsed licences too', async () => {
     signIn();
-    server();
+    const net = server();
     renderPage(<AnimalPage />);
     const row = (await screen.findByText('P003')).closest('tr')!;
+    await waitFor(() => expect(net.to('GET /api/zoo-species/species/select').map((r) => r.query)).toContainEqual({ all: 'true' }));
     expect(within(row).getByRole('link', { name: '阳阳 (P002)' })).toHaveAttribute('href', '/animal/detail/201');
     expect(within(row).getByText('野外 (WILD)')).toBeInTheDocument();
     expect(within(row).getByText('PD-01 大熊猫1号舍')).toBeInTheDocument();

@@ -8,7 +8,7 @@ export const populationPage = defineCrudPage({
   i18n: 'zooPopulation',
   defaults: { maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0 },
   fields: {
-    speciesId: { widget: 'custom', table: false, search: true, input: (p) => <ZooSpeciesSelect {...p} resets={{ cageId: undefined }} /> },
+    speciesId: { widget: 'custom', table: false, input: (p) => <ZooSpeciesSelect {...p} resets={{ cageId: undefined }} />, search: { input: (p) => <ZooSpeciesSelect {...p} all /> } },
     speciesName: { width: 120 },
     populationName: { search: true, width: 140 },
     cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, width: 160, render: (_v, row) => `${row.cageCode} ${row.cageName}` },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
 import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
+import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import AnimalPage from './animal.page';
 
@@ -94,11 +95,7 @@ function server() {
 
 const dialogs = () => screen.getAllByRole('dialog');
 const top = () => dialogs().at(-1)!;
-const choose = async (label: string, option: string) => {
-  fireEvent.mouseDown(within(top()).getByLabelText(label));
-  // The newest dropdown is the last one in the document (earlier pickers keep theirs, hidden).
-  fireEvent.click((await screen.findAllByTitle(option)).at(-1)!);
-};
+const choose = (label: string, option: string) => chooseOption(top(), label, option);
 
 describe('animal page', { timeout: 240_000 }, () => {
   it('lists animals with parents as links or marks; the search offers species of lapsed licences too', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
 import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
+import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import SpeciesLibPage from './species.page';
 
@@ -58,10 +59,7 @@ function server() {
 }
 
 const dialog = () => screen.getByRole('dialog');
-const choose = async (label: string, option: string) => {
-  fireEvent.mouseDown(within(dialog()).getByLabelText(label));
-  fireEvent.click(await screen.findByTitle(option));
-};
+const choose = (label: string, option: string) => chooseOption(dialog(), label, option);
 
 describe('species library page', { timeout: 90_000 }, () => {
   it('lists the library with dictionary labels and a 分布 action', async () => {

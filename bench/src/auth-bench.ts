@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
-import { seed } from '@zoo/server/src/db/seed';
+import { seed } from '@zoo/server/src/seed';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -9,12 +9,12 @@ import { and } from 'drizzle-orm';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
-import { seed } from '@zoo/server/src/db/seed';
+import { seed } from '@zoo/server/src/seed';
 import { md5Hex } from '@zoo/server/src/platform/auth/password';
-import { bladeLogApi } from '@zoo/server/src/modules/log/log.tables';
-import { mapFilters } from '@zoo/server/src/platform/list-filter';
-import { countRows, type CountMode } from '@zoo/server/src/platform/paging';
-import { inTenant } from '@zoo/server/src/platform/tenant-tx';
+import { bladeLogApi } from '@zoo/server/src/platform/log/log.tables';
+import { mapFilters } from '@zoo/server/src/platform/resource/list-filter';
+import { countRows, type CountMode } from '@zoo/server/src/platform/resource/paging';
+import { inTenant } from '@zoo/server/src/platform/tenancy/tenant-tx';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const ITER = 100;

@@ -74,27 +74,36 @@ export type PageOf<T> = {
 /** Boolean-result endpoints carry an empty object as data. */
 export const Empty = z.object({}).loose();
 
-/** TreeNode shared by dept/role/menu trees. */
-export interface TreeNode {
+/** The TreeNode of dept/role/menu trees and its variants: `id, parentId, title, key, value` plus extra fields. */
+export type TreeNodeOf<E extends object = object> = {
   id: string;
   parentId: string;
   title: string;
   key: string;
   value: string;
   hasChildren?: boolean;
-  children?: TreeNode[];
-}
-export const TreeNode: z.ZodType<TreeNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    parentId: z.string(),
-    title: z.string(),
-    key: z.string(),
-    value: z.string(),
-    hasChildren: z.boolean().optional(),
-    children: z.array(TreeNode).optional(),
-  }),
-);
+  children?: TreeNodeOf<E>[];
+} & E;
+
+/** The zod schema of a tree node with `extra` fields (e.g. a zoo tree's level). */
+export const treeNodeOf = <E extends z.ZodRawShape>(extra: E): z.ZodType<TreeNodeOf<z.output<z.ZodObject<E>>>> => {
+  const node: z.ZodType = z.lazy(() =>
+    z.object({
+      id: z.string(),
+      parentId: z.string(),
+      title: z.string(),
+      key: z.string(),
+      value: z.string(),
+      ...extra,
+      hasChildren: z.boolean().optional(),
+      children: z.array(node).optional(),
+    }),
+  );
+  return node as never;
+};
+
+export type TreeNode = TreeNodeOf;
+export const TreeNode: z.ZodType<TreeNode> = treeNodeOf({}) as never;
 
 /** Base columns every framework entity exposes. */
 export const BaseRecord = {

@@ -12,11 +12,11 @@ import { loadSigningKey } from './platform/auth/signing-key';
 import { TokenService } from './platform/auth/tokens';
 import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
-import { blankNulls, err } from './platform/envelope';
-import { installErrorHandler } from './platform/error-handler';
-import { apiLogPlugin } from './platform/api-log';
-import { LogWriters } from './platform/log-writers';
-import { registerMultipart } from './platform/multipart';
+import { blankNulls, err } from './platform/http/envelope';
+import { installErrorHandler } from './platform/http/error-handler';
+import { apiLogPlugin } from './platform/log/api-log';
+import { LogWriters } from './platform/log/log-writers';
+import { registerMultipart } from './platform/http/multipart';
 import './platform/app-context';
 import { modules } from './modules';
 

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openPglite, openPostgres, runMigrations, type Database } from './db/client';
-import { seed } from './db/seed';
+import { seed } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();

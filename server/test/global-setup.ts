@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, runMigrations } from '../src/db/client';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 import { urlFor, withAdmin } from './pg-admin';
 
 /**

@@ -2,8 +2,13 @@ import type { TestApp } from './harness';
 import { authorise, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
 
 export interface IsolationFixture {
-  /** A valid submit body for a new row, created as tenant A (may create prerequisites through the API). */
-  create(t: TestApp, tokenA: string): Promise<Record<string, unknown>>;
+  /**
+   * A valid submit (or create) body for a new row, created as tenant A (may create prerequisites through the
+   * API). Resources with neither verb (logs, the audit trail) give `seed` instead.
+   */
+  create?(t: TestApp, tokenA: string): Promise<Record<string, unknown>>;
+  /** Makes tenant A hold at least one matching row by other means (a request that logs, a change that audits). */
+  seed?(t: TestApp, tokenA: string): Promise<void>;
   /** Finds the created row in tenant A's list. */
   match(row: Record<string, unknown>): boolean;
   /** Fields the row must still have after tenant B's attempts. */
@@ -106,8 +111,30 @@ const zooFixtures: Record<string, IsolationFixture> = {
   },
 };
 
-/** One entry per tenant-scoped CRUD resource (keyed by the contract definition's `name`). */
+/** Read-only resources: tenant A's rows come from what tenant A does (requests, changes). */
+const readonlyFixtures: Record<string, IsolationFixture> = {
+  log_api: {
+    seed: async (t, token) => void (await t.request({ url: '/blade-desk/countinfo', token })),
+    match: (r) => r.tenantId === TENANT_A,
+  },
+  log_error: {
+    seed: async (t, token) =>
+      void (await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token, body: [{ type: 'error', url: '/iso', message: `隔离${tag}`, stack: '', info: '', time: '' }] })),
+    match: (r) => r.tenantId === TENANT_A,
+  },
+  log_usual: {
+    seed: async (t) => void (await t.sql.query(`insert into blade_log_usual (tenant_id, log_id, log_data) values ($1, 'iso', $2)`, [TENANT_A, `隔离${tag}`])),
+    match: (r) => r.logData === `隔离${tag}`,
+  },
+  audit: {
+    seed: async (t, token) => void (await makePark(t, token)),
+    match: (r) => r.tableName === 'zoo_park' && r.tenantId === TENANT_A,
+  },
+};
+
+/** One entry per tenant-scoped resource (keyed by the contract definition's `name`). */
 export const isolationFixtures: Record<string, IsolationFixture> = {
+  ...readonlyFixtures,
   notice: {
     create: async () => ({ title: '隔离测试通知', category: 1, releaseTime: '2024-01-01 08:00:00', content: 'A' }),
     match: (r) => r.title === '隔离测试通知',

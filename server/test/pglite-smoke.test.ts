@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPglite, runMigrations, type Database } from '../src/db/client';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed';
 import { md5Hex } from '../src/platform/auth/password';
 import { sysCaptcha } from '../src/platform/auth/auth.tables';
 import { eq } from 'drizzle-orm';
 import { BASIC } from './harness';
-import { usualLog } from '../src/platform/usual-log';
+import { usualLog } from '../src/platform/log/usual-log';
 
 /** The embedded path a newcomer runs: PGlite in DATA_DIR, same migrations, seed and auth rules. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-pglite-'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankNulls } from '../src/platform/envelope';
+import { blankNulls } from '../src/platform/http/envelope';
 import { startTestApp, type TestApp } from './harness';
 import { createTenantUser } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_TIME_RE, DateFilterIn, Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 const NoticeRecord = z.object({

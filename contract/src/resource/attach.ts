@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 
 export const attach = defineCrud({
   name: 'attach',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 import { HttpUrl, OptionalText, ProviderCategory, ResourceCode, enableEndpoint, providerRecord, requireFields } from './provider-config';
 

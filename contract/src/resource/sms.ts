@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE_MSG, phoneProblem } from '../phone';
 import { Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 import { HttpUrl, OptionalText, ProviderCategory, ResourceCode, enableEndpoint, providerRecord, requireFields } from './provider-config';
 

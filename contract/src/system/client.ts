@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseRecord, Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 
 export const GRANT_TYPE_OPTIONS = ['refresh_token', 'password', 'authorization_code', 'captcha', 'social', 'implicit', 'client_credentials'] as const;
 

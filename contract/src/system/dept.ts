@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdOut, IntIn, ParentIdIn, TreeNode } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 export const DeptRecord = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdOut, IntIn, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { DictItem, dictionaryEndpoints } from '../dicts';
 import { endpoint, type Endpoint } from '../endpoint';
 

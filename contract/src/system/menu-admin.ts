@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdArray, IdList, IdOut, IntIn, ParentIdIn, TreeNode, treeOf } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 /** MenuVO; the *Name fields are filled on the detail call only (contract §3.1). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseRecord, Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 
 export const param = defineCrud({
   name: 'param',

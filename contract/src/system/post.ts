@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IntIn, NumFilter, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 export const PostRecord = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseRecord, Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 /** The menu picker sends an array or a comma-joined string; the wire and the table keep "id,id,…". */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BaseRecord, DateTimeIn, Empty, Id, IdList } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 const optText = (max: number, msg: string) => z.string().trim().max(max, msg).optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Empty, Id, IntIn, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 import { TopMenuGrantBody } from './menu-admin';
 

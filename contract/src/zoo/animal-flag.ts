@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DateTimeOut, Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 import { MICROCHIP_INVALID, parseMicrochip } from './microchip';
-import { NumOut, dictInt, optDate, optText, reqId, reqText } from './zoo-common';
+import { NumOut, dictInt, optDate, optText, reqId, reqText } from '../fields';
 
 /** dict flag_type: 1 芯片 (microchip), 2 脚环 (ring), 3 纹身 (tattoo), 4 专用标识, 5 其他. */
 export const FLAG_TYPES = [1, 2, 3, 4, 5] as const;

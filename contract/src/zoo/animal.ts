@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DateTimeOut, Id, IdList, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { CRUD_VERBS, defineResource } from '../resource';
 import { endpoint } from '../endpoint';
-import { dictInt, isLink, optDate, optId, optText, reqId, reqText, updateId } from './zoo-common';
+import { dictInt, isLink, optDate, optId, optText, reqId, reqText } from '../fields';
 
 export const ANIMAL_SEX = [1, 2, 3] as const; // dict animal_sex: 1 雄, 2 雌, 3 未知
 export const BIRTH_PRECISIONS = [1, 2, 3, 4] as const; // dict birth_precision: day, month, year, unknown
@@ -73,7 +73,9 @@ export const AnimalRecord = z.object({
   remark: z.string(),
 });
 
-export const animal = defineCrud({
+/** The classic four plus `update` (an edit that never creates), all with the same rules. */
+export const animal = defineResource({
+  verbs: [...CRUD_VERBS, 'update'],
   name: 'animal',
   base: '/zoo-animal/animal',
   title: '动物个体',
@@ -93,14 +95,6 @@ export const animal = defineCrud({
 export const AnimalOption = z.object({ id: z.string(), localNo: z.string(), animalName: z.string(), sex: z.number(), cageId: z.string(), status: z.number() });
 
 export const animalEndpoints = {
-  update: endpoint({
-    method: 'POST',
-    path: '/zoo-animal/animal/update',
-    summary: '修改动物个体',
-    access: { perm: 'animal_edit' },
-    body: z.object({ id: updateId, ...animalFields }).superRefine(pedigreeShape),
-    data: z.object({}).loose(),
-  }),
   setBreeder: endpoint({
     method: 'POST',
     path: '/zoo-animal/animal/setbreeder',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
-import { linkIn, optId, optText, reqId } from './zoo-common';
+import { defineCrud } from '../resource';
+import { linkIn, optId, optText, reqId } from '../fields';
 
 /** Zoo records an attachment may hang on; each maps to its table and to the edit button that guards it. */
 export const BIZ_TYPES = ['park', 'venue', 'cage', 'animal', 'animal_flag', 'population'] as const;

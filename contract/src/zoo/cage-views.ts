@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Page, PageQuery } from '../common';
-import { reqId } from './zoo-common';
+import { reqId } from '../fields';
 import { endpoint } from '../endpoint';
 import { AnimalRecord } from './animal';
 import { PopulationRecord } from './population';

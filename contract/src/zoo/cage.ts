@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { NumOut, dictInt, optId, optInt, optNumber, optText, reqId, reqText } from './zoo-common';
+import { NumOut, dictInt, optId, optInt, optNumber, optText, reqId, reqText } from '../fields';
 
 export const CAGE_TYPES = [1, 2, 3, 4, 5, 6, 7] as const; // dict cage_type
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { ZooTreeNode, optInt, optText, reqText } from './zoo-common';
+import { optInt, optText, reqText } from '../fields';
+import { ZooTreeNode } from './zoo-common';
 
 export const park = defineCrud({
   name: 'park',

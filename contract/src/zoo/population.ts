@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { optText, reqId } from './zoo-common';
+import { optText, reqId } from '../fields';
 
 /** Counts are non-negative integers, 0 when not given (spec §5, §9). */
 const quantity = (label: string) =>

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BaseRecord, Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { NumOut, dictInt, optId, optInt, optNumber, optText, reqText } from './zoo-common';
+import { NumOut, dictInt, optId, optInt, optNumber, optText, reqText } from '../fields';
 
 export const PROTECTION_CLASSES = [0, 1, 2] as const; // none, 国家一级, 国家二级
 export const PROTECTION_AUTHORITIES = [0, 1, 2] as const; // none, 林草 (terrestrial), 渔业 (aquatic)

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { BaseRecord, Id } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { dictInt, optId, optInt, optText, reqText } from './zoo-common';
+import { dictInt, optId, optInt, optText, reqText } from '../fields';
 
 /** Ranks from class down to subspecies (dict taxonomy_rank); a child is always of a lower rank than its parent. */
 export const TAXON_RANKS = [1, 2, 3, 4, 5, 6] as const;

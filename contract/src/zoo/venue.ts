@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
-import { defineCrud } from '../crud';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { NumOut, ZooTreeNode, optId, optInt, optNumber, optText, phoneIn, reqId, reqText } from './zoo-common';
+import { NumOut, optId, optInt, optNumber, optText, phoneIn, reqId, reqText } from '../fields';
+import { ZooTreeNode } from './zoo-common';
 
 export const venue = defineCrud({
   name: 'venue',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTimeOut, Id, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
 import { SpeciesRecord } from './species';
-import { NumOut, dictInt, optText, reqId, updateId } from './zoo-common';
+import { NumOut, dictInt, optText, reqId, updateId } from '../fields';
 
 /** valid: licence in force today; expired: past its end date; pending: not yet in force. */
 export const LICENCE_STATES = ['valid', 'expired', 'pending'] as const;

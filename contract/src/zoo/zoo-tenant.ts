@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTimeOut, Empty, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
 import { LICENCE_STATES } from './zoo-species';
-import { NumOut, dateIn, optDate, optInt, reqId, reqText } from './zoo-common';
+import { NumOut, dateIn, optDate, optInt, reqId, reqText } from '../fields';
 
 /** The 6-digit tenant code (blade_tenant.tenant_id), not the row id. */
 const TenantCode = z.string({ error: '请选择租户' }).trim().regex(/^\d{6}$/, '租户编号应为6位数字');

@@ -5,11 +5,10 @@ import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
+import { applyConventions } from './conventions';
 
-export type Schema = typeof schema;
-/** node-postgres and PGlite databases share this surface; modules only see this type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** node-postgres and PGlite databases share this surface; modules only see this type (no relational schema: queries are built from the table objects). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbLike = Db | Tx;
 
@@ -27,7 +26,7 @@ export async function openPostgres(url: string, poolMax: number, timeZone: strin
   // An idle connection dropped by the server (restart, failover, DROP … WITH FORCE) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
@@ -47,7 +46,7 @@ export async function openPglite(dataDir: string, timeZone: string): Promise<Dat
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(path.join(dataDir, 'pgdata'));
   await client.exec(`SET TIME ZONE '${timeZone.replace(/'/g, '')}'`);
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -64,7 +63,7 @@ export async function openMemoryPglite(timeZone: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create();
   await client.exec(`SET TIME ZONE '${timeZone.replace(/'/g, '')}'`);
-  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzle(client) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {
@@ -86,4 +85,5 @@ export async function runMigrations(database: Database): Promise<void> {
   await database.db.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO zoo_app`);
   await database.db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO zoo_app`);
   await database.db.execute(sql`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO zoo_app`);
+  await applyConventions(database.db);
 }

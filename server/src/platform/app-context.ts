@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import type { TokenService } from './auth/tokens';
 import type { BackgroundJobs } from './background';
 import type { Cache } from './cache';
-import type { LogWriters } from './log-writers';
+import type { LogWriters } from './log/log-writers';
 
 /** Process-wide services every module reaches through `app.zoo`. Nothing here holds per-user state. */
 export interface AppContext {
@@ -21,6 +21,6 @@ declare module 'fastify' {
     zoo: AppContext;
   }
   interface FastifyRequest {
-    session?: import('./session').Session;
+    session?: import('./auth/session').Session;
   }
 }

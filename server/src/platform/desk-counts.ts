@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
-import type { Session } from './session';
+import type { Session } from './auth/session';
 
 /** One figure of the dashboard (`/blade-desk/countinfo`), counted in the caller's tenant. */
 export interface DeskCountProvider {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BizError } from './errors';
-import { readUpload } from './multipart';
+import { BizError } from './http/errors';
+import { readUpload } from './http/multipart';
 
 /** One spreadsheet column: the header text users see and the key the code reads. */
 export interface SheetColumn<K extends string = string> {

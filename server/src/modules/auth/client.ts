@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { OAuthError } from '../../platform/errors';
-import { bladeClient } from '../system/system.tables';
+import { OAuthError } from '../../platform/http/errors';
+import { bladeClient } from '../system/client/client.tables';
 
 export type ClientRow = typeof bladeClient.$inferSelect;
 

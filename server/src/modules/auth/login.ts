@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { clearFailures, isLocked, recordFailure } from '../../platform/auth/lockout';
 import type { TokenUser } from '../../platform/auth/tokens';
-import { OAuthError } from '../../platform/errors';
-import { PLATFORM_TENANT } from '../../platform/session';
-import { inTenant } from '../../platform/tenant-tx';
-import { bladeRole, bladeUser } from '../iam/iam.tables';
-import { bladeTenant } from '../system/system.tables';
-import { getIntParam } from '../system/param.service';
+import { OAuthError } from '../../platform/http/errors';
+import { PLATFORM_TENANT } from '../../platform/auth/session';
+import { inTenant } from '../../platform/tenancy/tenant-tx';
+import { bladeRole } from '../../platform/access/access.tables';
+import { bladeUser } from '../../platform/identity/identity.tables';
+import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
+import { getIntParam } from '../../platform/param/param';
 
 export const MSG = {
   noTenantId: '租户ID未找到',

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { authEndpoints } from '@zoo/contract';
 import { tokenFromRequest } from '../../platform/auth/tokens';
-import { BizError } from '../../platform/errors';
-import { authenticate, publicRoute, route, REVOKED_TOKEN } from '../../platform/route';
-import { recordClientLogs } from '../log/error-log';
-import { bladeTenant } from '../system/system.tables';
+import { BizError } from '../../platform/http/errors';
+import { authenticate, publicRoute, route, REVOKED_TOKEN } from '../../platform/http/route';
+import { recordClientLogs } from '../../platform/log/error-log';
+import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
 import { createCaptcha } from './captcha';
 
 const done = { success: 'true', msg: 'success' };

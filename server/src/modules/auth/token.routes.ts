@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { authEndpoints } from '@zoo/contract';
-import { OAuthError } from '../../platform/errors';
-import { publicRoute } from '../../platform/route';
-import { inTenant } from '../../platform/tenant-tx';
-import { bladeUser } from '../iam/iam.tables';
+import { OAuthError } from '../../platform/http/errors';
+import { publicRoute } from '../../platform/http/route';
+import { inTenant } from '../../platform/tenancy/tenant-tx';
+import { bladeUser } from '../../platform/identity/identity.tables';
 import { consumeCaptcha } from './captcha';
 import { authenticateClient, type ClientRow } from './client';
 import { MSG, checkTenant, passwordLogin, tokenUser } from './login';

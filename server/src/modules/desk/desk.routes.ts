@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { deskEndpoints } from '@zoo/contract';
 import { addDeskCount, deskCountProviders } from '../../platform/desk-counts';
-import { route } from '../../platform/route';
-import { bladeUser } from '../iam/iam.tables';
-import { noticeRoutes } from './notice.routes';
+import { route } from '../../platform/http/route';
+import { bladeUser } from '../../platform/identity/identity.tables';
+import { noticeRoutes } from './notice/notice.routes';
 
 /** /blade-desk: notices and the dashboard figures (`countinfo`, extended by other modules via addDeskCount). */
 export function deskRoutes(app: FastifyInstance): void {

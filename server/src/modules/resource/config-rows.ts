@@ -3,11 +3,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { CONFIG_DISABLED, CONFIG_ENABLED, SECRET_MASK, type CrudDefinition, type Endpoint } from '@zoo/contract';
 import type { DbLike } from '../../db/client';
-import { systemDictLabels } from '../../platform/dict-cache';
-import { blanked } from '../../platform/records';
-import { BizError } from '../../platform/errors';
-import { crudRoutes, NOT_FOUND } from '../../platform/crud-routes';
-import { route } from '../../platform/route';
+import { systemDictLabels } from '../../platform/dict/dict-cache';
+import { BizError } from '../../platform/http/errors';
+import { resourceRoutes, NOT_FOUND } from '../../platform/resource/resource-routes';
+import { route } from '../../platform/http/route';
 
 /** What OSS and SMS configurations share: a per-tenant code, a secret, and "one enabled at a time". */
 export interface ConfigTable {
@@ -33,7 +32,7 @@ export const keepSecret = (sent: string | undefined, existing?: { secretKey: str
 export async function configRecords<R extends { category: number; status: number; secretKey: string }>(app: FastifyInstance, db: DbLike, t: ConfigTable, rows: R[]) {
   const categoryName = await systemDictLabels(app.zoo.cache, db, t.dict);
   const statusName = await systemDictLabels(app.zoo.cache, db, 'yes_no');
-  return rows.map((r) => ({ ...blanked(r), secretKey: maskSecret(r.secretKey), categoryName: categoryName(r.category), statusName: statusName(r.status) }));
+  return rows.map((r) => ({ ...r, secretKey: maskSecret(r.secretKey), categoryName: categoryName(r.category), statusName: statusName(r.status) }));
 }
 
 export async function assertCodeFree(db: DbLike, t: ConfigTable, code: string, existingId?: string): Promise<void> {
@@ -63,20 +62,15 @@ export async function pickConfig<R>(db: DbLike, t: ConfigTable, code: string | u
   return row as R | undefined;
 }
 
-/**
- * The CRUD and enable calls of a configuration resource. Every input field is stored as sent (absent text as
- * ''), except the secret, which the mask placeholder keeps.
- */
+/** The CRUD and enable calls of a configuration resource. The secret's mask placeholder keeps the stored secret. */
 export function configRoutes(app: FastifyInstance, t: ConfigTable, def: CrudDefinition, enable: Endpoint): void {
-  const fields = Object.keys(def.input.shape).filter((k) => k !== 'id');
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: t.table,
     def,
     toRecords: (rows, { db }) => configRecords(app, db, t, rows as never) as never,
     beforeSave: async (input: Record<string, unknown>, { db }, existing) => {
       await assertCodeFree(db, t, String(input[t.codeKey]), (existing as { id?: string } | undefined)?.id);
-      const values = Object.fromEntries(fields.map((k) => [k, input[k] ?? '']));
-      return { ...values, secretKey: keepSecret(input.secretKey as string | undefined, existing as { secretKey: string } | undefined) };
+      return { secretKey: keepSecret(input.secretKey as string | undefined, existing as { secretKey: string } | undefined) };
     },
   });
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { attachRoutes } from './attach.routes';
-import { ossRoutes } from './oss.routes';
-import { smsRoutes } from './sms.routes';
-import { uploadRoutes } from './upload.routes';
+import { attachRoutes } from './attach/attach.routes';
+import { ossRoutes } from './oss/oss.routes';
+import { smsRoutes } from './sms/sms.routes';
+import { uploadRoutes } from './attach/upload.routes';
 
 /** /blade-resource: object storage, uploads, attachments and SMS. */
 export function resourceRoutes(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/client';
-import { BizError } from '../errors';
+import { BizError } from '../http/errors';
 import { sysThrottle } from './auth.tables';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db, DbLike } from '../../db/client';
-import type { Session } from '../session';
+import type { Session } from './session';
 import { sysToken } from './auth.tables';
 
 export interface TokenUser {

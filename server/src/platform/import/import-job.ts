@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ImportIssue, ImportJob } from '@zoo/contract';
 import type { Tx } from '../../db/client';
-import { BizError } from '../errors';
-import type { AuthedCall } from '../route';
-import type { Session } from '../session';
-import { inTenant, type TxScope } from '../tenant-tx';
+import { BizError } from '../http/errors';
+import type { AuthedCall } from '../http/route';
+import type { Session } from '../auth/session';
+import { inTenant, type TxScope } from '../tenancy/tenant-tx';
 import { sysImportJob } from './import.tables';
 
 export interface ImportPlan<T> {

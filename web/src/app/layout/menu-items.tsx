@@ -1,7 +1,7 @@
 import type { MenuNode } from '@zoo/contract';
 import type { MenuProps } from 'antd';
 import { menuRoutePath } from '../router/menu-paths';
-import { menuIcon } from './menu-icon';
+import { menuIcon } from '../../components/menu-icon';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Empty, Input, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuIcon } from './menu-icon';
+import { menuIcon } from '../../components/menu-icon';
 import { matchMenus } from './menu-match';
 import { useShellUi } from './shell-ui';
 import { useOpenMenu } from './use-open-menu';

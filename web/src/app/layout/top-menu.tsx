@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/request';
 import { useSession } from '../../lib/session';
-import { menuIcon } from './menu-icon';
+import { menuIcon } from '../../components/menu-icon';
 
 const HOME = 'home';
 

@@ -3,7 +3,7 @@ import { infoI18n } from '../info/info.i18n';
 import { noticeI18n } from '../desk/notice/notice.i18n';
 import { logI18n } from '../monitor/log/log.i18n';
 import { attachI18n } from '../resource/attach/attach.i18n';
-import { configI18n } from '../resource/config/config.i18n';
+import { configI18n } from '../resource/shared/config.i18n';
 import { ossI18n } from '../resource/oss/oss.i18n';
 import { smsI18n } from '../resource/sms/sms.i18n';
 import { deskI18n } from './desk.i18n';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { FLAG_TYPE_NAMES, animalFlag, animalFlagEndpoints } from '@zoo/contract';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { BizError } from '../../../platform/errors';
-import { route } from '../../../platform/route';
-import { mustExist } from '../shared/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { mustExist } from '../../../platform/resource/guards';
 import { zooAnimal, zooAnimalFlag } from '../zoo.tables';
 import { assertCodeFree, currentFlag, flagRecord, nextVersion, normaliseCode } from './animal-flag.service';
 
@@ -16,7 +16,7 @@ const NEW_VERSION_HINT = '如需更换请使用"换发新版本"';
  * never overwritten; newversion voids the current row (kept) and opens version + 1 in the same transaction.
  */
 export function animalFlagRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: f,
     def: animalFlag,
     defaultOrder: () => [asc(f.animalId), asc(f.type), desc(f.version)],
@@ -24,17 +24,16 @@ export function animalFlagRoutes(app: FastifyInstance): void {
     beforeSave: async (input, { db }, existing) => {
       await mustExist(db, zooAnimal, input.animalId, '所选个体不存在');
       const { code, isoCompliant } = normaliseCode(input.type, input.code);
-      const details = { issueDate: input.issueDate ?? null, issuer: input.issuer ?? '', remark: input.remark ?? '' };
       if (existing) {
         if (existing.voidTime) throw new BizError('该标识版本已作废,历史记录不能修改');
         if (existing.animalId !== input.animalId || existing.type !== input.type || existing.code !== code)
           throw new BizError(`标识的个体、类型和标识码不能修改,${NEW_VERSION_HINT}`);
-        return details;
+        return { code };
       }
       const current = await currentFlag(db, input.animalId, input.type);
       if (current) throw new BizError(`该个体已有有效的「${FLAG_TYPE_NAMES[input.type]}」(第${current.version}版),${NEW_VERSION_HINT}`);
       await assertCodeFree(db, input.type, code, input.animalId);
-      return { animalId: input.animalId, type: input.type, code, isoCompliant, version: await nextVersion(db, input.animalId, input.type), ...details };
+      return { code, isoCompliant, version: await nextVersion(db, input.animalId, input.type) };
     },
     beforeRemove: async (ids, { db }) => {
       const voided = await db.select({ id: f.id }).from(f).where(and(inArray(f.id, ids), isNotNull(f.voidTime), eq(f.isDeleted, 0))).limit(1);
@@ -43,7 +42,7 @@ export function animalFlagRoutes(app: FastifyInstance): void {
   });
 
   route(app, animalFlagEndpoints.newVersion, async (call) => {
-    const { db, body, session } = call;
+    const { db, body } = call;
     await mustExist(db, zooAnimal, body.animalId, '所选个体不存在');
     const { code, isoCompliant } = normaliseCode(body.type, body.code);
     const current = await currentFlag(db, body.animalId, body.type);
@@ -52,7 +51,7 @@ export function animalFlagRoutes(app: FastifyInstance): void {
     if (current)
       await db
         .update(f)
-        .set({ voidTime: sql`localtimestamp(0)`, voidReason: body.voidReason ?? '换发新版本', updateTime: sql`localtimestamp(0)`, updateUser: session.userId })
+        .set({ voidTime: sql`localtimestamp(0)`, voidReason: body.voidReason ?? '换发新版本' })
         .where(eq(f.id, current.id));
     const [row] = await db
       .insert(f)

@@ -2,10 +2,10 @@ import { and, eq, isNull, max, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { FLAG_MICROCHIP, FLAG_TYPE_NAMES, parseMicrochip, type AnimalFlagRecord } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { BizError } from '../../../platform/errors';
+import { BizError } from '../../../platform/http/errors';
 import { animalOf, type LookupCtx } from '../shared/lookups';
 import { zooAnimal, zooAnimalFlag } from '../zoo.tables';
-import { baseOut, blank } from '../shared/record-base';
+import type { Wire } from '../../../platform/http/route';
 
 const f = zooAnimalFlag;
 export type FlagRow = typeof zooAnimalFlag.$inferSelect;
@@ -43,18 +43,18 @@ export async function assertCodeFree(db: Tx, type: number, code: string, animalI
   if (other) throw new BizError(`「${FLAG_TYPE_NAMES[type]}」标识码 ${code} 已被个体「${other.localNo}」使用`);
 }
 
-export async function flagRecord(row: FlagRow, c: LookupCtx): Promise<z.output<typeof AnimalFlagRecord>> {
+export async function flagRecord(row: FlagRow, c: LookupCtx): Promise<Wire<z.output<typeof AnimalFlagRecord>>> {
   const animal = await animalOf(c)(row.animalId);
   const chip = row.type === FLAG_MICROCHIP ? parseMicrochip(row.code) : null;
   return {
-    ...baseOut(row),
-    localNo: animal?.localNo ?? '',
-    animalName: animal?.animalName ?? '',
-    isoCompliant: blank(row.isoCompliant),
-    prefix: chip?.prefix ?? '',
-    prefixMeaning: chip?.prefixMeaning ?? '',
-    issueDate: row.issueDate ?? '',
-    voidTime: row.voidTime ?? '',
+    ...row,
+    localNo: animal?.localNo,
+    animalName: animal?.animalName,
+    isoCompliant: row.isoCompliant,
+    prefix: chip?.prefix,
+    prefixMeaning: chip?.prefixMeaning,
+    issueDate: row.issueDate,
+    voidTime: row.voidTime,
     current: !row.voidTime,
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { BizError } from '../../../platform/errors';
+import { BizError } from '../../../platform/http/errors';
 import { zooAnimal } from '../zoo.tables';
 
 type AnimalRow = typeof zooAnimal.$inferSelect;

@@ -3,12 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { bizAttach, type BizType } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { checkAccess } from '../../../platform/permissions';
-import type { Session } from '../../../platform/session';
-import { mustExist } from '../shared/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { checkAccess } from '../../../platform/access/permissions';
+import type { Session } from '../../../platform/auth/session';
+import { mustExist } from '../../../platform/resource/guards';
 import { zooAnimal, zooAnimalFlag, zooBizAttach, zooCage, zooPark, zooPopulation, zooVenue } from '../zoo.tables';
-import { baseOut, blank } from '../shared/record-base';
 
 type Owned = PgTable & { id: PgColumn; isDeleted: PgColumn };
 
@@ -45,24 +44,15 @@ async function mayEdit(db: Tx, session: Session, type: string): Promise<void> {
  * record's edit button.
  */
 export function bizAttachRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: x,
     def: bizAttach,
-    toRecord: (row) => ({ ...baseOut(row), attachId: blank(row.attachId) }),
     beforeSave: async (input, { db, session }, existing) => {
       if (existing) await mayEdit(db, session, existing.bizType);
       await mayEdit(db, session, input.bizType);
       const owner = OWNERS[input.bizType];
       await mustExist(db, owner.table, input.bizId, `所选${owner.title}不存在`);
-      const fallbackName = fileName(input.link);
-      return {
-        bizType: input.bizType,
-        bizId: input.bizId,
-        attachId: input.attachId ?? null,
-        link: input.link,
-        originalName: input.originalName || fallbackName,
-        remark: input.remark ?? '',
-      };
+      return { originalName: input.originalName || fileName(input.link) };
     },
     beforeRemove: async (ids, { db, session }) => {
       const rows = await db.selectDistinct({ bizType: x.bizType }).from(x).where(and(inArray(x.id, ids), eq(x.isDeleted, 0)));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import { cageViewEndpoints } from '@zoo/contract';
-import { pageOf, selectPage } from '../../../platform/paging';
-import { route } from '../../../platform/route';
+import { pageOf, selectPage } from '../../../platform/resource/paging';
+import { route } from '../../../platform/http/route';
 import { animalRecord, populationRecord } from '../shared/records';
 import { zooAnimal, zooPopulation } from '../zoo.tables';
 

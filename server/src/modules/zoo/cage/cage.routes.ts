@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cage, cageEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { BizError } from '../../../platform/errors';
-import { route } from '../../../platform/route';
-import { anyLive, mustExist } from '../shared/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { cageOccupancyOf, venueOf } from '../shared/lookups';
 import { zooAnimal, zooCage, zooCageBreeder, zooPopulation, zooVenue } from '../zoo.tables';
-import { baseOut, blank } from '../shared/record-base';
 
 const c = zooCage;
 const liveCages = eq(c.isDeleted, 0);
@@ -24,7 +23,7 @@ const options = (db: Tx) =>
     .leftJoin(zooVenue, eq(zooVenue.id, c.venueId));
 
 export function cageRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: c,
     def: cage,
     defaultOrder: () => [asc(c.sort), asc(c.cageCode)],
@@ -35,33 +34,19 @@ export function cageRoutes(app: FastifyInstance): void {
     toRecord: async (row, ctx) => {
       const [venue, occ] = await Promise.all([venueOf(ctx)(row.venueId), cageOccupancyOf(ctx)(row.id)]);
       return {
-        ...baseOut(row),
-        area: blank(row.area),
-        capacity: blank(row.capacity),
-        venueName: venue?.venueName ?? '',
-        parkId: venue?.parkId ?? '',
-        parkName: venue?.parkName ?? '',
+        ...row,
+        venueName: venue?.venueName,
+        parkId: venue?.parkId,
+        parkName: venue?.parkName,
         animalCount: occ?.animalCount ?? 0,
         populationQuantity: occ?.populationQuantity ?? 0,
       };
     },
     beforeSave: async (input, { db }, existing) => {
       await mustExist(db, zooVenue, input.venueId, '所选场馆不存在');
-      if (await anyLive(db, c, and(eq(c.cageCode, input.cageCode), existing ? ne(c.id, existing.id) : undefined)))
-        throw new BizError(`笼舍编号「${input.cageCode}」已存在`);
-      return {
-        venueId: input.venueId,
-        cageCode: input.cageCode,
-        cageName: input.cageName,
-        cageType: input.cageType,
-        area: input.area ?? null,
-        capacity: input.capacity ?? null,
-        cameraUrl: input.cameraUrl ?? '',
-        sort: input.sort ?? 0,
-        remark: input.remark ?? '',
-      };
+      await refuseDuplicate(db, c, eq(c.cageCode, input.cageCode), existing, `笼舍编号「${input.cageCode}」已存在`);
     },
-    beforeRemove: async (ids, { db, session }) => {
+    beforeRemove: async (ids, { db }) => {
       const [withAnimals] = await db
         .select({ code: c.cageCode })
         .from(zooAnimal)
@@ -77,10 +62,7 @@ export function cageRoutes(app: FastifyInstance): void {
         .limit(1);
       if (withPops) throw new BizError(`笼舍「${withPops.code}」中还有种群,请先转移或删除种群后再删除笼舍`);
       // Keeper assignments belong to the cage and go with it.
-      await db
-        .update(zooCageBreeder)
-        .set({ isDeleted: 1, updateTime: sql`localtimestamp(0)`, updateUser: session.userId })
-        .where(and(inArray(zooCageBreeder.cageId, ids), eq(zooCageBreeder.isDeleted, 0)));
+      await db.update(zooCageBreeder).set({ isDeleted: 1 }).where(and(inArray(zooCageBreeder.cageId, ids), eq(zooCageBreeder.isDeleted, 0)));
     },
   });
 

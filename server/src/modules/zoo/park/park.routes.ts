@@ -1,40 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { park, parkEndpoints } from '@zoo/contract';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { BizError } from '../../../platform/errors';
-import { route } from '../../../platform/route';
-import { isPlatformAdministrator } from '../../../platform/session';
-import { asTenant } from '../../../platform/tenant-tx';
-import { anyLive } from '../shared/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { isPlatformAdministrator } from '../../../platform/auth/session';
+import { asTenant } from '../../../platform/tenancy/tenant-tx';
+import { refuseDuplicate } from '../../../platform/resource/guards';
 import { venueCountOf } from '../shared/lookups';
 import { zooPark, zooVenue } from '../zoo.tables';
 import { parkForest } from './park.tree';
-import { baseOut } from '../shared/record-base';
 
 const p = zooPark;
 
 export function parkRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: p,
     def: park,
     defaultOrder: () => [asc(p.sort), asc(p.id)],
-    toRecord: async (row, ctx) => ({
-      ...baseOut(row),
-      venueCount: (await venueCountOf(ctx)(row.id)) ?? 0,
-    }),
-    beforeSave: async (input, { db }, existing) => {
-      if (await anyLive(db, p, and(eq(p.parkName, input.parkName), existing ? ne(p.id, existing.id) : undefined)))
-        throw new BizError(`园区名称「${input.parkName}」已存在`);
-      return {
-        parkName: input.parkName,
-        address: input.address ?? '',
-        linkman: input.linkman ?? '',
-        contactNumber: input.contactNumber ?? '',
-        sort: input.sort ?? 0,
-        remark: input.remark ?? '',
-      };
-    },
+    toRecord: async (row, ctx) => ({ ...row, venueCount: (await venueCountOf(ctx)(row.id)) ?? 0 }),
+    beforeSave: (input, { db }, existing) => refuseDuplicate(db, p, eq(p.parkName, input.parkName), existing, `园区名称「${input.parkName}」已存在`),
     beforeRemove: async (ids, { db }) => {
       const [used] = await db
         .select({ parkName: p.parkName })

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { population, populationAnimal, populationEndpoints } from '@zoo/contract';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { BizError } from '../../../platform/errors';
-import { route } from '../../../platform/route';
-import { anyLive, mustExist } from '../shared/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalOf } from '../shared/lookups';
 import { populationRecord } from '../shared/records';
 import { zooAnimal, zooCage, zooPopulation, zooPopulationAnimal } from '../zoo.tables';
-import { baseOut } from '../shared/record-base';
 
 const p = zooPopulation;
 const pa = zooPopulationAnimal;
@@ -19,7 +18,7 @@ const pa = zooPopulationAnimal;
  * the counts through births, deaths and exports; until then submit records the census.
  */
 export function populationRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: p,
     def: population,
     defaultOrder: () => [asc(p.speciesId), asc(p.id)],
@@ -27,23 +26,10 @@ export function populationRoutes(app: FastifyInstance): void {
     beforeSave: async (input, { db }, existing) => {
       if (!existing || existing.speciesId !== input.speciesId) await assertSpeciesAuthorised(db, input.speciesId);
       const cage = await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
-      if (await anyLive(db, p, and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId), existing ? ne(p.id, existing.id) : undefined)))
-        throw new BizError(`笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`);
-      return {
-        speciesId: input.speciesId,
-        cageId: input.cageId,
-        populationName: input.populationName ?? '',
-        maleQuantity: input.maleQuantity,
-        femaleQuantity: input.femaleQuantity,
-        theyQuantity: input.theyQuantity,
-        remark: input.remark ?? '',
-      };
+      await refuseDuplicate(db, p, and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId))!, existing, `笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`);
     },
-    beforeRemove: async (ids, { db, session }) => {
-      await db
-        .update(pa)
-        .set({ isDeleted: 1, updateTime: sql`localtimestamp(0)`, updateUser: session.userId })
-        .where(and(inArray(pa.populationId, ids), eq(pa.isDeleted, 0)));
+    beforeRemove: async (ids, { db }) => {
+      await db.update(pa).set({ isDeleted: 1 }).where(and(inArray(pa.populationId, ids), eq(pa.isDeleted, 0)));
     },
   });
 
@@ -52,27 +38,19 @@ export function populationRoutes(app: FastifyInstance): void {
     return Promise.all(rows.map((r) => populationRecord(r, call)));
   });
 
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: pa,
     def: populationAnimal,
     toRecord: async (row, ctx) => {
-      const [{ populationName } = { populationName: '' }] = await ctx.db.select({ populationName: p.populationName }).from(p).where(eq(p.id, row.populationId));
+      const [pop] = await ctx.db.select({ populationName: p.populationName }).from(p).where(eq(p.id, row.populationId));
       const animal = await animalOf(ctx)(row.animalId);
-      return {
-        ...baseOut(row),
-        populationName,
-        localNo: animal?.localNo ?? '',
-        animalName: animal?.animalName ?? '',
-        sex: animal?.sex ?? 3,
-      };
+      return { ...row, populationName: pop?.populationName, localNo: animal?.localNo, animalName: animal?.animalName, sex: animal?.sex ?? 3 };
     },
     beforeSave: async (input, { db }, existing) => {
       const pop = await mustExist(db, p, input.populationId, '所选种群不存在');
       const animal = await mustExist(db, zooAnimal, input.animalId, '所选个体不存在');
       if (animal.speciesId !== pop.speciesId) throw new BizError('个体与种群不是同一物种');
-      if (await anyLive(db, pa, and(eq(pa.populationId, input.populationId), eq(pa.animalId, input.animalId), existing ? ne(pa.id, existing.id) : undefined)))
-        throw new BizError('该个体已是此种群的成员');
-      return { populationId: input.populationId, animalId: input.animalId, remark: input.remark ?? '' };
+      await refuseDuplicate(db, pa, and(eq(pa.populationId, input.populationId), eq(pa.animalId, input.animalId))!, existing, '该个体已是此种群的成员');
     },
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LicenceState } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { BizError } from '../../../platform/errors';
+import { BizError } from '../../../platform/http/errors';
 import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
 
 const t = zooTenantSpecies;

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { batchLoader } from '../../../platform/batch-loader';
-import { bladeUser } from '../../iam/iam.tables';
+import { batchLoader } from '../../../platform/resource/batch-loader';
+import { bladeUser } from '../../../platform/identity/identity.tables';
 import { zooAnimal, zooCage, zooPark, zooPopulation, zooSpecies, zooVenue } from '../zoo.tables';
 
 /** What record mappers need from the request: its transaction (tenant-limited) and a scope for batching. */

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, eq, ilike, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import { species, speciesEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { aggregateAcrossTenants } from '../../../platform/across-tenants';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { BizError } from '../../../platform/errors';
-import { route } from '../../../platform/route';
-import { anyLive, contains, requirePlatformAdmin } from '../shared/guards';
+import { aggregateAcrossTenants } from '../../../platform/tenancy/across-tenants';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { refuseDuplicate } from '../../../platform/resource/guards';
+import { containing } from '../../../platform/resource/like';
+import { requirePlatformAdmin } from '../shared/guards';
 import { allTaxa, lineage } from '../taxonomy/taxonomy.service';
 import { zooAnimal, zooPopulation, zooSpecies, zooTenantSpecies } from '../zoo.tables';
-import { baseOut, blank } from '../shared/record-base';
 
 const s = zooSpecies;
 export type SpeciesRow = typeof zooSpecies.$inferSelect;
@@ -17,10 +18,7 @@ export type SpeciesRow = typeof zooSpecies.$inferSelect;
 /** Library row → SpeciesRecord (class / order / family names from the cached taxonomy). */
 export async function speciesRecord(app: FastifyInstance, db: Tx, row: SpeciesRow) {
   const names = lineage(await allTaxa(app, db), row.taxonomyId);
-  return {
-    ...baseOut(row),
-    ...names,
-    taxonomyId: row.taxonomyId ?? '', iucnYear: blank(row.iucnYear), tempMin: blank(row.tempMin), tempMax: blank(row.tempMax), humidityMin: blank(row.humidityMin), humidityMax: blank(row.humidityMax) };
+  return { ...row, ...names };
 }
 
 /** The library is shared by every zoo: a species some zoo is licensed for or holds cannot disappear from it. */
@@ -37,7 +35,7 @@ async function refuseIfInUse(db: Tx, ids: string[]): Promise<void> {
 }
 
 export function speciesRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: s,
     def: species,
     defaultOrder: () => [asc(s.id)],
@@ -45,28 +43,7 @@ export function speciesRoutes(app: FastifyInstance): void {
     beforeSave: async (input, { db, session }, existing) => {
       requirePlatformAdmin(session);
       if (input.taxonomyId && !(await allTaxa(app, db)).has(input.taxonomyId)) throw new BizError('分类阶元不存在');
-      if (await anyLive(db, s, and(eq(s.latinName, input.latinName), existing ? ne(s.id, existing.id) : undefined)))
-        throw new BizError(`物种库中已存在拉丁名为 ${input.latinName} 的物种`);
-      return {
-        speciesName: input.speciesName,
-        latinName: input.latinName,
-        taxonomyId: input.taxonomyId ?? null,
-        protectionClass: input.protectionClass,
-        protectionAuthority: input.protectionAuthority,
-        protectionRemark: input.protectionRemark ?? '',
-        citesAppendix: input.citesAppendix,
-        iucnCategory: input.iucnCategory,
-        iucnYear: input.iucnYear ?? null,
-        iucnCriteria: input.iucnCriteria ?? '',
-        managementMode: input.managementMode,
-        tempMin: input.tempMin ?? null,
-        tempMax: input.tempMax ?? null,
-        humidityMin: input.humidityMin ?? null,
-        humidityMax: input.humidityMax ?? null,
-        source: input.source,
-        sourceNote: input.sourceNote ?? '',
-        remark: input.remark ?? '',
-      };
+      await refuseDuplicate(db, s, eq(s.latinName, input.latinName), existing, `物种库中已存在拉丁名为 ${input.latinName} 的物种`);
     },
     beforeRemove: async (ids, { db, session }) => {
       requirePlatformAdmin(session);
@@ -78,7 +55,7 @@ export function speciesRoutes(app: FastifyInstance): void {
     db
       .select({ id: s.id, speciesName: s.speciesName, latinName: s.latinName, managementMode: s.managementMode })
       .from(s)
-      .where(and(eq(s.isDeleted, 0), query.speciesName ? ilike(s.speciesName, contains(query.speciesName)) : undefined))
+      .where(and(eq(s.isDeleted, 0), query.speciesName ? ilike(s.speciesName, containing(query.speciesName)) : undefined))
       .orderBy(asc(s.id)),
   );
 }

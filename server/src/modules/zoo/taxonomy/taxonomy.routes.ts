@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { TAXON_RANK_NAMES, taxonomy, taxonomyEndpoints, type TaxonNode } from '@zoo/contract';
-import { crudRoutes } from '../../../platform/crud-routes';
-import { BizError } from '../../../platform/errors';
-import { route } from '../../../platform/route';
-import { anyLive, requirePlatformAdmin } from '../shared/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { anyLive, refuseDuplicate } from '../../../platform/resource/guards';
+import { requirePlatformAdmin } from '../shared/guards';
 import { zooSpecies, zooTaxonomy } from '../zoo.tables';
 import { TAXONOMY_CACHE, allTaxa, childrenOf, isSelfOrDescendant, toNode } from './taxonomy.service';
-import { baseOut } from '../shared/record-base';
 
 const t = zooTaxonomy;
 
 export function taxonomyRoutes(app: FastifyInstance): void {
-  crudRoutes(app, {
+  resourceRoutes(app, {
     table: t,
     def: taxonomy,
     defaultOrder: () => [asc(t.rank), asc(t.sort), asc(t.id)],
     toRecord: async (row, { db }) => {
       const taxa = await allTaxa(app, db);
       const kids = childrenOf(taxa);
-      return { ...baseOut(row), parentName: taxa.get(row.parentId)?.nameCn ?? '', hasChildren: (kids.get(row.id)?.length ?? 0) > 0 };
+      return { ...row, parentName: taxa.get(row.parentId)?.nameCn, hasChildren: (kids.get(row.id)?.length ?? 0) > 0 };
     },
     beforeSave: async (input, { db, session }, existing) => {
       requirePlatformAdmin(session);
@@ -37,9 +37,8 @@ export function taxonomyRoutes(app: FastifyInstance): void {
         const below = childrenOf(taxa).get(existing.id) ?? [];
         if (below.some((c) => c.rank <= input.rank)) throw new BizError('存在等级不低于新等级的下级阶元,不能修改等级');
       }
-      if (await anyLive(db, t, and(eq(t.parentId, parentId), eq(t.nameLatin, input.nameLatin), existing ? ne(t.id, existing.id) : undefined)))
-        throw new BizError(`同一上级下已存在拉丁名为 ${input.nameLatin} 的阶元`);
-      return { parentId, rank: input.rank, nameCn: input.nameCn, nameLatin: input.nameLatin, sort: input.sort ?? 0, source: input.source ?? '', remark: input.remark ?? '' };
+      await refuseDuplicate(db, t, and(eq(t.parentId, parentId), eq(t.nameLatin, input.nameLatin))!, existing, `同一上级下已存在拉丁名为 ${input.nameLatin} 的阶元`);
+      return { parentId };
     },
     beforeRemove: async (ids, { db, session }) => {
       requirePlatformAdmin(session);

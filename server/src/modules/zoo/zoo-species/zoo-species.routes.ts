@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { zooSpeciesEndpoints } from '@zoo/contract';
-import { aggregateAcrossTenants } from '../../../platform/across-tenants';
-import { BizError } from '../../../platform/errors';
-import { mapFilters } from '../../../platform/list-filter';
-import { pageOf, selectPage } from '../../../platform/paging';
-import { route } from '../../../platform/route';
-import { isPlatformAdministrator } from '../../../platform/session';
-import { NOT_FOUND } from '../../../platform/crud-routes';
-import { contains } from '../shared/guards';
+import { aggregateAcrossTenants } from '../../../platform/tenancy/across-tenants';
+import { BizError } from '../../../platform/http/errors';
+import { mapFilters } from '../../../platform/resource/list-filter';
+import { pageOf, selectPage } from '../../../platform/resource/paging';
+import { route } from '../../../platform/http/route';
+import { isPlatformAdministrator } from '../../../platform/auth/session';
+import { NOT_FOUND } from '../../../platform/resource/resource-routes';
+import { containing } from '../../../platform/resource/like';
+import { columnValues } from '../../../platform/resource/column-values';
 import { licenceStateSql } from '../shared/licence';
 import { NO_STOCK } from '../shared/stock';
 import { speciesRecord } from '../species/species.routes';
@@ -32,8 +33,8 @@ export function zooSpeciesRoutes(app: FastifyInstance): void {
 
   route(app, ep.list, async ({ db, query }) => {
     const conds: Array<SQL | undefined> = [eq(ts.isDeleted, 0)];
-    if (query.speciesName) conds.push(ilike(sp.speciesName, contains(query.speciesName)));
-    if (query.latinName) conds.push(ilike(sp.latinName, contains(query.latinName)));
+    if (query.speciesName) conds.push(ilike(sp.speciesName, containing(query.speciesName)));
+    if (query.latinName) conds.push(ilike(sp.latinName, containing(query.latinName)));
     if (query.licenceState) conds.push(sql`${licenceStateSql} = ${query.licenceState}`);
     const where = and(...conds);
     const [{ n }] = (await db.select({ n: count() }).from(ts).innerJoin(sp, eq(sp.id, ts.speciesId)).where(where)) as [{ n: number }];
@@ -64,19 +65,11 @@ export function zooSpeciesRoutes(app: FastifyInstance): void {
     return toZooSpecies(row, (await stockFor(db, [row.sp.id])).get(row.sp.id));
   });
 
-  route(app, ep.update, async ({ db, body, session }) => {
+  route(app, ep.update, async ({ db, body }) => {
     const [row] = await db.select({ id: ts.id }).from(ts).where(and(eq(ts.id, body.id), eq(ts.isDeleted, 0)));
     if (!row) throw new BizError(NOT_FOUND);
-    await db
-      .update(ts)
-      .set({
-        localName: body.localName ?? '',
-        localRemark: body.localRemark ?? '',
-        managementMode: body.managementMode ?? null,
-        updateTime: sql`localtimestamp(0)`,
-        updateUser: session.userId,
-      })
-      .where(eq(ts.id, body.id));
+    const values = columnValues(ts, body, Object.keys(ep.update.body!.shape));
+    if (Object.keys(values).length) await db.update(ts).set(values).where(eq(ts.id, body.id));
     return {};
   });
 

@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SpeciesDist, ZooSpeciesRecord } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { bladeTenant } from '../../system/system.tables';
+import { bladeTenant } from '../../../platform/tenancy/tenancy.tables';
 import { licenceStateSql } from '../shared/licence';
 import { NO_STOCK, stockRows, type Stock } from '../shared/stock';
 import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
-import { blank } from '../shared/record-base';
+import type { Wire } from '../../../platform/http/route';
 
 const ts = zooTenantSpecies;
 const sp = zooSpecies;
@@ -15,7 +15,7 @@ const sp = zooSpecies;
 export const zooSpeciesColumns = { ts, sp, state: licenceStateSql };
 export type ZooSpeciesJoin = { ts: typeof ts.$inferSelect; sp: typeof sp.$inferSelect; state: z.infer<typeof ZooSpeciesRecord>['licenceState'] };
 
-export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): z.output<typeof ZooSpeciesRecord> {
+export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): Wire<z.output<typeof ZooSpeciesRecord>> {
   return {
     id: r.ts.id,
     tenantId: r.ts.tenantId,
@@ -26,15 +26,15 @@ export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): z.outp
     citesAppendix: r.sp.citesAppendix,
     iucnCategory: r.sp.iucnCategory,
     defaultManagementMode: r.sp.managementMode,
-    managementModeOverride: r.ts.managementMode ?? '',
+    managementModeOverride: r.ts.managementMode,
     managementMode: r.ts.managementMode ?? r.sp.managementMode,
     localName: r.ts.localName,
     localRemark: r.ts.localRemark,
     licenceNo: r.ts.licenceNo,
     issuingAuthority: r.ts.issuingAuthority,
     validFrom: r.ts.validFrom,
-    validTo: r.ts.validTo ?? '',
-    approvedQuantity: blank(r.ts.approvedQuantity),
+    validTo: r.ts.validTo,
+    approvedQuantity: r.ts.approvedQuantity,
     licenceState: r.state,
     ...stock,
     updateTime: r.ts.updateTime,

@@ -1,8 +1,8 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthSpeciesInput } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { BizError } from '../../../platform/errors';
+import { BizError } from '../../../platform/http/errors';
 import { stockRows } from '../shared/stock';
 import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
 
@@ -13,7 +13,7 @@ const ts = zooTenantSpecies;
  * data updated, new ones are added, dropped ones are logically deleted — unless the zoo still holds them:
  * withdrawing a licence does not make animals disappear, so that is refused with the count.
  */
-export async function setLicenceScope(db: Tx, userId: string, wanted: Array<z.output<typeof AuthSpeciesInput>>): Promise<void> {
+export async function setLicenceScope(db: Tx, wanted: Array<z.output<typeof AuthSpeciesInput>>): Promise<void> {
   const current = await db.select({ id: ts.id, speciesId: ts.speciesId }).from(ts).where(eq(ts.isDeleted, 0));
   const keep = new Set(wanted.map((w) => w.speciesId));
   const dropped = current.filter((c) => !keep.has(c.speciesId));
@@ -26,7 +26,7 @@ export async function setLicenceScope(db: Tx, userId: string, wanted: Array<z.ou
     }
     await db
       .update(ts)
-      .set({ isDeleted: 1, updateTime: sql`localtimestamp(0)`, updateUser: userId })
+      .set({ isDeleted: 1 })
       .where(and(eq(ts.isDeleted, 0), notInArray(ts.speciesId, [...keep, '0'])));
   }
   for (const w of wanted) {
@@ -38,7 +38,7 @@ export async function setLicenceScope(db: Tx, userId: string, wanted: Array<z.ou
       approvedQuantity: w.approvedQuantity ?? null,
     };
     const existing = current.find((c) => c.speciesId === w.speciesId);
-    if (existing) await db.update(ts).set({ ...licence, updateTime: sql`localtimestamp(0)`, updateUser: userId }).where(eq(ts.id, existing.id));
+    if (existing) await db.update(ts).set(licence).where(eq(ts.id, existing.id));
     else await db.insert(ts).values({ speciesId: w.speciesId, ...licence });
   }
 }

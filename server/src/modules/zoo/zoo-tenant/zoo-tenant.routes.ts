@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { zooTenantEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { BizError } from '../../../platform/errors';
-import { pageOf } from '../../../platform/paging';
-import { route } from '../../../platform/route';
-import { PLATFORM_TENANT } from '../../../platform/session';
-import { asTenant } from '../../../platform/tenant-tx';
-import { bladeTenant } from '../../system/system.tables';
-import { contains, requirePlatformAdmin } from '../shared/guards';
+import { BizError } from '../../../platform/http/errors';
+import { pageOf } from '../../../platform/resource/paging';
+import { route } from '../../../platform/http/route';
+import { PLATFORM_TENANT } from '../../../platform/auth/session';
+import { asTenant } from '../../../platform/tenancy/tenant-tx';
+import { bladeTenant } from '../../../platform/tenancy/tenancy.tables';
+import { containing } from '../../../platform/resource/like';
+import { requirePlatformAdmin } from '../shared/guards';
 import { licenceStateSql } from '../shared/licence';
 import { stockRows } from '../shared/stock';
 import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
 import { setLicenceScope } from './licence-scope';
-import { blank } from '../shared/record-base';
 
 const ts = zooTenantSpecies;
 const sp = zooSpecies;
@@ -46,8 +46,8 @@ export function zooTenantRoutes(app: FastifyInstance): void {
         licenceNo: r.ts.licenceNo,
         issuingAuthority: r.ts.issuingAuthority,
         validFrom: r.ts.validFrom,
-        validTo: r.ts.validTo ?? '',
-        approvedQuantity: blank(r.ts.approvedQuantity),
+        validTo: r.ts.validTo,
+        approvedQuantity: r.ts.approvedQuantity,
         licenceState: r.state,
       }));
     });
@@ -65,7 +65,7 @@ export function zooTenantRoutes(app: FastifyInstance): void {
     }
     await asTenant(db, body.tenantId, async () => {
       await zooName(db, body.tenantId);
-      await setLicenceScope(db, session.userId, body.species);
+      await setLicenceScope(db, body.species);
     });
     return {};
   });
@@ -74,8 +74,8 @@ export function zooTenantRoutes(app: FastifyInstance): void {
   route(app, ep.zooList, async ({ db, session, query }) => {
     requirePlatformAdmin(session);
     const conds: Array<SQL | undefined> = [eq(bladeTenant.isDeleted, 0), sql`${bladeTenant.tenantId} <> ${PLATFORM_TENANT}`];
-    if (query.tenantId) conds.push(ilike(bladeTenant.tenantId, contains(query.tenantId)));
-    if (query.tenantName) conds.push(ilike(bladeTenant.tenantName, contains(query.tenantName)));
+    if (query.tenantId) conds.push(ilike(bladeTenant.tenantId, containing(query.tenantId)));
+    if (query.tenantName) conds.push(ilike(bladeTenant.tenantName, containing(query.tenantName)));
     const where = and(...conds);
     const [{ n }] = (await db.select({ n: count() }).from(bladeTenant).where(where)) as [{ n: number }];
     const tenants = Number(n)
@@ -97,7 +97,7 @@ export function zooTenantRoutes(app: FastifyInstance): void {
         linkman: t.linkman,
         contactNumber: t.contactNumber,
         address: t.address,
-        expireTime: t.expireTime ?? '',
+        expireTime: t.expireTime,
         speciesCount: Number(lic?.n ?? 0),
         validSpeciesCount: Number(lic?.valid ?? 0),
         animalCount: mine.reduce((a, s) => a + s.stock.individualCount, 0),

@@ -1,6 +1,6 @@
 import { oss } from '@zoo/contract';
 import { defineCrudPage } from '../../../crud';
-import { configFields } from '../config/config-fields';
+import { configFields } from '../shared/config-fields';
 
 /** OSS configurations (contract §5.14); one enabled per tenant, uploads go to it. */
 export const ossPage = defineCrudPage({

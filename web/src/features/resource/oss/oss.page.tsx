@@ -1,7 +1,7 @@
 import { ossEndpoints } from '@zoo/contract';
 import { useTranslation } from 'react-i18next';
 import { useRowDialog } from '../../../crud';
-import { ConfigPage } from '../config/config-page';
+import { ConfigPage } from '../shared/config-page';
 import { ossPage } from './oss.crud';
 import { OssDebugDialog } from './oss-debug';
 

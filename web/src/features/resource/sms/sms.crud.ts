@@ -1,6 +1,6 @@
 import { sms } from '@zoo/contract';
 import { defineCrudPage } from '../../../crud';
-import { configFields } from '../config/config-fields';
+import { configFields } from '../shared/config-fields';
 
 /** SMS configurations (contract §5.14): the OSS screen's twin, plus 发送测试短信. */
 export const smsPage = defineCrudPage({

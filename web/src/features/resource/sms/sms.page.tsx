@@ -1,7 +1,7 @@
 import { smsEndpoints } from '@zoo/contract';
 import { useTranslation } from 'react-i18next';
 import { useRowDialog } from '../../../crud';
-import { ConfigPage } from '../config/config-page';
+import { ConfigPage } from '../shared/config-page';
 import { smsPage } from './sms.crud';
 import { SmsSendDialog } from './sms-send';
 

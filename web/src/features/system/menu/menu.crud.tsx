@@ -1,6 +1,6 @@
 import { menu, menuEndpoints } from '@zoo/contract';
 import { Space } from 'antd';
-import { menuIcon } from '../../../app/layout/menu-icon';
+import { menuIcon } from '../../../components/menu-icon';
 import { defineCrudPage } from '../../../crud';
 import { call } from '../../../lib/request';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { CrudPage, DATE_TIME_FORMAT, type RowOf } from '../../../crud';
 import { call } from '../../../lib/request';
-import { tenantPackageDialogPage } from '../tenantpackage/tenantpackage.crud';
+import { tenantPackageDialogPage } from '../shared/tenantpackage.crud';
 import type { tenantPage } from './tenant.crud';
 import { PackageSelect } from './tenant-widgets';
 

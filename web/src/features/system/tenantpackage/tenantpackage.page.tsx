@@ -1,5 +1,5 @@
 import { CrudPage } from '../../../crud';
-import { tenantPackagePage } from './tenantpackage.crud';
+import { tenantPackagePage } from '../shared/tenantpackage.crud';
 
 export default function TenantPackagePage() {
   return <CrudPage def={tenantPackagePage} />;

@@ -7,7 +7,7 @@ import { crudKeys } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { useBusy } from '../../../lib/use-busy';
-import { useKeeperOptions } from '../cage/keeper-select';
+import { useKeeperOptions } from '../shared/keeper-select';
 
 /** 饲养员: sets (or clears) the keeper of one or more animals through setbreeder. */
 export function BreederDialog({ animals, onClose }: { animals: Array<{ id: string; localNo: string; breederId: string }>; onClose: () => void }) {

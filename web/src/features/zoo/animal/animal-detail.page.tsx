@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DictTag } from '../../../crud';
 import { call } from '../../../lib/request';
-import { photoList } from '../registry/photo-upload';
+import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
 
 type Flag = z.infer<typeof AnimalFlagRecord>;

@@ -2,8 +2,8 @@ import { animal } from '@zoo/contract';
 import { Link } from 'react-router';
 import { defineCrudPage } from '../../../crud';
 import { t } from '../../../lib/i18n';
-import { ParentSelect, SpeciesCageSelect, ZooSpeciesSelect, splitParent } from '../registry/registry-widgets';
-import { PhotoUpload, photoList } from '../registry/photo-upload';
+import { ParentSelect, SpeciesCageSelect, ZooSpeciesSelect, splitParent } from '../shared/registry-widgets';
+import { PhotoUpload, photoList } from '../shared/photo-upload';
 
 /** Cage and parents belong to the species: a new species clears them. */
 const SPECIES_RESETS = { cageId: undefined, sireName: 'UNK', damName: 'UNK' };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CrudPage, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
-import { CageBreeders } from '../cage/cage-breeders';
+import { CageBreeders } from '../shared/cage-breeders';
 import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
 import { CagePhotos } from './cage-photos';
 

@@ -7,7 +7,7 @@ import { dictionaryRoute } from '../../../test/dict-stub';
 import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import CageDetailPage from './cage-detail.page';
-import { cageRow } from '../cage/cage-row.fixture';
+import { cageRow } from '../shared/cage-row.fixture';
 
 const cage = cageRow({ cameraUrl: 'rtsp://cam.zoo.local/pd01', remark: '室外活动场带水池', animalCount: 2, populationQuantity: 5 });
 const animal = (id: string, localNo: string, animalName: string, sex: number) => ({

@@ -1,7 +1,6 @@
-import { cage, cageBreeder } from '@zoo/contract';
+import { cage } from '@zoo/contract';
 import { defineCrudPage, type ControlProps } from '../../../crud';
-import { parkField, VenueOfParkSelect } from '../park/place-pickers';
-import { KeeperSelect } from './keeper-select';
+import { parkField, VenueOfParkSelect } from '../shared/place-pickers';
 
 /**
  * 笼舍管理: cages listed by park (contract `cage`). The park is a form-only choice (cages hang on a venue);
@@ -31,17 +30,3 @@ export const cagePage = defineCrudPage({
 });
 
 /** Keepers (users of the zoo) assigned to one cage (contract `cageBreeder`). */
-export const cageBreederPage = (cageId: string) =>
-  defineCrudPage({
-    crud: cageBreeder,
-    i18n: 'cageBreeder',
-    baseQuery: { cageId },
-    fields: {
-      userId: { widget: 'custom', input: (p: ControlProps) => <KeeperSelect {...p} />, table: false, view: false },
-      realName: { form: false },
-      account: { form: false },
-      remark: { widget: 'textarea', rows: 3 },
-    },
-    toInput: (values) => ({ ...values, cageId }),
-    modalWidth: 640,
-  });

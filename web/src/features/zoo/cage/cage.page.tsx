@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
-import { CageBreedersDialog } from './cage-breeders';
+import { CageBreedersDialog } from '../shared/cage-breeders';
 import { cagePage } from './cage.crud';
 
 /** 笼舍管理, with each cage's keepers (button 饲养员, code cage_breeder) and its card (详情). */

@@ -5,7 +5,7 @@ import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import CagePage from './cage.page';
-import { cageRow } from './cage-row.fixture';
+import { cageRow } from '../shared/cage-row.fixture';
 
 const LIST = 'GET /api/zoo-cage/cage/list';
 const VENUES = 'GET /api/blade-zoo/venue/tree';

@@ -4,7 +4,7 @@ import { Card, Empty, Spin, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { usePlaceForest } from './place-pickers';
+import { usePlaceForest } from '../shared/place-pickers';
 
 const ICONS = { park: <EnvironmentOutlined />, venue: <HomeOutlined />, cage: <AppstoreOutlined /> };
 

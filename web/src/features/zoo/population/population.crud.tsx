@@ -1,6 +1,6 @@
 import { population } from '@zoo/contract';
 import { defineCrudPage } from '../../../crud';
-import { SpeciesCageSelect, ZooSpeciesSelect } from '../registry/registry-widgets';
+import { SpeciesCageSelect, ZooSpeciesSelect } from '../shared/registry-widgets';
 
 /** Populations: a species group in one cage, counted male / female / unknown (M.F.U, each 0 by default). */
 export const populationPage = defineCrudPage({

@@ -1,6 +1,6 @@
 import { venue, venueContacts } from '@zoo/contract';
 import { defineCrudPage } from '../../../crud';
-import { parkField } from '../park/place-pickers';
+import { parkField } from '../shared/place-pickers';
 
 /** 场馆管理: venues filtered by park (contract `venue`). */
 export const venuePage = defineCrudPage({

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { audit, auditEndpoints } from '@zoo/contract';
+import { checkAccess } from '../../../platform/access/permissions';
+import { sysAudit } from '../../../platform/audit/audit.tables';
+import { sendXlsx, writeSheet } from '../../../platform/excel';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { mapFilters } from '../../../platform/resource/list-filter';
+import { pageOf, selectPage } from '../../../platform/resource/paging';
+import { resourceOfTable, resourcesOf } from '../../../platform/resource/registry';
+import { listDataScope, NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
+import { auditRecord, changesText } from './audit.records';
+
+const EXPORT_LIMIT = 50_000;
+const ACTION_NAMES: Record<string, string> = { create: '新增', update: '修改', delete: '删除' };
+const SHEET = [
+  { key: 'createTime', header: '时间', width: 20 },
+  { key: 'tenantId', header: '租户', width: 10 },
+  { key: 'title', header: '数据类型', width: 16 },
+  { key: 'recordId', header: '记录ID', width: 22 },
+  { key: 'action', header: '操作', width: 8 },
+  { key: 'userName', header: '操作人', width: 14 },
+  { key: 'clientIp', header: '客户端IP', width: 16 },
+  { key: 'reason', header: '原因', width: 24 },
+  { key: 'changes', header: '变更内容', width: 80 },
+] as const;
+
+/**
+ * 审计日志: the trail the database writes (platform/audit). The list and detail are a read-only resource (the
+ * platform administrator sees every tenant); a record's history is visible to whoever may see the record.
+ */
+export function auditRoutes(app: FastifyInstance): void {
+  resourceRoutes(app, {
+    def: audit,
+    table: sysAudit,
+    count: 'appendOnly',
+    toRecords: async (rows) => rows.map((r) => auditRecord(app, r)),
+  });
+
+  route(app, auditEndpoints.history, async (call) => {
+    const { table, id, current, size } = call.query;
+    const reg = resourceOfTable(app, table);
+    if (!reg) throw new BizError('该类数据没有变更记录');
+    await checkAccess(call.db, call.session, reg.def.endpoints.detail?.access ?? 'login');
+    const cols = getTableColumns(reg.table) as Record<string, PgColumn>;
+    const key = cols.id ?? cols.code!;
+    if (key === cols.id && !/^\d{1,19}$/.test(id)) throw new BizError('ID格式不正确');
+    // Only a record the caller may see (its tenant by row-level security, its data scopes); deleted ones included.
+    const [seen] = await call.db
+      .select({ one: sql<number>`1` })
+      .from(reg.table)
+      .where(and(eq(key, id), await listDataScope(call, reg.def.name)))
+      .limit(1);
+    if (!seen) throw new BizError(NOT_FOUND);
+    const where = and(eq(sysAudit.tableName, table), eq(sysAudit.recordId, id));
+    const { rows, total } = await selectPage(call.db, sysAudit, where, [desc(sysAudit.id)], { current, size });
+    return pageOf(rows.map((r) => auditRecord(app, r)), total, { current, size });
+  });
+
+  route(app, auditEndpoints.tables, async () =>
+    resourcesOf(app)
+      .filter((r, i, all) => all.findIndex((x) => x.tableName === r.tableName) === i)
+      .map((r) => ({ tableName: r.tableName, resource: r.def.name, title: r.def.title })),
+  );
+
+  route(app, auditEndpoints.export, async ({ db, query, reply }) => {
+    const where = and(...mapFilters(sysAudit, query as Record<string, unknown>, Object.keys(audit.filters.shape)));
+    const rows = await db.select().from(sysAudit).where(where).orderBy(desc(sysAudit.id)).limit(EXPORT_LIMIT);
+    const data = rows.map((r) => {
+      const rec = auditRecord(app, r);
+      return { ...rec, action: ACTION_NAMES[String(rec.action)] ?? rec.action, changes: changesText(rec) };
+    });
+    return sendXlsx(reply, '审计日志.xlsx', await writeSheet('审计日志', SHEET, data)) as never;
+  });
+}

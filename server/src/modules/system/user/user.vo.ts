@@ -1,0 +1,83 @@
+import type { Wire } from '../../../platform/http/route';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { UserVO } from '@zoo/contract';
+import type { DbLike } from '../../../db/client';
+import { NOT_FOUND } from '../../../platform/resource/resource-routes';
+import { BizError } from '../../../platform/http/errors';
+import { mapFilters } from '../../../platform/resource/list-filter';
+import { bladeDict } from '../../../platform/dict/dict.tables';
+import { bladeTenant } from '../../../platform/tenancy/tenancy.tables';
+import { bladeDept, bladeUser } from '../../../platform/identity/identity.tables';
+import { bladePost } from '../post/post.tables';
+import { bladeRole } from '../../../platform/access/access.tables';
+
+export type UserRow = typeof bladeUser.$inferSelect;
+
+export const liveUser = eq(bladeUser.isDeleted, 0);
+
+/** Resource code of the user list for data scopes. */
+export const USER_RESOURCE = 'user';
+
+/**
+ * Conditions of the user page and export: account / realName / tenantId as map filters, and deptId meaning the
+ * department and every department below it (blade_dept.ancestors holds the comma path from the root).
+ */
+export function userConditions(q: Record<string, unknown> & { deptId?: string }): SQL | undefined {
+  // The outer column is qualified by hand: drizzle leaves single-table columns unqualified.
+  const dept = q.deptId
+    ? sql`exists (select 1 from blade_dept d where d.is_deleted = 0
+        and d.id = any(string_to_array(nullif("blade_user"."dept_id", ''), ',')::bigint[])
+        and (d.id = ${q.deptId}::bigint or ',' || d.ancestors || ',' like ${`%,${q.deptId},%`}))`
+    : undefined;
+  return and(liveUser, ...mapFilters(bladeUser, q, ['account', 'realName', 'tenantId']), dept);
+}
+
+const ids = (rows: UserRow[], k: 'roleId' | 'deptId' | 'postId') => [...new Set(rows.flatMap((r) => r[k].split(',').filter(Boolean)))];
+const joinNames = (csv: string, names: Map<string, string>) =>
+  csv
+    .split(',')
+    .map((id) => names.get(id))
+    .filter(Boolean)
+    .join(',');
+
+/** Rows → UserVO: no password; role, dept and post names comma-joined; tenant, sex and platform labels. */
+export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<UserVO>>> {
+  if (rows.length === 0) return [];
+  const roleIds = ids(rows, 'roleId');
+  const deptIds = ids(rows, 'deptId');
+  const postIds = ids(rows, 'postId');
+  const roles = roleIds.length ? await db.select({ id: bladeRole.id, n: bladeRole.roleName }).from(bladeRole).where(inArray(bladeRole.id, roleIds)) : [];
+  const depts = deptIds.length ? await db.select({ id: bladeDept.id, n: bladeDept.deptName }).from(bladeDept).where(inArray(bladeDept.id, deptIds)) : [];
+  const posts = postIds.length ? await db.select({ id: bladePost.id, n: bladePost.postName }).from(bladePost).where(inArray(bladePost.id, postIds)) : [];
+  // Row-level security: a tenant sees its own tenant row, the platform administrator all of them.
+  const tenants = await db.select({ id: bladeTenant.tenantId, n: bladeTenant.tenantName }).from(bladeTenant);
+  const labels = await db
+    .select({ code: bladeDict.code, key: bladeDict.dictKey, value: bladeDict.dictValue })
+    .from(bladeDict)
+    .where(and(inArray(bladeDict.code, ['sex', 'user_type']), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isDeleted, 0)));
+  const toMap = (xs: Array<{ id: string; n: string }>) => new Map(xs.map((x) => [x.id, x.n]));
+  const [roleN, deptN, postN, tenantN] = [toMap(roles), toMap(depts), toMap(posts), toMap(tenants)];
+  const label = new Map(labels.map((l) => [`${l.code}:${l.key}`, l.value]));
+  return rows.map(({ password: _, ...u }) => ({
+    ...u,
+    sex: u.sex ?? -1,
+    tenantName: tenantN.get(u.tenantId),
+    roleName: joinNames(u.roleId, roleN),
+    deptName: joinNames(u.deptId, deptN),
+    postName: joinNames(u.postId, postN),
+    sexName: label.get(`sex:${u.sex}`),
+    userTypeName: label.get(`user_type:${u.userType}`),
+  }));
+}
+
+export async function findUser(db: DbLike, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(bladeUser).where(and(eq(bladeUser.id, id), liveUser));
+  return row;
+}
+
+/** Visible users by id, refusing when any is missing (another tenant's user is "missing" here). */
+export async function usersByIds(db: DbLike, ids: string[]) {
+  const rows = await db.select({ id: bladeUser.id, tenantId: bladeUser.tenantId, account: bladeUser.account }).from(bladeUser).where(and(inArray(bladeUser.id, ids), liveUser));
+  if (rows.length !== new Set(ids).size) throw new BizError(NOT_FOUND);
+  return rows;
+}

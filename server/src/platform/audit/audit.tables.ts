@@ -1,0 +1,35 @@
+import { index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigintStr, datetime, idCol, nowDefault, tenantPolicy } from '../../db/columns';
+
+/**
+ * The permanent audit trail: one row per create / update / delete of any audited table, written by the database
+ * trigger `audit_row()` in the writing transaction (docs/decisions/0011-audit-trail.md). Append-only: the
+ * request role may insert and read its tenant's rows, never update, delete or truncate them.
+ */
+export const sysAudit = pgTable(
+  'sys_audit',
+  {
+    id: idCol(),
+    /** Tenant of the changed record (the writer's tenant for platform tables). */
+    tenantId: varchar('tenant_id', { length: 12 }).notNull().default(sql`current_setting('app.tenant_id')`),
+    tableName: varchar('table_name', { length: 63 }).notNull(),
+    recordId: varchar('record_id', { length: 64 }).notNull(),
+    action: varchar('action', { length: 8 }).notNull(),
+    userId: bigintStr('user_id'),
+    userName: varchar('user_name', { length: 64 }).notNull().default(''),
+    deptId: bigintStr('dept_id'),
+    actorTenantId: varchar('actor_tenant_id', { length: 12 }).notNull().default(''),
+    clientIp: varchar('client_ip', { length: 64 }).notNull().default(''),
+    requestId: varchar('request_id', { length: 64 }).notNull().default(''),
+    reason: varchar('reason', { length: 500 }).notNull().default(''),
+    /** `{column: [before, after]}` of the changed columns; secrets masked. */
+    changes: jsonb('changes').notNull(),
+    createTime: datetime('create_time').notNull().default(nowDefault),
+  },
+  (t) => [
+    index('sys_audit_record_idx').on(t.tenantId, t.tableName, t.recordId, t.id),
+    index('sys_audit_time_idx').on(t.tenantId, t.id),
+    tenantPolicy('sys_audit'),
+  ],
+);

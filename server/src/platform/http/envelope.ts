@@ -1,0 +1,28 @@
+export interface R<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+export const ok = <T>(data: T, msg = '操作成功'): R<T> => ({ code: 200, success: true, data, msg });
+export const err = (code: number, msg: string): R<Record<string, never>> => ({ code, success: false, data: {}, msg });
+
+/**
+ * Blade's JSON writer renders null properties as typed defaults; "" is what Saber's templates compare with.
+ * Applied to every response body before serialization — the one place the server turns a missing value (null,
+ * or a property set to undefined, e.g. a lookup that found nothing) into "". Tree nodes' optional structure
+ * (`children`, `hasChildren`) stays absent instead.
+ */
+const STRUCTURAL = new Set(['children', 'hasChildren']);
+
+export function blankNulls(v: unknown): unknown {
+  if (v === null || v === undefined) return '';
+  if (Array.isArray(v)) return v.map(blankNulls);
+  if (typeof v === 'object' && v.constructor === Object) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) o[k] = x === undefined && STRUCTURAL.has(k) ? undefined : blankNulls(x);
+    return o;
+  }
+  return v;
+}

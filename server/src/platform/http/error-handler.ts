@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { BizError, OAuthError } from './errors';
+import { err } from './envelope';
+import { recordError } from '../log/error-log';
+
+interface Issue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+/** Messages that do not say which field they are about; the field name is added to them. */
+const GENERIC = /^(请求参数类型错误|ID格式不正确|缺少必要的请求参数|参数校验失败|无效|输入无效|数值过|字符串|数组|未知|期望|Invalid|Expected)/;
+
+/** Contract messages (e.g. '请输入参数名称') go out verbatim; generic ones are prefixed with the field. */
+function validationMessage(issues: Issue[]): string {
+  const first = issues[0];
+  if (!first) return '参数校验失败';
+  const field = (first.params?.issue?.path ?? []).map(String).join('.') || (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const msg = first.message ?? '参数校验失败';
+  return GENERIC.test(msg) && field && !msg.includes(field) ? `参数 ${field}: ${msg}` : msg;
+}
+
+const pgUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(async (e: FastifyError, req: FastifyRequest, reply) => {
+    if (e instanceof OAuthError) return reply.code(e.status).send({ error: e.error, error_description: e.description });
+    if (e instanceof BizError) {
+      const code: number = (e as BizError).code;
+      // The gateway's 401 bodies carry no `success` field (contract §1.3).
+      if (code === 401)
+        return reply.code(401).type('application/json; charset=utf-8').send(JSON.stringify({ code: 401, msg: e.message, data: null }));
+      return reply.code(code).send(err(code, e.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(e)) return reply.code(400).send(err(400, validationMessage(e.validation as Issue[])));
+    if (e.validation) return reply.code(400).send(err(400, '参数校验失败'));
+    if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.statusCode === 400 && e.code?.startsWith('FST_ERR_CTP'))
+      return reply.code(400).send(err(400, '请求参数类型错误'));
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(err(415, '不支持的请求类型'));
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) return reply.code(413).send(err(413, '请求体过大'));
+    if (pgUniqueViolation(e)) return reply.code(400).send(err(400, '数据已存在,请勿重复提交'));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send(err(e.statusCode, e.message));
+    const id = randomUUID();
+    req.log.error({ err: e, errorId: id, serialization: isResponseSerializationError(e) }, 'unhandled error');
+    await recordError(app, req, e, id).catch((x) => req.log.error({ err: x }, 'error log write failed'));
+    return reply.code(500).send(err(500, `服务器异常,请联系管理员 (错误编号 ${id})`));
+  });
+}

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { R, type Endpoint } from '@zoo/contract';
+import type { Db, Tx } from '../../db/client';
+import { tokenFromRequest, sessionFromClaims } from '../auth/tokens';
+import { BizError } from './errors';
+import { ok } from './envelope';
+import { enforceApiScope } from '../access/api-scope';
+import { checkAccess } from '../access/permissions';
+import { isPlatformAdministrator, type Session } from '../auth/session';
+import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+/**
+ * What a handler may return for a contract type: null or undefined wherever the wire carries a value, because the
+ * envelope renders missing values as "" (Blade's writer, contract §1.1) — rows and lookups go out as they are,
+ * with no `?? ''` in modules.
+ */
+export type Wire<T> = T extends string | number | boolean
+  ? T | null | undefined
+  : T extends Array<infer U>
+    ? Array<Wire<U>>
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+export interface Call<Q, B> {
+  query: Q;
+  body: B;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+export interface AuthedCall<Q, B> extends Call<Q, B> {
+  session: Session;
+  /** The request transaction, limited to the session's tenant by row-level security. */
+  db: Tx;
+  /**
+   * Runs `fn` once the request transaction has committed (background work that must see its rows). Never use
+   * `app.zoo.database.db` inside the transaction instead: embedded PGlite has one connection and would wait
+   * for the request transaction forever.
+   */
+  afterCommit(fn: () => void): void;
+}
+export interface PublicCall<Q, B> extends Call<Q, B> {
+  /** Unrestricted database: public handlers must scope their own reads by the tenant they were given. */
+  sys: Db;
+}
+
+export const MISSING_TOKEN = '缺失令牌,鉴权失败';
+export const BAD_TOKEN = '请求未授权';
+export const REVOKED_TOKEN = '令牌已失效';
+
+/** Resolves the caller from the token; 401 for a missing, bad or revoked token. */
+export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Session> {
+  const raw = tokenFromRequest(req.headers, req.query);
+  if (!raw) throw new BizError(MISSING_TOKEN, 401);
+  const claims = await app.zoo.tokens.verify(raw, 'access');
+  if (!claims) throw new BizError(BAD_TOKEN, 401);
+  return sessionFromClaims(claims);
+}
+
+/** Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). */
+function schemaOf(ep: Endpoint, response: boolean) {
+  return {
+    summary: ep.summary,
+    tags: [ep.path.split('/')[1] ?? 'api'],
+    ...(ep.query ? { querystring: ep.query } : {}),
+    ...(ep.body ? { body: ep.body } : {}),
+    ...(response ? { response: { 200: ep.raw ? ep.data : R(ep.data) } } : {}),
+  };
+}
+
+/** Who, from where and why, for the audit rows the request's writes produce. */
+function auditContext(req: FastifyRequest, s: Session) {
+  const raw = req.headers['audit-reason'];
+  let reason = '';
+  if (typeof raw === 'string' && raw) {
+    // Header values are Latin-1: a reason in Chinese arrives URL-encoded.
+    try {
+      reason = decodeURIComponent(raw);
+    } catch {
+      reason = raw;
+    }
+  }
+  return { userName: s.realName || s.nickName || s.account, clientIp: req.ip, requestId: String(req.id), reason };
+}
+
+/**
+ * Registers one contract endpoint: validation and docs from its zod schemas, the access rule, the request
+ * transaction under the caller's tenant, and the R envelope. Every module route goes through here.
+ */
+export interface RouteExtras {
+  /**
+   * Runs after authentication and before the request transaction opens: work that waits on the client (reading
+   * an upload) must not hold a database connection.
+   */
+  before?: (req: FastifyRequest, session: Session) => Promise<void>;
+}
+
+export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  app: FastifyInstance,
+  ep: Endpoint<Q, B, D>,
+  handler: (call: AuthedCall<In<Q>, In<B>>) => Promise<Wire<Out<D>>>,
+  opts: RouteExtras = {},
+): void {
+  app.route({
+    method: ep.method,
+    url: `/api${ep.path}`,
+    schema: schemaOf(ep, true),
+    handler: async (req, reply) => {
+      const session = await authenticate(app, req);
+      req.session = session;
+      if (opts.before) {
+        if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
+        await opts.before(req, session);
+      }
+      const committed: Array<() => void> = [];
+      const data = await inTenant(
+        app.zoo.database.db,
+        {
+          tenantId: session.tenantId,
+          userId: session.userId,
+          deptId: session.deptId,
+          allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
+          liveJti: session.jti,
+          ...auditContext(req, session),
+        },
+        async (db) => {
+          await checkAccess(db, session, ep.access);
+          await enforceApiScope(app.zoo.cache, db, session, ep.path);
+          const afterCommit = (fn: () => void) => void committed.push(fn);
+          return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
+        },
+      ).catch((e) => {
+        throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+      });
+      for (const fn of committed) fn();
+      return ep.raw ? data : ok(data ?? {});
+    },
+  } as RouteOptions);
+}
+
+/** Registers an endpoint that needs no token (captcha, token, tenant info…). */
+export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  app: FastifyInstance,
+  ep: Endpoint<Q, B, D>,
+  handler: (call: PublicCall<In<Q>, In<B>>) => Promise<Wire<Out<D>>>,
+): void {
+  app.route({
+    method: ep.method,
+    url: `/api${ep.path}`,
+    schema: schemaOf(ep, !ep.raw),
+    handler: async (req, reply) => {
+      const data = await handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db });
+      return ep.raw ? data : ok(data ?? {});
+    },
+  } as RouteOptions);
+}

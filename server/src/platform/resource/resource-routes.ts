@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { ResourceDefinition, Verb } from '@zoo/contract';
+import { dataScopeWhere, registerScopedResource } from '../access/data-scope';
+import { checkAccess, DENIED } from '../access/permissions';
+import { PLATFORM_TENANT } from '../auth/session';
+import { BizError } from '../http/errors';
+import { route, type AuthedCall, type Wire } from '../http/route';
+import { columnValues } from './column-values';
+import { mapFilters, orderBy } from './list-filter';
+import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } from './paging';
+import { register } from './registry';
+import { buildForest } from './tree';
+
+export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
+
+type Rec<D extends ResourceDefinition> = Wire<z.output<D['record']>>;
+type Input<D extends ResourceDefinition> = z.output<D['input']>;
+
+export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition> {
+  table: T;
+  def: D;
+  /** Row → record shape of the contract (default: the row itself; nulls render as ""). */
+  toRecord?: (row: T['$inferSelect'], ctx: Ctx) => Rec<D> | Promise<Rec<D>>;
+  /** Rows → records in one go (parent names, dictionary labels…); wins over `toRecord`. */
+  toRecords?: (rows: T['$inferSelect'][], ctx: Ctx) => Promise<Rec<D>[]>;
+  /** The detail call's record when it carries more than list rows (e.g. MenuVO's *Name fields). */
+  detailRecord?: (row: T['$inferSelect'], ctx: Ctx) => Promise<Rec<D>>;
+  /**
+   * The resource's rules for a write: throw BizError to refuse; return what the rules derive (computed columns,
+   * normalised values). Input fields named like columns are copied without it (platform/resource/column-values.ts).
+   * `existing` is the locked row on an update.
+   */
+  beforeSave?: (input: Input<D>, ctx: Ctx, existing?: T['$inferSelect']) => Promise<Partial<T['$inferInsert']> | void>;
+  beforeRemove?: (ids: string[], ctx: Ctx) => Promise<void>;
+  /** Replaces the default delete (a ledger reverses its latest row instead of deleting anything). */
+  onRemove?: (ids: string[], ctx: Ctx) => Promise<void>;
+  /** After any write, inside the same transaction (cache invalidation, derived stock…). */
+  afterWrite?: (ctx: Ctx, id?: string) => Promise<void>;
+  /** What submit / update / create answer for the saved row (contract `submitData`); default `{}`. */
+  submitResult?: (id: string, ctx: Ctx) => Promise<unknown>;
+  /** Extra list conditions of the module (data scopes are applied anyway). */
+  listScope?: (ctx: Ctx) => Promise<SQL | undefined>;
+  defaultOrder?: (cols: Record<string, PgColumn>) => SQL[];
+  /** How the list counts `total` (platform/resource/paging.ts); with 'cached', writes invalidate it. */
+  count?: CountMode;
+}
+
+export const NOT_FOUND = '数据不存在或已被删除';
+
+/** Data scopes of the caller for a resource's list (also for hand-written list endpoints). */
+export const listDataScope = (ctx: Ctx, resource: string) => dataScopeWhere({ db: ctx.db, session: ctx.session, cache: ctx.req.server.zoo.cache }, resource);
+
+/**
+ * The one resource builder: registers exactly the verbs the contract declares (list, detail, submit, update,
+ * create, remove) with the same access rules, data scopes, hooks and registry entry. Tenant isolation comes from
+ * the request transaction (row-level security); update stamps and the audit trail from database triggers
+ * (db/conventions.ts) — nothing here filters by tenant or writes either. Platform-wide tables (no tenant column)
+ * are written only by the platform tenant.
+ */
+export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(app: FastifyInstance, o: ResourceOptions<T, D>): void {
+  const cols = getTableColumns(o.table) as Record<string, PgColumn>;
+  const idCol = cols.id!;
+  const deleted = cols.isDeleted;
+  const live = deleted ? eq(deleted, 0) : undefined;
+  const { def } = o;
+  const eps = def.endpoints as Partial<Record<Verb, ResourceDefinition['endpoints'][keyof ResourceDefinition['endpoints']]>>;
+  const reg = register(app, def, o.table);
+  registerScopedResource(def.name, o.table, Object.keys(def.record.shape));
+
+  const toRecords = async (rows: T['$inferSelect'][], ctx: Ctx): Promise<Rec<D>[]> => {
+    if (o.toRecords) return o.toRecords(rows, ctx);
+    // Sequential: a toRecord that queries shares the request's single connection.
+    const out: Rec<D>[] = [];
+    for (const r of rows) out.push(o.toRecord ? await o.toRecord(r, ctx) : (r as Rec<D>));
+    return out;
+  };
+  const findOne = async (ctx: Ctx, id: string, lock = false) => {
+    const q = ctx.db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
+    const [row] = await (lock ? q.for('update') : q);
+    return row as T['$inferSelect'] | undefined;
+  };
+  const afterWrite = async (ctx: Ctx, id?: string) => {
+    if (o.count === 'cached') await invalidateCounts(app.zoo.cache, ctx.db, o.table);
+    await o.afterWrite?.(ctx, id);
+  };
+  const platformWrite = (ctx: Ctx) => {
+    if (!reg.tenantScoped && ctx.session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
+  };
+  const fields = Object.keys(def.input.shape);
+  const values = async (input: Input<D>, ctx: Ctx, existing?: T['$inferSelect']) => ({
+    ...columnValues(o.table, input as Record<string, unknown>, existing ? fields : undefined),
+    ...((await o.beforeSave?.(input, ctx, existing)) ?? {}),
+  });
+  const insert = async (input: Input<D>, ctx: Ctx) => {
+    const [row] = (await ctx.db.insert(o.table).values((await values(input, ctx)) as never).returning({ id: idCol })) as Array<{ id: string }>;
+    return row!.id;
+  };
+  const update = async (id: string, input: Input<D>, ctx: Ctx) => {
+    const existing = await findOne(ctx, id, true);
+    if (!existing) throw new BizError(NOT_FOUND);
+    const set = await values(input, ctx, existing);
+    if (Object.keys(set).length) await ctx.db.update(o.table).set(set as never).where(eq(idCol, id));
+    return id;
+  };
+  const answer = async (id: string, ctx: Ctx) => {
+    await afterWrite(ctx, id);
+    return (o.submitResult ? await o.submitResult(id, ctx) : {}) as never;
+  };
+
+  if (eps.list)
+    route(app, eps.list, async (call) => {
+      const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
+      const scope = await listDataScope(call, def.name);
+      const extra = o.listScope ? await o.listScope(call) : undefined;
+      const where = and(live, scope, extra, ...mapFilters(o.table, q, Object.keys(def.filters.shape), def.filterMode));
+      const order = orderBy(o.table, q.ascs, q.descs);
+      if (def.tree) {
+        const sortCol = cols.sort;
+        const rows = await call.db.select().from(o.table as PgTable).where(where).orderBy(...(sortCol ? [asc(sortCol)] : []), asc(idCol));
+        return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
+      }
+      const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
+      const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count));
+      return pageOf(await toRecords(rows as T['$inferSelect'][], call), total, q) as never;
+    });
+
+  if (eps.detail)
+    route(app, eps.detail, async (call) => {
+      const row = await findOne(call, (call.query as { id: string }).id);
+      if (!row) throw new BizError(NOT_FOUND);
+      return (o.detailRecord ? await o.detailRecord(row, call) : (await toRecords([row], call))[0]) as never;
+    });
+
+  // Create needs the add button, update the edit button, unless the contract sets one rule for the call.
+  if (eps.submit) {
+    const explicit = def.access?.submit;
+    route(app, { ...eps.submit, access: explicit ?? 'login' }, async (call) => {
+      const input = call.body as Input<D> & { id?: string };
+      if (!explicit) await checkAccess(call.db, call.session, { perm: input.id ? def.perms.edit : def.perms.add });
+      platformWrite(call);
+      return answer(input.id ? await update(input.id, input, call) : await insert(input, call), call);
+    });
+  }
+
+  if (eps.update)
+    route(app, eps.update, async (call) => {
+      const input = call.body as Input<D> & { id: string };
+      platformWrite(call);
+      return answer(await update(input.id, input, call), call);
+    });
+
+  if (eps.create)
+    route(app, eps.create, async (call) => {
+      platformWrite(call);
+      return answer(await insert(call.body as Input<D>, call), call);
+    });
+
+  if (eps.remove)
+    route(app, eps.remove, async (call) => {
+      const ids = (call.query as { ids: string[] }).ids;
+      platformWrite(call);
+      await o.beforeRemove?.(ids, call);
+      if (o.onRemove) await o.onRemove(ids, call);
+      else if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
+      else await call.db.delete(o.table).where(inArray(idCol, ids));
+      await afterWrite(call);
+      return {} as never;
+    });
+}

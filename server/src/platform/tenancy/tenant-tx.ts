@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+
+export interface TxScope {
+  tenantId: string;
+  userId?: string;
+  deptId?: string;
+  /** Cross-tenant mode: the transaction runs as the owner, whom row-level security does not restrict. */
+  allTenants?: boolean;
+  /** Access-token id that must still be live (checked in the same round trip as the settings). */
+  liveJti?: string;
+  /** Who and where, for the audit trail (`audit_row()` reads them): the person's name, client IP, request id. */
+  userName?: string;
+  clientIp?: string;
+  requestId?: string;
+  /** Why (header `Audit-Reason`); a handler may set it later with `setAuditReason`. */
+  reason?: string;
+  /** `false` writes no audit rows (seeding, synthetic data): only code the server runs itself sets it. */
+  audit?: boolean;
+}
+
+export class RevokedTokenError extends Error {}
+
+/**
+ * The restricted role sees its tenant only (policy `tenant_id = app.tenant_id`, index-friendly); cross-tenant
+ * mode drops back to the owner (`none` = the session user), whom the policies do not bind.
+ */
+const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
+
+/**
+ * Runs `fn` in one transaction as the restricted role, with the tenant and user settings the row-level
+ * security policies and column defaults read. This is the one place tenant isolation is applied.
+ */
+export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const live = scope.liveJti
+      ? sql`exists(select 1 from sys_token where jti = ${scope.liveJti} and revoke_time is null and expire_time > localtimestamp(0))`
+      : sql`true`;
+    // One round trip: token still live (logout/rotation revoke it) + the settings RLS and defaults read.
+    const res = (await tx.execute(sql`select ${live} as live,
+      set_config('app.tenant_id', ${scope.tenantId}, true),
+      set_config('app.user_id', ${scope.userId ?? ''}, true),
+      set_config('app.dept_id', ${(scope.deptId ?? '').split(',')[0] ?? ''}, true),
+      set_config('app.user_name', ${scope.userName ?? ''}, true),
+      set_config('app.client_ip', ${scope.clientIp ?? ''}, true),
+      set_config('app.request_id', ${scope.requestId ?? ''}, true),
+      set_config('app.audit_reason', ${scope.reason ?? ''}, true),
+      set_config('app.audit', ${scope.audit === false ? 'off' : 'on'}, true),
+      set_config('role', ${roleFor(scope.allTenants)}, true)`)) as unknown as { rows: Array<{ live: boolean }> };
+    if (!res.rows[0]?.live) throw new RevokedTokenError();
+    return fn(tx);
+  });
+}
+
+/** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */
+export async function setAuditReason(tx: Tx, reason: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.audit_reason', ${reason.slice(0, 500)}, true)`);
+}
+
+/**
+ * Inside an open request transaction, acts as another tenant for `fn` (e.g. bootstrapping a new tenant's
+ * role, department and admin), then restores the caller's tenant. Stays in the same transaction, so the whole
+ * operation commits or rolls back as one. Cross-tenant mode is off inside: acting as a tenant means seeing and
+ * writing that tenant's rows only.
+ */
+export async function asTenant<T>(tx: Tx, tenantId: string, fn: () => Promise<T>): Promise<T> {
+  const res = (await tx.execute(
+    sql`select current_setting('app.tenant_id', true) as prev, current_setting('role') as prev_role`,
+  )) as unknown as { rows: Array<{ prev: string | null; prev_role: string | null }> };
+  const prev = res.rows[0]?.prev ?? '';
+  const prevRole = res.rows[0]?.prev_role || 'zoo_app';
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${roleFor(false)}, true)`);
+  const restore = () => tx.execute(sql`select set_config('app.tenant_id', ${prev}, true), set_config('role', ${prevRole}, true)`);
+  let out: T;
+  try {
+    out = await fn();
+  } catch (e) {
+    // After a failed statement the transaction is aborted and cannot restore anything; keep the real error.
+    await restore().catch(() => undefined);
+    throw e;
+  }
+  await restore();
+  return out;
+}

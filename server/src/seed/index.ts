@@ -1,0 +1,18 @@
+import type { Database } from '../db/client';
+import { inTenant } from '../platform/tenancy/tenant-tx';
+import { seedPlatform } from './platform';
+import { seedRegions } from './regions';
+import { seedZooPlatform } from './zoo';
+import { seedDemoZoo } from './zoo-demo';
+
+/** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo];
+
+export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
+  await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
+    await seedPlatform(tx);
+    await seedRegions(tx);
+  });
+  await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
+  if (opts.demo) for (const s of demoSeeders) await s(database);
+}

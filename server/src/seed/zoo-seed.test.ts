@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness';
+import { seed } from '.';
+
+let t: TestApp;
+const counts = async () =>
+  (
+    await t.sql.query(`select
+      (select count(*)::int from zoo_taxonomy) taxa, (select count(*)::int from zoo_species) species,
+      (select count(*)::int from blade_tenant where tenant_id = '100000') tenants, (select count(*)::int from blade_user where tenant_id = '100000') users,
+      (select count(*)::int from blade_role where tenant_id = '100000') roles, (select count(*)::int from blade_role_menu where tenant_id = '100000') grants,
+      (select count(*)::int from zoo_tenant_species) licences, (select count(*)::int from zoo_park) parks, (select count(*)::int from zoo_venue) venues,
+      (select count(*)::int from zoo_cage) cages, (select count(*)::int from zoo_animal) animals, (select count(*)::int from zoo_animal_flag) flags,
+      (select count(*)::int from zoo_population) populations, (select count(*)::int from zoo_cage_breeder) breeders`)
+  ).rows[0];
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('zoo seed', () => {
+  it('is idempotent: a second and third start add nothing', async () => {
+    await seed(t.database, { demo: true });
+    const first = await counts();
+    expect(first).toMatchObject({ taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
+    await seed(t.database, { demo: true });
+    await seed(t.database, { demo: true });
+    expect(await counts()).toEqual(first);
+  });
+
+  it('does not bring back platform rows an administrator removed or change ones they edited', async () => {
+    await t.sql.query(`update zoo_species set remark = '管理员已核对' where latin_name = 'Panthera uncia'`);
+    await seed(t.database, { demo: false });
+    expect((await t.sql.query(`select remark from zoo_species where latin_name = 'Panthera uncia'`)).rows[0].remark).toBe('管理员已核对');
+  });
+
+  it('lets the demo zoo admin (100000 admin/admin) work with its data, menus included', async () => {
+    const token = await t.login('admin', 'admin', '100000');
+    const routes = await t.request({ url: '/blade-system/menu/routes', token });
+    expect(routes.body.data.map((m: any) => m.code)).toEqual(expect.arrayContaining(['desk', 'zoo']));
+    const animals = await t.request({ url: '/zoo-animal/animal/list', token, query: { size: '100' } });
+    expect(animals.body.data.total).toBe(30);
+    const cub = animals.body.data.records.find((a: any) => a.localNo === 'P005');
+    expect(cub).toMatchObject({ sireName: '乐乐 (P003)', damName: '安安 (P006)', speciesName: '大熊猫', cageCode: 'PD-01', breederName: '李饲养' });
+    const flags = await t.request({ url: '/zoo-animal/animalFlag/list', token, query: { type: '1', size: '100' } });
+    const p001 = flags.body.data.records.filter((f: any) => f.localNo === 'P001');
+    expect(p001.map((f: any) => [f.version, f.isoCompliant, f.current])).toEqual([[2, 1, true], [1, 0, false]]);
+    const species = await t.request({ url: '/zoo-species/species/list', token, query: { size: '100' } });
+    const byName = new Map(species.body.data.records.map((r: any) => [r.speciesName, r]));
+    expect(byName.get('华南虎')).toMatchObject({ licenceState: 'expired', totalQuantity: 0 });
+    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 6, licenceState: 'valid' });
+    expect(byName.get('猕猴')).toMatchObject({ populationQuantity: 35 });
+    const tree = await t.request({ url: '/blade-zoo/park/tree/venue', token, query: { withCage: 'true' } });
+    expect(tree.body.data[0]).toMatchObject({ title: '示范动物园主园区', type: 'park' });
+    expect(tree.body.data[0].children).toHaveLength(6);
+    const keeper = await t.login('keeper1', 'keeper1', '100000');
+    const keeperMenus = await t.request({ url: '/blade-system/menu/routes', token: keeper });
+    expect(keeperMenus.body.data.map((m: any) => m.code)).toContain('zoo');
+  });
+});

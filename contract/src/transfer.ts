@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import type { Permission } from './menus';
 
 /**
  * Spreadsheet import and export shapes shared by every resource that offers them (users, regions…).
@@ -61,7 +62,7 @@ export function transferEndpoints<F extends z.ZodRawShape>(o: {
   base: string;
   slug: string;
   noun: string;
-  perms: { import: string; export: string };
+  perms: { import: Permission; export: Permission };
   exportFilters: F;
   /** The platform administrator exports every tenant's rows. */
   crossTenantExport?: boolean;

@@ -3,6 +3,7 @@ import { Id, IdOut, IntIn, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from 
 import { defineCrud } from '../resource';
 import { DictItem, dictionaryEndpoints } from '../dicts';
 import { endpoint, type Endpoint } from '../endpoint';
+import type { MenuCode } from '../menus';
 
 const DictRecordBase = z.object({
   id: IdOut,
@@ -34,7 +35,7 @@ const filters = z.object({ code: z.string().optional(), dictValue: z.string().op
 const DictTreeItem = treeOf(DictItem);
 
 /** System (`dict`, platform-wide) and business (`dictbiz`, per tenant) dictionaries share every shape. */
-function dictApi<const N extends string, Rec extends z.ZodObject>(name: N, base: string, title: string, record: Rec) {
+function dictApi<const N extends MenuCode, Rec extends z.ZodObject>(name: N, base: string, title: string, record: Rec) {
   const crud = defineCrud({
     name,
     base,

@@ -29,7 +29,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Fastify takes a hop count too (its types omit it).
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 10 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

@@ -7,11 +7,16 @@ import { publicRoute, route, REVOKED_TOKEN } from '../../platform/http/route';
 import { recordClientLogs } from '../../platform/log/error-log';
 import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
 import { createCaptcha } from './captcha';
+import { overClientLimit, TOO_MANY } from '../../platform/auth/throttle';
 
 const done = { success: 'true', msg: 'success' };
 
 export function sessionRoutes(app: FastifyInstance): void {
-  publicRoute(app, authEndpoints.captcha, async ({ sys }) => createCaptcha(sys));
+  /** Each image is a stored row: a client gets RATE_LIMIT_CAPTCHA a minute. */
+  publicRoute(app, authEndpoints.captcha, async ({ sys, req }) => {
+    if (await overClientLimit(sys, 'captcha', req.ip, app.zoo.config.rateLimitCaptcha)) throw new BizError(TOO_MANY, 429);
+    return createCaptcha(sys);
+  });
 
   /** Logout revokes the presented access token and its refresh token; without one it is a no-op. */
   publicRoute(app, authEndpoints.logout, async ({ req }) => {

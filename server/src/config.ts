@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './platform/http/egress';
 
 const bool = (def: 'on' | 'off') =>
   z
@@ -33,6 +34,17 @@ const Env = z.object({
     .trim()
     .default('off')
     .refine((v) => /^(on|off|true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/.test(v), '应为 off、on、代理层数或代理地址列表 (IP/CIDR, 逗号分隔)'),
+  ALLOW_PRIVATE_ENDPOINTS: z
+    .string()
+    .default('')
+    .refine((v) => {
+      try {
+        parseAllowList(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, '应为 IP 地址或 CIDR 列表,逗号分隔 (如 127.0.0.1,10.0.0.0/8)'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
@@ -67,6 +79,11 @@ export type Config = {
   /** Which proxies may set the client address (X-Forwarded-For): false, true, a hop count or addresses/CIDRs. */
   trustProxy: boolean | number | string;
   /** Per client address and minute: token requests, captcha images (kept in the database, shared by instances). */
+  /**
+   * Loopback/private/link-local addresses OSS and SMS endpoints may reach anyway (IPs or CIDRs, comma-separated);
+   * empty: public addresses only.
+   */
+  allowPrivateEndpoints: string;
   rateLimitLogin: number;
   rateLimitCaptcha: number;
 };
@@ -101,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: e.UPLOAD_DIR ? path.resolve(base, e.UPLOAD_DIR) : path.join(path.resolve(base, e.DATA_DIR), 'uploads'),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: trustProxy(e.TRUST_PROXY),
+    allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
   };

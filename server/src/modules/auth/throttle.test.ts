@@ -110,3 +110,24 @@ describe('captcha endpoint', () => {
     expect((await get(t.app, '10.4.4.5')).statusCode).toBe(200);
   });
 });
+
+describe('error log', () => {
+  it('takes at most 10 rows a minute from one anonymous client (a signed-in caller is always recorded)', async () => {
+    const app = await buildApp(t.config, t.database, { logger: false });
+    // A route that fails the way a bug would (no route of the product is known to: the fuzz test sees to that).
+    app.get('/api/test/boom', async () => {
+      throw new Error('boom');
+    });
+    try {
+      const before = Number((await t.sql.query('select count(*) from blade_log_error')).rows[0].count);
+      for (let i = 0; i < 15; i++) expect((await app.inject({ url: '/api/test/boom', remoteAddress: '10.5.5.5' })).statusCode).toBe(500);
+      const after = Number((await t.sql.query('select count(*) from blade_log_error')).rows[0].count);
+      expect(after - before).toBe(10);
+      // Another client is recorded.
+      await app.inject({ url: '/api/test/boom', remoteAddress: '10.5.5.6' });
+      expect(Number((await t.sql.query('select count(*) from blade_log_error')).rows[0].count)).toBe(after + 1);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -46,7 +46,8 @@ describe('data directory lock', () => {
     const openMs = performance.now() - t1;
     await database.db.execute('select 1' as never);
     await database.close();
-    expect(openMs).toBeLessThan(10_000);
+    // PGlite's own start-up (WAL replay) is CPU work: generous on a shared CI machine; the lock above is the point.
+    expect(openMs).toBeLessThan(20_000);
   }, 60_000);
 
   it('does not break a lock recorded by another host (shared storage)', async () => {

@@ -15,6 +15,9 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** Data directories this process holds: our own PID in the owner file means "dead" only when we do not hold it. */
+const heldHere = new Set<string>();
+
 /** Whether a process of this machine is still there (EPERM: it exists but belongs to another user). */
 function isAlive(pid: number): boolean {
   try {
@@ -37,8 +40,8 @@ function readOwner(file: string): Owner | undefined {
 /**
  * Locks DATA_DIR for this process (PGlite has no lock of its own; two servers on one directory would corrupt it).
  *
- * proper-lockfile only calls a lock stale when its mtime is 15 s old, so after `kill -9` a supervisor's restart
- * was refused for that long. The owner's PID and host are recorded beside the lock: when the owner ran on this
+ * proper-lockfile only calls a lock stale when its mtime is old (it was 15 s), so after `kill -9` a supervisor's
+ * restart was refused for that long. The owner's PID and host are recorded beside the lock: when the owner ran on this
  * machine and its PID is gone (or is our own PID — a container restarted as PID 1), the lock is taken over at
  * once. A PID reused by another process, or an owner on another host (shared storage), falls back to the mtime
  * rule, which errs on the safe side.
@@ -46,7 +49,11 @@ function readOwner(file: string): Owner | undefined {
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockfilePath = path.join(dataDir, '.lock');
   const ownerFile = path.join(dataDir, '.lock-owner');
-  const opts = { stale: 15_000, update: 5_000, lockfilePath };
+  // The mtime rule is only the fallback now (owner on another host, or no owner file): a long one, so that an
+  // owner whose event loop is held up for a while (PGlite's start-up work on a busy machine) is not taken over.
+  const opts = { stale: 60_000, update: 10_000, lockfilePath };
+  const key = path.resolve(dataDir);
+  if (heldHere.has(key)) throw new DataDirLockedError(dataDir);
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(dataDir, opts);
@@ -63,7 +70,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     }
   }
   fs.writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies Owner));
+  heldHere.add(key);
   return async () => {
+    heldHere.delete(key);
     fs.rmSync(ownerFile, { force: true });
     await release();
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIdText } from './wire';
 import { endpoint } from './endpoint';
 import type { Permission } from './menus';
 
@@ -44,7 +45,7 @@ export const ImportQuery = z.object({
 });
 
 export const ImportProgressQuery = z.object({
-  jobId: z.string({ error: '缺少必要的请求参数: jobId' }).regex(/^\d{1,19}$/, '缺少必要的请求参数: jobId'),
+  jobId: z.string({ error: '缺少必要的请求参数: jobId' }).refine(isIdText, '缺少必要的请求参数: jobId'),
 });
 
 /** Downloads take the token from the `Blade-Auth` query parameter (contract §2.1, §8.3). */

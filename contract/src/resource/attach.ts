@@ -26,7 +26,7 @@ export const attach = defineCrud({
     link: reqText('附件地址', 1000),
     originalName: reqText('附件原名', 500),
     extension: z.string().trim().max(12).optional(),
-    attachSize: z.coerce.number().int().min(0).optional(),
+    attachSize: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   }),
   filters: z.object({ originalName: z.string().optional(), name: z.string().optional(), extension: z.string().optional() }),
 });

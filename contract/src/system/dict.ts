@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reqText } from '../fields';
-import { Id, IdOut, IntIn, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from '../common';
+import { Id, IdOut, IntIn, isIdText, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from '../common';
 import { defineCrud } from '../resource';
 import { DictItem, dictionaryEndpoints } from '../dicts';
 import { endpoint, type Endpoint } from '../endpoint';
@@ -58,7 +58,7 @@ function dictApi<const N extends MenuCode, Rec extends z.ZodObject>(name: N, bas
       query: PageQuery.extend(filters.shape).loose(),
       data: Page(record),
     }),
-    childList: q('child-list', '子项树', filters.extend({ parentId: z.string().regex(/^-?\d{1,19}$/, '请求参数类型错误').optional() }).loose(), z.array(treeOf(record)), { perm: name }),
+    childList: q('child-list', '子项树', filters.extend({ parentId: z.string().refine((s) => isIdText(s.replace(/^-/, '')), '请求参数类型错误').optional() }).loose(), z.array(treeOf(record)), { perm: name }),
     tree: q('tree', '全部树', z.object({ code: z.string().optional() }), z.array(TreeNode)),
     parentTree: q('parent-tree', '顶级树', z.object({ code: z.string().optional() }), z.array(TreeNode)),
     dictionary:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIdText } from './wire';
 import { endpoint } from './endpoint';
+import type { Permission } from './menus';
 
 /**
  * Spreadsheet import and export shapes shared by every resource that offers them (users, regions…).
@@ -62,7 +63,7 @@ export function transferEndpoints<F extends z.ZodRawShape>(o: {
   base: string;
   slug: string;
   noun: string;
-  perms: { import: string; export: string };
+  perms: { import: Permission; export: Permission };
   exportFilters: F;
   /** The platform administrator exports every tenant's rows. */
   crossTenantExport?: boolean;

@@ -227,6 +227,15 @@ describe('malformed input over every operation', () => {
       else expect(r.status, `${url} ${JSON.stringify(query)}`).toBe(400);
       expect(r.body.msg ?? '', url).toMatch(msg);
     }
+    // A multipart body cut off in the middle of the file part.
+    const cut = await t.request({
+      method: 'POST',
+      url: '/blade-resource/oss/endpoint/put-file',
+      token,
+      body: '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+    });
+    expect(cut).toMatchObject({ status: 400, body: { msg: '上传内容格式不正确,请重新选择文件上传' } });
     const sort = await t.request({ method: 'POST', url: '/blade-system/dept/submit', token, body: { deptName: 'x', fullName: 'x', deptCategory: 1, sort: 2 ** 40 } });
     expect(sort.status).toBe(400);
     expect(sort.body.msg).toMatch(/sort|排序/);

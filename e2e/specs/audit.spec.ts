@@ -13,8 +13,14 @@ describe('audit trail', () => {
     const zoo = await b.newPage();
     await loginAs(zoo, { tenantId: '100000' });
     await zoo.goto('/zoo/animal');
+    await zoo.getByLabel('本园编号').fill('P003');
+    await zoo.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => row(zoo, 'P003').count()).toBe(1);
-    await row(zoo, 'P003').getByRole('button', { name: '编辑' }).click();
+    // The dialog opens with the row and refills from detail?id: type only once that answer is in.
+    await Promise.all([
+      zoo.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()),
+      row(zoo, 'P003').getByRole('button', { name: '编辑' }).click(),
+    ]);
     await expect.poll(() => modal(zoo).getByLabel('名字').inputValue()).toBe('乐乐');
     await modal(zoo).getByLabel('名字').fill(NEW_NAME);
     await save(zoo, '更新成功');
@@ -26,7 +32,7 @@ describe('audit trail', () => {
          from sys_audit where table_name = 'zoo_animal' and record_id = $1 and action = 'update' order by id desc limit 1`,
       [animal!.id],
     );
-    expect(audit[0]).toMatchObject({ user_id: zooAdmin!.id, user_name: 'admin', changes: { animal_name: ['乐乐', NEW_NAME] } });
+    expect(audit[0]).toMatchObject({ user_id: zooAdmin!.id, user_name: '园区管理员', changes: { animal_name: ['乐乐', NEW_NAME] } });
     // Only the changed column (and no update stamp) is recorded.
     expect(Object.keys(audit[0]!.changes)).toEqual(['animal_name']);
 
@@ -34,7 +40,7 @@ describe('audit trail', () => {
     await row(zoo, NEW_NAME).getByRole('button', { name: '详情' }).click();
     await zoo.waitForURL(new RegExp(`/animal/detail/${animal!.id}$`));
     const latest = zoo.getByTestId('history-entry').first();
-    await expect.poll(() => latest.textContent()).toContain('admin');
+    await expect.poll(() => latest.textContent()).toContain('园区管理员');
     expect(await latest.textContent()).toContain('修改');
     expect(await latest.textContent()).toContain(audit[0]!.create_time);
     expect(await latest.getByTestId('change-line').allTextContents()).toEqual([`名字: 乐乐 → ${NEW_NAME}`]);
@@ -52,7 +58,7 @@ describe('audit trail', () => {
     await choose(admin, formItem(admin, admin.locator('form').first(), '数据表').locator('.ant-select'), '动物个体 (zoo_animal)', { type: 'zoo_animal' });
     await admin.getByRole('button', { name: /搜\s*索/ }).click();
     const hit = admin.locator('tr.ant-table-row', { hasText: animal!.id }).first();
-    await expect.poll(() => hit.textContent()).toContain('admin');
+    await expect.poll(() => hit.textContent()).toContain('园区管理员');
     expect(await hit.textContent()).toContain('动物个体');
     // Every listed row is of the chosen table.
     expect(new Set(await admin.locator('tr.ant-table-row td:nth-child(2)').allTextContents())).toEqual(new Set(['zoo_animal']));
@@ -62,7 +68,7 @@ describe('audit trail', () => {
     const changes = modal(admin).getByTestId('audit-changes');
     await expect.poll(() => changes.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['名字', '乐乐', NEW_NAME]);
     await screenshot(admin, 'audit-detail-1280');
-    await modal(admin).getByRole('button', { name: /关\s*闭/ }).click();
+    await modal(admin).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await admin.setViewportSize({ width: 1024, height: 768 });
     await screenshot(admin, 'audit-list-1024');
   });

@@ -34,13 +34,23 @@ export function useAuditFieldLabel(i18nPrefix?: string): (resource: string | und
   };
 }
 
-/** A before/after value as text: "" and null stay empty, structured values as JSON. */
+const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?$/;
+
+/**
+ * A before/after value as text: "" and null stay empty, timestamps as the wire writes them (`yyyy-MM-dd HH:mm:ss`,
+ * the trail stores PostgreSQL's JSON form), structured values as JSON.
+ */
 export function auditValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const text = String(value);
+  const m = ISO_TIME.exec(text);
+  return m ? `${m[1]} ${m[2]}` : text;
 }
 
-/** The changes worth showing: the ones whose value really moved (a create lists its filled fields only). */
+/**
+ * The changes worth showing: the ones whose value really moved (a create lists its filled fields only), without
+ * the record's own id (the screen already names the record).
+ */
 export const visibleChanges = (changes: readonly AuditChange[]): AuditChange[] =>
-  changes.filter((c) => auditValue(c.before) !== auditValue(c.after));
+  changes.filter((c) => c.field !== 'id' && auditValue(c.before) !== auditValue(c.after));

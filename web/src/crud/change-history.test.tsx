@@ -20,10 +20,20 @@ describe('变更记录 timeline', { timeout: 60_000 }, () => {
       [HISTORY]: pageOf([
         entry('2', { reason: '更正名字', changes: [{ field: 'animalName', before: '乐乐', after: '欢欢' }, { field: 'localNo', before: 'P003', after: 'P003' }, { field: 'sireMark', before: '', after: 'WILD' }] }),
         entry('1', { action: 'create', userName: '', changes: [{ field: 'localNo', before: null, after: 'P003' }] }),
+        entry('0', {
+          action: 'create',
+          changes: [
+            { field: 'id', before: null, after: '202' },
+            { field: 'localNo', before: null, after: 'P002' },
+            { field: 'animalName', before: null, after: '阳阳' },
+            { field: 'sex', before: null, after: 1 },
+            { field: 'birthDate', before: null, after: '2004-09-01T00:00:00' },
+          ],
+        }),
       ]),
     });
     renderPage(<ChangeHistory table="zoo_animal" id="203" i18n="zooAnimal" />);
-    const [latest, first] = await screen.findAllByTestId('history-entry');
+    const [latest, first, folded] = await screen.findAllByTestId('history-entry');
     expect(net.to(HISTORY)[0]!.query).toEqual({ table: 'zoo_animal', id: '203', current: '1', size: '10' });
     expect(within(latest!).getByText('修改')).toBeInTheDocument();
     expect(within(latest!).getByText('园区管理员')).toBeInTheDocument();
@@ -37,6 +47,16 @@ describe('变更记录 timeline', { timeout: 60_000 }, () => {
     expect(within(first!).getByText('系统')).toBeInTheDocument();
     expect(within(first!).getByTestId('change-line').textContent).toBe('本园编号: ∅ → P003');
     expect(screen.queryByRole('button', { name: '加载更多' })).not.toBeInTheDocument();
+
+    // A create with many fields is folded; its id is not a change worth showing; timestamps read as on screen.
+    expect(within(folded!).queryByTestId('change-line')).not.toBeInTheDocument();
+    fireEvent.click(within(folded!).getByText('显示 4 个字段'));
+    const all = within(folded!).getAllByTestId('change-line').map((l) => l.textContent);
+    expect(all).toHaveLength(4);
+    expect(all.join('\n')).not.toMatch(/^id:/m);
+    expect(all.at(-1)).toMatch(/: ∅ → 2004-09-01 00:00:00$/);
+    fireEvent.click(within(folded!).getByText('收起'));
+    expect(within(folded!).queryByTestId('change-line')).not.toBeInTheDocument();
   });
 
   it('loads older entries a page at a time', async () => {

@@ -1,6 +1,7 @@
 import { auditEndpoints, type AuditChange, type AuditRecord } from '@zoo/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Spin, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/request';
 import { auditValue, useAuditFieldLabel, visibleChanges } from './audit-fields';
@@ -19,6 +20,25 @@ export function ChangeLine({ change, label }: { change: AuditChange; label: stri
       <span aria-hidden> → </span>
       {after ? <Typography.Text strong>{after}</Typography.Text> : <Typography.Text type="secondary">∅</Typography.Text>}
     </div>
+  );
+}
+
+/**
+ * The fields of one entry. A create or delete lists every filled field: folded behind a link, so the edits
+ * (the entries people look for) stay readable in the timeline.
+ */
+function EntryChanges({ entry, label }: { entry: AuditRecord; label: (resource: string, field: string) => string }) {
+  const { t } = useTranslation();
+  const changes = visibleChanges(entry.changes);
+  const foldable = entry.action !== 'update' && changes.length > 3;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {foldable && !open ? null : changes.map((c) => <ChangeLine key={c.field} change={c} label={label(entry.resource, c.field)} />)}
+      {foldable ? (
+        <Typography.Link onClick={() => setOpen(!open)}>{open ? t('history.fold') : t('history.unfold', { count: changes.length })}</Typography.Link>
+      ) : null}
+    </>
   );
 }
 
@@ -68,9 +88,7 @@ export function ChangeHistory({ table, id, i18n }: Props) {
                   {r.reason}
                 </div>
               ) : null}
-              {visibleChanges(r.changes).map((c) => (
-                <ChangeLine key={c.field} change={c} label={label(r.resource, c.field)} />
-              ))}
+              <EntryChanges entry={r} label={label} />
             </div>
           ),
         }))}

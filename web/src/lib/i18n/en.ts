@@ -73,6 +73,8 @@ export const en: Messages = {
     empty: 'No changes recorded',
     failed: 'The change history could not be loaded',
     more: 'Load more',
+    unfold: 'Show {{count}} fields',
+    fold: 'Hide',
     reason: 'Reason',
     system: 'System',
     field: 'Field',

@@ -72,6 +72,8 @@ export const zh = {
     empty: '暂无变更记录',
     failed: '变更记录加载失败',
     more: '加载更多',
+    unfold: '显示 {{count}} 个字段',
+    fold: '收起',
     reason: '原因',
     system: '系统',
     field: '字段',

@@ -122,11 +122,11 @@ function MovementFields({ kind }: { kind: Movement }) {
       ) : null}
       {kind === 'born' && animalType === 1 ? (
         <Space size={8} wrap>
-          <Form.Item name="sireId" label={f('sireId')} labelCol={{ flex: '120px' }}>
-            <AnimalPick sex={1} />
+          <Form.Item name="sireId" label={f('sireId')} labelCol={{ flex: '120px' }} style={{ minWidth: 320 }}>
+            <AnimalPick sex={1} status="all" />
           </Form.Item>
-          <Form.Item name="damId" label={f('damId')} labelCol={{ flex: '120px' }}>
-            <AnimalPick sex={2} />
+          <Form.Item name="damId" label={f('damId')} labelCol={{ flex: '120px' }} style={{ minWidth: 320 }}>
+            <AnimalPick sex={2} status="all" />
           </Form.Item>
         </Space>
       ) : null}

@@ -47,7 +47,7 @@ describe('stock ledger: birth, move, population export, death', () => {
     await pick(zoo, modal(zoo), '物种', '大熊猫', '大熊猫');
     await pick(zoo, modal(zoo), '个体', CUB, 'E2E');
     expect(await formItem(zoo, modal(zoo), '迁出笼舍').count()).toBe(0);
-    await pick(zoo, modal(zoo), '迁入笼舍', 'PD-02');
+    await pick(zoo, modal(zoo), '迁入笼舍', 'PD-02', 'PD-02');
     await saveMovement(zoo);
     expect((await dbQuery<{ cage: string }>(`select c.cage_code cage from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.id = $1`, [cub!.id]))[0]!.cage).toBe('PD-02');
 
@@ -68,7 +68,7 @@ describe('stock ledger: birth, move, population export, death', () => {
     expect(await dbQuery(`select male_quantity m, female_quantity f, they_quantity u from zoo_population where population_name = '梅花鹿群' and tenant_id = '100000'`)).toEqual([{ m: 4, f: 8, u: 2 }]);
 
     // The animal row's 死亡 for the newborn.
-    await open(zoo, '/zoo/animal', 'P001');
+    await open(zoo, '/zoo/animal', 'C001');
     await zoo.getByLabel('本园编号').fill(CUB);
     await zoo.getByRole('button', { name: /^搜\s*索$/ }).click();
     await expect.poll(() => row(zoo, CUB).count()).toBe(1);

@@ -151,7 +151,6 @@ async function findPopulation(db: Tx, speciesId: string, cageId: string): Promis
   return row?.id;
 }
 
-const setMfu = (db: Tx, id: string, q: Mfu) => db.update(p).set(quantities(q)).where(eq(p.id, id));
 
 const SEX_LABELS = ['雄性', '雌性', '性别不明'];
 function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string): void {
@@ -159,14 +158,34 @@ function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string): void {
     if (want[i]! > have[i]!) throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,不能减少 ${want[i]} 只`);
 }
 
+interface CountsRow {
+  id: string;
+  m: number;
+  f: number;
+  u: number;
+}
+const countsOf = (res: unknown): CountsRow[] =>
+  (res as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({ id: String(r.id), m: Number(r.m), f: Number(r.f), u: Number(r.u) }));
+
+/**
+ * Adds heads to the species' population in the cage: one upsert creates the population when missing, locks its
+ * row and adds the counts (concurrent first births meet on the live unique index), so the lock is held only
+ * for this statement, the ledger insert and the commit.
+ */
 export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars): Promise<string> {
   await cageOfZoo(db, cageId);
-  const id = await ensurePopulation(db, speciesId, cageId);
-  const pop = (await lockPopulations(db, [id])).get(id)!;
-  const before = mfuOf(pop);
-  const after = plus(before, q);
-  await setMfu(db, id, after);
-  return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) });
+  const [row] = countsOf(
+    await db.execute(sql`insert into zoo_population (species_id, cage_id, male_quantity, female_quantity, they_quantity)
+      values (${speciesId}::bigint, ${cageId}::bigint, ${q[0]}::int, ${q[1]}::int, ${q[2]}::int)
+      on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do update set
+        male_quantity = zoo_population.male_quantity + excluded.male_quantity,
+        female_quantity = zoo_population.female_quantity + excluded.female_quantity,
+        they_quantity = zoo_population.they_quantity + excluded.they_quantity
+      returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+  );
+  const after: Mfu = [row!.m, row!.f, row!.u];
+  const before = plus(after, q, -1);
+  return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: row!.id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) });
 }
 
 /** The opening row of a population registered with counts. */
@@ -179,29 +198,62 @@ export async function appendPopulationCensus(db: Tx, pop: PopulationRow, q: Mfu)
 
 export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'move', speciesId: string, cageId: string, q: Mfu, x: Particulars, toCageId?: string): Promise<string> {
   const cage = await cageOfZoo(db, cageId);
-  const fromId = await findPopulation(db, speciesId, cageId);
-  if (!fromId) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
   let toId: string | undefined;
   if (kind === 'move') {
     await cageOfZoo(db, toCageId!, '迁入笼舍');
     toId = await ensurePopulation(db, speciesId, toCageId!);
   }
-  const locked = await lockPopulations(db, toId ? [fromId, toId] : [fromId]);
-  const from = locked.get(fromId)!;
-  const fromBefore = mfuOf(from);
-  refuseOverdraw(fromBefore, q, cage.cageCode);
-  const fromAfter = plus(fromBefore, q, -1);
-  await setMfu(db, fromId, fromAfter);
+  let fromId: string;
+  let fromAfter: Mfu;
+  let toRow: CountsRow | undefined;
+  if (!toId) {
+    // One statement locks, checks and takes the heads; nothing matched = no population or not enough heads.
+    const [row] = countsOf(
+      await db.execute(sql`update zoo_population set male_quantity = male_quantity - ${q[0]}::int, female_quantity = female_quantity - ${q[1]}::int,
+          they_quantity = they_quantity - ${q[2]}::int
+        where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
+          and male_quantity >= ${q[0]}::int and female_quantity >= ${q[1]}::int and they_quantity >= ${q[2]}::int
+        returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+    );
+    if (!row) return refuseOut(db, speciesId, cageId, cage.cageCode, q);
+    fromId = row.id;
+    fromAfter = [row.m, row.f, row.u];
+  } else {
+    const found = await findPopulation(db, speciesId, cageId);
+    if (!found) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
+    fromId = found;
+    // Both rows locked in id order (crossing moves never deadlock), then changed by one statement.
+    const locked = await lockPopulations(db, [fromId, toId]);
+    refuseOverdraw(mfuOf(locked.get(fromId)!), q, cage.cageCode);
+    const rows = countsOf(
+      await db.execute(sql`update zoo_population set
+          male_quantity = male_quantity + case when id = ${toId}::bigint then ${q[0]}::int else ${-q[0]}::int end,
+          female_quantity = female_quantity + case when id = ${toId}::bigint then ${q[1]}::int else ${-q[1]}::int end,
+          they_quantity = they_quantity + case when id = ${toId}::bigint then ${q[2]}::int else ${-q[2]}::int end
+        where id in (${fromId}::bigint, ${toId}::bigint)
+        returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+    );
+    const from = rows.find((r) => r.id === fromId)!;
+    toRow = rows.find((r) => r.id === toId)!;
+    fromAfter = [from.m, from.f, from.u];
+  }
   const row: LedgerInsert = {
-    movementType: kind, animalType: 2, speciesId, populationId: fromId, fromCageId: cageId, ...quantities(q), fromBefore, fromAfter, ...particulars(x),
+    movementType: kind, animalType: 2, speciesId, populationId: fromId, fromCageId: cageId, ...quantities(q), fromBefore: plus(fromAfter, q), fromAfter, ...particulars(x),
   };
-  if (toId) {
-    const toBefore = mfuOf(locked.get(toId)!);
-    const toAfter = plus(toBefore, q);
-    await setMfu(db, toId, toAfter);
-    Object.assign(row, { toPopulationId: toId, toCageId, toBefore, toAfter });
+  if (toRow) {
+    const toAfter: Mfu = [toRow.m, toRow.f, toRow.u];
+    Object.assign(row, { toPopulationId: toId, toCageId, toBefore: plus(toAfter, q, -1), toAfter });
   }
   return append(db, row);
+}
+
+/** Why a take matched nothing: no population of the species in the cage, or fewer heads than asked. */
+async function refuseOut(db: Tx, speciesId: string, cageId: string, cageCode: string, q: Mfu): Promise<never> {
+  const [pop] = await db.select().from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
+  if (!pop) throw new BizError(`笼舍「${cageCode}」没有该物种的种群存栏`);
+  refuseOverdraw(mfuOf(pop), q, cageCode);
+  // Counts changed between the two reads: the take raced another movement; ask the user to retry.
+  throw new BizError('存栏刚被其他登记改变,请重试');
 }
 
 // ---- the six movements from their forms ----

@@ -6,7 +6,6 @@ import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { refuseDuplicate } from '../../../platform/resource/guards';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
-import { setAuditReason } from '../../../platform/tenancy/tenant-tx';
 import { checkPedigree } from '../animal/pedigree';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { zooAnimal } from '../zoo.tables';
@@ -68,7 +67,9 @@ async function auditReason(db: Tx): Promise<string> {
 async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K]): Promise<{ ids: string[]; animalIds: string[] }> {
   const x = particularsOf(kind, b);
   // The audit rows of the stock changes say which movement made them (unless the caller gave a reason).
-  if (!(await auditReason(db))) await setAuditReason(db, `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`);
+  // One round trip: keeps a reason the caller gave, else names the movement.
+  const label = `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`.slice(0, 500);
+  await db.execute(sql`select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), ${label}), true)`);
   if (kind === 'born' || kind === 'import') {
     // Accessions need the species in the zoo's licence scope, in force (dispositions of held stock do not).
     await assertSpeciesAuthorised(db, b.speciesId);

@@ -18,7 +18,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const pool = Number(process.env.BENCH_POOL ?? 20);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-const CAGES = ['HB-01', 'PD-02', 'BD-02', 'RP-01'];
+/** Populations the load spreads over (cages created for the run in a demo venue). */
+const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
 async function admin(q: string) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -59,6 +60,12 @@ async function main() {
     const token = ((await login.json()) as { access_token: string }).access_token;
     const headers = { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' };
     const { rows: sp } = await sql.query(`select id::text from zoo_species where latin_name = 'Cervus nippon'`);
+    const { rows: venues } = await sql.query(`select id::text from zoo_venue where tenant_id = '100000' order by id limit 1`);
+    const CAGES = Array.from({ length: CAGE_COUNT }, (_, i) => `BN-${String(i + 1).padStart(2, '0')}`);
+    for (const code of CAGES) {
+      const res = await fetch(`${base}/api/zoo-cage/cage/submit`, { method: 'POST', headers, body: JSON.stringify({ venueId: venues[0]!.id, cageCode: code, cageName: `压测笼舍${code}`, cageType: 1 }) });
+      if (!((await res.json()) as { success: boolean }).success) throw new Error('cage refused');
+    }
     const { rows: cageRows } = await sql.query(`select id::text, cage_code from zoo_cage where tenant_id = '100000' and cage_code = any($1)`, [CAGES]);
     const cage = new Map(cageRows.map((r) => [r.cage_code as string, r.id as string]));
     const speciesId = sp[0]!.id as string;
@@ -72,6 +79,8 @@ async function main() {
       });
       if (!((await res.json()) as { success: boolean }).success) throw new Error('opening stock refused');
     }
+    const { rows: pops } = await sql.query(`select id::text from zoo_population where tenant_id = '100000' limit 1`);
+    const popId = pops[0]!.id as string;
     const requests: autocannon.Request[] = CAGES.flatMap((code, i) => [
       { method: 'POST', path: '/api/zoo-stockLog/stockLog/born_enroll', headers, body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), bornDate: today, maleQuantity: 1 }) },
       {
@@ -84,10 +93,12 @@ async function main() {
 
     const results = [
       await load('bare fastify + pg INSERT', { url: `${bareBase}/insert`, method: 'POST' }),
+      // The same authenticated request path without a write: what the framework itself costs per call.
+      await load('GET population detail', { url: `${base}/api/zoo-population/population/detail?id=${popId}`, headers }),
       await load('movements (births + moves)', { url: base, requests }),
     ];
     const [baseline] = results;
-    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, PostgreSQL ${db}`);
+    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, PostgreSQL ${db}`);
     console.log('target'.padEnd(30), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'req/s ÷ bare'.padStart(14), 'errors'.padStart(8));
     for (const r of results)
       console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / baseline!.rps).toFixed(3).padStart(14), String(r.errors).padStart(8));

@@ -30,7 +30,7 @@ export function MovementTimeline({ animalId, populationId }: { animalId?: string
               <Typography.Text strong>{r.eventDate.slice(0, 10)}</Typography.Text> <Tag color={COLOR[r.movementType]}>{t(`zooStockLog.kind.${r.movementType}`)}</Tag>
               {r.reversalId ? <Typography.Text delete type="secondary">{t('zooStockLog.reversed')}</Typography.Text> : null}
               <div>
-                {[where, stock, r.counterpart, r.remark].filter(Boolean).map((s) => (
+                {[where, stock, r.counterpart, r.reason, r.remark].filter(Boolean).map((s) => (
                   <Typography.Text key={s} type="secondary" style={{ marginRight: 12 }}>
                     {s}
                   </Typography.Text>

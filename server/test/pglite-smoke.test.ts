@@ -38,7 +38,7 @@ async function login(account = 'admin', tenantId = '000000'): Promise<string> {
   const tok = await app.inject({
     method: 'POST',
     url: '/api/blade-auth/oauth/token',
-    query: { username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
+    query: { username: account, password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
     headers: { authorization: BASIC, 'tenant-id': tenantId, 'captcha-key': key, 'captcha-code': row!.code },
   });
   expect(tok.statusCode).toBe(200);

@@ -89,7 +89,8 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await expect.poll(() => zoo.getByText('ZY-E2E-0001').count()).toBeGreaterThan(0);
     expect(await zoo.getByText(/已作废/).count()).toBeGreaterThan(0);
     expect(await zoo.getByText('156000000012345').count()).toBe(1);
-    expect(await zoo.getByText(/库存变动功能上线后显示/).count()).toBe(1);
+    // The movement timeline: the registry record's opening (census) entry.
+    await expect.poll(() => zoo.locator('.zoo-movement-timeline [data-movement="census"]').count()).toBe(1);
     await screenshot(zoo, 'zoo-animal-detail');
 
     // The zoo's species list carries the new authorisation and its stock.

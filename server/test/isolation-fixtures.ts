@@ -95,6 +95,20 @@ const zooFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.populationName === `隔离鹿群${tag}`,
     unchanged: { populationName: `隔离鹿群${tag}`, maleQuantity: 2, femaleQuantity: 3, theyQuantity: 0 },
   },
+  stocklog: {
+    // Append-only: rows come from a movement; tenant B's `remove` (a reversal) must not reach them.
+    seed: async (t, token) => {
+      await licensed(t);
+      const { cageId } = await makeCageChain(t, token);
+      const res = await t.request({
+        method: 'POST', url: '/zoo-stockLog/stockLog/born_enroll', token,
+        body: { animalType: 2, speciesId: await speciesId(t, DEER), cageId, bornDate: '2025-03-01', maleQuantity: 2, remark: `隔离变动${tag}` },
+      });
+      if (!res.body.success) throw new Error(JSON.stringify(res.body));
+    },
+    match: (r) => r.remark === `隔离变动${tag}`,
+    unchanged: { movementType: 'born', maleQuantity: 2, remark: `隔离变动${tag}`, reversalId: '' },
+  },
   population_animal: {
     create: async (t, token) => {
       const { animalId, cageId } = await animalA(t, token);

@@ -31,15 +31,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function login(): Promise<string> {
+async function login(account = 'admin', tenantId = '000000'): Promise<string> {
   const cap = await app.inject({ url: '/api/blade-auth/oauth/captcha' });
   const { key } = cap.json();
   const [row] = await database.db.select().from(sysCaptcha).where(eq(sysCaptcha.key, key));
   const tok = await app.inject({
     method: 'POST',
     url: '/api/blade-auth/oauth/token',
-    query: { username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
-    headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': row!.code },
+    query: { username: account, password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' },
+    headers: { authorization: BASIC, 'tenant-id': tenantId, 'captcha-key': key, 'captcha-code': row!.code },
   });
   expect(tok.statusCode).toBe(200);
   return tok.json().access_token;
@@ -86,4 +86,21 @@ describe('embedded PGlite', () => {
     const { rows } = (await database.db.execute('select count(*)::int as n from blade_user' as never)) as unknown as { rows: Array<{ n: number }> };
     expect(rows[0]!.n).toBe(1);
   });
+  it('runs the stock ledger SQL: demo movements, upserted births, locked moves and takes', async () => {
+    await seed(database, { demo: true });
+    const h = { 'blade-auth': `bearer ${await login('admin', '100000')}` };
+    const q = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [deer] = await q(`select id::text from zoo_species where latin_name = 'Cervus nippon'`);
+    const cages = await q(`select id::text, cage_code from zoo_cage where tenant_id = '100000' and cage_code in ('HB-01', 'RP-01') order by cage_code`);
+    const [hb, rp] = [cages[0]!.id, cages[1]!.id];
+    const post = (kind: string, body: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/zoo-stockLog/stockLog/${kind}_enroll`, headers: h, payload: { animalType: 2, speciesId: deer!.id, ...body } });
+    expect((await post('born', { cageId: hb, bornDate: '2025-05-01', theyQuantity: 2 })).json().msg).toBe('操作成功');
+    expect((await post('move', { cageId: hb, toCageId: rp, moveDate: '2025-05-02', maleQuantity: 1 })).json().msg).toBe('操作成功');
+    expect((await post('export', { cageId: rp, exportDate: '2025-05-03', exportType: 1, output: '某园', maleQuantity: 2 })).json().msg).toMatch(/雄性存栏 1 只,不能减少 2 只$/);
+    expect((await post('export', { cageId: rp, exportDate: '2025-05-03', exportType: 1, output: '某园', maleQuantity: 1 })).json().msg).toBe('操作成功');
+    const pops = await q(`select c.cage_code, p.male_quantity m, p.they_quantity u from zoo_population p join zoo_cage c on c.id = p.cage_id where p.species_id = ${deer!.id} and p.tenant_id = '100000' order by 1`);
+    expect(pops).toEqual([{ cage_code: 'HB-01', m: 3, u: 4 }, { cage_code: 'RP-01', m: 0, u: 0 }]);
+  });
+
 });

@@ -12,3 +12,4 @@ export * from './animal-flag';
 export * from './population';
 export * from './cage-views';
 export * from './biz-attach';
+export * from './stock-log';

@@ -26,6 +26,13 @@ export const DICT_SEED: Record<DictCode, { name: string; items: Array<[string, s
   },
   die_type: { name: '死亡类型', items: [['1', '自然死亡'], ['2', '疾病死亡'], ['3', '意外死亡'], ['4', '安乐死'], ['5', '死因不明']] },
   export_type: { name: '输出类型', items: [['1', '交换'], ['2', '出售'], ['3', '借展'], ['4', '赠送'], ['5', '繁殖借用'], ['6', '其他']] },
+  // Stock ledger (keys match contract/src/zoo/stock-log.ts).
+  import_type: { name: '引进类型', items: [['1', '动物园间引进'], ['2', '野外救护'], ['3', '罚没移交'], ['4', '购买'], ['5', '捐赠'], ['6', '其他']] },
+  born_type: { name: '出生方式', items: [['1', '自然繁殖'], ['2', '人工孵化'], ['3', '人工授精']] },
+  stock_movement_type: {
+    name: '存栏变动类型',
+    items: [['born', '出生'], ['import', '引进'], ['export', '输出'], ['move', '迁移'], ['die', '死亡'], ['cancel', '注销'], ['census', '期初登记'], ['reverse', '撤销']],
+  },
   // Zoo registry (keys match the contract's zod enums in contract/src/zoo).
   animal_sex: { name: '动物性别', items: [['1', '雄'], ['2', '雌'], ['3', '未知']] },
   animal_status: { name: '个体状态', items: [['1', '在养'], ['2', '已输出'], ['3', '已死亡'], ['4', '已注销']] },

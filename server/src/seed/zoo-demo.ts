@@ -13,6 +13,7 @@ import {
   zooAnimal, zooAnimalFlag, zooCage, zooCageBreeder, zooPark, zooPopulation, zooTenantSpecies, zooVenue,
 } from '../modules/zoo/zoo.tables';
 import { speciesIdsByLatin } from './zoo';
+import { seedDemoLedger } from './zoo-demo-ledger';
 import {
   DEMO_ANIMALS, DEMO_FLAGS, DEMO_KEEPERS, DEMO_LICENCES, DEMO_PARK, DEMO_POPULATIONS, DEMO_TENANT, DEMO_VENUES,
 } from './zoo-demo-data';
@@ -91,6 +92,7 @@ async function seedDemoZooData(tx: Tx, species: Map<string, string>, keepers: Ma
     }
   }
   const animals = new Map<string, string>();
+  const individuals: Parameters<typeof seedDemoLedger>[2] = [];
   const parent = (v: string) => (v === 'UNK' || v === 'WILD' ? { id: null, mark: v } : { id: animals.get(v)!, mark: '' });
   for (const [localNo, animalName, latin, sex, birth, birthPrecision, origin, sireNo, damNo, cageCode, status] of DEMO_ANIMALS) {
     const sire = parent(sireNo);
@@ -105,6 +107,7 @@ async function seedDemoZooData(tx: Tx, species: Map<string, string>, keepers: Ma
       })
       .returning({ id: zooAnimal.id });
     animals.set(localNo, row!.id);
+    individuals.push({ id: row!.id, speciesId: species.get(latin)!, sex, cageId: cageCode ? cages.get(cageCode)! : null, status, localNo });
   }
   for (const [localNo, type, codes] of DEMO_FLAGS) {
     for (const [i, raw] of codes.entries()) {
@@ -116,8 +119,15 @@ async function seedDemoZooData(tx: Tx, species: Map<string, string>, keepers: Ma
       });
     }
   }
-  for (const [latin, cageCode, populationName, maleQuantity, femaleQuantity, theyQuantity] of DEMO_POPULATIONS)
-    await tx.insert(zooPopulation).values({ speciesId: species.get(latin)!, cageId: cages.get(cageCode)!, populationName, maleQuantity, femaleQuantity, theyQuantity });
+  const populations: Parameters<typeof seedDemoLedger>[1] = [];
+  for (const [latin, cageCode, populationName, maleQuantity, femaleQuantity, theyQuantity] of DEMO_POPULATIONS) {
+    const [row] = await tx
+      .insert(zooPopulation)
+      .values({ speciesId: species.get(latin)!, cageId: cages.get(cageCode)!, populationName, maleQuantity, femaleQuantity, theyQuantity })
+      .returning({ id: zooPopulation.id });
+    populations.push({ id: row!.id, speciesId: species.get(latin)!, cageId: cages.get(cageCode)!, name: populationName, final: [maleQuantity, femaleQuantity, theyQuantity] });
+  }
+  await seedDemoLedger(tx, populations, individuals, cages);
   for (const [account, , codes] of DEMO_KEEPERS)
     for (const code of codes) await tx.insert(zooCageBreeder).values({ cageId: cages.get(code)!, userId: keepers.get(account)! });
 }

@@ -58,4 +58,22 @@ describe('zoo seed', () => {
     const keeperMenus = await t.request({ url: '/blade-system/menu/routes', token: keeper });
     expect(keeperMenus.body.data.map((m: any) => m.code)).toContain('zoo');
   });
+
+  it('gives the demo zoo a year of movements whose replay is its current stock', async () => {
+    const pops = await t.sql.query(`select p.id, p.male_quantity m, p.female_quantity f, p.they_quantity u,
+        coalesce((select sum(case when l.to_population_id = p.id then l.male_quantity else -l.male_quantity end) from zoo_stock_log l where l.to_population_id = p.id or l.population_id = p.id), 0)::int rm,
+        coalesce((select sum(case when l.to_population_id = p.id then l.female_quantity else -l.female_quantity end) from zoo_stock_log l where l.to_population_id = p.id or l.population_id = p.id), 0)::int rf,
+        coalesce((select sum(case when l.to_population_id = p.id then l.they_quantity else -l.they_quantity end) from zoo_stock_log l where l.to_population_id = p.id or l.population_id = p.id), 0)::int ru
+      from zoo_population p where p.tenant_id = '100000' and p.is_deleted = 0`);
+    expect(pops.rows.length).toBe(5);
+    for (const p of pops.rows) expect([p.rm, p.rf, p.ru]).toEqual([p.m, p.f, p.u]);
+    const animals = await t.sql.query(`select a.local_no, a.status, a.cage_id::text cage, l.status_after, coalesce(l.to_cage_id, l.from_cage_id)::text lcage
+      from zoo_animal a join lateral (select * from zoo_stock_log x where x.animal_id = a.id order by x.id desc limit 1) l on true where a.tenant_id = '100000'`);
+    expect(animals.rows.length).toBe(30);
+    for (const a of animals.rows) expect([a.local_no, a.status_after, a.status === 1 ? a.lcage : a.cage]).toEqual([a.local_no, a.status, a.cage]);
+    const kinds = await t.sql.query(`select distinct movement_type from zoo_stock_log where tenant_id = '100000' order by 1`);
+    expect(kinds.rows.map((r) => r.movement_type)).toEqual(['born', 'cancel', 'census', 'die', 'export', 'import', 'move']);
+    const span = await t.sql.query(`select max(event_date) - min(event_date) > interval '300 days' as year from zoo_stock_log where tenant_id = '100000'`);
+    expect(span.rows[0].year).toBe(true);
+  });
 });

@@ -19,6 +19,7 @@ import { topmenuI18n } from '../features/system/topmenu/topmenu.i18n';
 import { zooPlacesI18n } from '../features/zoo/places.i18n';
 import { animalI18n } from '../features/zoo/animal/animal.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
+import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
 import { regionI18n } from '../features/base/region/region.i18n';
 import { clientI18n } from '../features/system/client/client.i18n';
@@ -42,6 +43,7 @@ export const featureBundles: readonly I18nBundle[] = [
   speciesI18n,
   animalI18n,
   populationI18n,
+  stockLogI18n,
   tenantI18n,
   tenantPackageI18n,
   userI18n,

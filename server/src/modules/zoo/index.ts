@@ -7,6 +7,7 @@ import { cageViewRoutes } from './cage/cage-views.routes';
 import { cageRoutes } from './cage/cage.routes';
 import { parkRoutes } from './park/park.routes';
 import { populationRoutes } from './population/population.routes';
+import { stockLogRoutes } from './stocklog/stocklog.routes';
 import { speciesRoutes } from './species/species.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
@@ -28,4 +29,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   animalFlagRoutes,
   populationRoutes,
   bizAttachRoutes,
+  stockLogRoutes,
 ];

@@ -24,6 +24,7 @@ export const pageRegistry = {
   '/zoo/species': lazyPage(() => import('../../features/zoo/species/zoo-species.page')),
   '/zoo/animal': lazyPage(() => import('../../features/zoo/animal/animal.page')),
   '/zoo/population': lazyPage(() => import('../../features/zoo/population/population.page')),
+  '/zoo/stocklog': lazyPage(() => import('../../features/zoo/stocklog/stocklog.page')),
   '/system/tenant': lazyPage(() => import('../../features/system/tenant/tenant.page')),
   '/system/tenantpackage': lazyPage(() => import('../../features/system/tenantpackage/tenantpackage.page')),
   '/system/user': lazyPage(() => import('../../features/system/user/user.page')),

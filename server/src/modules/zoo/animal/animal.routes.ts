@@ -11,6 +11,9 @@ import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalRecord } from '../shared/records';
 import { zooAnimal, zooCage, zooPopulationAnimal } from '../zoo.tables';
 import { checkPedigree } from './pedigree';
+import { anyMovement, appendAnimalIn, STATUS_IN } from '../stocklog/ledger';
+import { withdrawRegistration } from '../stocklog/reverse';
+import { zooStockLog } from '../stocklog/stocklog.tables';
 
 const a = zooAnimal;
 type AnimalRow = typeof zooAnimal.$inferSelect;
@@ -21,10 +24,13 @@ type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session'>;
 async function animalValues(input: Input, { db }: Ctx, existing?: AnimalRow) {
   if (!existing || existing.speciesId !== input.speciesId) await assertSpeciesAuthorised(db, input.speciesId);
   await refuseDuplicate(db, a, eq(a.localNo, input.localNo), existing, `本园编号「${input.localNo}」已存在`);
-  if (input.cageId) await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
+  // Status and cage are the stock ledger's: an update keeps them, a new record enters in stock (opening entry).
+  if (!existing && input.cageId) await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
   await checkPedigree(db, input, existing);
   // A parent is an animal or a studbook marker, never both and never blank.
   return {
+    status: existing ? existing.status : STATUS_IN,
+    cageId: existing ? existing.cageId : (input.cageId ?? null),
     birthPrecision: input.birthPrecision ?? (input.birthDate ? 1 : 4),
     sireId: input.sireId ?? null,
     sireMark: input.sireId ? '' : (input.sireMark ?? 'UNK'),
@@ -40,6 +46,12 @@ export function animalRoutes(app: FastifyInstance): void {
     defaultOrder: () => [asc(a.localNo)],
     toRecord: (row, ctx) => animalRecord(row, ctx),
     beforeSave: (input, ctx, existing) => animalValues(input, ctx, existing),
+    // A record created here is the stock's opening (census) entry in the ledger.
+    afterWrite: async ({ db }, id) => {
+      if (!id || (await anyMovement(db, eq(zooStockLog.animalId, id)))) return;
+      const [row] = await db.select().from(a).where(eq(a.id, id));
+      await appendAnimalIn(db, 'census', row!, { eventDate: row!.createTime, remark: '档案登记' });
+    },
     beforeRemove: async (ids, { db }) => {
       const [child] = await db
         .select({ localNo: a.localNo, sireId: a.sireId, damId: a.damId })
@@ -51,6 +63,7 @@ export function animalRoutes(app: FastifyInstance): void {
         .update(zooPopulationAnimal)
         .set({ isDeleted: 1 })
         .where(and(inArray(zooPopulationAnimal.animalId, ids), eq(zooPopulationAnimal.isDeleted, 0)));
+      for (const id of ids) await withdrawRegistration(db, { animalId: id }, '删除个体档案');
     },
   });
 

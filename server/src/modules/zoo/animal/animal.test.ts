@@ -154,7 +154,8 @@ describe('update, setbreeder, species', () => {
     const id = await makeAnimal(t, zooA, { speciesId: panda, sex: 3 });
     expect((await update(zooA, { speciesId: panda, localNo: 'U-1', sex: 1 })).body.msg).toBe('缺少必要的请求参数: id');
     expect((await update(zooA, { id, speciesId: panda, localNo: 'U-1', sex: 1, cageId: cageA })).body.success).toBe(true);
-    expect((await detail(zooA, id)).data).toMatchObject({ localNo: 'U-1', sex: 1, cageId: cageA });
+    // The cage is the stock ledger's (a move), not the registry form's: the update keeps it.
+    expect((await detail(zooA, id)).data).toMatchObject({ localNo: 'U-1', sex: 1, cageId: '' });
     expect((await update(zooB, { id, speciesId: panda, localNo: 'U-B', sex: 1 })).body.msg).toBe('数据不存在或已被删除');
   });
 

@@ -76,7 +76,8 @@ describe('cages', () => {
     const r2 = await t.request({ method: 'POST', url: '/zoo-cage/cage/remove', token: zooA, query: { ids: popCage } });
     expect(r2.body.msg).toBe(`笼舍「${await code(popCage)}」中还有种群,请先转移或删除种群后再删除笼舍`);
     // A dead animal no longer occupies its cage.
-    await t.request({ method: 'POST', url: '/zoo-animal/animal/update', token: zooA, body: { id: animal, speciesId: panda, localNo: (await t.sql.query(`select local_no from zoo_animal where id = $1`, [animal])).rows[0].local_no, sex: 1, cageId: animalCage, status: 3 } });
+    const died = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: animal, dieDate: '2024-05-01', dieType: 1 } });
+    expect(died.body.success, JSON.stringify(died.body)).toBe(true);
     expect((await t.request({ method: 'POST', url: '/zoo-cage/cage/remove', token: zooA, query: { ids: animalCage } })).body.success).toBe(true);
   });
 });
@@ -104,7 +105,8 @@ describe('cage contents views', () => {
   it('lists the populations and in-stock animals of a cage, only for its own zoo', async () => {
     const cage = await makeCage(t, zooA, chain.venueId);
     await makeAnimal(t, zooA, { speciesId: panda, cageId: cage, sex: 2, localNo: 'VIEW-1' });
-    await makeAnimal(t, zooA, { speciesId: panda, cageId: cage, sex: 1, localNo: 'VIEW-2', status: 3 });
+    const gone = await makeAnimal(t, zooA, { speciesId: panda, cageId: cage, sex: 1, localNo: 'VIEW-2' });
+    await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: gone, dieDate: '2024-05-01', dieType: 1 } });
     await makePopulation(t, zooA, { speciesId: deer, cageId: cage, maleQuantity: 2, femaleQuantity: 3 });
     const animals = await t.request({ url: '/zoo-cageAnimal/cageAnimal/list', token: zooA, query: { cageId: cage } });
     expect(animals.body.data.records.map((a: any) => a.localNo)).toEqual(['VIEW-1']);

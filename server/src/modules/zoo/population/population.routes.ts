@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { population, populationAnimal, populationEndpoints } from '@zoo/contract';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
@@ -8,6 +8,9 @@ import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalOf } from '../shared/lookups';
 import { populationRecord } from '../shared/records';
+import { anyMovement, appendPopulationCensus, type Mfu } from '../stocklog/ledger';
+import { withdrawRegistration } from '../stocklog/reverse';
+import { zooStockLog } from '../stocklog/stocklog.tables';
 import { zooAnimal, zooCage, zooPopulation, zooPopulationAnimal } from '../zoo.tables';
 
 const p = zooPopulation;
@@ -24,11 +27,21 @@ export function populationRoutes(app: FastifyInstance): void {
     defaultOrder: () => [asc(p.speciesId), asc(p.id)],
     toRecord: (row, ctx) => populationRecord(row, ctx),
     beforeSave: async (input, { db }, existing) => {
-      if (!existing || existing.speciesId !== input.speciesId) await assertSpeciesAuthorised(db, input.speciesId);
+      // Species, cage and counts are the stock ledger's: an update changes the name and remark only.
+      if (existing) return { speciesId: existing.speciesId, cageId: existing.cageId, maleQuantity: existing.maleQuantity, femaleQuantity: existing.femaleQuantity, theyQuantity: existing.theyQuantity };
+      await assertSpeciesAuthorised(db, input.speciesId);
       const cage = await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
       await refuseDuplicate(db, p, and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId))!, existing, `笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`);
     },
+    // Counts given on creation are the stock's opening (census) entry in the ledger.
+    afterWrite: async ({ db }, id) => {
+      if (!id || (await anyMovement(db, or(eq(zooStockLog.populationId, id), eq(zooStockLog.toPopulationId, id))))) return;
+      const [row] = await db.select().from(p).where(eq(p.id, id));
+      const q: Mfu = [row!.maleQuantity, row!.femaleQuantity, row!.theyQuantity];
+      if (q.some((n) => n > 0)) await appendPopulationCensus(db, row!, q);
+    },
     beforeRemove: async (ids, { db }) => {
+      for (const id of ids) await withdrawRegistration(db, { populationId: id }, '删除种群档案');
       await db.update(pa).set({ isDeleted: 1 }).where(and(inArray(pa.populationId, ids), eq(pa.isDeleted, 0)));
     },
   });

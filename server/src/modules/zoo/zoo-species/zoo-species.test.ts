@@ -21,7 +21,10 @@ beforeAll(async () => {
   const a = await makeCageChain(t, zooA);
   await makeAnimal(t, zooA, { speciesId: panda, sex: 1, cageId: a.cageId });
   await makeAnimal(t, zooA, { speciesId: panda, sex: 2, cageId: a.cageId });
-  await makeAnimal(t, zooA, { speciesId: panda, sex: 3, cageId: a.cageId, status: 3 });
+  // A dead animal: status comes from the stock ledger (a death), not from the registry form.
+  const dead = await makeAnimal(t, zooA, { speciesId: panda, sex: 3, cageId: a.cageId });
+  const died = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: dead, dieDate: '2024-05-01', dieType: 1 } });
+  expect(died.body.success, JSON.stringify(died.body)).toBe(true);
   await makePopulation(t, zooA, { speciesId: panda, cageId: a.cageId, maleQuantity: 1, femaleQuantity: 0, theyQuantity: 2 });
   await makeAnimal(t, zooB, { speciesId: panda, sex: 2 });
 });

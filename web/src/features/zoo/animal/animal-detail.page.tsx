@@ -1,6 +1,6 @@
 import { animal, animalFlag, bizAttach, type AnimalFlagRecord } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Empty, Image, Row, Space, Spin, Table, Timeline, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Image, Row, Space, Spin, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ChangeHistory, DictTag } from '../../../crud';
 import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
+import { MovementTimeline } from '../shared/movement-timeline';
 
 type Flag = z.infer<typeof AnimalFlagRecord>;
 type Attach = { id: string; link: string; originalName: string };
@@ -22,7 +23,7 @@ function Parent({ id, name, mark }: { id: string; name: string; mark: string }) 
   return id ? <Link to={`/animal/detail/${id}`}>{name || id}</Link> : <span>{t(`zooRegistry.mark.${mark || 'UNK'}`)}</span>;
 }
 
-/** /animal/detail/:id — identity, flags with their version history, parents, photos, movements (later), 变更记录. */
+/** /animal/detail/:id — identity, flags with their version history, parents, photos, movement timeline from the stock ledger, 变更记录. */
 export default function AnimalDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -108,10 +109,7 @@ export default function AnimalDetailPage() {
           </Col>
           <Col xs={24} lg={12}>
             <Card variant="borderless" title={t('zooAnimalDetail.movements')}>
-              {a ? (
-                <Timeline items={[{ color: 'gray', content: `${day(a.createTime)} ${t('zooAnimalDetail.registered')}` }]} />
-              ) : null}
-              <Typography.Text type="secondary">{t('zooAnimalDetail.movementsLater')}</Typography.Text>
+              <MovementTimeline animalId={id} />
             </Card>
           </Col>
         </Row>

@@ -14,8 +14,15 @@ const flag = (id: string, type: number, code: string, version: number, current: 
   status: 1, createTime: '', updateTime: '', isDeleted: 0,
 });
 
+const movement = (id: string, movementType: string, eventDate: string, more: Record<string, unknown>) => ({
+  id, tenantId: '100000', movementType, animalType: 1, speciesId: '11', speciesName: '大熊猫', animalId: '203', localNo: 'P003', animalName: '乐乐',
+  populationId: '', toPopulationId: '', fromCageId: '', fromCageName: '', toCageId: '', toCageName: '', maleQuantity: 1, femaleQuantity: 0, theyQuantity: 0,
+  totalQuantity: 1, fromBefore: '', fromAfter: '', toBefore: '', toAfter: '', statusBefore: 1, statusAfter: 1, eventDate, typeKey: '', counterpart: '',
+  price: '', backDate: '', permitNo: '', reason: '', images: '', remark: '', reversedId: '', reversalId: '', createUser: '1', createUserName: '管理员', createTime: eventDate, ...more,
+});
+
 describe('animal detail page', { timeout: 120_000 }, () => {
-  it('shows identity, parents as links, flags with voided versions, photos, the movement placeholder and the 变更记录', async () => {
+  it('shows identity, parents as links, flags with voided versions, photos, the movement timeline and the 变更记录', async () => {
     signIn();
     const net = stubFetch({
       'GET /api/zoo-animal/animal/detail': ok({
@@ -32,6 +39,10 @@ describe('animal detail page', { timeout: 120_000 }, () => {
           userId: '12', userName: '园区管理员', deptId: '', actorTenantId: '100000', clientIp: '', requestId: '', reason: '',
           changes: [{ field: 'animalName', before: '乐', after: '乐乐' }], createTime: '2026-11-23 10:15:00',
         },
+      ]),
+      'GET /api/zoo-stockLog/stockLog/timeline': ok([
+        movement('501', 'born', '2015-07-01 00:00:00', { toCageName: 'PD-00 育幼室', toBefore: '0.0.0', toAfter: '1.0.0' }),
+        movement('502', 'move', '2026-03-02 00:00:00', { fromCageName: 'PD-00 育幼室', toCageName: 'PD-02 大熊猫2号舍', remark: '换舍' }),
       ]),
       ...dictionaryRoute({ animal_sex: [['1', '雄']], flag_type: [['1', '芯片'], ['4', '专用标识']], birth_precision: [['2', '精确到月']] }),
     });
@@ -59,7 +70,12 @@ describe('animal detail page', { timeout: 120_000 }, () => {
     expect(screen.getByText('中国 (ISO 3166 国家代码 156)')).toBeInTheDocument();
 
     expect(await screen.findAllByRole('img')).toHaveLength(2);
-    expect(screen.getByText(/库存变动功能上线后显示/)).toBeInTheDocument();
+    expect(net.to('GET /api/zoo-stockLog/stockLog/timeline')[0]!.query).toEqual({ animalId: '203' });
+    expect(await screen.findByText('2015-07-01')).toBeInTheDocument();
+    expect(screen.getByText('出生')).toBeInTheDocument();
+    expect(screen.getByText('迁移')).toBeInTheDocument();
+    expect(screen.getByText('PD-00 育幼室 → PD-02 大熊猫2号舍')).toBeInTheDocument();
+    expect(screen.getByText('换舍')).toBeInTheDocument();
 
     // 变更记录 of this animal.
     expect(net.to('GET /api/blade-log/audit/history')[0]!.query).toMatchObject({ table: 'zoo_animal', id: '203' });

@@ -21,7 +21,7 @@ export const animalPage = defineCrudPage({
   i18n: 'zooAnimal',
   auditTable: 'zoo_animal',
   modalWidth: 960,
-  actionWidth: 300,
+  actionWidth: 520,
   defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,
   fromRecord: (row) => ({ ...row, sireName: row.sireId || row.sireMark || 'UNK', damName: row.damId || row.damMark || 'UNK', photos: photoList(row.photos) }),
   toInput: (values) => {
@@ -47,8 +47,9 @@ export const animalPage = defineCrudPage({
     origin: { dict: 'animal_origin', width: 100 },
     sireName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={1} />, width: 100, render: (_v, row) => parentCell(row.sireId, row.sireName, row.sireMark) },
     damName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={2} />, width: 100, render: (_v, row) => parentCell(row.damId, row.damName, row.damMark) },
-    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, width: 140, render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : '') },
-    status: { dict: 'animal_status', search: true, width: 80 },
+    // Cage and status are the stock ledger's: the cage is asked only when the record is created (its opening entry).
+    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, when: (_v, mode) => mode !== 'edit', readOnly: (mode) => mode === 'view', width: 140, render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : '') },
+    status: { dict: 'animal_status', search: true, width: 80, form: false },
     breederName: { width: 90 },
     photos: { widget: 'custom', input: (p) => <PhotoUpload {...p} />, table: false, span: 24 },
     remark: { widget: 'textarea', rows: 3, table: false },

@@ -50,8 +50,6 @@ export const animalI18n: I18nBundle = {
       photos: '照片',
       noPhotos: '暂无照片',
       movements: '变动记录',
-      registered: '登记入档',
-      movementsLater: '出生、引进、输出、转移、死亡等记录将在库存变动功能上线后显示',
     },
   },
   en: {
@@ -103,8 +101,6 @@ export const animalI18n: I18nBundle = {
       photos: 'Photos',
       noPhotos: 'No photos',
       movements: 'Movements',
-      registered: 'registered',
-      movementsLater: 'Births, imports, exports, moves and deaths will show here once stock movements are available',
     },
   },
 };

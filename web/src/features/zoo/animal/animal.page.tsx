@@ -6,6 +6,8 @@ import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
 import { animalPage } from './animal.crud';
 import { BreederDialog } from './animal-breeder';
 import { AnimalFlagsDialog } from './animal-flags';
+import { MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
+import type { Movement } from '@zoo/contract';
 
 type Row = RowOf<typeof animalPage.crud>;
 
@@ -16,21 +18,37 @@ export default function AnimalPage() {
   const flags = useRowDialog<Row>('animal_flag', t('zooAnimal.flags'), (row, close) => <AnimalFlagsDialog animal={row} onClose={close} />);
   const breeder = useRowDialog<Row>('animal_breeder', t('zooAnimal.breeder'), (row, close) => <BreederDialog animals={[row]} onClose={close} />);
   const [batch, setBatch] = useState<Row[] | null>(null);
+  const [movement, setMovement] = useState<{ kind: Movement; init?: MovementInit } | null>(null);
+  const openMovement = (kind: Movement, init?: MovementInit) => setMovement({ kind, init });
+  /** A row's movements: births name it as a parent, the others act on it (only while in stock). */
+  const rowInit = (row: Row, kind: Movement): MovementInit =>
+    kind === 'born' || kind === 'import'
+      ? { animalType: 1, speciesId: row.speciesId, cageId: row.cageId || undefined, ...(kind === 'born' ? (row.sex === 1 ? { sireId: row.id } : row.sex === 2 ? { damId: row.id } : {}) : {}) }
+      : { animalType: 1, speciesId: row.speciesId, animalId: row.id };
   return (
     <>
       <CrudPage
         def={animalPage}
-        toolbar={(ctx) =>
-          ctx.can('animal_breeder') ? (
-            <Button disabled={!ctx.selected.length} onClick={() => setBatch(ctx.selected)}>
-              {t('zooAnimal.breeder')}
-            </Button>
-          ) : null
-        }
+        toolbar={(ctx) => (
+          <>
+            {ctx.can('animal_breeder') ? (
+              <Button disabled={!ctx.selected.length} onClick={() => setBatch(ctx.selected)}>
+                {t('zooAnimal.breeder')}
+              </Button>
+            ) : null}
+            {/* New individuals enter the zoo through a birth or an import. */}
+            <MovementButtons can={(c) => (c === 'stocklog_born' || c === 'stocklog_import') && ctx.can(c)} onOpen={(kind) => openMovement(kind, { animalType: 1 })} />
+          </>
+        )}
         rowActions={(row, ctx) => (
           <>
             {flags.action(row, ctx)}
             {breeder.action(row, ctx)}
+            <MovementButtons
+              link
+              can={(c) => ctx.can(c) && (row.status === 1 || c === 'stocklog_born' || c === 'stocklog_import')}
+              onOpen={(kind) => openMovement(kind, rowInit(row, kind))}
+            />
             <Button type="link" size="small" onClick={() => navigate(`/animal/detail/${row.id}`)}>
               {t('zooAnimal.detail')}
             </Button>
@@ -39,6 +57,7 @@ export default function AnimalPage() {
       />
       {flags.dialog}
       {breeder.dialog}
+      {movement ? <MovementDialog kind={movement.kind} init={movement.init} onClose={() => setMovement(null)} /> : null}
       {batch ? <BreederDialog animals={batch} onClose={() => setBatch(null)} /> : null}
     </>
   );

@@ -161,7 +161,7 @@ describe('animal page', { timeout: 240_000 }, () => {
     await within(top()).findByTitle('野外 (WILD)');
     fireEvent.click(within(top()).getByRole('button', { name: /修\s*改/ }));
     expect(await screen.findByText('更新成功')).toBeInTheDocument();
-    expect(net.to('POST /api/zoo-animal/animal/submit')[0]!.body).toMatchObject({ id: '203', sireId: '201', damId: null, damMark: 'WILD', cageId: '301' });
+    expect(net.to('POST /api/zoo-animal/animal/submit')[0]!.body).toMatchObject({ id: '203', sireId: '201', damId: null, damMark: 'WILD' });
   });
 
   it('manages flags: versions with voided history, microchip prefix, 新版本', async () => {

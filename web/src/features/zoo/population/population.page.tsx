@@ -1,7 +1,43 @@
-import { CrudPage } from '../../../crud';
+import type { Movement } from '@zoo/contract';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage, type RowOf } from '../../../crud';
+import { MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
+import { MovementTimeline } from '../shared/movement-timeline';
 import { populationPage } from './population.crud';
 
-/** /zoo/population */
+type Row = RowOf<typeof populationPage.crud>;
+
+/** /zoo/population: populations with their movements (出生/引进/输出/迁移/死亡/注销) and movement timeline. */
 export default function PopulationPage() {
-  return <CrudPage def={populationPage} />;
+  const { t } = useTranslation();
+  const [movement, setMovement] = useState<{ kind: Movement; init?: MovementInit } | null>(null);
+  const [timeline, setTimeline] = useState<Row | null>(null);
+  return (
+    <>
+      <CrudPage
+        def={populationPage}
+        rowActions={(row, ctx) => (
+          <>
+            <MovementButtons
+              link
+              can={ctx.can}
+              init={{ animalType: 2, speciesId: row.speciesId, cageId: row.cageId }}
+              onOpen={(kind, init) => setMovement({ kind, init })}
+            />
+            <Button type="link" size="small" onClick={() => setTimeline(row)}>
+              {t('zooStockLog.timeline')}
+            </Button>
+          </>
+        )}
+      />
+      {movement ? <MovementDialog kind={movement.kind} init={movement.init} onClose={() => setMovement(null)} /> : null}
+      {timeline ? (
+        <Modal open footer={null} width={720} title={`${t('zooStockLog.timeline')} · ${timeline.speciesName} ${timeline.cageCode}`} onCancel={() => setTimeline(null)}>
+          <MovementTimeline populationId={timeline.id} />
+        </Modal>
+      ) : null}
+    </>
+  );
 }

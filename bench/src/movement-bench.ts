@@ -1,0 +1,130 @@
+/**
+ * Stock-ledger writes per second: births and moves on the populations of one zoo (the demo zoo), 20 connections,
+ * printed beside a bare Fastify route doing one PostgreSQL INSERT per request in the same run. Afterwards the
+ * ledger is replayed: every population's counts must equal its ledger (no lost update) and none may be negative.
+ * Bounded: each target runs BENCH_SECONDS (default 10) on loopback; scratch database dropped afterwards.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '@zoo/server/src/app';
+import { loadConfig } from '@zoo/server/src/config';
+import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
+import { seed } from '@zoo/server/src/seed';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const pool = Number(process.env.BENCH_POOL ?? 20);
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+/** Populations the load spreads over (cages created for the run in a demo venue). */
+const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
+
+async function admin(q: string) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(q).finally(() => c.end());
+}
+
+async function load(name: string, o: autocannon.Options) {
+  const r = await autocannon({ duration: seconds, connections, ...o });
+  return { name, rps: r.requests.average, p99: r.latency.p99, ok: r['2xx'], errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  const db = `zoo_bench_${randomBytes(3).toString('hex')}`;
+  await admin(`CREATE DATABASE ${db}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${db}`;
+  const config = loadConfig({ DATABASE_URL: u.toString(), CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: String(pool) });
+  const database = await openPostgres(config.databaseUrl!, pool, config.timeZone);
+  const sql = new pg.Pool({ connectionString: u.toString(), max: pool });
+  const bare = Fastify();
+  bare.post('/insert', async () => {
+    await sql.query(`insert into bench_bare (n, at) values ($1, now())`, [1]);
+    return { code: 200, success: true, data: {}, msg: '操作成功' };
+  });
+  try {
+    await runMigrations(database);
+    await seed(database, { demo: true });
+    await sql.query(`create table bench_bare (id bigserial primary key, n int not null, at timestamptz not null)`);
+    const app = await buildApp(config, database, { logger: false });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+    const digest = createHash('md5').update('admin').digest('hex');
+    const login = await fetch(`${base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all&tenantId=100000`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'tenant-id': '100000' },
+    });
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const headers = { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' };
+    const { rows: sp } = await sql.query(`select id::text from zoo_species where latin_name = 'Cervus nippon'`);
+    const { rows: venues } = await sql.query(`select id::text from zoo_venue where tenant_id = '100000' order by id limit 1`);
+    const CAGES = Array.from({ length: CAGE_COUNT }, (_, i) => `BN-${String(i + 1).padStart(2, '0')}`);
+    for (const code of CAGES) {
+      const res = await fetch(`${base}/api/zoo-cage/cage/submit`, { method: 'POST', headers, body: JSON.stringify({ venueId: venues[0]!.id, cageCode: code, cageName: `压测笼舍${code}`, cageType: 1 }) });
+      if (!((await res.json()) as { success: boolean }).success) throw new Error('cage refused');
+    }
+    const { rows: cageRows } = await sql.query(`select id::text, cage_code from zoo_cage where tenant_id = '100000' and cage_code = any($1)`, [CAGES]);
+    const cage = new Map(cageRows.map((r) => [r.cage_code as string, r.id as string]));
+    const speciesId = sp[0]!.id as string;
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    // An opening stock in every cage, so a move never finds its source empty.
+    for (const code of CAGES) {
+      const res = await fetch(`${base}/api/zoo-stockLog/stockLog/born_enroll`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), bornDate: today, theyQuantity: 5000 }),
+      });
+      if (!((await res.json()) as { success: boolean }).success) throw new Error('opening stock refused');
+    }
+    const { rows: pops } = await sql.query(`select id::text from zoo_population where tenant_id = '100000' limit 1`);
+    const popId = pops[0]!.id as string;
+    const requests: autocannon.Request[] = CAGES.flatMap((code, i) => [
+      { method: 'POST', path: '/api/zoo-stockLog/stockLog/born_enroll', headers, body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), bornDate: today, maleQuantity: 1 }) },
+      {
+        method: 'POST',
+        path: '/api/zoo-stockLog/stockLog/move_enroll',
+        headers,
+        body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), toCageId: cage.get(CAGES[(i + 1) % CAGES.length]!), moveDate: today, theyQuantity: 1 }),
+      },
+    ]);
+
+    const results = [
+      await load('bare fastify + pg INSERT', { url: `${bareBase}/insert`, method: 'POST' }),
+      // The same authenticated request path without a write: what the framework itself costs per call.
+      await load('GET population detail', { url: `${base}/api/zoo-population/population/detail?id=${popId}`, headers }),
+      await load('movements (births + moves)', { url: base, requests }),
+    ];
+    const [baseline] = results;
+    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, PostgreSQL ${db}`);
+    console.log('target'.padEnd(30), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'req/s ÷ bare'.padStart(14), 'errors'.padStart(8));
+    for (const r of results)
+      console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / baseline!.rps).toFixed(3).padStart(14), String(r.errors).padStart(8));
+
+    // Replay: per population, gains minus losses must equal its counts; no count may be negative.
+    const { rows: check } = await sql.query(`
+      select p.id, p.male_quantity + p.female_quantity + p.they_quantity as held,
+        coalesce((select sum(case when l.to_population_id = p.id then 1 else -1 end * (l.male_quantity + l.female_quantity + l.they_quantity))
+          from zoo_stock_log l where l.to_population_id = p.id or l.population_id = p.id), 0) as replayed,
+        least(p.male_quantity, p.female_quantity, p.they_quantity) as lowest
+      from zoo_population p where p.tenant_id = '100000' and p.is_deleted = 0`);
+    const lost = check.filter((r) => Number(r.held) !== Number(r.replayed));
+    const negative = check.filter((r) => Number(r.lowest) < 0);
+    const { rows: n } = await sql.query(`select count(*)::int n from zoo_stock_log where tenant_id = '100000' and movement_type in ('born', 'move')`);
+    console.log(`ledger rows written: ${n[0]!.n}; populations checked: ${check.length}; lost counts: ${lost.length}; negative counts: ${negative.length}`);
+    if (lost.length || negative.length) process.exitCode = 1;
+    await app.close();
+  } finally {
+    await bare.close();
+    await sql.end();
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,291 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Movement, MovementBody, MovementType } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { BizError } from '../../../platform/http/errors';
+import { mustExist } from '../../../platform/resource/guards';
+import { zooAnimal, zooCage, zooPopulation } from '../zoo.tables';
+import { zooStockLog } from './stocklog.tables';
+
+/**
+ * The stock ledger's writes. Every movement locks the stock it changes (`SELECT … FOR UPDATE` on the animal or
+ * population rows, several in id order so two moves never deadlock), checks it against the lock-protected
+ * counts, changes it and appends its row — all in the request's one transaction, so a refusal changes nothing
+ * and concurrent movements on one stock queue instead of losing or overdrawing a count.
+ */
+
+export type Mfu = [number, number, number];
+type LedgerInsert = typeof zooStockLog.$inferInsert;
+type AnimalRow = typeof zooAnimal.$inferSelect;
+type PopulationRow = typeof zooPopulation.$inferSelect;
+
+export const STATUS_IN = 1;
+/** An individual's status after an out movement (dict animal_status). */
+const STATUS_AFTER: Partial<Record<MovementType, number>> = { export: 2, die: 3, cancel: 4 };
+const STATUS_NAME: Record<number, string> = { 0: '未登记', 1: '在养', 2: '已输出', 3: '已死亡', 4: '已注销' };
+export const MOVEMENT_NAME: Record<MovementType, string> = {
+  born: '出生',
+  import: '引进',
+  export: '输出',
+  move: '迁移',
+  die: '死亡',
+  cancel: '注销',
+  census: '期初登记',
+  reverse: '撤销',
+};
+const INS: readonly MovementType[] = ['born', 'import', 'census'];
+
+const l = zooStockLog;
+const a = zooAnimal;
+const p = zooPopulation;
+
+export const sexVector = (sex: number): Mfu => [sex === 1 ? 1 : 0, sex === 2 ? 1 : 0, sex === 1 || sex === 2 ? 0 : 1];
+const mfuOf = (r: Pick<PopulationRow, 'maleQuantity' | 'femaleQuantity' | 'theyQuantity'>): Mfu => [r.maleQuantity, r.femaleQuantity, r.theyQuantity];
+const plus = (x: Mfu, y: Mfu, sign = 1): Mfu => [x[0] + sign * y[0], x[1] + sign * y[1], x[2] + sign * y[2]];
+const quantities = (q: Mfu) => ({ maleQuantity: q[0], femaleQuantity: q[1], theyQuantity: q[2] });
+export const animalLabel = (r: { localNo: string; animalName: string }) => (r.animalName ? `${r.animalName}(${r.localNo})` : r.localNo);
+
+/** What every movement row carries besides its stock: date, type, counterpart, money, papers, images, remark. */
+export interface Particulars {
+  eventDate: string;
+  typeKey?: string;
+  counterpart?: string;
+  price?: number | null;
+  backDate?: string | null;
+  permitNo?: string | null;
+  reason?: string | null;
+  images?: string[];
+  remark?: string | null;
+}
+
+const particulars = (x: Particulars) => ({
+  eventDate: x.eventDate,
+  typeKey: x.typeKey ?? '',
+  counterpart: x.counterpart ?? '',
+  price: x.price ?? null,
+  backDate: x.backDate ?? null,
+  permitNo: x.permitNo ?? '',
+  reason: x.reason ?? '',
+  images: (x.images ?? []).join(','),
+  remark: x.remark ?? '',
+});
+
+async function append(db: Tx, row: LedgerInsert): Promise<string> {
+  const [r] = await db.insert(l).values(row).returning({ id: l.id });
+  return r!.id;
+}
+
+export const cageOfZoo = (db: Tx, id: string, label = '所选笼舍') => mustExist(db, zooCage, id, `${label}不存在或不属于本园`);
+
+/** Whether any ledger row matches (a registry record's opening entry exists). */
+export async function anyMovement(db: Tx, where: SQL | undefined): Promise<boolean> {
+  return (await db.select({ id: l.id }).from(l).where(where).limit(1)).length > 0;
+}
+
+// ---- individuals ----
+
+async function lockAnimal(db: Tx, id: string): Promise<AnimalRow> {
+  const [row] = await db.select().from(a).where(and(eq(a.id, id), eq(a.isDeleted, 0))).for('update');
+  if (!row) throw new BizError('所选个体不存在或不属于本园');
+  return row;
+}
+
+/** The opening row of an individual registered with status "in stock" (registry create, birth, import). */
+export async function appendAnimalIn(db: Tx, kind: MovementType, animal: AnimalRow, x: Particulars): Promise<string> {
+  return append(db, {
+    movementType: kind,
+    animalType: 1,
+    speciesId: animal.speciesId,
+    animalId: animal.id,
+    toCageId: animal.cageId,
+    ...quantities(sexVector(animal.sex)),
+    toBefore: [0, 0, 0],
+    toAfter: sexVector(animal.sex),
+    statusBefore: 0,
+    statusAfter: STATUS_IN,
+    ...particulars(x),
+  });
+}
+
+/** Export, death, deregistration or move of one individual. */
+export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'move', speciesId: string, animalId: string, x: Particulars, toCageId?: string): Promise<string> {
+  const animal = await lockAnimal(db, animalId);
+  if (animal.speciesId !== speciesId) throw new BizError(`个体「${animalLabel(animal)}」不是所选物种`);
+  if (animal.status !== STATUS_IN)
+    throw new BizError(`个体「${animalLabel(animal)}」当前状态为${STATUS_NAME[animal.status] ?? animal.status},不在养,不能${MOVEMENT_NAME[kind]}`);
+  const v = sexVector(animal.sex);
+  if (kind === 'move') {
+    const to = await cageOfZoo(db, toCageId!, '迁入笼舍');
+    if (to.id === animal.cageId) throw new BizError(`个体「${animalLabel(animal)}」已在笼舍「${to.cageCode}」`);
+    await db.update(a).set({ cageId: to.id }).where(eq(a.id, animal.id));
+    return append(db, {
+      movementType: 'move', animalType: 1, speciesId, animalId, fromCageId: animal.cageId, toCageId: to.id, ...quantities(v),
+      fromBefore: v, fromAfter: [0, 0, 0], toBefore: [0, 0, 0], toAfter: v, statusBefore: STATUS_IN, statusAfter: STATUS_IN, ...particulars(x),
+    });
+  }
+  const status = STATUS_AFTER[kind]!;
+  await db.update(a).set({ status }).where(eq(a.id, animal.id));
+  return append(db, {
+    movementType: kind, animalType: 1, speciesId, animalId, fromCageId: animal.cageId, ...quantities(v),
+    fromBefore: v, fromAfter: [0, 0, 0], statusBefore: STATUS_IN, statusAfter: status, ...particulars(x),
+  });
+}
+
+// ---- populations ----
+
+/** The population of a species in a cage, created empty when missing (concurrent creators meet on the unique index). */
+async function ensurePopulation(db: Tx, speciesId: string, cageId: string): Promise<string> {
+  await db.execute(sql`insert into zoo_population (species_id, cage_id) values (${speciesId}, ${cageId})
+    on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do nothing`);
+  const [row] = await db.select({ id: p.id }).from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
+  return row!.id;
+}
+
+/** Locks populations in id order (a fixed order: two moves between the same cages never deadlock). */
+async function lockPopulations(db: Tx, ids: string[]): Promise<Map<string, PopulationRow>> {
+  const rows = await db.select().from(p).where(inArray(p.id, ids)).orderBy(asc(p.id)).for('update');
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function findPopulation(db: Tx, speciesId: string, cageId: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: p.id }).from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
+  return row?.id;
+}
+
+
+const SEX_LABELS = ['雄性', '雌性', '性别不明'];
+function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string): void {
+  for (let i = 0; i < 3; i++)
+    if (want[i]! > have[i]!) throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,不能减少 ${want[i]} 只`);
+}
+
+interface CountsRow {
+  id: string;
+  m: number;
+  f: number;
+  u: number;
+}
+const countsOf = (res: unknown): CountsRow[] =>
+  (res as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({ id: String(r.id), m: Number(r.m), f: Number(r.f), u: Number(r.u) }));
+
+/**
+ * Adds heads to the species' population in the cage: one upsert creates the population when missing, locks its
+ * row and adds the counts (concurrent first births meet on the live unique index), so the lock is held only
+ * for this statement, the ledger insert and the commit.
+ */
+export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars): Promise<string> {
+  await cageOfZoo(db, cageId);
+  const [row] = countsOf(
+    await db.execute(sql`insert into zoo_population (species_id, cage_id, male_quantity, female_quantity, they_quantity)
+      values (${speciesId}::bigint, ${cageId}::bigint, ${q[0]}::int, ${q[1]}::int, ${q[2]}::int)
+      on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do update set
+        male_quantity = zoo_population.male_quantity + excluded.male_quantity,
+        female_quantity = zoo_population.female_quantity + excluded.female_quantity,
+        they_quantity = zoo_population.they_quantity + excluded.they_quantity
+      returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+  );
+  const after: Mfu = [row!.m, row!.f, row!.u];
+  const before = plus(after, q, -1);
+  return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: row!.id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) });
+}
+
+/** The opening row of a population registered with counts. */
+export async function appendPopulationCensus(db: Tx, pop: PopulationRow, q: Mfu): Promise<string> {
+  return append(db, {
+    movementType: 'census', animalType: 2, speciesId: pop.speciesId, toPopulationId: pop.id, toCageId: pop.cageId, ...quantities(q),
+    toBefore: [0, 0, 0], toAfter: q, eventDate: pop.createTime, remark: '档案登记',
+  });
+}
+
+export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'move', speciesId: string, cageId: string, q: Mfu, x: Particulars, toCageId?: string): Promise<string> {
+  const cage = await cageOfZoo(db, cageId);
+  let toId: string | undefined;
+  if (kind === 'move') {
+    await cageOfZoo(db, toCageId!, '迁入笼舍');
+    toId = await ensurePopulation(db, speciesId, toCageId!);
+  }
+  let fromId: string;
+  let fromAfter: Mfu;
+  let toRow: CountsRow | undefined;
+  if (!toId) {
+    // One statement locks, checks and takes the heads; nothing matched = no population or not enough heads.
+    const [row] = countsOf(
+      await db.execute(sql`update zoo_population set male_quantity = male_quantity - ${q[0]}::int, female_quantity = female_quantity - ${q[1]}::int,
+          they_quantity = they_quantity - ${q[2]}::int
+        where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
+          and male_quantity >= ${q[0]}::int and female_quantity >= ${q[1]}::int and they_quantity >= ${q[2]}::int
+        returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+    );
+    if (!row) return refuseOut(db, speciesId, cageId, cage.cageCode, q);
+    fromId = row.id;
+    fromAfter = [row.m, row.f, row.u];
+  } else {
+    const found = await findPopulation(db, speciesId, cageId);
+    if (!found) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
+    fromId = found;
+    // Both rows locked in id order (crossing moves never deadlock), then changed by one statement.
+    const locked = await lockPopulations(db, [fromId, toId]);
+    refuseOverdraw(mfuOf(locked.get(fromId)!), q, cage.cageCode);
+    const rows = countsOf(
+      await db.execute(sql`update zoo_population set
+          male_quantity = male_quantity + case when id = ${toId}::bigint then ${q[0]}::int else ${-q[0]}::int end,
+          female_quantity = female_quantity + case when id = ${toId}::bigint then ${q[1]}::int else ${-q[1]}::int end,
+          they_quantity = they_quantity + case when id = ${toId}::bigint then ${q[2]}::int else ${-q[2]}::int end
+        where id in (${fromId}::bigint, ${toId}::bigint)
+        returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+    );
+    const from = rows.find((r) => r.id === fromId)!;
+    toRow = rows.find((r) => r.id === toId)!;
+    fromAfter = [from.m, from.f, from.u];
+  }
+  const row: LedgerInsert = {
+    movementType: kind, animalType: 2, speciesId, populationId: fromId, fromCageId: cageId, ...quantities(q), fromBefore: plus(fromAfter, q), fromAfter, ...particulars(x),
+  };
+  if (toRow) {
+    const toAfter: Mfu = [toRow.m, toRow.f, toRow.u];
+    Object.assign(row, { toPopulationId: toId, toCageId, toBefore: plus(toAfter, q, -1), toAfter });
+  }
+  return append(db, row);
+}
+
+/** Why a take matched nothing: no population of the species in the cage, or fewer heads than asked. */
+async function refuseOut(db: Tx, speciesId: string, cageId: string, cageCode: string, q: Mfu): Promise<never> {
+  const [pop] = await db.select().from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
+  if (!pop) throw new BizError(`笼舍「${cageCode}」没有该物种的种群存栏`);
+  refuseOverdraw(mfuOf(pop), q, cageCode);
+  // Counts changed between the two reads: the take raced another movement; ask the user to retry.
+  throw new BizError('存栏刚被其他登记改变,请重试');
+}
+
+// ---- the six movements from their forms ----
+
+const mfuIn = (b: { maleQuantity: number; femaleQuantity: number; theyQuantity: number }): Mfu => [b.maleQuantity, b.femaleQuantity, b.theyQuantity];
+
+export function particularsOf<K extends Movement>(kind: K, b: MovementBody[K]): Particulars {
+  const base = { images: b.images ?? [], remark: b.remark ?? '' };
+  switch (kind) {
+    case 'born': {
+      const x = b as MovementBody['born'];
+      return { ...base, eventDate: x.bornDate, typeKey: x.bornType ? String(x.bornType) : '' };
+    }
+    case 'import': {
+      const x = b as MovementBody['import'];
+      return { ...base, eventDate: x.importDate, typeKey: String(x.importType), counterpart: x.source, permitNo: x.permitNo, price: x.price };
+    }
+    case 'export': {
+      const x = b as MovementBody['export'];
+      return { ...base, eventDate: x.exportDate, typeKey: String(x.exportType), counterpart: x.output, permitNo: x.permitNo, price: x.price, backDate: x.backDate };
+    }
+    case 'move':
+      return { ...base, eventDate: (b as MovementBody['move']).moveDate };
+    case 'die': {
+      const x = b as MovementBody['die'];
+      return { ...base, eventDate: x.dieDate, typeKey: String(x.dieType), reason: x.reason };
+    }
+    default: {
+      const x = b as MovementBody['cancel'];
+      return { ...base, eventDate: x.cancelDate, typeKey: String(x.cancelType), reason: x.reason };
+    }
+  }
+}
+
+export { INS, mfuIn };

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { stockLog, stockLogEndpoints, type Movement, type MovementBody } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { refuseDuplicate } from '../../../platform/resource/guards';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import { checkPedigree } from '../animal/pedigree';
+import { assertSpeciesAuthorised } from '../shared/licence';
+import { zooAnimal } from '../zoo.tables';
+import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
+import { reverseMovement } from './reverse';
+import { stockLogRecords } from './stocklog.records';
+import { zooStockLog } from './stocklog.tables';
+
+const l = zooStockLog;
+const a = zooAnimal;
+
+type InBody = MovementBody['born'] | MovementBody['import'];
+
+/** Births and imports of individuals: each newborn or arrival becomes an animal record in stock, with its row. */
+async function individualsIn(db: Tx, kind: 'born' | 'import', b: InBody, x: Particulars): Promise<{ ids: string[]; animalIds: string[] }> {
+  const cage = await cageOfZoo(db, b.cageId!);
+  const list = b.animals ?? [];
+  const seen = new Set<string>();
+  for (const n of list) {
+    if (seen.has(n.localNo)) throw new BizError(`本园编号「${n.localNo}」在本次登记中重复`);
+    seen.add(n.localNo);
+  }
+  const born = kind === 'born' ? (b as MovementBody['born']) : undefined;
+  const ids: string[] = [];
+  const animalIds: string[] = [];
+  for (const n of list) {
+    await refuseDuplicate(db, a, eq(a.localNo, n.localNo), undefined, `本园编号「${n.localNo}」已存在`);
+    await checkPedigree(db, { speciesId: b.speciesId, sex: n.sex, sireId: born?.sireId, damId: born?.damId });
+    const [animal] = await db
+      .insert(a)
+      .values({
+        speciesId: b.speciesId,
+        localNo: n.localNo,
+        animalName: n.animalName ?? '',
+        sex: n.sex,
+        birthDate: born ? x.eventDate : null,
+        birthPrecision: born ? 1 : 4,
+        origin: born ? 1 : ((b as MovementBody['import']).origin ?? 3),
+        sireId: born?.sireId ?? null,
+        sireMark: born?.sireId ? '' : 'UNK',
+        damId: born?.damId ?? null,
+        damMark: born?.damId ? '' : 'UNK',
+        cageId: cage.id,
+        status: 1,
+      })
+      .returning();
+    animalIds.push(animal!.id);
+    ids.push(await appendAnimalIn(db, kind, animal!, x));
+  }
+  return { ids, animalIds };
+}
+
+/** The request's reason (header `Audit-Reason`), '' when none. */
+async function auditReason(db: Tx): Promise<string> {
+  const res = (await db.execute(sql`select current_setting('app.audit_reason', true) as reason`)) as unknown as { rows: Array<{ reason: string | null }> };
+  return res.rows[0]?.reason ?? '';
+}
+
+async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K]): Promise<{ ids: string[]; animalIds: string[] }> {
+  const x = particularsOf(kind, b);
+  // The audit rows of the stock changes say which movement made them (unless the caller gave a reason).
+  // One round trip: keeps a reason the caller gave, else names the movement.
+  const label = `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`.slice(0, 500);
+  await db.execute(sql`select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), ${label}), true)`);
+  if (kind === 'born' || kind === 'import') {
+    // Accessions need the species in the zoo's licence scope, in force (dispositions of held stock do not).
+    await assertSpeciesAuthorised(db, b.speciesId);
+    if (b.animalType === 1) return individualsIn(db, kind, b as InBody, x);
+    return { ids: [await populationIn(db, kind, b.speciesId, b.cageId!, mfuIn(b), x)], animalIds: [] };
+  }
+  const out = kind as 'export' | 'die' | 'cancel' | 'move';
+  const toCageId = out === 'move' ? (b as MovementBody['move']).toCageId : undefined;
+  if (b.animalType === 1) return { ids: [await animalOut(db, out, b.speciesId, b.animalId!, x, toCageId)], animalIds: [b.animalId!] };
+  return { ids: [await populationOut(db, out, b.speciesId, b.cageId!, mfuIn(b), x, toCageId)], animalIds: [] };
+}
+
+export function stockLogRoutes(app: FastifyInstance): void {
+  resourceRoutes(app, {
+    table: l,
+    def: stockLog,
+    toRecords: (rows, ctx) => stockLogRecords(rows, ctx),
+    defaultOrder: () => [desc(l.eventDate), desc(l.id)],
+    // A cage filter matches either side of a movement.
+    listScope: async ({ req }) => {
+      const cageId = (req.query as Record<string, string>).cageId;
+      return cageId && /^\d{1,19}$/.test(cageId) ? or(eq(l.fromCageId, cageId), eq(l.toCageId, cageId)) : undefined;
+    },
+    onRemove: async (ids, { db }) => {
+      const why = await auditReason(db);
+      for (const id of ids) await reverseMovement(db, id, why);
+    },
+  });
+
+  route(app, stockLogEndpoints.born, async ({ db, body }) => register(db, 'born', body));
+  route(app, stockLogEndpoints.import, async ({ db, body }) => register(db, 'import', body));
+  route(app, stockLogEndpoints.export, async ({ db, body }) => register(db, 'export', body));
+  route(app, stockLogEndpoints.move, async ({ db, body }) => register(db, 'move', body));
+  route(app, stockLogEndpoints.die, async ({ db, body }) => register(db, 'die', body));
+  route(app, stockLogEndpoints.cancel, async ({ db, body }) => register(db, 'cancel', body));
+
+  route(app, stockLogEndpoints.timeline, async (call) => {
+    const { animalId, populationId } = call.query;
+    if (!animalId && !populationId) throw new BizError('请选择个体或种群');
+    const where = animalId ? eq(l.animalId, animalId) : or(eq(l.populationId, populationId!), eq(l.toPopulationId, populationId!));
+    const rows = await call.db.select().from(l).where(and(where)).orderBy(asc(l.id));
+    return stockLogRecords(rows, call);
+  });
+}

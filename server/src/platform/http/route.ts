@@ -9,6 +9,7 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess } from '../access/permissions';
 import { isPlatformAdministrator, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
+import { DISABLED_ACCOUNT, ROLES_CHANGED } from '../auth/live-rights';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -51,6 +52,8 @@ export interface PublicCall<Q, B> extends Call<Q, B> {
 export const MISSING_TOKEN = '缺失令牌,鉴权失败';
 export const BAD_TOKEN = '请求未授权';
 export const REVOKED_TOKEN = '令牌已失效';
+/** Why a signed token no longer opens a session (all 401: the client signs in again). */
+const REVOKED_MSG: Record<string, string> = { revoked: REVOKED_TOKEN, disabled: DISABLED_ACCOUNT, noRole: ROLES_CHANGED };
 
 /** Resolves the caller from the token; 401 for a missing, bad or revoked token. */
 export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Session> {
@@ -124,7 +127,9 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           userId: session.userId,
           deptId: session.deptId,
           allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
-          liveJti: session.jti,
+          // Roles and department come from the database, so rights removed bite on this very request.
+          live: session,
+          onRights: (r) => Object.assign(session, { roleIds: r.roleIds, roleAliases: r.roleAliases, deptId: r.deptId }),
           ...auditContext(req, session),
         },
         async (db) => {
@@ -134,7 +139,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
         },
       ).catch((e) => {
-        throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+        throw e instanceof RevokedTokenError ? new BizError(REVOKED_MSG[e.state] ?? REVOKED_TOKEN, 401) : e;
       });
       for (const fn of committed) fn();
       return ep.raw ? data : ok(data ?? {});

@@ -222,9 +222,11 @@ describe('permissions', () => {
     // Own profile and password calls need no button.
     expect((await get('info', guest)).status).toBe(200);
     expect((await get('user-list', guest)).status).toBe(200);
-    // Granting the button opens the call.
+    // Granting the button opens the call — for accounts no stronger than the caller (keeper holds the admin role).
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_unlock'`, [A.code, rows[0].id]);
-    expect((await post('unlock', guest, { query: { userIds: someone } })).status).toBe(200);
+    await post('submit', A.token, { body: form(A, 'guest2', { roleId: rows[0].id }) });
+    expect((await post('unlock', guest, { query: { userIds: await idOf(A.code, 'guest2') } })).status).toBe(200);
+    expect((await post('unlock', guest, { query: { userIds: someone } })).body).toMatchObject({ code: 403, msg: '无权操作管理员账号' });
   });
   it('applies data scopes bound to the user list (resource `user`)', async () => {
     const role = (await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '分管管理员', 'admin') returning id::text`, [A.code])).rows[0].id;

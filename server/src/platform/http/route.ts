@@ -55,9 +55,12 @@ export const REVOKED_TOKEN = '令牌已失效';
 /** Why a signed token no longer opens a session (all 401: the client signs in again). */
 const REVOKED_MSG: Record<string, string> = { revoked: REVOKED_TOKEN, disabled: DISABLED_ACCOUNT, noRole: ROLES_CHANGED };
 
-/** Resolves the caller from the token; 401 for a missing, bad or revoked token. */
-export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Session> {
-  const raw = tokenFromRequest(req.headers, req.query);
+/**
+ * Resolves the caller from the token; 401 for a missing or bad one. `download` (a GET download endpoint) also
+ * takes the token from the `Blade-Auth` query parameter.
+ */
+export async function authenticate(app: FastifyInstance, req: FastifyRequest, download = false): Promise<Session> {
+  const raw = tokenFromRequest(req.headers, req.query, download && req.method === 'GET');
   if (!raw) throw new BizError(MISSING_TOKEN, 401);
   const claims = await app.zoo.tokens.verify(raw, 'access');
   if (!claims) throw new BizError(BAD_TOKEN, 401);
@@ -113,7 +116,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
     url: `/api${ep.path}`,
     schema: schemaOf(ep, true),
     handler: async (req, reply) => {
-      const session = await authenticate(app, req);
+      const session = await authenticate(app, req, Boolean(ep.download));
       req.session = session;
       if (opts.before) {
         if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);

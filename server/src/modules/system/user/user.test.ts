@@ -154,9 +154,14 @@ describe('changing users', () => {
     expect((await info({ phone: '138' })).body.msg).toBe('手机号码长度不为11位');
     expect((await info({ phone: '12345678901' })).body.msg).toBe('手机号码格式不正确');
     expect((await info({ phone: '13900139000', email: 'bad@' })).body.msg).toBe('邮箱格式不正确');
-    expect((await info({ phone: '13900139000', realName: '老张', name: '张哥', avatar: 'http://x/a.png', email: 'z@zoo.cn', account: 'hacked', roleId: '1' })).body.success).toBe(true);
+    // The avatar must be a file of this product's storage, of the caller's own tenant.
+    const file = (tenant: string) => `/api/blade-resource/oss/endpoint/file/upload/${tenant}/20260101/0b9e4c52-7f4e-4c8a-9a51-2d1e6f0c1a2b.png`;
+    for (const avatar of ['http://x/a.png', 'https://tracker.example.com/p.png', file(B.code), '/api/blade-resource/oss/endpoint/file/../x.png'])
+      expect((await info({ phone: '13900139000', avatar })).body).toMatchObject({ code: 400, msg: '头像只能是本系统存储中的文件' });
+    expect((await post('update', A.token, { body: { ...form(A, 'keeper'), id: await idOf(A.code, 'keeper'), avatar: 'http://x/a.png' } })).body.msg).toBe('头像只能是本系统存储中的文件');
+    expect((await info({ phone: '13900139000', realName: '老张', name: '张哥', avatar: file(A.code), email: 'z@zoo.cn', account: 'hacked', roleId: '1' })).body.success).toBe(true);
     const { rows } = await t.sql.query(`select account, real_name, name, phone, avatar, email, role_id from blade_user where tenant_id = $1 and account = 'keeper'`, [A.code]);
-    expect(rows[0]).toEqual({ account: 'keeper', real_name: '老张', name: '张哥', phone: '13900139000', avatar: 'http://x/a.png', email: 'z@zoo.cn', role_id: A.roleId });
+    expect(rows[0]).toEqual({ account: 'keeper', real_name: '老张', name: '张哥', phone: '13900139000', avatar: file(A.code), email: 'z@zoo.cn', role_id: A.roleId });
   });
 
   it('remove refuses oneself, deletes logically and ends the removed user’s sessions', async () => {

@@ -15,6 +15,7 @@ import { bladeUserExt } from './user.tables';
 import { assertMayTouch, assertRefs, createUser, updateUser, type UserValues } from './user.service';
 import { findUser, liveUser, usersByIds } from './user.vo';
 import { assertMayAssignRoles, assertMayTouchUsers } from '../../../platform/access/privilege';
+import { assertOwnStorageLink } from '../../resource/storage/own-link';
 
 type Fields = z.output<typeof UserFields>;
 
@@ -44,6 +45,10 @@ async function mustFind(db: Tx, id: string) {
 }
 
 export function userWriteRoutes(app: FastifyInstance): void {
+  /** A new avatar must be a file of this product's storage, uploaded by the caller's tenant; an unchanged one stays. */
+  const checkAvatar = (db: Tx, session: Session, avatar: string | undefined, current?: string) =>
+    avatar && avatar !== current ? assertOwnStorageLink(app, db, session.tenantId, avatar, '头像') : undefined;
+
   /** Acting on these accounts (each in its own tenant) needs rights at least theirs (platform/access/privilege). */
   const touchUsers = async (db: Tx, session: Session, ids: string[]) => assertMayTouch(db, { cache: app.zoo.cache, session }, await usersByIds(db, ids));
 
@@ -51,7 +56,9 @@ export function userWriteRoutes(app: FastifyInstance): void {
     const actor = { cache: app.zoo.cache, session };
     if (body.id) {
       await checkAccess(db, session, { perm: USER_PERMS.edit });
-      await updateUser(db, await mustFind(db, body.id), defined(columns(body)), actor);
+      const existing = await mustFind(db, body.id);
+      await checkAvatar(db, session, body.avatar, existing.avatar);
+      await updateUser(db, existing, defined(columns(body)), actor);
       return {};
     }
     if (!body.password) throw new BizError(USER_MSG.password);
@@ -59,6 +66,7 @@ export function userWriteRoutes(app: FastifyInstance): void {
     // Only the platform administrator picks the tenant; everyone else creates in their own.
     const tenantId = isPlatformAdministrator(session) && body.tenantId ? body.tenantId : session.tenantId;
     const v = columns(body);
+    await checkAvatar(db, session, body.avatar);
     await createUser(db, tenantId, {
       ...defined(v),
       account: body.account,
@@ -70,11 +78,15 @@ export function userWriteRoutes(app: FastifyInstance): void {
   });
 
   route(app, userEndpoints.update, async ({ db, session, body }) => {
-    await updateUser(db, await mustFind(db, body.id), defined(columns(body)), { cache: app.zoo.cache, session });
+    const existing = await mustFind(db, body.id);
+    await checkAvatar(db, session, body.avatar, existing.avatar);
+    await updateUser(db, existing, defined(columns(body)), { cache: app.zoo.cache, session });
     return {};
   });
 
   route(app, userEndpoints.updateInfo, async ({ db, session, body }) => {
+    const own = await findUser(db, session.userId);
+    await checkAvatar(db, session, body.avatar, own?.avatar);
     await db
       .update(bladeUser)
       .set({ ...defined(body) })

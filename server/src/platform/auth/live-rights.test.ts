@@ -100,9 +100,12 @@ describe('rights removed bite on the next request', () => {
     await post('/blade-user/grant', zoo.token, { query: { userIds: clerk.id, roleIds: `${postRole},${temp}` } });
     const both = await t.login('clerk', 'Pa55word', zoo.code);
     expect((await addPost(both, 'c3')).body.success).toBe(true);
+    expect((await onOther('/blade-auth/oauth/user-info', both)).body.data.roleName).toBe('poster,temp');
     expect((await post('/blade-system/role/remove', zoo.token, { query: { ids: temp } })).body.success).toBe(true);
     expect((await addPost(both, 'c4')).status).toBe(403);
     expect((await t.request({ url: '/blade-auth/oauth/user-info', token: both })).body.data.roleName).toBe('poster');
+    // The other instance's role map is dropped by the invalidation NOTIFY (delivered on commit).
+    await expect.poll(async () => (await onOther('/blade-auth/oauth/user-info', both)).body.data.roleName, { timeout: 5000 }).toBe('poster');
   });
 
   it('a department change applies to the next request (rows record the new department)', async () => {

@@ -9,7 +9,7 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess } from '../access/permissions';
 import { isPlatformAdministrator, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
-import { DISABLED_ACCOUNT, ROLES_CHANGED } from '../auth/live-rights';
+import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED } from '../auth/live-rights';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -52,8 +52,6 @@ export interface PublicCall<Q, B> extends Call<Q, B> {
 export const MISSING_TOKEN = '缺失令牌,鉴权失败';
 export const BAD_TOKEN = '请求未授权';
 export const REVOKED_TOKEN = '令牌已失效';
-/** Why a signed token no longer opens a session (all 401: the client signs in again). */
-const REVOKED_MSG: Record<string, string> = { revoked: REVOKED_TOKEN, disabled: DISABLED_ACCOUNT, noRole: ROLES_CHANGED };
 
 /**
  * Resolves the caller from the token; 401 for a missing or bad one. `download` (a GET download endpoint) also
@@ -130,9 +128,14 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           userId: session.userId,
           deptId: session.deptId,
           allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
-          // Roles and department come from the database, so rights removed bite on this very request.
+          // Roles, department and status come from the database, so rights removed bite on this very request.
           live: session,
-          onRights: (r) => Object.assign(session, { roleIds: r.roleIds, roleAliases: r.roleAliases, deptId: r.deptId }),
+          onLive: async (row, tx) => {
+            if (row.user_row === null) throw new BizError(DISABLED_ACCOUNT, 401);
+            const rights = await resolveRights(app.zoo.cache, tx, session, row.user_row);
+            if (!rights) throw new BizError(ROLES_CHANGED, 401);
+            Object.assign(session, rights);
+          },
           ...auditContext(req, session),
         },
         async (db) => {
@@ -142,7 +145,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
         },
       ).catch((e) => {
-        throw e instanceof RevokedTokenError ? new BizError(REVOKED_MSG[e.state] ?? REVOKED_TOKEN, 401) : e;
+        throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
       });
       for (const fn of committed) fn();
       return ep.raw ? data : ok(data ?? {});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { liveRightsSql, readLiveRights, type LiveClaims, type LiveRights } from '../auth/live-rights';
+import { liveRightsSql, type LiveClaims, type LiveRow } from '../auth/live-rights';
 
 export interface TxScope {
   tenantId: string;
@@ -9,11 +9,12 @@ export interface TxScope {
   /** Cross-tenant mode: the transaction runs as the owner, whom row-level security does not restrict. */
   allTenants?: boolean;
   /**
-   * The caller's token claims: the token must still be live, and the user's current roles and department are
-   * read in the same round trip as the settings (platform/auth/live-rights.ts). `onRights` receives them.
+   * The caller's token claims: the token must still be live (else RevokedTokenError), and the user's row is read
+   * in the same round trip as the settings (platform/auth/live-rights.ts); `onLive` gets it inside the
+   * transaction, before `fn`, and may refuse.
    */
   live?: LiveClaims;
-  onRights?: (r: LiveRights) => void;
+  onLive?: (row: LiveRow, tx: Tx) => Promise<void>;
   /** Who and where, for the audit trail (`audit_row()` reads them): the person's name, client IP, request id. */
   userName?: string;
   clientIp?: string;
@@ -24,12 +25,7 @@ export interface TxScope {
   audit?: boolean;
 }
 
-/** The token was revoked, or the user lost the account or every role of the token: `state` says which. */
-export class RevokedTokenError extends Error {
-  constructor(readonly state: LiveRights['state'] = 'revoked') {
-    super(state);
-  }
-}
+export class RevokedTokenError extends Error {}
 
 /**
  * The restricted role sees its tenant only (policy `tenant_id = app.tenant_id`, index-friendly); cross-tenant
@@ -44,10 +40,10 @@ const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
 export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const claims = scope.live;
-    // One round trip: token still live and the user's current rights (when a caller is given), plus the
-    // settings RLS and defaults read. The department setting follows the user's current department.
-    const dept = claims ? sql`split_part(lr.dept, ',', 1)` : sql`${(scope.deptId ?? '').split(',')[0] ?? ''}`;
-    const res = (await tx.execute(sql`select ${claims ? sql`lr.token_live, lr.user_ok, lr.roles, lr.dept,` : sql``}
+    // One round trip: token still live and the user's row (when a caller is given: platform/auth/live-rights.ts),
+    // plus the settings RLS and defaults read.
+    const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
+    const res = (await tx.execute(sql`select ${claims ? sql`${liveRightsSql(claims)},` : sql``}
       set_config('app.tenant_id', ${scope.tenantId}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.dept_id', ${dept}, true),
@@ -57,11 +53,11 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
       set_config('app.audit_reason', ${scope.reason ?? ''}, true),
       set_config('app.audit', ${scope.audit === false ? 'off' : 'on'}, true),
       set_config('role', ${roleFor(scope.allTenants)}, true)
-      from (select 1) base ${claims ? liveRightsSql(claims) : sql``}`)) as unknown as { rows: Array<Parameters<typeof readLiveRights>[0]> };
+      `)) as unknown as { rows: LiveRow[] };
     if (claims) {
-      const rights = readLiveRights(res.rows[0]!);
-      if (rights.state !== 'live') throw new RevokedTokenError(rights.state);
-      scope.onRights?.(rights);
+      const row = res.rows[0]!;
+      if (!row.token_live) throw new RevokedTokenError();
+      await scope.onLive?.(row, tx);
     }
     return fn(tx);
   });

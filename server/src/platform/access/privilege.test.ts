@@ -152,6 +152,18 @@ describe('nobody hands out rights they do not hold', () => {
     ]);
   });
 
+  it('menus outside the zoo’s package do not count against anyone', async () => {
+    // hr's role also holds 参数管理, which the zoo's package leaves out: nobody in the zoo can use it.
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'param'`, [zoo.code, hrRole]);
+    const pkg = await t.sql.query(`insert into blade_tenant_package (package_name, menu_id) select '无参数包', string_agg(id::text, ',') from blade_menu where code <> 'param' returning id::text`);
+    await t.sql.query(`update blade_tenant set package_id = $1 where tenant_id = $2`, [pkg.rows[0].id, zoo.code]);
+    try {
+      expect((await post('/blade-user/submit', hr1.token, { body: form('hr3', hrRole) })).body.success).toBe(true);
+    } finally {
+      await t.sql.query(`update blade_tenant set package_id = null where tenant_id = $1`, [zoo.code]);
+    }
+  });
+
   it('the zoo admin still hands out the admin role', async () => {
     expect((await grantRoles(zoo.token, hr1.id, `${hrRole},${zoo.roleId}`)).body.success).toBe(true);
     expect((await userRow('hr1')).role_id).toBe(`${hrRole},${zoo.roleId}`);

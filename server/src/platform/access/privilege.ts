@@ -4,7 +4,7 @@ import type { Cache } from '../cache';
 import { BizError } from '../http/errors';
 import { ADMIN, ADMINISTRATOR, isAdmin, isAdministrator, type Session } from '../auth/session';
 import { bladeRole, bladeRoleMenu } from './access.tables';
-import { grantableMenuIds } from './menu-access';
+import { grantableMenuIds, packageMenuIds } from './menu-access';
 
 /**
  * One rule for every path that assigns roles or acts on another account (user form, grant, reset password,
@@ -52,8 +52,10 @@ async function refusal(cache: Cache, tx: Tx, s: Session, roleIds: string[]): Pro
   if (held.length === 0) return null;
   const { all, ids: grantable } = await grantableMenuIds(cache, tx, s);
   const live = new Set(all.map((m) => m.id));
-  // Deleted menus grant nothing, so they do not count against the caller.
-  if (held.some((m) => live.has(m.menuId) && !grantable.has(m.menuId))) return { msg: ROLE_BEYOND_OWN, admin: false };
+  const pkg = await packageMenuIds(tx);
+  const counts = (id: string) => live.has(id) && (pkg === null || pkg.includes(id));
+  // Deleted menus and menus outside the tenant's package grant nothing, so they do not count against the caller.
+  if (held.some((m) => counts(m.menuId) && !grantable.has(m.menuId))) return { msg: ROLE_BEYOND_OWN, admin: false };
   return null;
 }
 

@@ -164,6 +164,25 @@ describe('nobody hands out rights they do not hold', () => {
     }
   });
 
+  it('a user limited by a data scope cannot hand out the same menus without that limit', async () => {
+    const scope = (
+      await t.sql.query(
+        `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) select id, 'user', '本人创建的用户', 2, 'createUser' from blade_menu where code = 'user' returning id::text`,
+      )
+    ).rows[0].id as string;
+    const limited = await newRole('受限人事', 'hr_limited', ['system', 'user', 'user\\_%']);
+    const res = await post('/blade-system/role/grant', zoo.token, {
+      body: { roleIds: [limited], menuIds: await menuIds(['system', 'user', 'user\\_%']), dataScopeIds: [scope], apiScopeIds: [] },
+    });
+    expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    expect((await post('/blade-user/submit', zoo.token, { body: form('hrl', limited) })).body.success).toBe(true);
+    const hrl = await t.login('hrl', 'Pa55word', zoo.code);
+    // A role with the same menus and no data scope sees every user: more than hrl may see.
+    const open = await newRole('开放人事', 'hr_open', ['system', 'user', 'user\\_%']);
+    expect(await post('/blade-user/submit', hrl, { body: form('hrl2', open) })).toMatchObject({ status: 403, body: { msg: '无权分配超出自身权限的角色' } });
+    expect((await post('/blade-user/submit', hrl, { body: form('hrl3', limited) })).body.success).toBe(true);
+  });
+
   it('the zoo admin still hands out the admin role', async () => {
     expect((await grantRoles(zoo.token, hr1.id, `${hrRole},${zoo.roleId}`)).body.success).toBe(true);
     expect((await userRow('hr1')).role_id).toBe(`${hrRole},${zoo.roleId}`);

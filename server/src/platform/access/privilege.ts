@@ -1,4 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { API_SCOPE_CATEGORY } from './api-scope';
+import { DATA_SCOPE_CATEGORY } from './data-scope';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../cache';
 import { BizError } from '../http/errors';
@@ -56,7 +58,51 @@ async function refusal(cache: Cache, tx: Tx, s: Session, roleIds: string[]): Pro
   const counts = (id: string) => live.has(id) && (pkg === null || pkg.includes(id));
   // Deleted menus and menus outside the tenant's package grant nothing, so they do not count against the caller.
   if (held.some((m) => counts(m.menuId) && !grantable.has(m.menuId))) return { msg: ROLE_BEYOND_OWN, admin: false };
+  const heldMenus = new Set(held.map((m) => m.menuId));
+  if (scopesExceed(await scopeLimits(tx, s.roleIds), await scopeLimits(tx, roles.map((r) => r.id)), heldMenus)) return { msg: ROLE_BEYOND_OWN, admin: false };
   return null;
+}
+
+/**
+ * How a role set is limited by scopes: API scope ids (null = no API scope, every path its buttons allow) and,
+ * per data-scope resource, the data scope ids (null = a type-1 "all" scope) with the menus they hang under.
+ * A resource with no entry is not limited (platform/access/data-scope.ts).
+ */
+interface ScopeLimits {
+  api: Set<string> | null;
+  data: Map<string, { ids: Set<string> | null; menus: Set<string> }>;
+}
+
+async function scopeLimits(tx: Tx, roleIds: string[]): Promise<ScopeLimits> {
+  const ids = `{${roleIds.filter((r) => /^\d{1,19}$/.test(r)).join(',')}}`;
+  const { rows } = (await tx.execute(sql`select rs.scope_category as category, rs.scope_id::text as scope_id,
+      coalesce(sd.resource_code, '') as resource, coalesce(sd.scope_type = 1, false) as "all", coalesce(sd.menu_id, sa.menu_id)::text as menu_id
+    from blade_role_scope rs
+    left join blade_scope_data sd on rs.scope_category = 1 and sd.id = rs.scope_id and sd.is_deleted = 0
+    left join blade_scope_api sa on rs.scope_category = 2 and sa.id = rs.scope_id and sa.is_deleted = 0
+    where rs.role_id = any(${ids}::bigint[]) and (sd.id is not null or sa.id is not null)`)) as unknown as {
+    rows: Array<{ category: number; scope_id: string; resource: string; all: boolean; menu_id: string }>;
+  };
+  const api = rows.filter((r) => r.category === API_SCOPE_CATEGORY).map((r) => r.scope_id);
+  const data = new Map<string, { ids: Set<string> | null; menus: Set<string> }>();
+  for (const r of rows.filter((x) => x.category === DATA_SCOPE_CATEGORY)) {
+    const e = data.get(r.resource) ?? { ids: new Set<string>(), menus: new Set<string>() };
+    e.menus.add(r.menu_id);
+    e.ids = r.all || e.ids === null ? null : e.ids.add(r.scope_id);
+    data.set(r.resource, e);
+  }
+  return { api: api.length ? new Set(api) : null, data };
+}
+
+/** Whether the target roles reach paths or rows the caller's scopes keep the caller from (for menus the target holds). */
+function scopesExceed(caller: ScopeLimits, target: ScopeLimits, targetMenus: Set<string>): boolean {
+  if (caller.api && (!target.api || [...target.api].some((id) => !caller.api!.has(id)))) return true;
+  for (const [resource, limit] of caller.data) {
+    if (limit.ids === null || ![...limit.menus].some((m) => targetMenus.has(m))) continue;
+    const t = target.data.get(resource);
+    if (!t || t.ids === null || [...t.ids].some((id) => !limit.ids!.has(id))) return true;
+  }
+  return false;
 }
 
 /** Refuses (403) handing out roles — given as ids or a comma list — the session does not measure up to. */

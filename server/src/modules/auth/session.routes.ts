@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { authEndpoints } from '@zoo/contract';
 import { tokenFromRequest } from '../../platform/auth/tokens';
-import { BizError } from '../../platform/http/errors';
-import { authenticate, publicRoute, route, REVOKED_TOKEN } from '../../platform/http/route';
+import { assertLiveSession, authenticate, publicRoute, route } from '../../platform/http/route';
 import { recordClientLogs } from '../../platform/log/error-log';
 import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
 import { createCaptcha } from './captcha';
@@ -24,7 +23,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   /** Saber uploads its captured front-end errors here (contract §8.9); only a signed-in user may. */
   publicRoute(app, authEndpoints.sendLogs, async ({ req, body }) => {
     const session = await authenticate(app, req);
-    if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
+    await assertLiveSession(app, session);
     req.session = session;
     await recordClientLogs(app, req, session, body);
     return done;

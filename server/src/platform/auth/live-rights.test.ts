@@ -80,6 +80,10 @@ describe('rights removed bite on the next request', () => {
     await updateUser(off.id, 'off', { roleId: postRole, status: 0 });
     expect(await onOther('/blade-system/post/list', off.token)).toMatchObject({ status: 401, body: { msg: '账号未启用或已被停用,请联系管理员' } });
     expect((await t.request({ url: '/blade-system/post/list', token: off.token })).status).toBe(401);
+    // Nor may it fill the error log through the front end's log upload.
+    const logs = [{ type: 'error', url: '/x', message: 'disabled-probe', stack: '', info: '', time: '' }];
+    expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token: off.token, body: logs })).body).toMatchObject({ code: 401, msg: '账号未启用或已被停用,请联系管理员' });
+    expect((await t.sql.query(`select count(*)::int n from blade_log_error where message = 'disabled-probe'`)).rows[0].n).toBe(0);
 
     const gone = await newUser('gone', postRole);
     expect((await post('/blade-user/remove', zoo.token, { query: { ids: gone.id } })).body.success).toBe(true);

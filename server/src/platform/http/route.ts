@@ -9,7 +9,7 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess } from '../access/permissions';
 import { isPlatformAdministrator, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
-import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED } from '../auth/live-rights';
+import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -63,6 +63,23 @@ export async function authenticate(app: FastifyInstance, req: FastifyRequest, do
   const claims = await app.zoo.tokens.verify(raw, 'access');
   if (!claims) throw new BizError(BAD_TOKEN, 401);
   return sessionFromClaims(claims);
+}
+
+/** Takes the session's roles and department from the database; 401 when the user was disabled or lost them all. */
+const liveRights = (app: FastifyInstance, session: Session) => async (row: LiveRow, tx: Tx) => {
+  if (row.user_row === null) throw new BizError(DISABLED_ACCOUNT, 401);
+  const rights = await resolveRights(app.zoo.cache, tx, session, row.user_row);
+  if (!rights) throw new BizError(ROLES_CHANGED, 401);
+  Object.assign(session, rights);
+};
+
+/** For calls outside route() (client log upload): the token is live and the user still enabled, with current rights. */
+export async function assertLiveSession(app: FastifyInstance, session: Session): Promise<void> {
+  await inTenant(app.zoo.database.db, { tenantId: session.tenantId, userId: session.userId, live: session, onLive: liveRights(app, session) }, async () => undefined).catch(
+    (e) => {
+      throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+    },
+  );
 }
 
 /** Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). */
@@ -130,12 +147,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
           // Roles, department and status come from the database, so rights removed bite on this very request.
           live: session,
-          onLive: async (row, tx) => {
-            if (row.user_row === null) throw new BizError(DISABLED_ACCOUNT, 401);
-            const rights = await resolveRights(app.zoo.cache, tx, session, row.user_row);
-            if (!rights) throw new BizError(ROLES_CHANGED, 401);
-            Object.assign(session, rights);
-          },
+          onLive: liveRights(app, session),
           ...auditContext(req, session),
         },
         async (db) => {

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../cache';
 import { bladeRole } from '../access/access.tables';
@@ -49,10 +49,14 @@ export function liveRightsSql(c: LiveClaims): SQL {
       where u.id = ${userId}::bigint and u.tenant_id = ${c.tenantId} and u.is_deleted = 0 and u.status = 1) as user_row`;
 }
 
-/** Live roles of the transaction's tenant, id → alias (cached under the scope prefix, which role writes invalidate). */
-async function liveRoles(cache: Cache, tx: Tx, tenantId: string, fresh = false): Promise<Map<string, string>> {
+/**
+ * The transaction's tenant's roles, id → alias, or null for a deleted role (kept, so a token naming a deleted role
+ * does not reload the map on every request). Cached under the scope prefix, which role writes invalidate.
+ */
+async function tenantRoles(cache: Cache, tx: Tx, tenantId: string, fresh = false): Promise<Map<string, string | null>> {
   const key = `${SCOPE_CACHE}roles:${tenantId}`;
-  const load = async () => new Map((await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias }).from(bladeRole).where(eq(bladeRole.isDeleted, 0))).map((r) => [r.id, r.alias]));
+  const load = async () =>
+    new Map((await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias, deleted: bladeRole.isDeleted }).from(bladeRole)).map((r) => [r.id, r.deleted === 0 ? r.alias : null]));
   if (!fresh) return cache.get(key, 300_000, load);
   const since = cache.epoch;
   const map = await load();
@@ -69,10 +73,10 @@ export async function resolveRights(cache: Cache, tx: Tx, c: LiveClaims, userRow
   const [userRoles = '', userDepts = ''] = userRow.split('|');
   const held = new Set(csv(userRoles));
   const ids = c.roleIds.filter((r) => held.has(r));
-  let roles = await liveRoles(cache, tx, c.tenantId);
+  let roles = await tenantRoles(cache, tx, c.tenantId);
   // A role created since the map was cached, without an invalidation (tenant bootstrap): read once more.
-  if (ids.some((r) => !roles.has(r))) roles = await liveRoles(cache, tx, c.tenantId, true);
-  const live = ids.filter((r) => roles.has(r));
+  if (ids.some((r) => !roles.has(r))) roles = await tenantRoles(cache, tx, c.tenantId, true);
+  const live = ids.filter((r) => typeof roles.get(r) === 'string');
   if (live.length === 0) return null;
   const current = csv(userDepts);
   const chosen = csv(c.deptId).filter((d) => current.includes(d));

@@ -29,6 +29,12 @@ export interface Endpoint<
   raw?: boolean;
   /** Platform administrators act across tenants here (the contract says so). */
   crossTenant?: boolean;
+  /**
+   * A GET the browser fetches by link (xlsx exports): the only calls that take the token from the `Blade-Auth`
+   * query parameter (contract §8.3). Everywhere else a token in a URL (logged, cached, leaked by Referer) counts
+   * as no token.
+   */
+  download?: boolean;
 }
 
 export const endpoint = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(

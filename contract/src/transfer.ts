@@ -80,8 +80,9 @@ export function transferEndpoints<F extends z.ZodRawShape>(o: {
       query: DownloadQuery.extend(o.exportFilters),
       data: FileBody,
       raw: true,
+      download: true,
       ...(o.crossTenantExport ? { crossTenant: true } : {}),
     }),
-    exportTemplate: endpoint({ method: 'GET', path: `${o.base}/export-template`, summary: `${o.noun}导入模板(xlsx)`, access: importer, query: DownloadQuery, data: FileBody, raw: true }),
+    exportTemplate: endpoint({ method: 'GET', path: `${o.base}/export-template`, summary: `${o.noun}导入模板(xlsx)`, access: importer, query: DownloadQuery, data: FileBody, raw: true, download: true }),
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TestApp } from './harness';
 import { authorise, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
 
@@ -119,11 +120,18 @@ const zooFixtures: Record<string, IsolationFixture> = {
     unchanged: { remark: `成员${tag}` },
   },
   biz_attach: {
-    create: async (t, token) => ({ bizType: 'park', bizId: await makePark(t, token), link: `https://files.example.com/zoo/${tag}.pdf`, originalName: `园区规划${tag}.pdf` }),
+    // Links must be objects of this product's storage under the tenant's own keys.
+    create: async (t, token) => ({ bizType: 'park', bizId: await makePark(t, token), link: ownLink(token), originalName: `园区规划${tag}.pdf` }),
     match: (r) => r.originalName === `园区规划${tag}.pdf`,
-    unchanged: { link: `https://files.example.com/zoo/${tag}.pdf` },
+    unchanged: { originalName: `园区规划${tag}.pdf` },
   },
 };
+
+/** A well-formed link of the built-in storage for the token's tenant (no file needed: only the form is checked). */
+function ownLink(token: string): string {
+  const tenant = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenant_id as string;
+  return `/api/blade-resource/oss/endpoint/file/upload/${tenant}/20260101/${randomUUID()}.pdf`;
+}
 
 /** Read-only resources: tenant A's rows come from what tenant A does (requests, changes). */
 const readonlyFixtures: Record<string, IsolationFixture> = {

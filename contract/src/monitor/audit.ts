@@ -93,6 +93,7 @@ export const auditEndpoints = {
   export: endpoint({
     method: 'GET',
     path: '/blade-log/audit/export',
+    download: true,
     summary: '导出审计日志',
     access: { perm: 'audit_export' },
     query: z.object(auditFilters).loose(),

@@ -177,10 +177,16 @@ describe('client check', () => {
 });
 
 describe('tokens', () => {
-  it('accepts Blade-Auth as a header and as a query parameter; refuses a missing or forged token', async () => {
+  it('accepts Blade-Auth as a header, as a query parameter only on GET downloads; refuses a missing or forged token', async () => {
     const token = await t.login();
     expect((await t.request({ url: '/blade-auth/oauth/user-info', token })).body.data).toMatchObject({ account: 'admin', tenantId: '000000', roleName: 'administrator' });
-    expect((await t.request({ url: '/blade-auth/oauth/user-info', query: { 'Blade-Auth': token } })).status).toBe(200);
+    // A token in the URL (logged, cached, sent on in Referer) is no token, except where the contract needs it (§8.3).
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', query: { 'Blade-Auth': token } })).body).toMatchObject({ code: 401, msg: '缺失令牌,鉴权失败' });
+    expect((await t.request({ method: 'POST', url: '/blade-user/reset-password', query: { 'Blade-Auth': token, userIds: '1' } })).status).toBe(401);
+    expect((await t.request({ url: '/blade-user/export-template', query: { 'Blade-Auth': token } })).status).toBe(200);
+    const logout = await t.request({ url: '/blade-auth/oauth/logout', query: { 'Blade-Auth': token } });
+    expect(logout.status).toBe(200);
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token })).status).toBe(200); // not logged out by a URL
     const none = await t.request({ url: '/blade-auth/oauth/user-info' });
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ code: 401, msg: '缺失令牌,鉴权失败', data: null });
@@ -202,6 +208,20 @@ describe('tokens', () => {
     expect(reuse.status).toBe(400);
     expect(reuse.body.error).toBe('invalid_grant');
     expect((await t.request({ url: '/blade-auth/oauth/user-info', token: first.access_token })).body.msg).toBe('令牌已失效');
+    // Reuse means the old refresh token leaked: its whole family dies, the successors issued by rotation included.
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token: next.body.access_token })).body).toMatchObject({ code: 401, msg: '令牌已失效' });
+    const successor = await t.request({
+      method: 'POST',
+      url: '/blade-auth/oauth/token',
+      headers: { 'tenant-id': '000000' },
+      query: { tenantId: '000000', refresh_token: next.body.refresh_token, grant_type: 'refresh_token', scope: 'all' },
+    });
+    expect(successor.body).toMatchObject({ error: 'invalid_grant', error_description: '刷新令牌已失效' });
+    // Another sign-in of the same user (another family) is untouched.
+    const c2 = await t.captcha();
+    const other = (await tokenCall({ captcha: c2 })).body;
+    await refresh();
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token: other.access_token })).status).toBe(200);
   });
 
   it('also refreshes at oauth/token/refresh with the tenant in the query', async () => {

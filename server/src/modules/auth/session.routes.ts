@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { authEndpoints } from '@zoo/contract';
 import { tokenFromRequest } from '../../platform/auth/tokens';
 import { BizError } from '../../platform/http/errors';
-import { publicRoute, route, REVOKED_TOKEN } from '../../platform/http/route';
+import { assertLiveSession, publicRoute, route } from '../../platform/http/route';
 import { recordClientLogs } from '../../platform/log/error-log';
 import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
 import { createCaptcha } from './captcha';
@@ -35,7 +35,8 @@ export function sessionRoutes(app: FastifyInstance): void {
     authEndpoints.sendLogs,
     async ({ req, body }) => {
       const session = req.session!;
-      if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
+      // Token live and the user still enabled (a disabled user may not fill the error log).
+      await assertLiveSession(app, session);
       await recordClientLogs(app, req, session, body);
       return done;
     },
@@ -47,7 +48,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     app,
     authEndpoints.clearCache,
     async ({ req, sys }) => {
-      if (!(await app.zoo.tokens.isLive(req.session!.jti))) throw new BizError(REVOKED_TOKEN, 401);
+      await assertLiveSession(app, req.session!);
       await app.zoo.cache.invalidate(sys, '');
       return done;
     },

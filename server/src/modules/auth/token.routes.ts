@@ -18,14 +18,15 @@ const header = (h: unknown) => (typeof h === 'string' && h.trim() ? h.trim() : u
 async function refreshGrant(app: FastifyInstance, client: ClientRow, tenantId: string, refreshToken: string | undefined, roleHeader?: string, deptHeader?: string) {
   const claims = refreshToken ? await app.zoo.tokens.verify(refreshToken, 'refresh') : null;
   if (!claims || claims.tenant_id !== tenantId || claims.client_id !== client.clientId) throw new OAuthError('invalid_grant', '刷新令牌无效或已过期');
-  if (!(await app.zoo.tokens.revokePair(claims.jti!))) throw new OAuthError('invalid_grant', '刷新令牌已失效');
+  const family = await app.zoo.tokens.rotate(claims.jti!);
+  if (!family) throw new OAuthError('invalid_grant', '刷新令牌已失效');
   const user = await inTenant(app.zoo.database.db, { tenantId }, async (tx) => {
     const tenantName = await checkTenant(tx, tenantId);
     const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, String(claims.user_id)), eq(bladeUser.isDeleted, 0)));
     if (!u || u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
     return tokenUser(tx, u, tenantName, roleHeader, deptHeader);
   });
-  const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
+  const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity, undefined, family);
   return tokenResponse(user, issued, client.clientId);
 }
 

@@ -4,7 +4,10 @@ interface Kind {
   mime: string;
   /** Extensions a file of this kind may carry in its original name. */
   names: string[];
-  /** Shown inline by the browser (images, PDF); everything else downloads. */
+  /**
+   * Shown inline by the browser (raster images); everything else downloads. PDF is not inline: a PDF may carry
+   * JavaScript and forms, and served from the app's origin it would run next to the signed-in session.
+   */
   inline?: boolean;
 }
 
@@ -15,7 +18,7 @@ const ALLOWED: Record<string, Kind> = {
   gif: { mime: 'image/gif', names: ['gif'], inline: true },
   webp: { mime: 'image/webp', names: ['webp'], inline: true },
   bmp: { mime: 'image/bmp', names: ['bmp'], inline: true },
-  pdf: { mime: 'application/pdf', names: ['pdf'], inline: true },
+  pdf: { mime: 'application/pdf', names: ['pdf'] },
   docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', names: ['docx'] },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', names: ['xlsx'] },
   pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', names: ['pptx'] },

@@ -38,6 +38,8 @@ export const sysToken = pgTable(
     jti: varchar('jti', { length: 64 }).primaryKey(),
     kind: varchar('kind', { length: 8 }).notNull(), // access | refresh
     pairJti: varchar('pair_jti', { length: 64 }).notNull(),
+    /** Every token descending from one sign-in by refresh rotation: reusing a rotated refresh token revokes them all. */
+    family: varchar('family', { length: 64 }),
     userId: bigintStr('user_id').notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull(),
     clientId: varchar('client_id', { length: 64 }).notNull(),
@@ -45,7 +47,11 @@ export const sysToken = pgTable(
     revokeTime: datetime('revoke_time'),
     createTime: datetime('create_time').notNull().default(nowDefault),
   },
-  (t) => [index('sys_token_user_idx').on(t.tenantId, t.userId), index('sys_token_expire_idx').on(t.expireTime)],
+  (t) => [
+    index('sys_token_user_idx').on(t.tenantId, t.userId),
+    index('sys_token_expire_idx').on(t.expireTime),
+    index('sys_token_family_idx').on(t.family),
+  ],
 );
 
 /** Fixed-window counters of public calls per client address (self-registration), shared by every instance. */

@@ -34,9 +34,11 @@ export class TokenService {
     private readonly db: Db,
   ) {}
 
-  async issue(user: TokenUser, clientId: string, accessValidity: number, refreshValidity: number, tx: DbLike = this.db): Promise<IssuedTokens> {
+  /** `family`: the rotation family this pair continues (refresh); a sign-in starts a new one. */
+  async issue(user: TokenUser, clientId: string, accessValidity: number, refreshValidity: number, tx: DbLike = this.db, family?: string): Promise<IssuedTokens> {
     const accessJti = randomUUID();
     const refreshJti = randomUUID();
+    const fam = family ?? refreshJti;
     const now = Math.floor(Date.now() / 1000);
     const common = { user_id: user.userId, tenant_id: user.tenantId, client_id: clientId };
     const access = await new SignJWT({
@@ -68,8 +70,8 @@ export class TokenService {
       .sign(this.key);
     const at = (s: number) => sql`localtimestamp(0) + make_interval(secs => ${s})`;
     await tx.insert(sysToken).values([
-      { jti: accessJti, kind: 'access', pairJti: refreshJti, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(accessValidity) as never },
-      { jti: refreshJti, kind: 'refresh', pairJti: accessJti, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(refreshValidity) as never },
+      { jti: accessJti, kind: 'access', pairJti: refreshJti, family: fam, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(accessValidity) as never },
+      { jti: refreshJti, kind: 'refresh', pairJti: accessJti, family: fam, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(refreshValidity) as never },
     ]);
     return { access, refresh, accessJti, expiresIn: accessValidity };
   }
@@ -102,6 +104,25 @@ export class TokenService {
     return rows.some((r) => r.jti === jti);
   }
 
+  /**
+   * Refresh rotation: revokes the presented refresh token and its access token and returns the family the new
+   * pair continues. A refresh token that was already used (or revoked) means two parties hold it — the user and
+   * a thief — so the whole family is revoked, successors included (OAuth 2.0 Security BCP §4.14), and null
+   * comes back.
+   */
+  async rotate(refreshJti: string, db: DbLike = this.db): Promise<string | null> {
+    const rows = await db
+      .update(sysToken)
+      .set({ revokeTime: sql`localtimestamp(0)` as never })
+      .where(and(or(eq(sysToken.jti, refreshJti), eq(sysToken.pairJti, refreshJti)), isNull(sysToken.revokeTime)))
+      .returning({ jti: sysToken.jti, family: sysToken.family });
+    const own = rows.find((r) => r.jti === refreshJti);
+    if (own) return own.family ?? refreshJti;
+    await db.execute(sql`update sys_token set revoke_time = localtimestamp(0)
+      where family = (select coalesce(family, jti) from sys_token where jti = ${refreshJti}) and revoke_time is null`);
+    return null;
+  }
+
   /** Drops every live token of a user (password reset, removal), except the pair of `keepJti` if given. */
   async revokeUser(tenantId: string, userId: string, db: DbLike = this.db, keepJti?: string): Promise<void> {
     const keep = keepJti ? and(ne(sysToken.jti, keepJti), ne(sysToken.pairJti, keepJti)) : undefined;
@@ -130,10 +151,14 @@ export function sessionFromClaims(p: JWTPayload): Session {
   };
 }
 
-/** `Blade-Auth: bearer <jwt>` (prefix case-insensitive), else the raw token in the `Blade-Auth` query parameter. */
-export function tokenFromRequest(headers: Record<string, unknown>, query: unknown): string | null {
+/**
+ * `Blade-Auth: bearer <jwt>` (prefix case-insensitive), else — only where `queryAllowed` (GET downloads,
+ * contract §8.3) — the raw token in the `Blade-Auth` query parameter.
+ */
+export function tokenFromRequest(headers: Record<string, unknown>, query: unknown, queryAllowed = false): string | null {
   const h = headers['blade-auth'];
   if (typeof h === 'string' && h.length > 7 && h.slice(0, 6).toLowerCase() === 'bearer') return h.slice(7).trim();
+  if (!queryAllowed) return null;
   const q = (query as Record<string, unknown> | undefined)?.['Blade-Auth'];
   if (typeof q === 'string' && q.length > 0) return q.replace(/^bearer\s+/i, '');
   return null;

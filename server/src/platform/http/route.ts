@@ -9,6 +9,7 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess } from '../access/permissions';
 import { isPlatformAdministrator, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
+import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
@@ -52,9 +53,12 @@ export const MISSING_TOKEN = '缺失令牌,鉴权失败';
 export const BAD_TOKEN = '请求未授权';
 export const REVOKED_TOKEN = '令牌已失效';
 
-/** Resolves the caller from the token; 401 for a missing, bad or revoked token. */
-export async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Session> {
-  const raw = tokenFromRequest(req.headers, req.query);
+/**
+ * Resolves the caller from the token; 401 for a missing or bad one. `download` (a GET download endpoint) also
+ * takes the token from the `Blade-Auth` query parameter.
+ */
+export async function authenticate(app: FastifyInstance, req: FastifyRequest, download = false): Promise<Session> {
+  const raw = tokenFromRequest(req.headers, req.query, download && req.method === 'GET');
   if (!raw) throw new BizError(MISSING_TOKEN, 401);
   const claims = await app.zoo.tokens.verify(raw, 'access');
   if (!claims) throw new BizError(BAD_TOKEN, 401);
@@ -65,12 +69,31 @@ export async function authenticate(app: FastifyInstance, req: FastifyRequest): P
  * Authentication first (onRequest: before the body is read, parsed or validated), so an anonymous caller gets a
  * 401 and never a field message, and a large body of a request without a valid token is not parsed at all.
  */
-export const sessionHook = (app: FastifyInstance) => async (req: FastifyRequest) => {
-  req.session = await authenticate(app, req);
-};
+export const sessionHook =
+  (app: FastifyInstance, download = false) =>
+  async (req: FastifyRequest) => {
+    req.session = await authenticate(app, req, download);
+  };
 
 /** Bodies anonymous endpoints accept (token inputs travel in the query; register-guest and the like are small). */
 const PUBLIC_BODY_LIMIT = 64 * 1024;
+
+/** Takes the session's roles and department from the database; 401 when the user was disabled or lost them all. */
+const liveRights = (app: FastifyInstance, session: Session) => async (row: LiveRow, tx: Tx) => {
+  if (row.user_row === null) throw new BizError(DISABLED_ACCOUNT, 401);
+  const rights = await resolveRights(app.zoo.cache, tx, session, row.user_row);
+  if (!rights) throw new BizError(ROLES_CHANGED, 401);
+  Object.assign(session, rights);
+};
+
+/** For calls outside route() (client log upload): the token is live and the user still enabled, with current rights. */
+export async function assertLiveSession(app: FastifyInstance, session: Session): Promise<void> {
+  await inTenant(app.zoo.database.db, { tenantId: session.tenantId, userId: session.userId, live: session, onLive: liveRights(app, session) }, async () => undefined).catch(
+    (e) => {
+      throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+    },
+  );
+}
 
 /** Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). */
 function schemaOf(ep: Endpoint, response: boolean) {
@@ -122,7 +145,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
     method: ep.method,
     url: `/api${ep.path}`,
     schema: schemaOf(ep, true),
-    onRequest: sessionHook(app),
+    onRequest: sessionHook(app, Boolean(ep.download)),
     handler: async (req, reply) => {
       const session = req.session!;
       if (opts.before) {
@@ -137,7 +160,9 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           userId: session.userId,
           deptId: session.deptId,
           allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
-          liveJti: session.jti,
+          // Roles, department and status come from the database, so rights removed bite on this very request.
+          live: session,
+          onLive: liveRights(app, session),
           ...auditContext(req, session),
         },
         async (db) => {

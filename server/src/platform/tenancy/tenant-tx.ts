@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { liveRightsSql, type LiveClaims, type LiveRow } from '../auth/live-rights';
 
 export interface TxScope {
   tenantId: string;
@@ -7,8 +8,13 @@ export interface TxScope {
   deptId?: string;
   /** Cross-tenant mode: the transaction runs as the owner, whom row-level security does not restrict. */
   allTenants?: boolean;
-  /** Access-token id that must still be live (checked in the same round trip as the settings). */
-  liveJti?: string;
+  /**
+   * The caller's token claims: the token must still be live (else RevokedTokenError), and the user's row is read
+   * in the same round trip as the settings (platform/auth/live-rights.ts); `onLive` gets it inside the
+   * transaction, before `fn`, and may refuse.
+   */
+  live?: LiveClaims;
+  onLive?: (row: LiveRow, tx: Tx) => Promise<void>;
   /** Who and where, for the audit trail (`audit_row()` reads them): the person's name, client IP, request id. */
   userName?: string;
   clientIp?: string;
@@ -33,21 +39,26 @@ const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
  */
 export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const live = scope.liveJti
-      ? sql`exists(select 1 from sys_token where jti = ${scope.liveJti} and revoke_time is null and expire_time > localtimestamp(0))`
-      : sql`true`;
-    // One round trip: token still live (logout/rotation revoke it) + the settings RLS and defaults read.
-    const res = (await tx.execute(sql`select ${live} as live,
+    const claims = scope.live;
+    // One round trip: token still live and the user's row (when a caller is given: platform/auth/live-rights.ts),
+    // plus the settings RLS and defaults read.
+    const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
+    const res = (await tx.execute(sql`select ${claims ? sql`${liveRightsSql(claims)},` : sql``}
       set_config('app.tenant_id', ${scope.tenantId}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
-      set_config('app.dept_id', ${(scope.deptId ?? '').split(',')[0] ?? ''}, true),
+      set_config('app.dept_id', ${dept}, true),
       set_config('app.user_name', ${scope.userName ?? ''}, true),
       set_config('app.client_ip', ${scope.clientIp ?? ''}, true),
       set_config('app.request_id', ${scope.requestId ?? ''}, true),
       set_config('app.audit_reason', ${scope.reason ?? ''}, true),
       set_config('app.audit', ${scope.audit === false ? 'off' : 'on'}, true),
-      set_config('role', ${roleFor(scope.allTenants)}, true)`)) as unknown as { rows: Array<{ live: boolean }> };
-    if (!res.rows[0]?.live) throw new RevokedTokenError();
+      set_config('role', ${roleFor(scope.allTenants)}, true)
+      `)) as unknown as { rows: LiveRow[] };
+    if (claims) {
+      const row = res.rows[0]!;
+      if (!row.token_live) throw new RevokedTokenError();
+      await scope.onLive?.(row, tx);
+    }
     return fn(tx);
   });
 }

@@ -9,7 +9,7 @@ import { GRANT_BEYOND_OWN, grantableMenuIds } from '../../../platform/access/men
 import { route } from '../../../platform/http/route';
 import { SCOPE_CACHE } from '../../../platform/access/scope-cache';
 import { asTenant } from '../../../platform/tenancy/tenant-tx';
-import { ADMIN, ADMINISTRATOR, isAdmin, isAdministrator } from '../../../platform/auth/session';
+import { aliasRefusal } from '../../../platform/access/privilege';
 import { bladeRole, bladeRoleMenu, bladeRoleScope, bladeScopeApi, bladeScopeData } from '../../../platform/access/access.tables';
 
 /**
@@ -34,8 +34,10 @@ export function roleGrantRoutes(app: FastifyInstance): void {
     const roleIds = [...new Set(body.roleIds)];
     const roles = await db.select().from(bladeRole).where(and(inArray(bladeRole.id, roleIds), eq(bladeRole.isDeleted, 0)));
     if (roles.length !== roleIds.length) throw new BizError('角色不存在或已被删除');
-    if (!isAdministrator(session) && roles.some((r) => r.roleAlias === ADMINISTRATOR)) throw new BizError('无权配置超管角色!', 403);
-    if (!isAdmin(session) && roles.some((r) => r.roleAlias === ADMIN)) throw new BizError('无权配置管理员角色!', 403);
+    for (const r of roles) {
+      const refused = aliasRefusal(session, r.roleAlias);
+      if (refused) throw new BizError(refused, 403);
+    }
 
     const { all, ids: grantable } = await grantableMenuIds(app.zoo.cache, db, session);
     const allIds = new Set(all.map((m) => m.id));

@@ -7,6 +7,7 @@ import { forTenant } from '../../../platform/tenancy/for-tenant';
 import { route } from '../../../platform/http/route';
 import { SCOPE_CACHE } from '../../../platform/access/scope-cache';
 import { ADMIN, ADMINISTRATOR, isAdmin, isPlatformAdministrator } from '../../../platform/auth/session';
+import { aliasRefusal } from '../../../platform/access/privilege';
 import { nodeForest, subtreeIds } from '../../../platform/resource/tree';
 import { checkParent, refuseIfChildren } from '../../../platform/resource/tree-parent';
 import { bladeRole, bladeRoleMenu, bladeRoleScope } from '../../../platform/access/access.tables';
@@ -26,14 +27,23 @@ export function roleRoutes(app: FastifyInstance): void {
       // Only the platform administrator may create (or rename into) the platform's super-admin role.
       if (input.roleAlias === ADMINISTRATOR && !isPlatformAdministrator(session) && existing?.roleAlias !== ADMINISTRATOR)
         throw new BizError('无权限创建超管角色!');
+      // Nobody makes a role an admin role, or edits one, without being an admin themselves (privilege rule).
+      for (const alias of [input.roleAlias, existing?.roleAlias]) {
+        const refused = alias ? aliasRefusal(session, alias) : null;
+        if (refused) throw new BizError(refused, 403);
+      }
       const parent = await checkParent(db, bladeRole, treeCols, existing?.id, input.parentId, '上级角色不存在');
       // The platform administrator sees every tenant's roles here; a role and its parent stay in one tenant.
       if (parent && parent.tenantId !== (existing?.tenantId ?? session.tenantId)) throw new BizError('上级角色不属于同一租户');
     },
-    beforeRemove: async (ids, { db }) => {
+    beforeRemove: async (ids, { db, session }) => {
       await refuseIfChildren(db, bladeRole, treeCols, ids);
-      const admin = await db.select({ id: bladeRole.id }).from(bladeRole).where(and(inArray(bladeRole.id, ids), eq(bladeRole.roleAlias, ADMINISTRATOR), live));
-      if (admin.length) throw new BizError('不可删除超管角色!');
+      const doomed = await db.select({ alias: bladeRole.roleAlias }).from(bladeRole).where(and(inArray(bladeRole.id, ids), live));
+      if (doomed.some((r) => r.alias === ADMINISTRATOR)) throw new BizError('不可删除超管角色!');
+      for (const r of doomed) {
+        const refused = aliasRefusal(session, r.alias);
+        if (refused) throw new BizError(refused, 403);
+      }
       // A removed role's grants must not keep working for users whose tokens still carry it.
       await db.delete(bladeRoleMenu).where(inArray(bladeRoleMenu.roleId, ids));
       await db.delete(bladeRoleScope).where(inArray(bladeRoleScope.roleId, ids));

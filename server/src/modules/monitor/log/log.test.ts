@@ -119,6 +119,36 @@ describe('error log', () => {
     const detail = await t.request({ url: '/blade-log/error/detail', token: admin, query: { id: rec.id } });
     expect(detail.body.data.stackTrace).toContain('Error');
   });
+
+  it('shows a zoo’s admin what failed and when, but no SQL text, bound parameters or server paths', async () => {
+    await t.sql.query('alter table blade_log_usual rename to blade_log_usual_away');
+    let res;
+    try {
+      res = await t.request({ url: '/blade-log/usual/list', token: zooAdmin, query: { logId: 'secret-probe' } });
+    } finally {
+      await t.sql.query('alter table blade_log_usual_away rename to blade_log_usual');
+    }
+    expect(res.status).toBe(500);
+    const id = /错误编号 (.*)\)/.exec(res.body.msg)![1]!;
+    // Stored: the database's message, never the query or its parameters (the message is a list filter).
+    const { rows } = await t.sql.query(`select message, stack_trace, file_name from blade_log_error where message like $1`, [`[${id}]%`]);
+    expect(rows[0].message).toContain('blade_log_usual');
+    expect(rows[0].message).not.toMatch(/select|secret-probe|\/work|node_modules/i);
+
+    const list = await t.request({ url: '/blade-log/error/list', token: zooAdmin, query: { message: id } });
+    expect(list.body.data.total).toBe(1);
+    const mine = list.body.data.records[0];
+    expect(mine).toMatchObject({ requestUri: '/api/blade-log/usual/list', message: `[${id}] 服务器内部错误`, stackTrace: '', fileName: '', lineNumber: '' });
+    const detail = (await t.request({ url: '/blade-log/error/detail', token: zooAdmin, query: { id: mine.id } })).body.data;
+    // (The request's own parameters stay: they are what the zoo's user sent.)
+    const { params: _, ...insides } = detail;
+    expect(JSON.stringify(insides)).not.toMatch(/select |secret-probe|node_modules|\.ts:\d/i);
+    // The platform administrator keeps the whole story: query, parameters, files and lines.
+    const full = (await t.request({ url: '/blade-log/error/detail', token: admin, query: { id: mine.id } })).body.data;
+    expect(full.stackTrace).toMatch(/select/i);
+    expect(full.stackTrace).toContain('secret-probe');
+    expect(full.fileName).not.toBe('');
+  });
 });
 
 describe('usual log', () => {

@@ -59,6 +59,8 @@ describe('local storage (no configuration enabled)', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toBe('inline');
+    expect(file.headers['content-security-policy']).toMatch(/^sandbox; /);
     expect(file.rawPayload.equals(PNG_1PX)).toBe(true);
   });
 
@@ -76,7 +78,11 @@ describe('local storage (no configuration enabled)', () => {
     expect(detail.body.data).toMatchObject({ link: d.link, domain: d.domain, name: d.name, originalName: 'report.pdf', extension: 'pdf', attachSize: PDF.length, ossId: '' });
     const list = await t.request({ url: '/blade-resource/attach/list', token: zoo, query: { originalName: 'report' } });
     expect(list.body.data.records.map((r: any) => r.id)).toContain(d.attachId);
-    expect((await get(d.link)).headers['content-type']).toBe('application/pdf');
+    const served = await get(d.link);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    // A PDF may carry JavaScript: from the app's origin it only downloads, and runs nothing if opened.
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="[0-9a-f-]+\.pdf"$/);
+    expect(served.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
 
     expect((await t.request({ method: 'POST', url: '/blade-resource/attach/remove', token: zoo, query: { ids: d.attachId } })).body.success).toBe(true);
     expect((await get(d.link)).statusCode).toBe(404);

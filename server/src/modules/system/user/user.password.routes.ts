@@ -9,7 +9,7 @@ import { publicRoute, route } from '../../../platform/http/route';
 import { inTenant } from '../../../platform/tenancy/tenant-tx';
 import { getParam } from '../../../platform/param/param';
 import { bladeUser } from '../../../platform/identity/identity.tables';
-import { createUser } from './user.service';
+import { assertMayTouch, createUser } from './user.service';
 import { liveUser, usersByIds } from './user.vo';
 import { throttle } from '../../../platform/auth/throttle';
 
@@ -25,8 +25,8 @@ const groupByTenant = <T extends { tenantId: string }>(rows: T[]) => {
 /** Passwords, lockout and self-registration (contract §2.5, §2.6, §2.7). */
 export function userPasswordRoutes(app: FastifyInstance): void {
   /** Back to `account.initPassword`; the users' sessions end with it. */
-  route(app, userEndpoints.resetPassword, async ({ db, query }) => {
-    await usersByIds(db, query.userIds);
+  route(app, userEndpoints.resetPassword, async ({ db, session, query }) => {
+    await assertMayTouch(db, { cache: app.zoo.cache, session }, await usersByIds(db, query.userIds));
     const password = await hashPlain(await getParam(app, 'account.initPassword', '123456', db));
     const rows = await db
       .update(bladeUser)
@@ -51,8 +51,9 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     return {};
   });
 
-  route(app, userEndpoints.unlock, async ({ db, query }) => {
+  route(app, userEndpoints.unlock, async ({ db, session, query }) => {
     const users = await usersByIds(db, query.userIds);
+    await assertMayTouch(db, { cache: app.zoo.cache, session }, users);
     for (const [tenantId, rows] of groupByTenant(users))
       await clearFailures(
         app,
@@ -85,7 +86,7 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     const hash = await hashPlain(password);
     try {
       await inTenant(sys, { tenantId }, (tx) =>
-        createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }),
+        createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }, null),
       );
     } catch (e) {
       // An unknown tenant, a taken account or a full quota answer exactly like a registration (same message, same

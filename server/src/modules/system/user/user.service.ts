@@ -8,6 +8,15 @@ import { bladeDept, bladeUser } from '../../../platform/identity/identity.tables
 import { bladePost } from '../post/post.tables';
 import { bladeRole } from '../../../platform/access/access.tables';
 import { liveUser, type UserRow } from './user.vo';
+import type { Cache } from '../../../platform/cache';
+import type { Session } from '../../../platform/auth/session';
+import { assertMayAssignRoles, assertMayTouchUsers } from '../../../platform/access/privilege';
+
+/** Who is writing: the roles they hand out and the accounts they touch must not exceed their own rights. */
+export interface Actor {
+  cache: Cache;
+  session: Session;
+}
 
 export type UserValues = Partial<Omit<typeof bladeUser.$inferInsert, 'id' | 'tenantId' | 'isDeleted'>>;
 export type NewUserValues = UserValues & { account: string; password: string };
@@ -54,8 +63,11 @@ async function assertQuota(db: Tx): Promise<void> {
  * (cross-tenant mode off), the tenant must exist and have quota left, the account must be free and the
  * referenced roles, departments and posts must be the tenant's own.
  */
-export async function createUser(db: Tx, tenantId: string, v: NewUserValues): Promise<string> {
+export async function createUser(db: Tx, tenantId: string, v: NewUserValues, actor: Actor | null): Promise<string> {
   return asTenant(db, tenantId, async () => {
+    // Self-registration (no actor) creates a user without roles.
+    if (actor) await assertMayAssignRoles(actor.cache, db, actor.session, v.roleId);
+    else if (v.roleId) throw new BizError('自助注册不能指定角色');
     await assertQuota(db);
     await assertAccountFree(db, v.account);
     await assertRefs(db, v);
@@ -65,9 +77,11 @@ export async function createUser(db: Tx, tenantId: string, v: NewUserValues): Pr
 }
 
 /** Updates a user inside its own tenant; the password never changes here. */
-export async function updateUser(db: Tx, existing: UserRow, v: UserValues): Promise<void> {
+export async function updateUser(db: Tx, existing: UserRow, v: UserValues, actor: Actor): Promise<void> {
   const { password: _, ...values } = v;
   await asTenant(db, existing.tenantId, async () => {
+    await assertMayTouchUsers(actor.cache, db, actor.session, [existing]);
+    if (values.roleId !== undefined) await assertMayAssignRoles(actor.cache, db, actor.session, values.roleId);
     if (values.account && values.account !== existing.account) await assertAccountFree(db, values.account, existing.id);
     await assertRefs(db, values);
     await db
@@ -75,4 +89,10 @@ export async function updateUser(db: Tx, existing: UserRow, v: UserValues): Prom
       .set({ ...values })
       .where(eq(bladeUser.id, existing.id));
   });
+}
+
+/** Refuses (403) acting on accounts stronger than the actor; each account is judged inside its own tenant. */
+export async function assertMayTouch(db: Tx, actor: Actor, users: Array<{ tenantId: string; roleId: string }>): Promise<void> {
+  for (const tenantId of new Set(users.map((u) => u.tenantId)))
+    await asTenant(db, tenantId, () => assertMayTouchUsers(actor.cache, db, actor.session, users.filter((u) => u.tenantId === tenantId)));
 }

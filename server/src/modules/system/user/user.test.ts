@@ -154,9 +154,14 @@ describe('changing users', () => {
     expect((await info({ phone: '138' })).body.msg).toBe('手机号码长度不为11位');
     expect((await info({ phone: '12345678901' })).body.msg).toBe('手机号码格式不正确');
     expect((await info({ phone: '13900139000', email: 'bad@' })).body.msg).toBe('邮箱格式不正确');
-    expect((await info({ phone: '13900139000', realName: '老张', name: '张哥', avatar: 'http://x/a.png', email: 'z@zoo.cn', account: 'hacked', roleId: '1' })).body.success).toBe(true);
+    // The avatar must be a file of this product's storage, of the caller's own tenant.
+    const file = (tenant: string) => `/api/blade-resource/oss/endpoint/file/upload/${tenant}/20260101/0b9e4c52-7f4e-4c8a-9a51-2d1e6f0c1a2b.png`;
+    for (const avatar of ['http://x/a.png', 'https://tracker.example.com/p.png', file(B.code), '/api/blade-resource/oss/endpoint/file/../x.png'])
+      expect((await info({ phone: '13900139000', avatar })).body).toMatchObject({ code: 400, msg: '头像只能是本系统存储中的文件' });
+    expect((await post('update', A.token, { body: { ...form(A, 'keeper'), id: await idOf(A.code, 'keeper'), avatar: 'http://x/a.png' } })).body.msg).toBe('头像只能是本系统存储中的文件');
+    expect((await info({ phone: '13900139000', realName: '老张', name: '张哥', avatar: file(A.code), email: 'z@zoo.cn', account: 'hacked', roleId: '1' })).body.success).toBe(true);
     const { rows } = await t.sql.query(`select account, real_name, name, phone, avatar, email, role_id from blade_user where tenant_id = $1 and account = 'keeper'`, [A.code]);
-    expect(rows[0]).toEqual({ account: 'keeper', real_name: '老张', name: '张哥', phone: '13900139000', avatar: 'http://x/a.png', email: 'z@zoo.cn', role_id: A.roleId });
+    expect(rows[0]).toEqual({ account: 'keeper', real_name: '老张', name: '张哥', phone: '13900139000', avatar: file(A.code), email: 'z@zoo.cn', role_id: A.roleId });
   });
 
   it('remove refuses oneself, deletes logically and ends the removed user’s sessions', async () => {
@@ -222,9 +227,11 @@ describe('permissions', () => {
     // Own profile and password calls need no button.
     expect((await get('info', guest)).status).toBe(200);
     expect((await get('user-list', guest)).status).toBe(200);
-    // Granting the button opens the call.
+    // Granting the button opens the call — for accounts no stronger than the caller (keeper holds the admin role).
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_unlock'`, [A.code, rows[0].id]);
-    expect((await post('unlock', guest, { query: { userIds: someone } })).status).toBe(200);
+    await post('submit', A.token, { body: form(A, 'guest2', { roleId: rows[0].id }) });
+    expect((await post('unlock', guest, { query: { userIds: await idOf(A.code, 'guest2') } })).status).toBe(200);
+    expect((await post('unlock', guest, { query: { userIds: someone } })).body).toMatchObject({ code: 403, msg: '无权操作管理员账号' });
   });
   it('applies data scopes bound to the user list (resource `user`)', async () => {
     const role = (await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '分管管理员', 'admin') returning id::text`, [A.code])).rows[0].id;

@@ -24,13 +24,14 @@ export function userTransferRoutes(app: FastifyInstance): void {
     const { db, session, query, req } = call;
     const sheet = await readSheet(await readSheetUpload(req), USER_SHEET, USER_SHEET_REQUIRED);
     const covered = query.isCovered === 1;
-    const plan = await planUserImport(db, sheet, { ownTenant: session.tenantId, platform: isPlatformAdministrator(session), covered });
+    const actor = { cache: app.zoo.cache, session };
+    const plan = await planUserImport(db, sheet, { ownTenant: session.tenantId, platform: isPlatformAdministrator(session), covered, actor });
     const passwordHash = await hashPlain(await getParam(app, 'account.initPassword', '123456', db));
     return startImport(app, call, {
       kind: 'user',
       total: sheet.length,
       ...plan,
-      write: (tx, item) => writeUserRow(tx, item, covered, passwordHash),
+      write: (tx, item) => writeUserRow(tx, item, covered, passwordHash, actor),
     });
   });
 

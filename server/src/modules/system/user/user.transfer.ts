@@ -8,7 +8,8 @@ import { asTenant } from '../../../platform/tenancy/tenant-tx';
 import { bladeDept, bladeUser } from '../../../platform/identity/identity.tables';
 import { bladePost } from '../post/post.tables';
 import { bladeRole } from '../../../platform/access/access.tables';
-import { createUser, updateUser } from './user.service';
+import { createUser, updateUser, type Actor } from './user.service';
+import { assertMayAssignRoles, assertMayTouchUsers } from '../../../platform/access/privilege';
 import { liveUser } from './user.vo';
 
 export type UserSheetKey = 'tenantId' | 'account' | 'name' | 'realName' | 'email' | 'phone' | 'roleName' | 'deptName' | 'postName' | 'birthday';
@@ -39,7 +40,8 @@ interface TenantBook {
   roles: Map<string, string[]>;
   depts: Map<string, string[]>;
   posts: Map<string, string[]>;
-  accounts: Set<string>;
+  /** Live accounts and their roles (a covered import updates them). */
+  accounts: Map<string, string>;
 }
 
 const byName = (rows: Array<{ id: string; n: string }>) => {
@@ -54,7 +56,7 @@ async function loadBook(db: Tx, tenantId: string): Promise<TenantBook> {
     roles: byName(await db.select({ id: bladeRole.id, n: bladeRole.roleName }).from(bladeRole).where(eq(bladeRole.isDeleted, 0))),
     depts: byName(await db.select({ id: bladeDept.id, n: bladeDept.deptName }).from(bladeDept).where(eq(bladeDept.isDeleted, 0))),
     posts: byName(await db.select({ id: bladePost.id, n: bladePost.postName }).from(bladePost).where(eq(bladePost.isDeleted, 0))),
-    accounts: new Set((await db.select({ a: bladeUser.account }).from(bladeUser).where(liveUser)).map((r) => r.a)),
+    accounts: new Map((await db.select({ a: bladeUser.account, r: bladeUser.roleId }).from(bladeUser).where(liveUser)).map((r) => [r.a, r.r])),
   }));
 }
 
@@ -86,9 +88,26 @@ function birthday(v: string): string | null {
 export async function planUserImport(
   db: Tx,
   sheet: SheetRow<UserSheetKey>[],
-  o: { ownTenant: string; platform: boolean; covered: boolean },
+  o: { ownTenant: string; platform: boolean; covered: boolean; actor: Actor },
 ): Promise<{ rejected: ImportIssue[]; rows: Array<{ row: number; item: UserImportItem }> }> {
   const books = new Map<string, TenantBook>();
+  /** The privilege rule per tenant + role list (rows repeat a few role combinations). */
+  const verdicts = new Map<string, string | null>();
+  const judge = async (key: string, check: () => Promise<void>) => {
+    if (!verdicts.has(key))
+      verdicts.set(
+        key,
+        await check().then(
+          () => null,
+          (e: unknown) => {
+            if (e instanceof BizError) return e.message;
+            throw e;
+          },
+        ),
+      );
+    const msg = verdicts.get(key);
+    if (msg) throw new BizError(msg, 403);
+  };
   const seen = new Set<string>();
   const rejected: ImportIssue[] = [];
   const rows: Array<{ row: number; item: UserImportItem }> = [];
@@ -124,6 +143,12 @@ export async function planUserImport(
         postId: resolve(v.postName, book.posts, '岗位'),
       };
       if (book.accounts.has(account) && !o.covered) throw new BizError(USER_MSG.exists(account));
+      // Nobody imports users with roles stronger than their own, nor overwrites a stronger account.
+      const { cache, session } = o.actor;
+      await judge(`r:${tenantId}:${values.roleId}`, () => asTenant(db, tenantId, () => assertMayAssignRoles(cache, db, session, values.roleId)));
+      const current = book.accounts.get(account);
+      if (current !== undefined)
+        await judge(`u:${tenantId}:${current}`, () => asTenant(db, tenantId, () => assertMayTouchUsers(cache, db, session, [{ roleId: current }])));
       rows.push({ row, item: { tenantId, account, values } });
     } catch (e) {
       if (!(e instanceof BizError)) throw e;
@@ -134,12 +159,12 @@ export async function planUserImport(
 }
 
 /** Writes one row: the state of the database at that moment decides between create and (covered) update. */
-export async function writeUserRow(db: Tx, item: UserImportItem, covered: boolean, passwordHash: string): Promise<void> {
+export async function writeUserRow(db: Tx, item: UserImportItem, covered: boolean, passwordHash: string, actor: Actor): Promise<void> {
   const existing = await asTenant(db, item.tenantId, async () => {
     const [u] = await db.select().from(bladeUser).where(and(eq(bladeUser.account, item.account), liveUser));
     return u;
   });
   if (existing && !covered) throw new BizError(USER_MSG.exists(item.account));
-  if (existing) await updateUser(db, existing, item.values);
-  else await createUser(db, item.tenantId, { account: item.account, password: passwordHash, ...item.values });
+  if (existing) await updateUser(db, existing, item.values, actor);
+  else await createUser(db, item.tenantId, { account: item.account, password: passwordHash, ...item.values }, actor);
 }

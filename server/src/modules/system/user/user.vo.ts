@@ -77,7 +77,7 @@ export async function findUser(db: DbLike, id: string): Promise<UserRow | undefi
 
 /** Visible users by id, refusing when any is missing (another tenant's user is "missing" here). */
 export async function usersByIds(db: DbLike, ids: string[]) {
-  const rows = await db.select({ id: bladeUser.id, tenantId: bladeUser.tenantId, account: bladeUser.account }).from(bladeUser).where(and(inArray(bladeUser.id, ids), liveUser));
+  const rows = await db.select({ id: bladeUser.id, tenantId: bladeUser.tenantId, account: bladeUser.account, roleId: bladeUser.roleId }).from(bladeUser).where(and(inArray(bladeUser.id, ids), liveUser));
   if (rows.length !== new Set(ids).size) throw new BizError(NOT_FOUND);
   return rows;
 }

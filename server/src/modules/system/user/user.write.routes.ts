@@ -8,12 +8,14 @@ import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { checkAccess } from '../../../platform/access/permissions';
 import { route } from '../../../platform/http/route';
-import { isPlatformAdministrator } from '../../../platform/auth/session';
+import { isPlatformAdministrator, type Session } from '../../../platform/auth/session';
 import { asTenant } from '../../../platform/tenancy/tenant-tx';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { bladeUserExt } from './user.tables';
-import { assertRefs, createUser, updateUser, type UserValues } from './user.service';
+import { assertMayTouch, assertRefs, createUser, updateUser, type UserValues } from './user.service';
 import { findUser, liveUser, usersByIds } from './user.vo';
+import { assertMayAssignRoles, assertMayTouchUsers } from '../../../platform/access/privilege';
+import { assertOwnStorageLink } from '../../resource/storage/own-link';
 
 type Fields = z.output<typeof UserFields>;
 
@@ -43,10 +45,20 @@ async function mustFind(db: Tx, id: string) {
 }
 
 export function userWriteRoutes(app: FastifyInstance): void {
+  /** A new avatar must be a file of this product's storage, uploaded by the caller's tenant; an unchanged one stays. */
+  const checkAvatar = (db: Tx, session: Session, avatar: string | undefined, current?: string) =>
+    avatar && avatar !== current ? assertOwnStorageLink(app, db, session.tenantId, avatar, '头像') : undefined;
+
+  /** Acting on these accounts (each in its own tenant) needs rights at least theirs (platform/access/privilege). */
+  const touchUsers = async (db: Tx, session: Session, ids: string[]) => assertMayTouch(db, { cache: app.zoo.cache, session }, await usersByIds(db, ids));
+
   route(app, userEndpoints.submit, async ({ db, session, body }) => {
+    const actor = { cache: app.zoo.cache, session };
     if (body.id) {
       await checkAccess(db, session, { perm: USER_PERMS.edit });
-      await updateUser(db, await mustFind(db, body.id), defined(columns(body)));
+      const existing = await mustFind(db, body.id);
+      await checkAvatar(db, session, body.avatar, existing.avatar);
+      await updateUser(db, existing, defined(columns(body)), actor);
       return {};
     }
     if (!body.password) throw new BizError(USER_MSG.password);
@@ -54,22 +66,27 @@ export function userWriteRoutes(app: FastifyInstance): void {
     // Only the platform administrator picks the tenant; everyone else creates in their own.
     const tenantId = isPlatformAdministrator(session) && body.tenantId ? body.tenantId : session.tenantId;
     const v = columns(body);
+    await checkAvatar(db, session, body.avatar);
     await createUser(db, tenantId, {
       ...defined(v),
       account: body.account,
       password: await hashPlain(body.password),
       birthday: v.birthday ?? null,
       sex: v.sex ?? null,
-    });
+    }, actor);
     return {};
   });
 
-  route(app, userEndpoints.update, async ({ db, body }) => {
-    await updateUser(db, await mustFind(db, body.id), defined(columns(body)));
+  route(app, userEndpoints.update, async ({ db, session, body }) => {
+    const existing = await mustFind(db, body.id);
+    await checkAvatar(db, session, body.avatar, existing.avatar);
+    await updateUser(db, existing, defined(columns(body)), { cache: app.zoo.cache, session });
     return {};
   });
 
   route(app, userEndpoints.updateInfo, async ({ db, session, body }) => {
+    const own = await findUser(db, session.userId);
+    await checkAvatar(db, session, body.avatar, own?.avatar);
     await db
       .update(bladeUser)
       .set({ ...defined(body) })
@@ -79,6 +96,7 @@ export function userWriteRoutes(app: FastifyInstance): void {
 
   route(app, userEndpoints.remove, async ({ db, session, query }) => {
     if (query.ids.includes(session.userId)) throw new BizError(USER_MSG.self);
+    await touchUsers(db, session, query.ids);
     const rows = await db
       .update(bladeUser)
       .set({ isDeleted: 1 })
@@ -88,7 +106,7 @@ export function userWriteRoutes(app: FastifyInstance): void {
     return {};
   });
 
-  route(app, userEndpoints.grant, async ({ db, query }) => {
+  route(app, userEndpoints.grant, async ({ db, session, query }) => {
     const users = await usersByIds(db, query.userIds);
     const roleId = [...new Set(query.roleIds)].join(',');
     for (const tenantId of new Set(users.map((u) => u.tenantId))) {
@@ -96,20 +114,23 @@ export function userWriteRoutes(app: FastifyInstance): void {
       // Roles must belong to the users' own tenant.
       await asTenant(db, tenantId, async () => {
         await assertRefs(db, { roleId });
+        await assertMayTouchUsers(app.zoo.cache, db, session, users.filter((u) => u.tenantId === tenantId));
+        await assertMayAssignRoles(app.zoo.cache, db, session, roleId);
         await db.update(bladeUser).set({ roleId }).where(inArray(bladeUser.id, ids));
       });
     }
     return {};
   });
 
-  route(app, userEndpoints.updatePlatform, async ({ db, query }) => {
+  route(app, userEndpoints.updatePlatform, async ({ db, session, query }) => {
     const user = await mustFind(db, query.userId);
-    await asTenant(db, user.tenantId, () =>
-      db
+    await asTenant(db, user.tenantId, async () => {
+      await assertMayTouchUsers(app.zoo.cache, db, session, [user]);
+      await db
         .insert(bladeUserExt)
         .values({ userId: user.id, userType: query.userType, userExt: query.userExt ?? '' })
-        .onConflictDoUpdate({ target: [bladeUserExt.tenantId, bladeUserExt.userId, bladeUserExt.userType], set: { userExt: query.userExt ?? '' } }),
-    );
+        .onConflictDoUpdate({ target: [bladeUserExt.tenantId, bladeUserExt.userId, bladeUserExt.userType], set: { userExt: query.userExt ?? '' } });
+    });
     return {};
   });
 }

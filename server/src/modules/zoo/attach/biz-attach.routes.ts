@@ -7,6 +7,9 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { checkAccess } from '../../../platform/access/permissions';
 import type { Session } from '../../../platform/auth/session';
 import { mustExist } from '../../../platform/resource/guards';
+import { BizError } from '../../../platform/http/errors';
+import { bladeAttach } from '../../resource/resource.tables';
+import { assertOwnStorageLink } from '../../resource/storage/own-link';
 import { zooAnimal, zooAnimalFlag, zooBizAttach, zooCage, zooPark, zooPopulation, zooVenue } from '../zoo.tables';
 
 type Owned = PgTable & { id: PgColumn; isDeleted: PgColumn };
@@ -52,6 +55,14 @@ export function bizAttachRoutes(app: FastifyInstance): void {
       await mayEdit(db, session, input.bizType);
       const owner = OWNERS[input.bizType];
       await mustExist(db, owner.table, input.bizId, `所选${owner.title}不存在`);
+      // The file must be this zoo's: its attachment row (row-level security hides other zoos') and a link of
+      // this product's storage, the attachment's own when one is named.
+      if (input.attachId) {
+        const [a] = await db.select({ link: bladeAttach.link }).from(bladeAttach).where(and(eq(bladeAttach.id, input.attachId), eq(bladeAttach.isDeleted, 0)));
+        if (!a) throw new BizError('所选附件不存在');
+        if (a.link !== input.link) throw new BizError('附件链接与所选附件不符');
+      }
+      await assertOwnStorageLink(app, db, session.tenantId, input.link, '附件链接');
       return { originalName: input.originalName || fileName(input.link) };
     },
     beforeRemove: async (ids, { db, session }) => {

@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import type { Cache } from '../cache';
+import { bladeRole } from '../access/access.tables';
+import { SCOPE_CACHE } from '../access/scope-cache';
+import type { Session } from './session';
+
+/**
+ * Rights are read from the database on every request, not trusted from the token: changing a user's roles,
+ * department or status, or deleting a role, bites on that user's next request on every instance. The token
+ * still says which of the user's roles and departments the session chose (switch mode); the database says
+ * which of those the user still holds.
+ *
+ * Cost: the user row joins the token-liveness lookup that already opened every request transaction (one more
+ * primary-key lookup in the same statement, platform/tenancy/tenant-tx.ts). Role aliases come from a per-tenant
+ * map of live roles, cached and invalidated through the database (role writes call cache.invalidate, which
+ * NOTIFYs every instance) — a subquery per request measured 3–4× the cost of the whole statement.
+ */
+export interface LiveRights {
+  roleIds: string[];
+  roleAliases: string[];
+  deptId: string;
+}
+
+export const DISABLED_ACCOUNT = '账号未启用或已被停用,请联系管理员';
+export const ROLES_CHANGED = '账号角色已变更,请重新登录';
+
+/** The session's claims the lookup narrows. */
+export type LiveClaims = Pick<Session, 'jti' | 'userId' | 'tenantId' | 'roleIds' | 'deptId'>;
+
+/** What the opening statement returns about the caller. */
+export interface LiveRow {
+  token_live: boolean;
+  /** `role_id|dept_id` of the user; null when the user is deleted or disabled */
+  user_row: string | null;
+}
+
+const csv = (v: string | null | undefined) => (v ?? '').split(',').filter(Boolean);
+
+/**
+ * Columns token_live and user_row for the opening statement's select list. Scalar subqueries by primary key:
+ * measured cheaper to plan than a lateral join. They run as the connection's owner at the start of the
+ * transaction (before the role switch), so they name the tenant themselves.
+ */
+export function liveRightsSql(c: LiveClaims): SQL {
+  const userId = /^\d{1,19}$/.test(c.userId) ? c.userId : '0';
+  return sql`exists(select 1 from sys_token where jti = ${c.jti} and revoke_time is null and expire_time > localtimestamp(0)) as token_live,
+    (select u.role_id || '|' || u.dept_id from blade_user u
+      where u.id = ${userId}::bigint and u.tenant_id = ${c.tenantId} and u.is_deleted = 0 and u.status = 1) as user_row`;
+}
+
+/**
+ * The transaction's tenant's roles, id → alias, or null for a deleted role (kept, so a token naming a deleted role
+ * does not reload the map on every request). Cached under the scope prefix, which role writes invalidate.
+ */
+async function tenantRoles(cache: Cache, tx: Tx, tenantId: string, fresh = false): Promise<Map<string, string | null>> {
+  const key = `${SCOPE_CACHE}roles:${tenantId}`;
+  const load = async () =>
+    new Map((await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias, deleted: bladeRole.isDeleted }).from(bladeRole)).map((r) => [r.id, r.deleted === 0 ? r.alias : null]));
+  if (!fresh) return cache.get(key, 300_000, load);
+  const since = cache.epoch;
+  const map = await load();
+  cache.set(key, map, 300_000, since);
+  return map;
+}
+
+/**
+ * The session's current rights from the user row, or null when the user still holds none of the token's roles.
+ * Runs inside the request transaction (row-level security: the caller's tenant); moves the department setting
+ * the opening statement took from the token when the user left that department.
+ */
+export async function resolveRights(cache: Cache, tx: Tx, c: LiveClaims, userRow: string): Promise<LiveRights | null> {
+  const [userRoles = '', userDepts = ''] = userRow.split('|');
+  const held = new Set(csv(userRoles));
+  const ids = c.roleIds.filter((r) => held.has(r));
+  let roles = await tenantRoles(cache, tx, c.tenantId);
+  // A role created since the map was cached, without an invalidation (tenant bootstrap): read once more.
+  if (ids.some((r) => !roles.has(r))) roles = await tenantRoles(cache, tx, c.tenantId, true);
+  const live = ids.filter((r) => typeof roles.get(r) === 'string');
+  if (live.length === 0) return null;
+  const current = csv(userDepts);
+  const chosen = csv(c.deptId).filter((d) => current.includes(d));
+  const depts = chosen.length ? chosen : current;
+  if ((depts[0] ?? '') !== (csv(c.deptId)[0] ?? '')) await tx.execute(sql`select set_config('app.dept_id', ${depts[0] ?? ''}, true)`);
+  return { roleIds: live, roleAliases: live.map((r) => roles.get(r)!), deptId: depts.join(',') };
+}

@@ -12,3 +12,5 @@ export * from './animal-flag';
 export * from './population';
 export * from './cage-views';
 export * from './biz-attach';
+export * from './basic-log';
+export * from './feedback';

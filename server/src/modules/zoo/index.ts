@@ -5,6 +5,8 @@ import { bizAttachRoutes } from './attach/biz-attach.routes';
 import { cageBreederRoutes } from './cage/cage-breeder.routes';
 import { cageViewRoutes } from './cage/cage-views.routes';
 import { cageRoutes } from './cage/cage.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
+import { basicLogRoutes } from './keeper/basic-log.routes';
 import { parkRoutes } from './park/park.routes';
 import { populationRoutes } from './population/population.routes';
 import { speciesRoutes } from './species/species.routes';
@@ -28,4 +30,6 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   animalFlagRoutes,
   populationRoutes,
   bizAttachRoutes,
+  basicLogRoutes,
+  feedbackRoutes,
 ];

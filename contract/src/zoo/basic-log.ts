@@ -122,6 +122,8 @@ export const RoundItem = z.object({
   /** Today's log, "" when not logged yet. */
   logId: z.string(),
   health: z.union([z.number(), z.literal('')]),
+  /** The diet of the latest earlier log: what a one-click entry records as fed and eaten. */
+  lastDiet: z.array(DietItem),
 });
 
 export const TodayPercent = z.object({ total: z.number(), logged: z.number(), percent: z.number() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { basicLog, basicLogEndpoints } from '@zoo/contract';
+import { basicLog, basicLogEndpoints, type DietItem } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { BizError } from '../../../platform/http/errors';
@@ -8,7 +8,7 @@ import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { listDataScope, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { speciesOf, cageOf, userOf } from '../shared/lookups';
-import { nowHm, overallIntake, refuseFuture, rows, SUBJECT_MISSING, subjectOf, toLogRecord, today } from './basic-log.service';
+import { dietOut, nowHm, overallIntake, refuseFuture, rows, SUBJECT_MISSING, subjectOf, toLogRecord, today } from './basic-log.service';
 import { zooBasicLog } from './keeper.tables';
 
 const l = zooBasicLog;
@@ -23,6 +23,7 @@ interface RoundRow {
   quantity: number;
   log_id: string | null;
   health: number | null;
+  last_diet: DietItem[] | null;
 }
 
 /**
@@ -45,7 +46,9 @@ async function round(db: Tx, userId: string, day: string): Promise<RoundRow[]> {
        where p.is_deleted = 0 and p.cage_id in (select cage_id from mine)
          and p.male_quantity + p.female_quantity + p.they_quantity > 0)
     select s.animal_type, s.id::text as animal_id, s.name as animal_name, s.species_id::text as species_id,
-           coalesce(s.cage_id::text, '') as cage_id, s.quantity::int as quantity, l.id::text as log_id, l.health
+           coalesce(s.cage_id::text, '') as cage_id, s.quantity::int as quantity, l.id::text as log_id, l.health,
+           (select p.diet from zoo_basic_log p where p.animal_id = s.id and p.log_date < ${day}::date and p.is_deleted = 0
+             order by p.log_date desc limit 1) as last_diet
       from subjects s
       left join zoo_basic_log l on l.animal_id = s.id and l.log_date = ${day}::date and l.is_deleted = 0
      order by s.cage_id, s.animal_type, s.name`,
@@ -144,6 +147,7 @@ export function basicLogRoutes(app: FastifyInstance): void {
         quantity: x.quantity,
         logId: x.log_id ?? '',
         health: x.health ?? ('' as const),
+        lastDiet: dietOut(x.last_diet),
       };
       }),
     );

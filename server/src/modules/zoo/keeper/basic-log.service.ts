@@ -44,7 +44,7 @@ const populationOf = (c: LookupCtx) =>
   });
 
 /** The diet as the wire shows it: a missing amount or unit is "". */
-const dietOut = (d: DietItem[] | null) => (d ?? []).map((i) => ({ food: i.food, amount: i.amount ?? '', unit: i.unit ?? '', intake: i.intake }));
+export const dietOut = (d: DietItem[] | null) => (d ?? []).map((i) => ({ food: i.food, amount: i.amount ?? '', unit: i.unit ?? '', intake: i.intake }));
 
 export async function toLogRecord(row: Row, ctx: LookupCtx): Promise<BasicLogRecord> {
   const [animal, popName, species, cage, keeper] = await Promise.all([

@@ -117,6 +117,12 @@ describe('keeper logs', () => {
     // Yesterday's log of pandaB does not count for today.
     expect((await submit(keeper, { animalId: pandaB, logDate: await dayOffset(-1) })).body.success).toBe(true);
     expect((await t.request({ url: `${base}/today/percent`, token: keeper })).body.data.logged).toBe(2);
+    // ...but its diet is what a one-click entry offers today.
+    await submit(keeper, { animalId: pandaB, logDate: await dayOffset(-3), diet: [{ food: '苹果', amount: 1, unit: '个' }] });
+    await t.sql.query(`update zoo_basic_log set diet = '[{"food":"竹笋","amount":3,"unit":"kg","intake":2}]' where animal_id = $1 and log_date = current_date - 1`, [pandaB]);
+    const items = (await t.request({ url: `${base}/today/round`, token: keeper })).body.data.items;
+    expect(items.find((i: any) => i.animalId === pandaB).lastDiet).toEqual([{ food: '竹笋', amount: 3, unit: 'kg', intake: 2 }]);
+    expect(items.find((i: any) => i.animalId === herd).lastDiet).toEqual([]);
     // The admin keeps no cage: nothing due.
     expect((await t.request({ url: `${base}/today/percent`, token: admin })).body.data).toEqual({ total: 0, logged: 0, percent: 0 });
     const herdLog = (await t.sql.query(`select animal_type from zoo_basic_log where animal_id = $1`, [herd])).rows[0];
@@ -125,7 +131,8 @@ describe('keeper logs', () => {
 
   it('answers a day and a month calendar of one animal', async () => {
     const y = await t.sql.query(`select extract(year from current_date)::int as y, extract(month from current_date)::int as m`);
-    const { y: year, m: month } = y.rows[0];
+    const year = String(y.rows[0].y);
+    const month = String(y.rows[0].m);
     // Two more days earlier in the month (or the month before for early days) and one the month before.
     const first = `${year}-${String(month).padStart(2, '0')}-01`;
     if (first !== today) expect((await submit(admin, { animalId: pandaC, logDate: first })).body.success).toBe(true);
@@ -138,9 +145,9 @@ describe('keeper logs', () => {
     const days = cal.body.data.days.map((d: any) => d.day);
     expect(days).toEqual(first === today ? [today] : [first, today]);
     expect(cal.body.data.days.at(-1)).toMatchObject({ health: 3, keeperName: expect.any(String) });
-    const prev = await t.request({ url: `${base}/detail/month`, token: admin, query: { year: +prevMonthDay.slice(0, 4), month: +prevMonthDay.slice(5, 7), animalId: pandaC } });
+    const prev = await t.request({ url: `${base}/detail/month`, token: admin, query: { year: prevMonthDay.slice(0, 4), month: String(+prevMonthDay.slice(5, 7)), animalId: pandaC } });
     expect(prev.body.data.days.map((d: any) => d.day)).toEqual([prevMonthDay]);
-    expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month: 13, animalId: pandaC } })).body.msg).toBe('月份应为1-12');
+    expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month: "13", animalId: pandaC } })).body.msg).toBe('月份应为1-12');
     expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month } })).body.msg).toBe('请选择动物');
 
     const day = await t.request({ url: `${base}/detail/day`, token: admin, query: { day: today, animalId: pandaC } });

@@ -20,7 +20,7 @@ export const animalPage = defineCrudPage({
   crud: animal,
   i18n: 'zooAnimal',
   modalWidth: 960,
-  actionWidth: 300,
+  actionWidth: 340,
   defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,
   fromRecord: (row) => ({ ...row, sireName: row.sireId || row.sireMark || 'UNK', damName: row.damId || row.damMark || 'UNK', photos: photoList(row.photos) }),
   toInput: (values) => {

@@ -88,9 +88,17 @@ describe('keeper logs: today round, month calendar, feedback', () => {
     await screenshot(page, 'keeper-log-detail-1024');
   });
 
-  it('a zoo admin records feedback and answers it', SLOW, async () => {
+  it("a zoo admin reads every keeper's logs, then records feedback and answers it", SLOW, async () => {
     const page = await b.newPage();
     await loginAs(page, { tenantId: '100000' });
+    // The admin keeps no cage: nothing due today; the keeper's logs are in 全部日志, newest first.
+    await page.goto('/zoo/basiclog');
+    await expect.poll(() => progress(page).textContent()).toBe('今日完成 0 / 0');
+    await page.getByRole('tab', { name: '全部日志' }).click();
+    await expect.poll(() => row(page, '阳阳 (P002)').getByText('需观察').count()).toBe(1);
+    expect(await row(page, '阳阳 (P002)').getByText('李饲养').count()).toBe(1);
+    await screenshot(page, 'keeper-log-list');
+
     await page.goto('/zoo/feedback/index');
     await expect.poll(() => page.locator('.ant-table').count()).toBeGreaterThan(0);
     await openAdd(page, page);

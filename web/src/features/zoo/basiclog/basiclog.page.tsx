@@ -28,7 +28,7 @@ export default function BasicLogPage() {
               rowActions={(row) => (
                 <>
                   <Button type="link" size="small" onClick={() => void navigate(`/basiclog/detail/${row.id}`)}>
-                    {t('basicLog.round.view')}
+                    {t('basicLog.detail')}
                   </Button>
                   <Button type="link" size="small" onClick={() => void navigate(`/animal/log/${row.animalId}`)}>
                     {t('basicLog.calendar')}

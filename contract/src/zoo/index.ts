@@ -14,3 +14,4 @@ export * from './cage-views';
 export * from './biz-attach';
 export * from './basic-log';
 export * from './feedback';
+export * from './humiture';

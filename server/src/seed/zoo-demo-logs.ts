@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { inTenant } from '../platform/tenancy/tenant-tx';
+import { zooHumiture } from '../modules/zoo/humiture/humiture.tables';
 import { zooBasicLog } from '../modules/zoo/keeper/keeper.tables';
 import { DEMO_TENANT } from './zoo-demo-data';
 
@@ -104,5 +105,38 @@ export async function seedDemoKeeperLogs(database: Database): Promise<void> {
       select to_char(current_date - g, 'YYYY-MM-DD') as d from generate_series(${DEMO_LOG_DAYS}, 1, -1) g`)) as unknown as { rows: Array<{ d: string }> };
     const rows = (await subjects(tx)).flatMap((s) => logsOf(s, days.rows.map((r) => r.d)));
     for (let i = 0; i < rows.length; i += 500) await tx.insert(zooBasicLog).values(rows.slice(i, i + 500));
+  });
+}
+
+/** Days of hourly sensor readings per demo cage (history for the 温湿度 screen). */
+export const DEMO_READING_DAYS = 30;
+
+/**
+ * Hourly temperature and humidity for every demo cage over the last 30 days: a daily cycle around a level that
+ * depends on the cage (indoor, outdoor, water), with small stable noise. Runs once, like the logs.
+ */
+export async function seedDemoReadings(database: Database): Promise<void> {
+  await inTenant(database.db, { tenantId: DEMO_TENANT.tenantId, audit: false }, async (tx) => {
+    const any = (await tx.execute(sql`select 1 from zoo_humiture limit 1`)) as unknown as { rows: unknown[] };
+    if (any.rows.length) return;
+    const cages = (await tx.execute(sql`select id::text, cage_type from zoo_cage where is_deleted = 0 order by id`)) as unknown as { rows: Array<{ id: string; cage_type: number }> };
+    const hours = (await tx.execute(sql`
+      select to_char(date_trunc('hour', localtimestamp) - make_interval(hours => g), 'YYYY-MM-DD HH24:MI:SS') as t, extract(hour from date_trunc('hour', localtimestamp) - make_interval(hours => g))::int as h
+        from generate_series(${DEMO_READING_DAYS * 24}, 1, -1) g`)) as unknown as { rows: Array<{ t: string; h: number }> };
+    const rows: Array<typeof zooHumiture.$inferInsert> = [];
+    for (const c of cages.rows) {
+      // Indoor and mixed cages are kept near 20 ℃; outdoor ones follow the weather more; water and reptile houses run warm and humid.
+      const [base, swing, hum] = c.cage_type === 2 || c.cage_type === 5 ? [16, 6, 55] : c.cage_type === 4 ? [26, 2, 80] : [20, 2.5, 60];
+      hours.rows.forEach(({ t, h }, i) => {
+        const cycle = Math.sin(((h - 9) / 24) * 2 * Math.PI);
+        rows.push({
+          cageId: c.id,
+          readTime: t,
+          temperature: Math.round((base + swing * cycle + (noise(c.id, i, 5) - 0.5) * 1.5) * 10) / 10,
+          humidity: Math.round((hum - 8 * cycle + (noise(c.id, i, 6) - 0.5) * 6) * 10) / 10,
+        });
+      });
+    }
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(zooHumiture).values(rows.slice(i, i + 1000));
   });
 }

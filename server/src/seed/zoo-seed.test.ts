@@ -12,7 +12,7 @@ const counts = async () =>
       (select count(*)::int from zoo_tenant_species) licences, (select count(*)::int from zoo_park) parks, (select count(*)::int from zoo_venue) venues,
       (select count(*)::int from zoo_cage) cages, (select count(*)::int from zoo_animal) animals, (select count(*)::int from zoo_animal_flag) flags,
       (select count(*)::int from zoo_population) populations, (select count(*)::int from zoo_cage_breeder) breeders,
-      (select count(*)::int from zoo_basic_log) logs`)
+      (select count(*)::int from zoo_basic_log) logs, (select count(*)::int from zoo_humiture) readings`)
   ).rows[0];
 
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('zoo seed', () => {
   it('is idempotent: a second and third start add nothing', async () => {
     await seed(t.database, { demo: true });
     const first = await counts();
-    expect(first).toMatchObject({ taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({ readings: 10 * 30 * 24, taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);

@@ -26,8 +26,8 @@ export function HumitureChart({ history, kind, testId }: Props) {
     return {
       animation: false,
       tooltip: { trigger: 'axis' },
-      legend: { data: [t('humiture.max'), t('humiture.mean'), t('humiture.min'), t('humiture.breach')] },
-      grid: { left: 48, right: 24, top: 40, bottom: 32 },
+      legend: { top: 0, right: 0, data: [t('humiture.max'), t('humiture.mean'), t('humiture.min'), t('humiture.breach')] },
+      grid: { left: 48, right: 24, top: 48, bottom: 32 },
       xAxis: { type: 'category', data: times },
       yAxis: { type: 'value', name: t(kind === 'temp' ? 'humiture.temperature' : 'humiture.humidity'), scale: true },
       series: [
@@ -39,7 +39,7 @@ export function HumitureChart({ history, kind, testId }: Props) {
           symbol: 'none',
           lineStyle: { color: '#1677ff', width: 2 },
           itemStyle: { color: '#1677ff' },
-          markArea: { silent: true, itemStyle: { color: 'rgba(82, 196, 26, 0.15)' }, data: band as never },
+          markArea: { silent: true, itemStyle: { color: 'rgba(82, 196, 26, 0.15)' }, label: { position: 'insideTopLeft', color: '#389e0d' }, data: band as never },
         },
         { name: t('humiture.min'), type: 'line', data: history.buckets.map((b) => pick(b)[0]), symbol: 'none', lineStyle: { color: '#13c2c2', width: 1 }, itemStyle: { color: '#13c2c2' } },
         {

@@ -17,7 +17,8 @@ const fmt = (v: number | '', unit: string) => (v === '' ? '—' : `${v}${unit}`)
 /** Sensor keys of the cage: generate (shown once), revoke; who holds the button `cage_humiture`. */
 function DeviceKeys({ cageId }: { cageId: string }) {
   const { t } = useTranslation();
-  const devices = useQuery({ queryKey: ['humiture-devices', cageId], queryFn: () => call(humitureEndpoints.device, { query: { cageId } }) });
+  // Refreshed now and then: the last reading moves while sensors post.
+  const devices = useQuery({ queryKey: ['humiture-devices', cageId], queryFn: () => call(humitureEndpoints.device, { query: { cageId } }), refetchInterval: 60_000 });
   const [shown, setShown] = useState<string | null>(null);
   const [busy, run] = useBusy();
   const live = (devices.data ?? []).some((d) => d.live);

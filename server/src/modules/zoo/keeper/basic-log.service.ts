@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BasicLogRecord, DietItem } from '@zoo/contract';
-import type { Tx } from '../../../db/client';
+import type { DbLike, Tx } from '../../../db/client';
 import { batchLoader } from '../../../platform/resource/batch-loader';
 import { BizError } from '../../../platform/http/errors';
 import { animalOf, cageOf, speciesOf, userOf, type LookupCtx } from '../shared/lookups';
@@ -73,7 +73,7 @@ export async function toLogRecord(row: Row, ctx: LookupCtx): Promise<BasicLogRec
 export const overallIntake = (diet: Array<{ intake: number }>, given: number) => (diet.length ? Math.max(...diet.map((d) => d.intake)) : given);
 
 /** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-export const rows = async <T>(db: Tx, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+export const rows = async <T>(db: DbLike, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 
 /** Today in the database session's time zone (the zoo's day, not the server process's). */
 export async function today(db: Tx): Promise<string> {

@@ -46,6 +46,7 @@ describe('humiture', () => {
     expect(ok.body).toMatchObject({ code: 200, data: { accepted: 2 } });
     const rows = (await t.sql.query(`select tenant_id, cage_id::text from zoo_humiture`)).rows;
     expect(rows).toEqual([{ tenant_id: '330001', cage_id: cage }, { tenant_id: '330001', cage_id: cage }]);
+    expect((await t.sql.query(`select count(*)::int n from zoo_humiture where read_time = $1`, [await at(0, 0)])).rows[0].n).toBe(1);
 
     // A new key replaces the old one; revoking leaves none.
     const g2 = await generate(zooA, cage);
@@ -54,6 +55,12 @@ describe('humiture', () => {
     expect((await t.request({ method: 'POST', url: `${base}/device/revoke`, token: zooA, query: { cageId: cage } })).body.success).toBe(true);
     expect((await ingest(g2.body.data.key, [{ temperature: 20, humidity: 50 }])).body.code).toBe(401);
     expect((await t.request({ method: 'POST', url: `${base}/device/revoke`, token: zooA, query: { cageId: cage } })).body.msg).toBe('该笼舍没有有效的设备密钥');
+    // A removed cage's sensor is refused too.
+    const spare = (await makeCageChain(t, zooA)).cageId;
+    const g3 = await generate(zooA, spare);
+    expect((await ingest(g3.body.data.key, [{ temperature: 20, humidity: 50 }])).body.success).toBe(true);
+    expect((await t.request({ method: 'POST', url: '/zoo-cage/cage/remove', token: zooA, query: { ids: spare } })).body.success).toBe(true);
+    expect((await ingest(g3.body.data.key, [{ temperature: 20, humidity: 50 }])).body.code).toBe(401);
     const after = (await t.request({ url: `${base}/device`, token: zooA, query: { cageId: cage } })).body.data;
     expect(after.map((d: any) => d.live)).toEqual([false, false]);
     expect(after[0].lastReading).not.toBe('');

@@ -86,6 +86,13 @@ describe('keeper logs: today round, month calendar, feedback', () => {
     await expect.poll(() => page.getByText(`饲养日志详情 · 美美 (P001) · ${today}`).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('cell', { name: '窝窝头' }).count()).toBe(1);
     await screenshot(page, 'keeper-log-detail-1024');
+
+    // The same round in English.
+    await page.goto('/zoo/basiclog');
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => progress(page).textContent()).toBe('Done today 2 / 10');
+    await expect.poll(() => card(page, '欢欢 (P004)').getByRole('button', { name: 'One-click log' }).count()).toBe(1);
+    await screenshot(page, 'keeper-round-en-1024');
   });
 
   it("a zoo admin reads every keeper's logs, then records feedback and answers it", SLOW, async () => {

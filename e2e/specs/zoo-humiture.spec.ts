@@ -63,5 +63,15 @@ describe('cage humiture', () => {
     const [revoked] = await dbQuery<{ revoke_time: string | null }>(`select revoke_time from zoo_cage_device_key where cage_id = $1`, [cageId]);
     expect(revoked!.revoke_time).not.toBeNull();
     await expect.poll(() => page.getByText('已吊销', { exact: true }).count()).toBe(1);
+
+    // The cage card links to the same screen and to each animal's keeper-log calendar.
+    await page.goto(`/cage/detail/${cageId}`);
+    await expect.poll(() => row(page, 'P001').count()).toBe(1);
+    await page.getByRole('button', { name: '温湿度' }).click();
+    await page.waitForURL(new RegExp(`/cage/humiture/${cageId}$`));
+    await page.goto(`/cage/detail/${cageId}`);
+    await row(page, 'P001').getByRole('button', { name: '日志' }).click();
+    await page.waitForURL(/\/animal\/log\/\d+$/);
+    await expect.poll(() => page.getByTestId('calendar-subject').textContent()).toBe('美美 (P001)');
   });
 });

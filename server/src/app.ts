@@ -14,6 +14,7 @@ import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
 import { blankNulls, err } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
+import { installInputGuard } from './platform/http/input-guard';
 import { apiLogPlugin } from './platform/log/api-log';
 import { LogWriters } from './platform/log/log-writers';
 import { registerMultipart } from './platform/http/multipart';
@@ -28,7 +29,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Fastify takes a hop count too (its types omit it).
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 10 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
+  installInputGuard(app);
   apiLogPlugin(app);
   await registerMultipart(app);
 

@@ -35,6 +35,7 @@ export const pageRegistry = {
   '/monitor/log/api': lazyPage(() => import('../../features/monitor/log/api.page')),
   '/monitor/log/error': lazyPage(() => import('../../features/monitor/log/error.page')),
   '/monitor/log/usual': lazyPage(() => import('../../features/monitor/log/usual.page')),
+  '/monitor/audit': lazyPage(() => import('../../features/monitor/audit/audit.page')),
   '/resource/oss': lazyPage(() => import('../../features/resource/oss/oss.page')),
   '/resource/sms': lazyPage(() => import('../../features/resource/sms/sms.page')),
   '/resource/attach': lazyPage(() => import('../../features/resource/attach/attach.page')),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { audit, auditEndpoints } from '@zoo/contract';
+import { audit, auditEndpoints, isIdText } from '@zoo/contract';
 import { checkAccess } from '../../../platform/access/permissions';
 import { sysAudit } from '../../../platform/audit/audit.tables';
 import { sendXlsx, writeSheet } from '../../../platform/excel';
@@ -46,7 +46,7 @@ export function auditRoutes(app: FastifyInstance): void {
     await checkAccess(call.db, call.session, reg.def.endpoints.detail?.access ?? 'login');
     const cols = getTableColumns(reg.table) as Record<string, PgColumn>;
     const key = cols.id ?? cols.code!;
-    if (key === cols.id && !/^\d{1,19}$/.test(id)) throw new BizError('ID格式不正确');
+    if (key === cols.id && !isIdText(id)) throw new BizError('ID格式不正确');
     // Only a record the caller may see (its tenant by row-level security, its data scopes); deleted ones included.
     const [seen] = await call.db
       .select({ one: sql<number>`1` })

@@ -4,13 +4,13 @@ import { Button, Card, Descriptions, Empty, Flex, Spin, Tabs, Typography } from 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { CrudPage, DictTag, useCan } from '../../../crud';
+import { ChangeHistory, CrudPage, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
 import { CageBreeders } from '../shared/cage-breeders';
 import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
 import { CagePhotos } from './cage-photos';
 
-/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it (each with its keeper-log calendar), keepers, photos, 温湿度. */
+/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it (each with its keeper-log calendar), keepers, photos, 变更记录, 温湿度. */
 export default function CageDetailPage() {
   const { t } = useTranslation();
   const { cageId = '' } = useParams();
@@ -52,6 +52,7 @@ export default function CageDetailPage() {
     { key: 'populations', label: t('cageDetail.populations'), children: <CrudPage def={populations} rowActions={logLink} /> },
     ...(can('cage_breeder') ? [{ key: 'keepers', label: t('cageDetail.keepers'), children: <CageBreeders cageId={cageId} /> }] : []),
     { key: 'photos', label: t('cageDetail.photos'), children: <CagePhotos cageId={cageId} /> },
+    { key: 'history', label: t('history.title'), children: <ChangeHistory table="zoo_cage" id={cageId} i18n="cage" /> },
   ];
 
   return (

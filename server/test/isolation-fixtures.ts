@@ -119,6 +119,16 @@ const zooFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.remark === `成员${tag}`,
     unchanged: { remark: `成员${tag}` },
   },
+  basiclog: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, logDate: '2024-03-01', remark: `日志${tag}` }),
+    match: (r) => r.remark === `日志${tag}`,
+    unchanged: { remark: `日志${tag}`, logDate: '2024-03-01' },
+  },
+  feedback: {
+    create: async () => ({ title: `隔离反馈${tag}`, content: '甲园的反馈' }),
+    match: (r) => r.title === `隔离反馈${tag}`,
+    unchanged: { title: `隔离反馈${tag}`, content: '甲园的反馈' },
+  },
   biz_attach: {
     // Links must be objects of this product's storage under the tenant's own keys.
     create: async (t, token) => ({ bizType: 'park', bizId: await makePark(t, token), link: ownLink(token), originalName: `园区规划${tag}.pdf` }),

@@ -13,3 +13,6 @@ export * from './population';
 export * from './cage-views';
 export * from './biz-attach';
 export * from './stock-log';
+export * from './basic-log';
+export * from './feedback';
+export * from './humiture';

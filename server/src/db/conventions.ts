@@ -17,6 +17,7 @@ export const UNAUDITED: readonly string[] = [
   'blade_log_api',
   'blade_log_error',
   'blade_log_usual',
+  'zoo_humiture',
 ];
 
 /** Columns whose values the audit trail masks (passwords, client secrets, storage and SMS keys, device keys…). */

@@ -11,7 +11,8 @@ const counts = async () =>
       (select count(*)::int from blade_role where tenant_id = '100000') roles, (select count(*)::int from blade_role_menu where tenant_id = '100000') grants,
       (select count(*)::int from zoo_tenant_species) licences, (select count(*)::int from zoo_park) parks, (select count(*)::int from zoo_venue) venues,
       (select count(*)::int from zoo_cage) cages, (select count(*)::int from zoo_animal) animals, (select count(*)::int from zoo_animal_flag) flags,
-      (select count(*)::int from zoo_population) populations, (select count(*)::int from zoo_cage_breeder) breeders`)
+      (select count(*)::int from zoo_population) populations, (select count(*)::int from zoo_cage_breeder) breeders,
+      (select count(*)::int from zoo_basic_log) logs, (select count(*)::int from zoo_humiture) readings`)
   ).rows[0];
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('zoo seed', () => {
   it('is idempotent: a second and third start add nothing', async () => {
     await seed(t.database, { demo: true });
     const first = await counts();
-    expect(first).toMatchObject({ taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({ readings: 10 * 30 * 24, taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);
@@ -75,5 +76,22 @@ describe('zoo seed', () => {
     expect(kinds.rows.map((r) => r.movement_type)).toEqual(['born', 'cancel', 'census', 'die', 'export', 'import', 'move']);
     const span = await t.sql.query(`select max(event_date) - min(event_date) > interval '300 days' as year from zoo_stock_log where tenant_id = '100000'`);
     expect(span.rows[0].year).toBe(true);
+  });
+
+  it('gives the demo zoo weeks of keeper logs up to yesterday, and lets its keepers log today', async () => {
+    const logs = (await t.sql.query(`select count(*)::int n, min(log_date)::text lo, max(log_date)::text hi, count(distinct animal_id)::int subjects,
+      bool_and(log_date < current_date) past from zoo_basic_log where tenant_id = '100000'`)).rows[0];
+    // 28 animals in stock in cages + 5 populations, 56 days, about 1 in 12 days missed.
+    expect(logs.subjects).toBe(33);
+    expect(logs.n).toBeGreaterThan(33 * 56 * 0.85);
+    expect(logs.n).toBeLessThan(33 * 56);
+    expect(logs.past).toBe(true);
+    const keeper = await t.login('keeper1', 'keeper1', '100000');
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 0, percent: 0 });
+    const round = (await t.request({ url: '/zoo/basicLog/today/round', token: keeper })).body.data;
+    expect(round.items.find((i: any) => i.animalName === '美美 (P001)').lastDiet.map((d: any) => d.food)).toEqual(['竹子', '竹笋', '窝窝头']);
+    const p001 = round.items.find((i: any) => i.animalName === '美美 (P001)').animalId;
+    expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(true);
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 1, percent: 10 });
   });
 });

@@ -18,6 +18,8 @@ import { postI18n } from '../features/system/post/post.i18n';
 import { topmenuI18n } from '../features/system/topmenu/topmenu.i18n';
 import { zooPlacesI18n } from '../features/zoo/places.i18n';
 import { animalI18n } from '../features/zoo/animal/animal.i18n';
+import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
+import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
 import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
@@ -44,6 +46,8 @@ export const featureBundles: readonly I18nBundle[] = [
   animalI18n,
   populationI18n,
   stockLogI18n,
+  basicLogI18n,
+  humitureI18n,
   tenantI18n,
   tenantPackageI18n,
   userI18n,

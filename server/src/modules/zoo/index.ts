@@ -5,6 +5,9 @@ import { bizAttachRoutes } from './attach/biz-attach.routes';
 import { cageBreederRoutes } from './cage/cage-breeder.routes';
 import { cageViewRoutes } from './cage/cage-views.routes';
 import { cageRoutes } from './cage/cage.routes';
+import { feedbackRoutes } from './feedback/feedback.routes';
+import { basicLogRoutes } from './keeper/basic-log.routes';
+import { humitureRoutes } from './humiture/humiture.routes';
 import { parkRoutes } from './park/park.routes';
 import { populationRoutes } from './population/population.routes';
 import { stockLogRoutes } from './stocklog/stocklog.routes';
@@ -30,4 +33,7 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   populationRoutes,
   bizAttachRoutes,
   stockLogRoutes,
+  basicLogRoutes,
+  feedbackRoutes,
+  humitureRoutes,
 ];

@@ -22,6 +22,9 @@ const dictVertical = lazyPage(() => import('../../features/system/dict/dict-vert
 const cageDetail = lazyPage(() => import('../../features/zoo/cage-detail/cage-detail.page'));
 const speciesDist = lazyPage(() => import('../../features/zoo/species/species-dist.page'));
 const animalDetail = lazyPage(() => import('../../features/zoo/animal/animal-detail.page'));
+const animalLog = lazyPage(() => import('../../features/zoo/basiclog/animal-log.page'));
+const basicLogDetail = lazyPage(() => import('../../features/zoo/basiclog/basiclog-detail.page'));
+const cageHumiture = lazyPage(() => import('../../features/zoo/humiture/humiture.page'));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [
@@ -50,6 +53,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'cage/detail/:cageId', element: <LazyElement page={cageDetail} />, handle: tabPage('cageDetail.title', false) },
           { path: 'zoo/admin/species/dist/:id', element: <LazyElement page={speciesDist} />, handle: tabPage('zooSpeciesDist.title', false) },
           { path: 'animal/detail/:id', element: <LazyElement page={animalDetail} />, handle: tabPage('zooAnimalDetail.title', false) },
+          { path: 'cage/humiture/:cageId', element: <LazyElement page={cageHumiture} />, handle: tabPage('humiture.title', false) },
+          { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
+          { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
           { path: '*', element: <MenuPage />, handle: dynamic },
         ],
       },

@@ -21,7 +21,7 @@ export const animalPage = defineCrudPage({
   i18n: 'zooAnimal',
   auditTable: 'zoo_animal',
   modalWidth: 960,
-  actionWidth: 520,
+  actionWidth: 580,
   defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,
   fromRecord: (row) => ({ ...row, sireName: row.sireId || row.sireMark || 'UNK', damName: row.damId || row.damMark || 'UNK', photos: photoList(row.photos) }),
   toInput: (values) => {

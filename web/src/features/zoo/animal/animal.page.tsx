@@ -11,7 +11,7 @@ import type { Movement } from '@zoo/contract';
 
 type Row = RowOf<typeof animalPage.crud>;
 
-/** /zoo/animal: individuals, with 标识 (flags and versions), 饲养员 (setbreeder) and 详情. */
+/** /zoo/animal: individuals, with 标识 (flags and versions), 饲养员 (setbreeder), 详情 and 日志 (the keeper-log calendar). */
 export default function AnimalPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,6 +52,11 @@ export default function AnimalPage() {
             <Button type="link" size="small" onClick={() => navigate(`/animal/detail/${row.id}`)}>
               {t('zooAnimal.detail')}
             </Button>
+            {ctx.can('animal_log') ? (
+              <Button type="link" size="small" onClick={() => navigate(`/animal/log/${row.id}`)}>
+                {t('basicLog.openLog')}
+              </Button>
+            ) : null}
           </>
         )}
       />

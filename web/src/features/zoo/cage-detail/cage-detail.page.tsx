@@ -1,20 +1,27 @@
 import { cage } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Flex, Spin, Tabs, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, Spin, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ChangeHistory, CrudPage, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
 import { CageBreeders } from '../shared/cage-breeders';
 import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
 import { CagePhotos } from './cage-photos';
 
-/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it, keepers, photos, 变更记录. */
+/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it (each with its keeper-log calendar), keepers, photos, 变更记录, 温湿度. */
 export default function CageDetailPage() {
   const { t } = useTranslation();
   const { cageId = '' } = useParams();
   const can = useCan();
+  const navigate = useNavigate();
+  const logLink = (row: { id: string }) =>
+    can('basiclog_view') ? (
+      <Button type="link" size="small" onClick={() => void navigate(`/animal/log/${row.id}`)}>
+        {t('basicLog.openLog')}
+      </Button>
+    ) : null;
   const detail = useQuery({
     queryKey: ['crud', cage.name, 'detail', cageId],
     queryFn: () => call(cage.endpoints.detail, { query: { id: cageId } }),
@@ -41,8 +48,8 @@ export default function CageDetailPage() {
     : [];
 
   const tabs = [
-    { key: 'animals', label: t('cageDetail.animals'), children: <CrudPage def={animals} /> },
-    { key: 'populations', label: t('cageDetail.populations'), children: <CrudPage def={populations} /> },
+    { key: 'animals', label: t('cageDetail.animals'), children: <CrudPage def={animals} rowActions={logLink} /> },
+    { key: 'populations', label: t('cageDetail.populations'), children: <CrudPage def={populations} rowActions={logLink} /> },
     ...(can('cage_breeder') ? [{ key: 'keepers', label: t('cageDetail.keepers'), children: <CageBreeders cageId={cageId} /> }] : []),
     { key: 'photos', label: t('cageDetail.photos'), children: <CagePhotos cageId={cageId} /> },
     { key: 'history', label: t('history.title'), children: <ChangeHistory table="zoo_cage" id={cageId} i18n="cage" /> },
@@ -50,7 +57,15 @@ export default function CageDetailPage() {
 
   return (
     <Flex vertical gap={12}>
-      <Card variant="borderless" title={c ? t('cageDetail.heading', { name: c.cageName, code: c.cageCode }) : t('cageDetail.title')}>
+      <Card
+        variant="borderless"
+        title={c ? t('cageDetail.heading', { name: c.cageName, code: c.cageCode }) : t('cageDetail.title')}
+        extra={
+          c && can('cage_humiture') ? (
+            <Button onClick={() => void navigate(`/cage/humiture/${c.id}`)}>{t('humiture.title')}</Button>
+          ) : null
+        }
+      >
         <Spin spinning={detail.isFetching}>
           {c ? (
             <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={facts} data-testid="cage-facts" />

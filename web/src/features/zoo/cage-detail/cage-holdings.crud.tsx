@@ -9,7 +9,6 @@ export const cageAnimalsPage = (cageId: string) =>
     list: cageViewEndpoints.cageAnimalList,
     baseQuery: { cageId },
     readOnly: true,
-    noActions: true,
     fields: {
       localNo: {},
       animalName: {},
@@ -29,7 +28,6 @@ export const cagePopulationsPage = (cageId: string) =>
     list: cageViewEndpoints.cagePopulationList,
     baseQuery: { cageId },
     readOnly: true,
-    noActions: true,
     fields: {
       populationName: {},
       speciesName: {},

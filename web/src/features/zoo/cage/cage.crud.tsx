@@ -27,7 +27,7 @@ export const cagePage = defineCrudPage({
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { cageType: 1, area: 0, capacity: 0, sort: 0 },
-  actionWidth: 300,
+  actionWidth: 360,
 });
 
 /** Keepers (users of the zoo) assigned to one cage (contract `cageBreeder`). */

@@ -5,7 +5,7 @@ import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
 import { CageBreedersDialog } from '../shared/cage-breeders';
 import { cagePage } from './cage.crud';
 
-/** 笼舍管理, with each cage's keepers (button 饲养员, code cage_breeder) and its card (详情). */
+/** 笼舍管理, with each cage's keepers (button 饲养员, code cage_breeder), its card (详情) and 温湿度 (code cage_humiture). */
 export default function CagePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,6 +22,11 @@ export default function CagePage() {
             <Button type="link" size="small" onClick={() => void navigate(`/cage/detail/${row.id}`)}>
               {t('cage.detail')}
             </Button>
+            {ctx.can('cage_humiture') ? (
+              <Button type="link" size="small" onClick={() => void navigate(`/cage/humiture/${row.id}`)}>
+                {t('humiture.title')}
+              </Button>
+            ) : null}
           </>
         )}
       />

@@ -2,6 +2,7 @@ import type { Movement } from '@zoo/contract';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { CrudPage, type RowOf } from '../../../crud';
 import { MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
 import { MovementTimeline } from '../shared/movement-timeline';
@@ -9,9 +10,13 @@ import { populationPage } from './population.crud';
 
 type Row = RowOf<typeof populationPage.crud>;
 
-/** /zoo/population: populations with their movements (出生/引进/输出/迁移/死亡/注销) and movement timeline. */
+/**
+ * /zoo/population: populations with their movements (出生/引进/输出/迁移/死亡/注销), movement timeline and 日志 (the
+ * population's keeper-log calendar, for whoever may read keeper logs).
+ */
 export default function PopulationPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [movement, setMovement] = useState<{ kind: Movement; init?: MovementInit } | null>(null);
   const [timeline, setTimeline] = useState<Row | null>(null);
   return (
@@ -29,6 +34,11 @@ export default function PopulationPage() {
             <Button type="link" size="small" onClick={() => setTimeline(row)}>
               {t('zooStockLog.timeline')}
             </Button>
+            {ctx.can('basiclog_view') ? (
+              <Button type="link" size="small" onClick={() => void navigate(`/animal/log/${row.id}`)}>
+                {t('basicLog.openLog')}
+              </Button>
+            ) : null}
           </>
         )}
       />

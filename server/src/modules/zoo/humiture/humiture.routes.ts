@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DEVICE_KEY_HEADER, humitureEndpoints } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { BizError } from '../../../platform/http/errors';
+import { publicRoute, route } from '../../../platform/http/route';
+import { mustExist } from '../../../platform/resource/guards';
+import { rows } from '../keeper/basic-log.service';
+import { zooCage } from '../zoo.tables';
+import { zooCageDeviceKey } from './humiture.tables';
+
+const k = zooCageDeviceKey;
+export const BAD_KEY = '设备密钥无效或已吊销';
+const KEY_RE = /^zk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** Range → (span, bucket): a day by the hour, a week by the hour, a month by the day. */
+const RANGES = { day: ['1 day', 'hour'], week: ['7 days', 'hour'], month: ['30 days', 'day'] } as const;
+
+const num = (v: unknown) => (v === null || v === undefined ? ('' as const) : Math.round(Number(v) * 10) / 10);
+
+/** The comfort band of a cage: the narrowest band every species it holds now is comfortable in. */
+async function comfortOf(db: Tx, cageId: string) {
+  const [c] = await rows<{ names: string[] | null; tmin: number | null; tmax: number | null; hmin: number | null; hmax: number | null }>(
+    db,
+    sql`with held as (
+          select species_id from zoo_animal where cage_id = ${cageId} and status = 1 and is_deleted = 0
+          union select species_id from zoo_population where cage_id = ${cageId} and is_deleted = 0)
+        select array_agg(s.species_name order by s.species_name) as names, max(s.temp_min) as tmin, min(s.temp_max) as tmax,
+               max(s.humidity_min) as hmin, min(s.humidity_max) as hmax
+          from zoo_species s where s.id in (select species_id from held)`,
+  );
+  return { names: c?.names ?? [], tmin: c?.tmin ?? null, tmax: c?.tmax ?? null, hmin: c?.hmin ?? null, hmax: c?.hmax ?? null };
+}
+
+export function humitureRoutes(app: FastifyInstance): void {
+  route(app, humitureEndpoints.device, async ({ db, query }) => {
+    const list = await rows<{ key_id: string; create_time: string; revoke_time: string | null; last: string | null }>(
+      db,
+      sql`select key_id, to_char(create_time, 'YYYY-MM-DD HH24:MI:SS') as create_time, to_char(revoke_time, 'YYYY-MM-DD HH24:MI:SS') as revoke_time,
+                 (select to_char(max(read_time), 'YYYY-MM-DD HH24:MI:SS') from zoo_humiture h where h.cage_id = k.cage_id) as last
+            from zoo_cage_device_key k where cage_id = ${query.cageId} and is_deleted = 0 order by id desc`,
+    );
+    return list.map((r) => ({ keyId: r.key_id, createTime: r.create_time, revokeTime: r.revoke_time ?? '', live: !r.revoke_time, lastReading: r.last ?? '' }));
+  });
+
+  /** A new key revokes the cage's live one (a replaced or lost sensor); the secret is answered once, never stored. */
+  route(app, humitureEndpoints.generate, async ({ db, query }) => {
+    await mustExist(db, zooCage, query.cageId, '所选笼舍不存在');
+    await db.update(k).set({ revokeTime: sql`localtimestamp(0)` }).where(and(eq(k.cageId, query.cageId), isNull(k.revokeTime)));
+    const keyId = randomBytes(8).toString('hex');
+    const secret = randomBytes(32).toString('base64url');
+    await db.insert(k).values({ cageId: query.cageId, keyId, keyHash: sha256(secret) });
+    return { keyId, key: `zk_${keyId}_${secret}` };
+  });
+
+  route(app, humitureEndpoints.revoke, async ({ db, query }) => {
+    const done = await db.update(k).set({ revokeTime: sql`localtimestamp(0)` }).where(and(eq(k.cageId, query.cageId), isNull(k.revokeTime))).returning({ id: k.id });
+    if (!done.length) throw new BizError('该笼舍没有有效的设备密钥');
+    return {};
+  });
+
+  /**
+   * Sensors: the key names its tenant and cage, so the readings go in with one statement on the unrestricted
+   * connection (the caller has no session or tenant): the key check and the insert are the same statement, and
+   * the rows take their tenant and cage from the key row, never from the request. One round trip per batch
+   * (decision 0015). A wrong, revoked or deleted key — or a removed cage — inserts nothing: 401.
+   */
+  publicRoute(app, humitureEndpoints.ingest, async ({ req, body, sys }) => {
+    const m = KEY_RE.exec(String(req.headers[DEVICE_KEY_HEADER.toLowerCase()] ?? ''));
+    if (!m) throw new BizError(BAD_KEY, 401);
+    const [res] = await rows<{ keys: number; n: number }>(
+      sys,
+      sql`with k as (
+            select k.tenant_id, k.cage_id from zoo_cage_device_key k join zoo_cage c on c.id = k.cage_id and c.is_deleted = 0
+             where k.key_id = ${m[1]} and k.key_hash = ${sha256(m[2]!)} and k.revoke_time is null and k.is_deleted = 0),
+          ins as (
+            insert into zoo_humiture (tenant_id, cage_id, read_time, temperature, humidity)
+            select k.tenant_id, k.cage_id, coalesce(x.time::timestamp, localtimestamp(0)), x.temperature, x.humidity
+              from k cross join jsonb_to_recordset(${JSON.stringify(body.readings)}::jsonb) as x(time text, temperature float8, humidity float8)
+            returning 1)
+          select (select count(*) from k)::int as keys, (select count(*) from ins)::int as n`,
+    );
+    if (!res?.keys) throw new BizError(BAD_KEY, 401);
+    return { accepted: res.n };
+  });
+
+  route(app, humitureEndpoints.history, async ({ db, query }) => {
+    const cage = await mustExist(db, zooCage, query.cageId, '所选笼舍不存在');
+    const comfort = await comfortOf(db, cage.id);
+    const [span, unit] = RANGES[query.range];
+    const out = (v: number | null) => sql`(${v}::float8 is not null and`;
+    const breach = sql`(${out(comfort.tmin)} temperature < ${comfort.tmin}::float8) or ${out(comfort.tmax)} temperature > ${comfort.tmax}::float8)
+      or ${out(comfort.hmin)} humidity < ${comfort.hmin}::float8) or ${out(comfort.hmax)} humidity > ${comfort.hmax}::float8))`;
+    const [range] = await rows<{ from: string; to: string }>(
+      db,
+      sql`select to_char(localtimestamp - ${span}::interval, 'YYYY-MM-DD HH24:MI:SS') as "from", to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS') as "to"`,
+    );
+    const buckets = await rows<Record<string, number | string | boolean>>(
+      db,
+      sql`select to_char(date_trunc(${unit}, read_time), 'YYYY-MM-DD HH24:MI:SS') as time,
+                 min(temperature) as t_min, max(temperature) as t_max, avg(temperature) as t_mean,
+                 min(humidity) as h_min, max(humidity) as h_max, avg(humidity) as h_mean, count(*)::int as n, count(*) filter (where ${breach})::int as b
+            from zoo_humiture where cage_id = ${cage.id} and read_time >= ${range!.from}::timestamp and read_time <= ${range!.to}::timestamp
+           group by 1 order by 1`,
+    );
+    const [s] = await rows<Record<string, number | null>>(
+      db,
+      sql`select count(*)::int as n, count(*) filter (where ${breach})::int as b, min(temperature) as t_min, max(temperature) as t_max, avg(temperature) as t_mean,
+                 min(humidity) as h_min, max(humidity) as h_max, avg(humidity) as h_mean
+            from zoo_humiture where cage_id = ${cage.id} and read_time >= ${range!.from}::timestamp and read_time <= ${range!.to}::timestamp`,
+    );
+    return {
+      cageId: cage.id,
+      cageName: cage.cageName,
+      speciesNames: comfort.names,
+      comfort: { tempMin: num(comfort.tmin), tempMax: num(comfort.tmax), humidityMin: num(comfort.hmin), humidityMax: num(comfort.hmax) },
+      from: range!.from,
+      to: range!.to,
+      buckets: buckets.map((b) => ({
+        time: String(b.time),
+        tempMin: num(b.t_min) as number,
+        tempMax: num(b.t_max) as number,
+        tempMean: num(b.t_mean) as number,
+        humidityMin: num(b.h_min) as number,
+        humidityMax: num(b.h_max) as number,
+        humidityMean: num(b.h_mean) as number,
+        count: Number(b.n),
+        breach: Number(b.b) > 0,
+      })),
+      summary: {
+        count: Number(s!.n),
+        breaches: Number(s!.b),
+        tempMin: num(s!.t_min),
+        tempMax: num(s!.t_max),
+        tempMean: num(s!.t_mean),
+        humidityMin: num(s!.h_min),
+        humidityMax: num(s!.h_max),
+        humidityMean: num(s!.h_mean),
+      },
+    };
+  });
+}

@@ -57,7 +57,7 @@ export function countOptions(
   mode: CountMode | undefined,
   shape: Pick<CountOptions, 'unfiltered' | 'scoped'> = {},
 ): CountOptions | undefined {
-  if (!mode || mode === 'exact') return undefined;
+  if (!mode || mode === 'exact' || app.zoo.config.listCount === 'exact') return undefined;
   return { mode, cache: app.zoo.cache, scope: ep.crossTenant && isPlatformAdministrator(session) ? '*' : session.tenantId, ...shape };
 }
 

@@ -91,7 +91,7 @@ pidfile = ${dir}/pgbouncer.pid
       return url;
     } catch (e) {
       await c.end().catch(() => undefined);
-      if (i > 50) throw new Error(`PgBouncer did not start: ${e}\n${existsSync(`${dir}/pgbouncer.log`) ? readFileSync(`${dir}/pgbouncer.log`, 'utf8') : ''}`);
+      if (i > 50) throw new Error(`PgBouncer did not start: ${e}\n${existsSync(`${dir}/pgbouncer.log`) ? readFileSync(`${dir}/pgbouncer.log`, 'utf8') : ''}`, { cause: e });
       await new Promise((r) => setTimeout(r, 100));
     }
   }

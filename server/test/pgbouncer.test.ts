@@ -14,6 +14,7 @@ import { openPostgres, type Database } from '../src/db/client';
 import { md5Hex } from '../src/platform/auth/password';
 import { getParam } from '../src/platform/param/param';
 import { writeSheet } from '../src/platform/excel';
+import { generateZoos } from '../src/seed/scale';
 import { multipart } from './iam-helpers';
 import { adminUrl, urlFor, withAdmin } from './pg-admin';
 
@@ -245,5 +246,24 @@ describe.skipIf(!PGBOUNCER)('two instances through PgBouncer (transaction poolin
       return job.status !== 'running';
     });
     expect(job).toMatchObject({ status: 'finished', total: 3, succeeded: 2, failed: 1 });
+  });
+
+  it('an animal list total is exact on B right after a write on A, unfiltered and filtered', async () => {
+    await generateZoos(a.database, { zoos: 1, animals: 500, firstTenant: 320000 });
+    const cap = await call(a, '/blade-auth/oauth/captcha');
+    const { rows } = await direct.query('select code from sys_captcha where key = $1', [cap.body.key]);
+    const q = new URLSearchParams({ tenantId: '320001', username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' });
+    const token = (await call(b, `/blade-auth/oauth/token?${q}`, { method: 'POST', headers: { 'tenant-id': '320001', 'captcha-key': cap.body.key, 'captcha-code': rows[0].code } })).body.access_token as string;
+    const species = (await direct.query(`select species_id::text as id from zoo_tenant_species where tenant_id = '320001' limit 1`)).rows[0].id as string;
+    const totals = async (i: Instance) => {
+      const one = async (f: string) => (await call(i, `/zoo-animal/animal/list?current=1&size=10${f}`, { token })).body.data.total as number;
+      return [await one(''), await one(`&speciesId=${species}`)];
+    };
+    const before = await totals(b);
+    expect(await totals(a)).toEqual(before);
+    const made = await call(a, '/zoo-animal/animal/submit', { method: 'POST', token, body: { speciesId: species, localNo: 'POOL-1', sex: 1 } });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    // No waiting: B reads the kept count and version in its own request transaction.
+    expect(await totals(b)).toEqual([before[0]! + 1, before[1]! + 1]);
   });
 });

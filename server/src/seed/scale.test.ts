@@ -103,4 +103,25 @@ describe('generated zoos', () => {
     const kept = await t.sql.query(`select tenant_id, live::int from sys_row_count where table_name = 'zoo_animal' and tenant_id like '3100%' order by 1`);
     for (const r of kept.rows) expect(r.live).toBe(await dbCount(`tenant_id = $1`, [r.tenant_id]));
   });
+
+  it("a keeper limited by a data scope (own animals by breederId) gets the exact total of what it sees, also right after a change", async () => {
+    const keeper = (await t.sql.query(`select id::text, role_id from blade_user where tenant_id = '310001' and account = 'k002'`)).rows[0];
+    const menu = (await t.sql.query(`select id::text from blade_menu where code = 'zoo' limit 1`)).rows[0].id;
+    const scope = await t.sql.query(
+      `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, 'animal', '本人饲养', 2, 'breederId') returning id::text`,
+      [menu],
+    );
+    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, keeper.role_id]);
+    const token = await t.login('k002', 'keeper', '310001');
+    const mine = () => dbCount(`tenant_id = '310001' and breeder_id = $1`, [keeper.id]);
+    const page = await list(token, { size: '100' });
+    expect(page.data.total).toBe(await mine());
+    expect(page.data.total).toBeLessThan(await dbCount(`tenant_id = '310001'`));
+    expect(page.data.records.every((r: { breederId: string }) => r.breederId === keeper.id)).toBe(true);
+    // The administrator gives the keeper one more animal: the keeper's next page counts it.
+    const other = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '310001' and is_deleted = 0 and breeder_id <> $1 limit 1`, [keeper.id])).rows[0].id;
+    const set = await t.request({ method: 'POST', url: '/zoo-animal/animal/setbreeder', token: zoo1, query: { ids: other, breederId: keeper.id } });
+    expect(set.body.success, JSON.stringify(set.body)).toBe(true);
+    expect((await list(token)).data.total).toBe(page.data.total + 1);
+  });
 });

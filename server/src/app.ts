@@ -38,7 +38,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.setSerializerCompiler(serializerCompiler);
   const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db);
   const cache = new Cache(app.log);
-  if (database.kind === 'postgres' && config.databaseUrl) await cache.listen(config.databaseUrl);
+  if (database.kind === 'postgres' && config.databaseListenUrl) await cache.listen(config.databaseListenUrl);
   const jobs = new BackgroundJobs(app.log);
   const logs = new LogWriters(database.db, app.log, config);
   app.decorate('zoo', { config, database, tokens, cache, jobs, logs });

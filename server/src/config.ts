@@ -16,6 +16,12 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 连接串')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 连接串')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LIST_COUNT: z.enum(['kept', 'exact'], { error: '应为 kept/exact' }).default('kept'),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, '至少 32 个字符').optional().or(z.literal('').transform(() => undefined)),
@@ -61,6 +67,13 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl?: string;
+  /**
+   * Direct (not pooled) connection for LISTEN: cache invalidations arrive on a session that must stay open,
+   * which a transaction-pooling PgBouncer cannot give. Defaults to DATABASE_URL.
+   */
+  databaseListenUrl?: string;
+  /** 'exact' counts every list page with count(*) even where the list keeps counts (diagnosis, benchmarks). */
+  listCount: 'kept' | 'exact';
   dataDir: string;
   dbPoolMax: number;
   jwtSecret?: string;
@@ -104,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    listCount: e.LIST_COUNT,
     dataDir: path.resolve(base, e.DATA_DIR),
     dbPoolMax: e.DB_POOL_MAX,
     jwtSecret: e.JWT_SECRET,

@@ -9,7 +9,8 @@ import { openPglite, runMigrations, type Database } from '../src/db/client';
 import { seed } from '../src/seed';
 import { md5Hex } from '../src/platform/auth/password';
 import { sysCaptcha } from '../src/platform/auth/auth.tables';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { inTenant } from '../src/platform/tenancy/tenant-tx';
 import { BASIC } from './harness';
 import { usualLog } from '../src/platform/log/usual-log';
 
@@ -73,6 +74,17 @@ describe('embedded PGlite', () => {
     await app.inject({ method: 'POST', url: '/api/blade-resource/oss/submit', headers: h, payload: { category: 5, ossCode: 'l1' } });
     const oss = (await app.inject({ url: '/api/blade-resource/oss/list', headers: h })).json().data.records[0];
     expect((await app.inject({ method: 'POST', url: `/api/blade-resource/oss/enable?id=${oss.id}`, headers: h })).json().success).toBe(true);
+  });
+
+  it('keeps live-row counts in the writing transaction (statement triggers with transition tables)', async () => {
+    const live = async () =>
+      (await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) => tx.execute(sql`select coalesce(sum(live), 0)::int as n from sys_row_count where table_name = 'zoo_animal'`))) as unknown as { rows: Array<{ n: number }> };
+    await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) =>
+      tx.execute(sql`insert into zoo_animal (species_id, local_no, sex) select 1, 'L' || g, 1 from generate_series(1, 3) g`),
+    );
+    expect((await live()).rows[0]!.n).toBe(3);
+    await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) => tx.execute(sql`update zoo_animal set is_deleted = 1 where local_no = 'L1'`));
+    expect((await live()).rows[0]!.n).toBe(2);
   });
 
   it('keeps data across a restart', async () => {

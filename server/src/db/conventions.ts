@@ -14,6 +14,7 @@ export const UNAUDITED: readonly string[] = [
   'sys_token',
   'sys_throttle',
   'sys_import_job',
+  'sys_row_count',
   'blade_log_api',
   'blade_log_error',
   'blade_log_usual',

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbLike } from '../db/client';
 
 const CHANNEL = 'zoo_cache';
+/** Upper bound of entries per instance (memory stays flat under endless distinct keys). */
+const MAX_ENTRIES = 20_000;
 
 /**
  * Read-through cache for dictionaries, params and menus. Entries are local, but invalidation travels to every
@@ -39,7 +41,23 @@ export class Cache {
 
   /** Stores `value` unless an invalidation happened since `sinceEpoch` (the value may predate it). */
   set(key: string, value: unknown, ttlMs: number, sinceEpoch = this.generation): void {
-    if (sinceEpoch === this.generation) this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    if (sinceEpoch !== this.generation) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + ttlMs });
+    if (this.entries.size > MAX_ENTRIES) this.shrink();
+  }
+
+  /**
+   * Keys that are never asked for again (counts under an old table version, one-off filters) would otherwise
+   * stay until the process ends: drop expired entries, then the oldest written.
+   */
+  private shrink(): void {
+    const now = Date.now();
+    for (const [k, e] of this.entries) if (e.expires <= now) this.entries.delete(k);
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= MAX_ENTRIES * 0.9) break;
+      this.entries.delete(k);
+    }
   }
 
   clearLocal(prefix = ''): void {

@@ -18,10 +18,10 @@ import {
   DEMO_ANIMALS, DEMO_FLAGS, DEMO_KEEPERS, DEMO_LICENCES, DEMO_PARK, DEMO_POPULATIONS, DEMO_TENANT, DEMO_VENUES,
 } from './zoo-demo-data';
 
-type MenuRow = { id: string; parentId: string; code: string; category: number; alias: string };
+export type MenuRow = { id: string; parentId: string; code: string; category: number; alias: string };
 
 /** Menu ids under the given top-level codes (the codes themselves and every descendant, buttons included). */
-function subtree(menus: MenuRow[], codes: string[], keep: (m: MenuRow) => boolean = () => true): string[] {
+export function subtree(menus: MenuRow[], codes: string[], keep: (m: MenuRow) => boolean = () => true): string[] {
   const out = new Set(menus.filter((m) => codes.includes(m.code)).map((m) => m.id));
   for (let grew = true; grew; ) {
     grew = false;
@@ -34,7 +34,7 @@ function subtree(menus: MenuRow[], codes: string[], keep: (m: MenuRow) => boolea
   return menus.filter((m) => out.has(m.id) && keep(m)).map((m) => m.id);
 }
 
-async function ensureRole(tx: Tx, alias: string, name: string, menuIds: string[]): Promise<string> {
+export async function ensureRole(tx: Tx, alias: string, name: string, menuIds: string[]): Promise<string> {
   const [found] = await tx.select({ id: bladeRole.id }).from(bladeRole).where(and(eq(bladeRole.roleAlias, alias), eq(bladeRole.isDeleted, 0)));
   if (found) return found.id;
   const [role] = await tx.insert(bladeRole).values({ roleName: name, roleAlias: alias, sort: 1 }).returning({ id: bladeRole.id });

@@ -28,9 +28,13 @@ export function pageOf<T>(records: T[], total: number, q: Pick<PageQuery, 'curre
  * - cached: counted once per filter set and tenant, kept until a write to the table invalidates it
  *   (crudRoutes does so for tables that opt in; other writers call `invalidateCounts`) or 5 minutes pass;
  * - appendOnly: for tables that only grow, with time-ordered ids (logs): the settled part is counted once per
- *   filter set and afterwards only rows newer than the last count are counted, through the primary key.
+ *   filter set and afterwards only rows newer than the last count are counted, through the primary key;
+ * - counted: the table's live rows per tenant are kept in sys_row_count by triggers in the writing transaction
+ *   (docs/decisions/0016-counting-at-scale.md). The unfiltered list reads that row; a filtered list counts once
+ *   per filter set and table version (bumped by every write statement, read in the request's own transaction:
+ *   exact after any write on any instance, no NOTIFY needed); data-scoped or module-scoped lists count exactly.
  */
-export type CountMode = 'exact' | 'cached' | 'appendOnly';
+export type CountMode = 'exact' | 'cached' | 'appendOnly' | 'counted';
 
 export interface CountOptions {
   mode: CountMode;
@@ -39,12 +43,22 @@ export interface CountOptions {
   scope: string;
   /** appendOnly: age after which an id's row is surely committed (default 10 s). */
   settleSeconds?: number;
+  /** counted: the condition is only `is_deleted = 0` (no filter, data scope or module scope). */
+  unfiltered?: boolean;
+  /** counted: the condition reads other tables (data scope, module scope), so no count of it is kept. */
+  scoped?: boolean;
 }
 
 /** The count options of a list call: the scope is what row-level security lets the caller see. */
-export function countOptions(app: FastifyInstance, ep: Endpoint, session: Session, mode: CountMode | undefined): CountOptions | undefined {
-  if (!mode || mode === 'exact') return undefined;
-  return { mode, cache: app.zoo.cache, scope: ep.crossTenant && isPlatformAdministrator(session) ? '*' : session.tenantId };
+export function countOptions(
+  app: FastifyInstance,
+  ep: Endpoint,
+  session: Session,
+  mode: CountMode | undefined,
+  shape: Pick<CountOptions, 'unfiltered' | 'scoped'> = {},
+): CountOptions | undefined {
+  if (!mode || mode === 'exact' || app.zoo.config.listCount === 'exact') return undefined;
+  return { mode, cache: app.zoo.cache, scope: ep.crossTenant && isPlatformAdministrator(session) ? '*' : session.tenantId, ...shape };
 }
 
 const CACHED_TTL_MS = 5 * 60_000;
@@ -101,10 +115,30 @@ async function appendOnlyCount(db: DbLike, table: PgTable, where: SQL | undefine
   return base + Number(r.recent);
 }
 
+/**
+ * Live rows and version of `table` as row-level security lets the caller see them: one primary-key row for a
+ * tenant; the sum over tenants in cross-tenant mode (versions only grow, so their sum changes with any write).
+ */
+async function liveCounter(db: DbLike, table: PgTable): Promise<{ n: number; v: string }> {
+  const res = (await db.execute(
+    sql`select coalesce(sum(live), 0)::int8::text as n, coalesce(sum(version), 0)::int8::text as v from sys_row_count where table_name = ${getTableName(table)}`,
+  )) as unknown as { rows: Array<{ n: string; v: string }> };
+  const r = res.rows[0]!;
+  return { n: Number(r.n), v: r.v };
+}
+
+async function countedCount(db: DbLike, table: PgTable, where: SQL | undefined, o: CountOptions, key: string): Promise<number> {
+  if (o.scoped) return exactCount(db, table, where);
+  const { n, v } = await liveCounter(db, table);
+  if (o.unfiltered) return n;
+  return o.cache.get(`${key}:v${v}`, CACHED_TTL_MS, () => exactCount(db, table, where));
+}
+
 export async function countRows(db: DbLike, table: PgTable, where: SQL | undefined, o?: CountOptions): Promise<number> {
   if (!o || o.mode === 'exact') return exactCount(db, table, where);
   const key = countKey(table, where, o);
   if (o.mode === 'cached') return o.cache.get(key, CACHED_TTL_MS, () => exactCount(db, table, where));
+  if (o.mode === 'counted') return countedCount(db, table, where, o, key);
   return appendOnlyCount(db, table, where, o, key);
 }
 

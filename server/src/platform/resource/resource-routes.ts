@@ -115,7 +115,8 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
       const scope = await listDataScope(call, def.name);
       const extra = o.listScope ? await o.listScope(call) : undefined;
-      const where = and(live, scope, extra, ...mapFilters(o.table, q, Object.keys(def.filters.shape), def.filterMode));
+      const filters = mapFilters(o.table, q, Object.keys(def.filters.shape), def.filterMode);
+      const where = and(live, scope, extra, ...filters);
       const order = orderBy(o.table, q.ascs, q.descs);
       if (def.tree) {
         const sortCol = cols.sort;
@@ -123,7 +124,10 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
         return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
       }
       const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
-      const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count));
+      const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count, {
+        unfiltered: !!live && !scope && !extra && filters.length === 0,
+        scoped: !!scope || !!extra,
+      }));
       return pageOf(await toRecords(rows as T['$inferSelect'][], call), total, q) as never;
     });
 

@@ -1,0 +1,125 @@
+/**
+ * The animal list at scale (issue 13, decision 0016): `GET /zoo-animal/animal/list` page 1 (10 rows) of one zoo,
+ * unfiltered and filtered by species and by name, with kept counts (LIST_COUNT=kept, the default) and with
+ * count(*) per page (LIST_COUNT=exact, what main did), beside a bare Fastify + `pg` route doing one primary-key
+ * SELECT on the same table, in alternating rounds of one run.
+ *
+ * Data comes from the scale generator: BENCH_DATABASE_URL names a database filled by
+ *   npm run seed:scale -w @zoo/server -- --zoos 100 --animals 1000000
+ * (BENCH_TENANT picks the zoo, default 300001). Without it, a database with BENCH_ANIMALS (default 100000)
+ * animals in one zoo is generated here and dropped afterwards.
+ * Usage: npm run bench:list -w @zoo/bench   (BENCH_SECONDS per round, default 5)
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '@zoo/server/src/app';
+import { loadConfig } from '@zoo/server/src/config';
+import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
+import { seed } from '@zoo/server/src/seed';
+import { generateZoos } from '@zoo/server/src/seed/scale';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 10;
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+type Run = { rps: number; p99: number; errors: number };
+
+async function query<T>(url: string, q: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(q, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Run> {
+  const r = await autocannon({ url, duration: seconds, connections, ...opts });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  const given = process.env.BENCH_DATABASE_URL;
+  const tenant = process.env.BENCH_TENANT ?? '300001';
+  const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
+  const url = given ?? Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  if (!given) await query(adminUrl, `CREATE DATABASE ${dbName}`);
+  const database = await openPostgres(url, 10, 'Asia/Shanghai');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const bare = Fastify();
+  try {
+    await runMigrations(database);
+    await seed(database, { demo: false });
+    if (!given) await generateZoos(database, { zoos: 1, animals: Number(process.env.BENCH_ANIMALS ?? 100_000), log: console.log });
+    const ids = (await query<{ id: string }>(url, 'select id::text from zoo_animal where tenant_id = $1 limit 1000', [tenant])).map((r) => r.id);
+    if (!ids.length) throw new Error(`zoo ${tenant} has no animals: run seed:scale first`);
+    const [{ species }] = await query<{ species: string }>(url, 'select species_id::text as species from zoo_animal where tenant_id = $1 limit 1', [tenant]);
+    const [{ total, all }] = await query<{ total: string; all: string }>(url, `select count(*) filter (where tenant_id = $1) as total, count(*) as all from zoo_animal`, [tenant]);
+
+    let k = 0;
+    bare.get('/detail', async () => {
+      const r = await pool.query('select * from zoo_animal where id = $1', [ids[++k % ids.length]]);
+      return { code: 200, success: true, data: r.rows[0], msg: '操作成功' };
+    });
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+    const app = async (listCount: 'kept' | 'exact') => {
+      const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', API_LOG: 'off', DB_POOL_MAX: '10', LIST_COUNT: listCount });
+      const a = await buildApp(config, database, { logger: false });
+      return { a, base: await a.listen({ port: 0, host: '127.0.0.1' }) };
+    };
+    const kept = await app('kept');
+    const exact = await app('exact');
+    const digest = createHash('md5').update('admin').digest('hex');
+    const login = await fetch(`${kept.base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, {
+      method: 'POST',
+      headers: { authorization: BASIC, 'tenant-id': tenant },
+    });
+    const token = ((await login.json()) as { access_token?: string }).access_token;
+    if (!token) throw new Error(`zoo ${tenant}: admin/admin cannot sign in`);
+    const headers = { 'blade-auth': `bearer ${token}` };
+    const cases: Array<[string, string]> = [
+      ['unfiltered', ''],
+      ['species', `&speciesId=${species}`],
+      ['name LIKE 安', `&animalName=${encodeURIComponent('安')}`],
+    ];
+    for (const [, q] of cases) {
+      const r = await fetch(`${kept.base}/api/zoo-animal/animal/list?current=1&size=10${q}`, { headers });
+      const b = (await r.json()) as { data?: { total: number } };
+      const e = (await (await fetch(`${exact.base}/api/zoo-animal/animal/list?current=1&size=10${q}`, { headers })).json()) as { data?: { total: number } };
+      if (b.data?.total !== e.data?.total) throw new Error(`kept total ${b.data?.total} ≠ exact ${e.data?.total} for ${q}`);
+    }
+
+    const sum = new Map<string, Run & { n: number }>();
+    const add = (name: string, r: Run) => {
+      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, n: 0 };
+      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, n: s.n + 1 });
+    };
+    for (let round = 0; round < 2; round++) {
+      add('bare fastify + pg (PK select)', await load(`${bareBase}/detail`));
+      for (const [label, q] of cases)
+        for (const [mode, srv] of [['kept', kept], ['exact', exact]] as const)
+          add(`list ${label}, ${mode}`, await load(`${srv.base}/api/zoo-animal/animal/list?current=1&size=10${q}`, { headers }));
+    }
+    const bareRps = sum.get('bare fastify + pg (PK select)')!.rps / 2;
+    console.log(`\nzoo ${tenant}: ${total} animals (database: ${all}); ${seconds}s × 2 alternating rounds, ${connections} connections`);
+    console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'errors'.padStart(7));
+    for (const [name, s] of sum)
+      console.log(name.padEnd(34), (s.rps / s.n).toFixed(0).padStart(9), s.p99.toFixed(0).padStart(8), (s.rps / s.n / bareRps).toFixed(3).padStart(8), String(s.errors).padStart(7));
+    console.log('targets (issue 13): list ≥ 0.3 of bare, p99 ≤ 25 ms (p99 shown is the worse round)');
+    await kept.a.close();
+    await exact.a.close();
+  } finally {
+    await bare.close();
+    await pool.end();
+    await database.close();
+    if (!given) await query(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

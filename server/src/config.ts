@@ -28,6 +28,11 @@ const Env = z.object({
   LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(200),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
+  FRAME_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
 });
 
 export type Config = {
@@ -49,6 +54,8 @@ export type Config = {
   /** Local object storage root (default DATA_DIR/uploads). */
   uploadDir: string;
   uploadMaxBytes: number;
+  /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
+  frameOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -80,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logBatchSize: e.LOG_BATCH_SIZE,
     uploadDir: e.UPLOAD_DIR ? path.resolve(base, e.UPLOAD_DIR) : path.join(path.resolve(base, e.DATA_DIR), 'uploads'),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),
   };
 }

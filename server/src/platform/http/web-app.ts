@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { err } from './envelope';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Document-only headers (they govern a page, not a script or style sheet); dropped from assets to save bytes. */
+const DOCUMENT_ONLY = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 
 /**
  * Serves the built web app: Vite's content-hashed files under /assets/ are cached for a year, everything else
@@ -23,6 +25,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       setHeaders: (res, file) => {
         const hashed = path.relative(webDist, file).startsWith(`assets${path.sep}`);
         res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        if (hashed) for (const h of DOCUMENT_ONLY) res.removeHeader(h);
       },
     });
   }

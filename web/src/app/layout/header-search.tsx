@@ -1,32 +1,37 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchMenus } from './menu-match';
-import { useOpenMenu } from './use-open-menu';
-import { useSearchableMenu } from './use-searchable-menu';
 
-/** Header autocomplete over menu names (same prefix matcher as the overlay). */
+const HeaderSearchBox = lazy(() => import('./header-search-box').then((m) => ({ default: m.HeaderSearchBox })));
+
+/**
+ * The header's menu search. A plain input until the pointer or focus reaches it; then the autocomplete (antd
+ * AutoComplete brings the whole select machinery, ~25 KB) loads and takes its place, keeping what was typed.
+ */
 export function HeaderSearch() {
   const { t } = useTranslation();
-  const entries = useSearchableMenu();
-  const openMenu = useOpenMenu();
   const [query, setQuery] = useState('');
-  const hits = query.trim() ? matchMenus(entries, query) : [];
-  return (
-    <AutoComplete
+  const [active, setActive] = useState<'no' | 'hover' | 'focus'>('no');
+  const plain = (
+    <Input
+      size="small"
+      allowClear
+      prefix={<SearchOutlined />}
+      placeholder={t('shell.searchPlaceholder')}
+      aria-label={t('shell.findMenu')}
+      data-testid="header-search"
       value={query}
-      onChange={setQuery}
-      options={hits.map((h) => ({ value: h.path, label: h.node.name }))}
-      onSelect={(path: string) => {
-        const hit = entries.find((e) => e.path === path);
-        setQuery('');
-        if (hit) openMenu(hit);
-      }}
+      onChange={(e) => setQuery(e.target.value)}
+      onMouseEnter={() => setActive((a) => (a === 'no' ? 'hover' : a))}
+      onFocus={() => setActive('focus')}
       style={{ width: 180 }}
-      popupMatchSelectWidth={240}
-    >
-      <Input size="small" allowClear prefix={<SearchOutlined />} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.findMenu')} data-testid="header-search" />
-    </AutoComplete>
+    />
+  );
+  if (active === 'no') return plain;
+  return (
+    <Suspense fallback={plain}>
+      <HeaderSearchBox query={query} setQuery={setQuery} autoFocus={active === 'focus'} />
+    </Suspense>
   );
 }

@@ -21,8 +21,14 @@ export function HeaderSearch() {
       placeholder={t('shell.searchPlaceholder')}
       aria-label={t('shell.findMenu')}
       data-testid="header-search"
+      // It is the autocomplete's input, whose list is not loaded yet.
+      role="combobox"
+      aria-expanded={false}
       value={query}
-      onChange={(e) => setQuery(e.target.value)}
+      onChange={(e) => {
+        setQuery(e.target.value);
+        setActive('focus');
+      }}
       onMouseEnter={() => setActive((a) => (a === 'no' ? 'hover' : a))}
       onFocus={() => setActive('focus')}
       style={{ width: 180 }}

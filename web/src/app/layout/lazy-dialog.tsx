@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { withJitlessZod } from '../../lib/zod-jitless';
 import { useShellUi, type ShellDialog } from './shell-ui';
 
 /**
@@ -7,7 +8,7 @@ import { useShellUi, type ShellDialog } from './shell-ui';
  * download (issue 13).
  */
 export function lazyDialog(name: ShellDialog, load: () => Promise<ComponentType>): ComponentType {
-  const Dialog = lazy(() => load().then((c) => ({ default: c })));
+  const Dialog = lazy(withJitlessZod(() => load().then((c) => ({ default: c }))));
   return function LazyDialog() {
     const wanted = useShellUi((s) => s.open === name);
     const [mounted, setMounted] = useState(false);

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../login/login-page';
 import { RouteError } from '../pages/route-error';
 import { LazyElement } from './lazy-element';
+import { withJitlessZod } from '../../lib/zod-jitless';
 import { lazyPage } from './lazy-page';
 import { RouteGuard } from './route-guard';
 import { handle, HOME_PATH, type RouteHandle } from './route-meta';
@@ -19,13 +20,13 @@ const forbiddenPage = lazyPage(() => import('../pages/status-page').then((m) => 
 const notFoundPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.NotFoundPage })));
 const serverErrorPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.ServerErrorPage })));
 const menuPage = lazyPage(() => import('./menu-page').then((m) => ({ default: m.MenuPage })));
-const infoPage = lazyPage(() => import('../../features/info/info.page'));
-const dashboardPage = lazyPage(() => import('../../features/dashboard/dashboard.page'));
-const dictHorizontal = lazyPage(() => import('../../features/system/dict/dict-horizontal.page'));
-const dictVertical = lazyPage(() => import('../../features/system/dict/dict-vertical.page'));
-const cageDetail = lazyPage(() => import('../../features/zoo/cage-detail/cage-detail.page'));
-const speciesDist = lazyPage(() => import('../../features/zoo/species/species-dist.page'));
-const animalDetail = lazyPage(() => import('../../features/zoo/animal/animal-detail.page'));
+const infoPage = lazyPage(withJitlessZod(() => import('../../features/info/info.page')));
+const dashboardPage = lazyPage(withJitlessZod(() => import('../../features/dashboard/dashboard.page')));
+const dictHorizontal = lazyPage(withJitlessZod(() => import('../../features/system/dict/dict-horizontal.page')));
+const dictVertical = lazyPage(withJitlessZod(() => import('../../features/system/dict/dict-vertical.page')));
+const cageDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/cage-detail/cage-detail.page')));
+const speciesDist = lazyPage(withJitlessZod(() => import('../../features/zoo/species/species-dist.page')));
+const animalDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/animal/animal-detail.page')));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [

@@ -41,8 +41,22 @@ describe('web delivery', () => {
     expect(files.length).toBeGreaterThan(1);
     for (const t of files) expect(t.encoding, t.url).toMatch(/^(br|gzip)$/);
     expect(total).toBeLessThanOrEqual(LOGIN_PAGE_BUDGET);
-    // The target is 0.5 s on an idle loopback (bench/src/web-bench.ts measures it); a loaded CI box gets slack.
     expect(visibleMs).toBeLessThan(3000);
+  });
+
+  it('login form visible: median of five first visits (empty cache each time)', async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const page = await b.newPage();
+      await page.addInitScript(markFormVisible);
+      await page.goto('/login');
+      times.push(await formVisibleMs(page));
+      await page.context().close();
+    }
+    const median = [...times].sort((x, y) => x - y)[2]!;
+    console.log(`login form visible after navigation start: median ${median.toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')}`);
+    // The target is 0.5 s on an idle loopback; a CI box running other work gets slack here, the figure is printed.
+    expect(median).toBeLessThan(2000);
   });
 
   it('home page after login: all JavaScript within budget; echarts and the CRUD screens not loaded', async () => {

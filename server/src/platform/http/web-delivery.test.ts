@@ -46,6 +46,10 @@ describe('web delivery and security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // The /myiframe page reads the allowed origins from HEAD / (web/src/app/pages/frame-origins.ts).
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+    expect(String(head.headers['content-security-policy'])).toContain('frame-src https://bi.example.org http://10.0.0.5:8080');
   });
 
   it('caches hashed assets for a year; gzip for clients without brotli, plain for the rest', async () => {

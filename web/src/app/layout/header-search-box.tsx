@@ -24,7 +24,7 @@ export function HeaderSearchBox({ query, setQuery, autoFocus }: { query: string;
       style={{ width: 180 }}
       popupMatchSelectWidth={240}
       // Typed into the plain input while this loaded: show the hits at once.
-      defaultOpen={autoFocus && query.trim() !== ''}
+      defaultOpen={query.trim() !== ''}
     >
       <Input size="small" allowClear prefix={<SearchOutlined />} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.findMenu')} data-testid="header-search" autoFocus={autoFocus} />
     </AutoComplete>

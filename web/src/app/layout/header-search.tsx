@@ -1,19 +1,27 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const HeaderSearchBox = lazy(() => import('./header-search-box').then((m) => ({ default: m.HeaderSearchBox })));
+type Box = ComponentType<{ query: string; setQuery: (q: string) => void; autoFocus: boolean }>;
+let loadedBox: Box | undefined;
+const loadBox = () => import('./header-search-box').then((m) => (loadedBox = m.HeaderSearchBox));
 
 /**
- * The header's menu search. A plain input until the pointer or focus reaches it; then the autocomplete (antd
- * AutoComplete brings the whole select machinery, ~25 KB) loads and takes its place, keeping what was typed.
+ * The header's menu search. A plain input until the pointer, focus or typing reaches it; the autocomplete (antd
+ * AutoComplete brings the whole select machinery, ~25 KB) then loads and takes its place once it has arrived,
+ * keeping what was typed meanwhile (the input is not swapped while a key may be landing in it).
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState<'no' | 'hover' | 'focus'>('no');
-  const plain = (
+  const [focused, setFocused] = useState(false);
+  const [Box, setBox] = useState<Box | undefined>(() => loadedBox);
+  const want = () => {
+    if (!Box) void loadBox().then((b) => setBox(() => b));
+  };
+  if (Box) return <Box query={query} setQuery={setQuery} autoFocus={focused} />;
+  return (
     <Input
       size="small"
       allowClear
@@ -27,17 +35,15 @@ export function HeaderSearch() {
       value={query}
       onChange={(e) => {
         setQuery(e.target.value);
-        setActive('focus');
+        want();
       }}
-      onMouseEnter={() => setActive((a) => (a === 'no' ? 'hover' : a))}
-      onFocus={() => setActive('focus')}
+      onMouseEnter={want}
+      onFocus={() => {
+        setFocused(true);
+        want();
+      }}
+      onBlur={() => setFocused(false)}
       style={{ width: 180 }}
     />
-  );
-  if (active === 'no') return plain;
-  return (
-    <Suspense fallback={plain}>
-      <HeaderSearchBox query={query} setQuery={setQuery} autoFocus={active === 'focus'} />
-    </Suspense>
   );
 }

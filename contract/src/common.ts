@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN, isDateTimeText, isIdText } from './wire';
+
+export { INT32_MAX, INT32_MIN, isDateTimeText, isIdText } from './wire';
 
 /** Ids are bigint snowflakes in the database and strings on the wire; requests may send numbers. */
-export const Id = z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d{1,19}$/, 'ID格式不正确'));
+export const Id = z.union([z.string(), z.number()]).transform(String).pipe(z.string().refine(isIdText, 'ID格式不正确'));
 /** An id on the way out: always a string. */
 export const IdOut = z.string();
 
 /** `yyyy-MM-dd HH:mm:ss` on the wire; "" when missing (Blade renders null dates as ""). */
 export const DateTimeOut = z.string();
 export const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-export const DateTimeIn = z.string().regex(DATE_TIME_RE, '日期格式应为 yyyy-MM-dd HH:mm:ss');
+export const DateTimeIn = z.string().refine((s) => isDateTimeText(s, false), '日期格式应为 yyyy-MM-dd HH:mm:ss');
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A date filter value (`createTime_dategt` …): a day or a full date-time. */
 export const DateFilterIn = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '日期格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss')
+  .refine((s) => isDateTimeText(s), '日期格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss')
   .optional()
   .or(z.literal(''));
 
@@ -22,7 +25,7 @@ export const IdList = z
   .string({ error: '缺少必要的请求参数: ids' })
   .min(1, '缺少必要的请求参数: ids')
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ID格式不正确')).min(1, '缺少必要的请求参数: ids'));
+  .pipe(z.array(z.string().refine(isIdText, 'ID格式不正确')).min(1, '缺少必要的请求参数: ids'));
 
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -134,13 +137,13 @@ export const ParentIdIn = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((v) => (v === undefined || v === null || v === '' ? TOP_PARENT_ID : String(v)))
-  .pipe(z.string().regex(/^\d{1,19}$/, 'ID格式不正确'));
+  .pipe(z.string().refine(isIdText, 'ID格式不正确'));
 
 /** An integer form field; "" counts as missing so the field's own message is shown. */
 export const IntIn = (msg: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: msg }).int(msg),
+    z.number({ error: msg }).int(msg).min(INT32_MIN, msg).max(INT32_MAX, msg),
   );
 
 /** An array of ids in a JSON body (grant calls); a comma-joined string is accepted too. */
@@ -148,7 +151,7 @@ export const IdArray = z
   .union([z.array(z.union([z.string(), z.number()])), z.string()])
   .optional()
   .transform((v) => (v === undefined ? [] : typeof v === 'string' ? v.split(',') : v).map((x) => String(x).trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ID格式不正确')));
+  .pipe(z.array(z.string().refine(isIdText, 'ID格式不正确')));
 
 /** A record of a tree list: the row plus `children` (only when non-empty) and optional `hasChildren`. */
 export type TreeRec<T> = T & { children?: TreeRec<T>[]; hasChildren?: boolean };
@@ -160,4 +163,4 @@ export const treeOf = <T extends z.ZodObject>(record: T): z.ZodType<TreeRec<z.ou
 };
 
 /** A numeric (id, integer) list filter: validated so a bad value is a 400, not a database error. */
-export const NumFilter = z.string().regex(/^\d{0,19}$/, '请求参数类型错误').optional();
+export const NumFilter = z.string().refine((s) => s === '' || isIdText(s), '请求参数类型错误').optional();

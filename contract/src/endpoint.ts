@@ -1,3 +1,4 @@
+import type { Permission } from './menus';
 import type { z } from 'zod';
 
 /**
@@ -8,7 +9,7 @@ import type { z } from 'zod';
  * - administrator: the platform super admin role
  * - { perm }: a button permission code (administrators pass every button check)
  */
-export type Access = 'public' | 'login' | 'admin' | 'administrator' | { perm: string };
+export type Access = 'public' | 'login' | 'admin' | 'administrator' | { perm: Permission };
 
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from './phone';
 import { Id } from './common';
+import { INT32_MAX, INT32_MIN, isDateTimeText, isIdText } from './wire';
 
 /**
  * Field builders every contract uses for form inputs: Chinese messages naming the field, "" and null from forms
@@ -11,19 +12,12 @@ import { Id } from './common';
 /** A nullable number on the way out: the envelope renders null as "". */
 export const NumOut = z.union([z.number(), z.literal('')]);
 
-const YMD = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
 /** A real calendar date, `yyyy-MM-dd` or `yyyy-MM-dd HH:mm:ss`, normalised to the wire's datetime format. */
 export const dateIn = (label: string) =>
   z
     .string({ error: `${label}格式应为 yyyy-MM-dd` })
     .trim()
-    .refine((s) => {
-      const m = YMD.exec(s);
-      if (!m) return false;
-      const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
-      return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!;
-    }, `${label}格式应为 yyyy-MM-dd`)
+    .refine((s) => isDateTimeText(s), `${label}格式应为 yyyy-MM-dd`)
     .transform((s) => (s.length === 10 ? `${s} 00:00:00` : s));
 
 /** Optional form values: "" and null mean "not set" (forms send them for cleared inputs). */
@@ -55,8 +49,8 @@ export const optInt = (label: string, min: number, max: number) =>
     z
       .number({ error: `${label}必须是整数` })
       .int(`${label}必须是整数`)
-      .min(min, `${label}不能小于${min}`)
-      .max(max, `${label}不能大于${max}`)
+      .min(Math.max(min, INT32_MIN), `${label}不能小于${Math.max(min, INT32_MIN)}`)
+      .max(Math.min(max, INT32_MAX), `${label}不能大于${Math.min(max, INT32_MAX)}`)
       .nullable()
       .optional(),
   );
@@ -69,12 +63,12 @@ export const optText = (label: string, max: number) =>
 
 /** A required id chosen from a list (messages say "please choose"). */
 export const reqId = (label: string) =>
-  z.union([z.string(), z.number()], { error: `请选择${label}` }).transform(String).pipe(z.string().min(1, `请选择${label}`).regex(/^\d{1,19}$/, `${label}ID格式不正确`));
+  z.union([z.string(), z.number()], { error: `请选择${label}` }).transform(String).pipe(z.string().min(1, `请选择${label}`).refine(isIdText, `${label}ID格式不正确`));
 /** The id an update call must carry (contract §1.3 wording). */
 export const updateId = z
   .union([z.string(), z.number()], { error: '缺少必要的请求参数: id' })
   .transform(String)
-  .pipe(z.string().regex(/^\d{1,19}$/, 'ID格式不正确'));
+  .pipe(z.string().refine(isIdText, 'ID格式不正确'));
 export const optId = (label: string) =>
   z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? null : v), Id.nullable().optional().describe(label));
 

@@ -3,6 +3,7 @@ export * from './endpoint';
 export * from './fields';
 export * from './resource';
 export * from './dicts';
+export * from './menus';
 export * from './phone';
 export * from './auth/auth';
 export * from './system/menu';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Empty, Id, IdList, Page, PageQuery, treeOf, type TreeRec } from './common';
 import { endpoint, type Access, type Endpoint } from './endpoint';
 import { updateId } from './fields';
+import type { Permission } from './menus';
 
 /**
  * One way to declare a resource: its record, input and filters, and which verbs it has. The server registers
@@ -74,6 +75,8 @@ export function defineResource<
 >(spec: ResourceSpec<N, Rec, In, F, P> & { verbs: V; tree?: T }) {
   const perms = { add: `${spec.name}_add`, edit: `${spec.name}_edit`, delete: `${spec.name}_delete`, view: `${spec.name}_view`, ...spec.perms } as PermsOf<N, P>;
   const acc = (k: Verb, d: Access): Access => spec.access?.[k] ?? d;
+  // `<name>_add` … are checked against the seeded menu tree by a test (server/src/seed/menus.test.ts):
+  // a generic name cannot be proven a Permission at compile time.
   const cross = (k: Verb) => (Array.isArray(spec.crossTenant) ? spec.crossTenant.includes(k) : Boolean(spec.crossTenant));
   const path = (k: Verb) => `${spec.base}/${spec.paths?.[k] ?? k}`;
   const input = (spec.input ?? z.object({})) as In;
@@ -83,10 +86,10 @@ export function defineResource<
   const all = {
     list: endpoint({ method: 'GET', path: path('list'), summary: spec.tree ? `${spec.title}树形列表` : `${spec.title}分页`, access: acc('list', 'login'), query: listQuery, data: listData, crossTenant: cross('list') }),
     detail: endpoint({ method: 'GET', path: path('detail'), summary: `${spec.title}详情`, access: acc('detail', 'login'), query: z.object({ id: Id }), data: spec.record, crossTenant: cross('detail') }),
-    submit: endpoint({ method: 'POST', path: path('submit'), summary: `新增或修改${spec.title}`, access: acc('submit', { perm: perms.add }), body: input, data, crossTenant: cross('submit') }),
-    update: endpoint({ method: 'POST', path: path('update'), summary: `修改${spec.title}`, access: acc('update', { perm: perms.edit }), body: input.safeExtend({ id: updateId }), data, crossTenant: cross('update') }),
-    create: endpoint({ method: 'POST', path: path('create'), summary: `登记${spec.title}`, access: acc('create', { perm: perms.add }), body: input, data, crossTenant: cross('create') }),
-    remove: endpoint({ method: 'POST', path: path('remove'), summary: `删除${spec.title}`, access: acc('remove', { perm: perms.delete }), query: z.object({ ids: IdList }), data: Empty, crossTenant: cross('remove') }),
+    submit: endpoint({ method: 'POST', path: path('submit'), summary: `新增或修改${spec.title}`, access: acc('submit', { perm: perms.add as Permission }), body: input, data, crossTenant: cross('submit') }),
+    update: endpoint({ method: 'POST', path: path('update'), summary: `修改${spec.title}`, access: acc('update', { perm: perms.edit as Permission }), body: input.safeExtend({ id: updateId }), data, crossTenant: cross('update') }),
+    create: endpoint({ method: 'POST', path: path('create'), summary: `登记${spec.title}`, access: acc('create', { perm: perms.add as Permission }), body: input, data, crossTenant: cross('create') }),
+    remove: endpoint({ method: 'POST', path: path('remove'), summary: `删除${spec.title}`, access: acc('remove', { perm: perms.delete as Permission }), query: z.object({ ids: IdList }), data: Empty, crossTenant: cross('remove') }),
   };
   const endpoints = Object.fromEntries(spec.verbs.map((v) => [v, all[v]])) as Pick<typeof all, V[number]>;
   return { ...spec, input, verbs: spec.verbs, tree: Boolean(spec.tree) as T, perms, listQuery, endpoints };
@@ -125,10 +128,10 @@ export type CrudDefinition = ResourceDefinition<(typeof CRUD_VERBS)[number]>;
 
 /** A resource that is only listed and read (logs, the audit trail): one button code for both calls. */
 export function defineReadonly<const N extends string, Rec extends z.ZodObject, F extends z.ZodObject>(
-  spec: Omit<ResourceSpec<N, Rec, z.ZodObject, F>, 'perms' | 'access' | 'input'> & { perm?: string; access?: Partial<Record<'list' | 'detail', Access>> },
+  spec: Omit<ResourceSpec<N, Rec, z.ZodObject, F>, 'perms' | 'access' | 'input'> & { perm?: Permission; access?: Partial<Record<'list' | 'detail', Access>> },
 ) {
   const view = spec.perm ?? `${spec.name}_view`;
-  const access = { list: spec.access?.list ?? { perm: view }, detail: spec.access?.detail ?? { perm: view } };
+  const access = { list: spec.access?.list ?? { perm: view as Permission }, detail: spec.access?.detail ?? { perm: view as Permission } };
   return defineResource({ ...spec, perms: { view }, access, verbs: READONLY_VERBS });
 }
 export type ReadonlyDefinition = ResourceDefinition<(typeof READONLY_VERBS)[number]>;

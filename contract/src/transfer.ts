@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isIdText } from './wire';
 import { endpoint } from './endpoint';
+import type { Permission } from './menus';
 
 /**
  * Spreadsheet import and export shapes shared by every resource that offers them (users, regions…).
@@ -43,7 +45,7 @@ export const ImportQuery = z.object({
 });
 
 export const ImportProgressQuery = z.object({
-  jobId: z.string({ error: '缺少必要的请求参数: jobId' }).regex(/^\d{1,19}$/, '缺少必要的请求参数: jobId'),
+  jobId: z.string({ error: '缺少必要的请求参数: jobId' }).refine(isIdText, '缺少必要的请求参数: jobId'),
 });
 
 /** Downloads take the token from the `Blade-Auth` query parameter (contract §2.1, §8.3). */
@@ -61,7 +63,7 @@ export function transferEndpoints<F extends z.ZodRawShape>(o: {
   base: string;
   slug: string;
   noun: string;
-  perms: { import: string; export: string };
+  perms: { import: Permission; export: Permission };
   exportFilters: F;
   /** The platform administrator exports every tenant's rows. */
   crossTenantExport?: boolean;

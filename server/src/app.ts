@@ -11,6 +11,7 @@ import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
 import { blankNulls } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
+import { installInputGuard } from './platform/http/input-guard';
 import { apiLogPlugin } from './platform/log/api-log';
 import { LogWriters } from './platform/log/log-writers';
 import { registerMultipart } from './platform/http/multipart';
@@ -26,7 +27,8 @@ z.config(z.locales.zhCN());
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Fastify takes a hop count too (its types omit it).
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 10 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
@@ -45,6 +47,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
+  installInputGuard(app);
   await registerSecurityHeaders(app, config.frameOrigins);
   apiLogPlugin(app);
   await registerMultipart(app);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './platform/http/egress';
 
 const bool = (def: 'on' | 'off') =>
   z
@@ -28,12 +29,38 @@ const Env = z.object({
   LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(200),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('off')
+    .refine((v) => /^(on|off|true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/.test(v), '应为 off、on、代理层数或代理地址列表 (IP/CIDR, 逗号分隔)'),
+  ALLOW_PRIVATE_ENDPOINTS: z
+    .string()
+    .default('')
+    .refine((v) => {
+      try {
+        parseAllowList(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, '应为 IP 地址或 CIDR 列表,逗号分隔 (如 127.0.0.1,10.0.0.0/8)'),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).max(1_000_000).default(60),
   FRAME_ORIGINS: z
     .string()
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
 });
+
+/** Fastify's trustProxy: off by default — with it on, any client could choose its address by X-Forwarded-For. */
+function trustProxy(v: string): boolean | number | string {
+  if (v === 'off' || v === 'false') return false;
+  if (v === 'on' || v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean).join(',');
+}
 
 export type Config = {
   port: number;
@@ -54,6 +81,16 @@ export type Config = {
   /** Local object storage root (default DATA_DIR/uploads). */
   uploadDir: string;
   uploadMaxBytes: number;
+  /** Which proxies may set the client address (X-Forwarded-For): false, true, a hop count or addresses/CIDRs. */
+  trustProxy: boolean | number | string;
+  /** Per client address and minute: token requests, captcha images (kept in the database, shared by instances). */
+  /**
+   * Loopback/private/link-local addresses OSS and SMS endpoints may reach anyway (IPs or CIDRs, comma-separated);
+   * empty: public addresses only.
+   */
+  allowPrivateEndpoints: string;
+  rateLimitLogin: number;
+  rateLimitCaptcha: number;
   /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
   frameOrigins: string[];
 };
@@ -87,6 +124,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logBatchSize: e.LOG_BATCH_SIZE,
     uploadDir: e.UPLOAD_DIR ? path.resolve(base, e.UPLOAD_DIR) : path.join(path.resolve(base, e.DATA_DIR), 'uploads'),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
+    rateLimitLogin: e.RATE_LIMIT_LOGIN,
+    rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
     frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),
   };
 }

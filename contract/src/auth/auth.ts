@@ -116,8 +116,8 @@ export const authEndpoints = {
   clearCache: endpoint({
     method: 'GET',
     path: '/blade-auth/oauth/clear-cache',
-    summary: '清除缓存',
-    access: 'public',
+    summary: '清除缓存(需登录)',
+    access: 'login',
     data: RawStatus,
     raw: true,
   }),

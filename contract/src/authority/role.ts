@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { Empty, Id, IdArray, IdOut, IntIn, ParentIdIn, TreeNode } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
@@ -26,8 +27,8 @@ export const role = defineCrud({
   input: z.object({
     id: Id.optional(),
     parentId: ParentIdIn,
-    roleName: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(255),
-    roleAlias: z.string({ error: '请输入角色别名' }).trim().min(1, '请输入角色别名').max(255),
+    roleName: reqText('角色名称', 255),
+    roleAlias: reqText('角色别名', 255),
     sort: IntIn('请输入角色排序'),
   }),
   filters: z.object({ roleName: z.string().optional(), roleAlias: z.string().optional() }),

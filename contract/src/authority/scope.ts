@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { BaseRecord, Id, IntIn, NumFilter } from '../common';
 import { defineCrud } from '../resource';
 
@@ -54,7 +55,7 @@ export const dataScope = defineCrud({
   input: z
     .object({
       ...scopeInput,
-      scopeName: z.string({ error: '请输入数据权限名称' }).trim().min(1, '请输入数据权限名称').max(255),
+      scopeName: reqText('数据权限名称', 255),
       scopeField: z.string().max(255).optional(),
       scopeClass: z.string().max(500).optional(),
       scopeColumn: z.string().max(255).optional(),
@@ -80,7 +81,7 @@ export const apiScope = defineCrud({
   record: z.object({ ...ScopeBase, scopePath: z.string().meta({ title: '接口路径' }) }),
   input: z.object({
     ...scopeInput,
-    scopeName: z.string({ error: '请输入接口权限名称' }).trim().min(1, '请输入接口权限名称').max(255),
+    scopeName: reqText('接口权限名称', 255),
     scopePath: z
       .string({ error: '请输入接口权限路径' })
       .trim()

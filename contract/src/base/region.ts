@@ -81,7 +81,7 @@ export const regionEndpoints = {
       code: z.string().optional(),
       name: z.string().optional(),
       parentCode: z.string().optional(),
-      regionLevel: z.coerce.number({ error: '请求参数类型错误' }).int().optional(),
+      regionLevel: z.coerce.number({ error: '请求参数类型错误' }).int('请求参数类型错误').min(0, '请求参数类型错误').max(5, '请求参数类型错误').optional(),
     }),
     data: Page(RegionRecord),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_TIME_RE, DateFilterIn, Id, TenantRecord } from '../common';
+import { DATE_TIME_RE, DateFilterIn, Id, INT32_MAX, isDateTimeText, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
@@ -18,7 +18,7 @@ const ReleaseTime = z
   .string({ error: '请输入通知日期' })
   .trim()
   .min(1, '请输入通知日期')
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '通知日期格式应为 yyyy-MM-dd HH:mm:ss')
+  .refine((v) => isDateTimeText(v), '通知日期格式应为 yyyy-MM-dd HH:mm:ss')
   .transform((v) => (DATE_TIME_RE.test(v) ? v : `${v} 00:00:00`));
 
 export const notice = defineCrud({
@@ -32,7 +32,8 @@ export const notice = defineCrud({
     category: z.coerce
       .number({ error: '请选择通知类型' })
       .int('请选择通知类型')
-      .min(1, '请选择通知类型'),
+      .min(1, '请选择通知类型')
+      .max(INT32_MAX, '请选择通知类型'),
     releaseTime: ReleaseTime,
     content: z.string().max(20000, '通知内容不能超过20000个字符').optional(),
   }),

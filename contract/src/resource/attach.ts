@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { Id, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 
@@ -22,10 +23,10 @@ export const attach = defineCrud({
    */
   input: z.object({
     id: Id.optional(),
-    link: z.string({ error: '请输入附件地址' }).trim().min(1, '请输入附件地址').max(1000),
-    originalName: z.string({ error: '请输入附件原名' }).trim().min(1, '请输入附件原名').max(500),
+    link: reqText('附件地址', 1000),
+    originalName: reqText('附件原名', 500),
     extension: z.string().trim().max(12).optional(),
-    attachSize: z.coerce.number().int().min(0).optional(),
+    attachSize: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   }),
   filters: z.object({ originalName: z.string().optional(), name: z.string().optional(), extension: z.string().optional() }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, TenantRecord } from '../common';
 import { endpoint } from '../endpoint';
+import type { Permission } from '../menus';
 
 /**
  * What OSS and SMS configurations share (contract §4): a dictionary category, a per-tenant resource code, a key
@@ -35,7 +36,7 @@ export function requireFields<T extends Record<string, unknown>>(v: T, ctx: z.Re
   for (const [k, msg] of need) if (!v[k]) ctx.addIssue({ code: 'custom', path: [k], message: msg });
 }
 
-export const enableEndpoint = (base: string, summary: string, perm: string) =>
+export const enableEndpoint = (base: string, summary: string, perm: Permission) =>
   endpoint({
     method: 'POST',
     path: `${base}/enable`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { Id, IdOut, IntIn, ParentIdIn, TreeNode } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
@@ -29,8 +30,8 @@ export const dept = defineCrud({
   input: z.object({
     id: Id.optional(),
     parentId: ParentIdIn,
-    deptName: z.string({ error: '请输入机构名称' }).trim().min(1, '请输入机构名称').max(45),
-    fullName: z.string({ error: '请输入机构全称' }).trim().min(1, '请输入机构全称').max(45),
+    deptName: reqText('机构名称', 45),
+    fullName: reqText('机构全称', 45),
     deptCategory: IntIn('请输入机构类型').pipe(z.number().min(1, '请输入机构类型').max(3, '请输入机构类型')),
     sort: IntIn('请输入排序'),
     remark: z.string().max(255).optional(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { Id, IdOut, IntIn, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from '../common';
+import { reqText } from '../fields';
+import { Id, IdOut, IntIn, isIdText, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from '../common';
 import { defineCrud } from '../resource';
 import { DictItem, dictionaryEndpoints } from '../dicts';
 import { endpoint, type Endpoint } from '../endpoint';
+import type { MenuCode } from '../menus';
 
 const DictRecordBase = z.object({
   id: IdOut,
@@ -22,9 +24,9 @@ const DictRecordBase = z.object({
 const dictInput = z.object({
   id: Id.optional(),
   parentId: ParentIdIn,
-  code: z.string({ error: '请输入字典编号' }).trim().min(1, '请输入字典编号').max(255),
+  code: reqText('字典编号', 255),
   dictKey: z.union([z.string(), z.number()], { error: '请输入字典键值' }).transform(String).pipe(z.string().trim().min(1, '请输入字典键值').max(255)),
-  dictValue: z.string({ error: '请输入字典名称' }).trim().min(1, '请输入字典名称').max(255),
+  dictValue: reqText('字典名称', 255),
   sort: IntIn('请输入字典排序'),
   isSealed: IntIn('请选择字典封存').pipe(z.number().min(0, '请选择字典封存').max(1, '请选择字典封存')),
   remark: z.string().max(255).optional(),
@@ -34,7 +36,7 @@ const filters = z.object({ code: z.string().optional(), dictValue: z.string().op
 const DictTreeItem = treeOf(DictItem);
 
 /** System (`dict`, platform-wide) and business (`dictbiz`, per tenant) dictionaries share every shape. */
-function dictApi<const N extends string, Rec extends z.ZodObject>(name: N, base: string, title: string, record: Rec) {
+function dictApi<const N extends MenuCode, Rec extends z.ZodObject>(name: N, base: string, title: string, record: Rec) {
   const crud = defineCrud({
     name,
     base,
@@ -56,7 +58,7 @@ function dictApi<const N extends string, Rec extends z.ZodObject>(name: N, base:
       query: PageQuery.extend(filters.shape).loose(),
       data: Page(record),
     }),
-    childList: q('child-list', '子项树', filters.extend({ parentId: z.string().regex(/^-?\d{1,19}$/, '请求参数类型错误').optional() }).loose(), z.array(treeOf(record)), { perm: name }),
+    childList: q('child-list', '子项树', filters.extend({ parentId: z.string().refine((s) => isIdText(s.replace(/^-/, '')), '请求参数类型错误').optional() }).loose(), z.array(treeOf(record)), { perm: name }),
     tree: q('tree', '全部树', z.object({ code: z.string().optional() }), z.array(TreeNode)),
     parentTree: q('parent-tree', '顶级树', z.object({ code: z.string().optional() }), z.array(TreeNode)),
     dictionary:

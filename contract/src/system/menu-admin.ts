@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { Id, IdArray, IdList, IdOut, IntIn, ParentIdIn, TreeNode, treeOf } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
@@ -38,9 +39,9 @@ export const menu = defineCrud({
   input: z.object({
     id: Id.optional(),
     parentId: ParentIdIn,
-    code: z.string({ error: '请输入菜单编号' }).trim().min(1, '请输入菜单编号').max(255),
-    name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(255),
-    alias: z.string({ error: '请输入菜单别名' }).trim().min(1, '请输入菜单别名').max(255),
+    code: reqText('菜单编号', 255),
+    name: reqText('菜单名称', 255),
+    alias: reqText('菜单别名', 255),
     path: z.string().trim().max(255).optional(),
     source: z.string().max(255).optional(),
     sort: IntIn('请输入菜单排序'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIdText } from '../wire';
 import { endpoint } from '../endpoint';
 
 export interface MenuNode {
@@ -55,7 +56,7 @@ export const menuSessionEndpoints = {
     path: '/blade-system/menu/routes',
     summary: '当前用户的菜单路由',
     access: 'login',
-    query: z.object({ topMenuId: z.string().regex(/^\d{0,19}$/, '请求参数类型错误').optional() }),
+    query: z.object({ topMenuId: z.string().refine((s) => s === '' || isIdText(s), '请求参数类型错误').optional() }),
     data: z.array(MenuNode),
   }),
   buttons: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { BaseRecord, Id } from '../common';
 import { defineCrud } from '../resource';
 
@@ -15,8 +16,8 @@ export const param = defineCrud({
   }),
   input: z.object({
     id: Id.optional(),
-    paramName: z.string({ error: '请输入参数名称' }).trim().min(1, '请输入参数名称').max(255),
-    paramKey: z.string({ error: '请输入参数键名' }).trim().min(1, '请输入参数键名').max(255),
+    paramName: reqText('参数名称', 255),
+    paramKey: reqText('参数键名', 255),
     paramValue: z.string({ error: '请输入参数键值' }).min(1, '请输入参数键值').max(20000),
     remark: z.string().max(255).optional(),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { Id, IntIn, NumFilter, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
@@ -23,7 +24,7 @@ export const post = defineCrud({
     id: Id.optional(),
     category: IntIn('请选择岗位类型'),
     postCode: z.string({ error: '请输入岗位编号' }).trim().min(1, '请输入岗位编号').max(12, '岗位编号最多12个字符'),
-    postName: z.string({ error: '请输入岗位名称' }).trim().min(1, '请输入岗位名称').max(64),
+    postName: reqText('岗位名称', 64),
     sort: IntIn('请输入岗位排序'),
     remark: z.string().max(255).optional(),
   }),

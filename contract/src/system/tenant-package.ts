@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseRecord, Id } from '../common';
+import { BaseRecord, Id, isIdText } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
@@ -7,7 +7,7 @@ import { endpoint } from '../endpoint';
 const MenuIds = z
   .union([z.string({ error: '请选择菜单' }), z.array(z.union([z.string(), z.number()]).transform(String))], { error: '请选择菜单' })
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,19}$/, '菜单ID格式不正确')).min(1, '请选择菜单').max(2000, '菜单过多'))
+  .pipe(z.array(z.string().refine(isIdText, '菜单ID格式不正确')).min(1, '请选择菜单').max(2000, '菜单过多'))
   .transform((ids) => [...new Set(ids)].join(','));
 
 export const tenantPackage = defineCrud({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseRecord, DateTimeIn, Empty, Id, IdList } from '../common';
+import { BaseRecord, DateTimeIn, Empty, Id, IdList, INT32_MAX } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
@@ -57,7 +57,8 @@ export const tenant = defineCrud({
 const AccountNumber = z.coerce
   .number({ error: '请输入账号额度' })
   .int('账号额度应为整数')
-  .min(-1, '账号额度应为 -1(不限) 或非负整数');
+  .min(-1, '账号额度应为 -1(不限) 或非负整数')
+  .max(INT32_MAX, '账号额度过大');
 
 export const TenantPackageRef = z.object({ id: z.string(), packageName: z.string(), menuId: z.string() });
 

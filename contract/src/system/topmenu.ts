@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reqText } from '../fields';
 import { Empty, Id, IntIn, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
@@ -18,8 +19,8 @@ export const topmenu = defineCrud({
   }),
   input: z.object({
     id: Id.optional(),
-    code: z.string({ error: '请输入菜单编号' }).trim().min(1, '请输入菜单编号').max(255),
-    name: z.string({ error: '请输入菜单名称' }).trim().min(1, '请输入菜单名称').max(255),
+    code: reqText('菜单编号', 255),
+    name: reqText('菜单名称', 255),
     source: z.string().max(255).optional(),
     path: z.string().max(255).optional(),
     sort: IntIn('请输入菜单排序'),

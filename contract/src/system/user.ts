@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_RE, DATE_TIME_RE, Id, TenantRecord } from '../common';
+import { Id, isDateTimeText, isIdText, TenantRecord } from '../common';
 import { phoneField } from '../phone';
 
 const phone = phoneField;
@@ -11,7 +11,7 @@ const email = z.string().trim().max(45, '邮箱不能超过45个字符').regex(n
 const birthday = z
   .string()
   .trim()
-  .refine((v) => v === '' || DATE_RE.test(v) || DATE_TIME_RE.test(v), '生日格式不正确')
+  .refine((v) => v === '' || isDateTimeText(v), '生日格式不正确')
   .transform((v) => (v === '' ? null : v.length === 10 ? `${v} 00:00:00` : v));
 
 /** Comma-joined id lists (roleId, deptId, postId); forms may send arrays. */
@@ -19,7 +19,7 @@ export const IdCsv = (msg: string, required: boolean) =>
   z
     .union([z.string({ error: msg }), z.number(), z.array(z.union([z.string(), z.number()]))], { error: msg })
     .transform((v) => (Array.isArray(v) ? v.map(String) : String(v).split(',')).map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'ID格式不正确')).min(required ? 1 : 0, msg).max(50, '选择过多'))
+    .pipe(z.array(z.string().refine(isIdText, 'ID格式不正确')).min(required ? 1 : 0, msg).max(50, '选择过多'))
     .transform((ids) => [...new Set(ids)].join(','));
 
 const optionalCode = (values: readonly number[], msg: string) =>

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../paths';
 import { applyConventions } from './conventions';
+import { lockDataDir } from './data-dir-lock';
 
 /** node-postgres and PGlite databases share this surface; modules only see this type (no relational schema: queries are built from the table objects). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -36,12 +36,7 @@ export async function openPostgres(url: string, poolMax: number, timeZone: strin
  */
 export async function openPglite(dataDir: string, timeZone: string): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dataDir, { stale: 15_000, update: 5_000, lockfilePath: path.join(dataDir, '.lock') });
-  } catch {
-    throw new Error(`数据目录 ${dataDir} 已被另一个服务进程占用 (data directory is locked by another server)`);
-  }
+  const release = await lockDataDir(dataDir);
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(path.join(dataDir, 'pgdata'));

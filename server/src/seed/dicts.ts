@@ -1,5 +1,10 @@
-/** System dictionaries: code → [dictKey, dictValue, remark?][] (contract §6, spec §7). */
-export const DICT_SEED: Record<string, { name: string; items: Array<[string, string, string?]> }> = {
+import type { DictCode } from '@zoo/contract';
+
+/**
+ * System dictionaries: code → [dictKey, dictValue, remark?][] (contract §6, spec §7). Keyed by the contract's
+ * DictCode: a code the contract lists without a seed here (or a seed the contract does not list) is a compile error.
+ */
+export const DICT_SEED: Record<DictCode, { name: string; items: Array<[string, string, string?]> }> = {
   sex: { name: '性别', items: [['1', '男'], ['2', '女'], ['3', '未知']] },
   notice: { name: '通知类型', items: [['1', '发布通知'], ['2', '批转通知'], ['3', '转发通知'], ['4', '指示通知'], ['5', '任免通知'], ['6', '事务通知']] },
   menu_category: { name: '菜单类型', items: [['1', '菜单'], ['2', '按钮']] },

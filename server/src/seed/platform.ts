@@ -72,7 +72,7 @@ async function seedMenus(tx: Tx): Promise<string[]> {
     byCode.set(v.code, row!.id);
     return row!.id;
   };
-  const walk = async (items: MenuSeed[], parentId: string) => {
+  const walk = async (items: readonly MenuSeed[], parentId: string) => {
     let sort = 0;
     for (const it of items) {
       const id = await ensure({ parentId, code: it.code, name: it.name, alias: 'menu', path: it.path, source: it.source ?? '', sort: ++sort, category: 1, action: 0, isOpen: it.isOpen ?? 1 });

@@ -1,8 +1,9 @@
-import { Button, Form, Modal, Spin } from 'antd';
+import { Button, Form, Modal, Spin, Tabs } from 'antd';
 import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangeHistory } from './change-history';
 import { useCrudDetail } from './crud-queries';
 import { CrudFormGrid } from './crud-form-grid';
 import { toFormValues } from './field-codec';
@@ -56,6 +57,24 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
           </Button>,
         ];
 
+  // 查看 of an audited resource: the record and its 变更记录 side by side in tabs.
+  const history = mode === 'view' && Boolean(def.auditTable) && Boolean(id);
+  const body = (
+    <Spin spinning={detail.isFetching}>
+      <Form<AnyRow>
+        form={form}
+        name={`${formPrefix(def)}-form`}
+        initialValues={initial}
+        disabled={mode === 'view'}
+        labelCol={{ flex: '120px' }}
+        wrapperCol={{ flex: 1 }}
+        labelWrap
+      >
+        <CrudFormGrid def={def} fields={fields} readOnly={mode === 'view'} mode={mode} />
+      </Form>
+    </Spin>
+  );
+
   return (
     <Modal
       open
@@ -70,19 +89,16 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
         </>
       }
     >
-      <Spin spinning={detail.isFetching}>
-        <Form<AnyRow>
-          form={form}
-          name={`${formPrefix(def)}-form`}
-          initialValues={initial}
-          disabled={mode === 'view'}
-          labelCol={{ flex: '120px' }}
-          wrapperCol={{ flex: 1 }}
-          labelWrap
-        >
-          <CrudFormGrid def={def} fields={fields} readOnly={mode === 'view'} mode={mode} />
-        </Form>
-      </Spin>
+      {history ? (
+        <Tabs
+          items={[
+            { key: 'detail', label: t('history.details'), children: body },
+            { key: 'history', label: t('history.title'), children: <ChangeHistory table={def.auditTable!} id={id!} i18n={def.i18n} /> },
+          ]}
+        />
+      ) : (
+        body
+      )}
     </Modal>
   );
 }

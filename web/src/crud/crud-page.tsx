@@ -1,3 +1,4 @@
+import type { Permission } from '@zoo/contract';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useCan } from './can';
@@ -18,7 +19,7 @@ export interface CrudContext<Row = AnyRow> {
   refresh: () => void;
   open: (mode: FormMode, row?: Row) => void;
   remove: (rows: Row[]) => void;
-  can: (code: string) => boolean;
+  can: (code: Permission) => boolean;
   /** The search's current filters (exports send them). */
   filters: Record<string, unknown>;
 }

@@ -1,6 +1,8 @@
 /** The CRUD layer: declare a screen once with defineCrudPage, render it with <CrudPage>. */
 export { Can, useCan, type CanCheck } from './can';
 export { cleanQuery } from './clean-query';
+export { ACTION_COLORS, ChangeHistory } from './change-history';
+export { auditValue, useAuditFieldLabel, visibleChanges } from './audit-fields';
 export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
 export { useRowDialog } from './use-row-dialog';
 export { ControlSelect } from './control-select';

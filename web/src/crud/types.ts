@@ -125,6 +125,8 @@ export interface CrudPageDef<C extends CrudResource = CrudResource> {
   readOnly?: boolean;
   /** No operations column (browse-only tables whose page adds no row actions either). */
   noActions?: boolean;
+  /** The audited table (`zoo_species`): the 查看 dialog gets a 变更记录 tab with the record's history. */
+  auditTable?: string;
   /** No 查看 row button (the tenant package table of spec §2: add, edit, delete only). */
   noView?: boolean;
   /** Lazy lists whose parent travels under another key or root (regions: `parentCode`, root "00"). */

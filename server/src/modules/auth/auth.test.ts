@@ -252,8 +252,10 @@ describe('other session endpoints', () => {
     expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', body: logs })).status).toBe(401);
   });
 
-  it('clear-cache answers the raw status', async () => {
-    expect((await t.request({ url: '/blade-auth/oauth/clear-cache' })).body).toEqual({ success: 'true', msg: 'success' });
+  it('clear-cache needs a signed-in caller and answers the raw status', async () => {
+    const anonymous = await t.request({ url: '/blade-auth/oauth/clear-cache' });
+    expect(anonymous.status).toBe(401);
+    expect((await t.request({ url: '/blade-auth/oauth/clear-cache', token: await t.login() })).body).toEqual({ success: 'true', msg: 'success' });
   });
 
   it('tenant_list answers every tenant to the platform administrator, only its own to a zoo user, nothing anonymous', async () => {

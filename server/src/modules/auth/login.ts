@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { verifyDigest } from '../../platform/auth/password';
+import { randomBytes } from 'node:crypto';
+import { hashDigest, verifyDigest } from '../../platform/auth/password';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { clearFailures, isLocked, recordFailure } from '../../platform/auth/lockout';
@@ -22,6 +23,10 @@ export const MSG = {
   badCaptcha: '验证码不正确',
   disabled: '账号未启用或已被停用,请联系管理员',
 } as const;
+
+/** An argon2id hash of nothing anyone knows, made once per process, with the same cost as the stored ones. */
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashDigest(randomBytes(16).toString('hex')));
 
 const denied = (d: string) => new OAuthError('invalid_grant', d);
 
@@ -73,7 +78,10 @@ export async function passwordLogin(
   const user = await inTenant(app.zoo.database.db, { tenantId: p.tenantId }, async (tx) => {
     const tenantName = await checkTenant(tx, p.tenantId);
     const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.account, p.account), eq(bladeUser.isDeleted, 0)));
-    const good = u && /^[0-9a-f]{32}$/i.test(p.digest) && (await verifyDigest(u.password, p.digest));
+    // The hash is verified whether or not the account exists (a dummy one otherwise): an unknown account must not
+    // answer sooner than a wrong password, or the timing would list the accounts.
+    const verified = await verifyDigest(u?.password ?? (await dummyHash()), /^[0-9a-f]{32}$/i.test(p.digest) ? p.digest : '0'.repeat(32));
+    const good = u && /^[0-9a-f]{32}$/i.test(p.digest) && verified;
     if (!good) return null;
     if (u.status !== 1) throw denied(MSG.disabled);
     return tokenUser(tx, u, tenantName, p.roleHeader, p.deptHeader);

@@ -3,15 +3,20 @@ import { asc, eq } from 'drizzle-orm';
 import { authEndpoints } from '@zoo/contract';
 import { tokenFromRequest } from '../../platform/auth/tokens';
 import { BizError } from '../../platform/http/errors';
-import { authenticate, publicRoute, route, REVOKED_TOKEN } from '../../platform/http/route';
+import { publicRoute, route, REVOKED_TOKEN } from '../../platform/http/route';
 import { recordClientLogs } from '../../platform/log/error-log';
 import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
 import { createCaptcha } from './captcha';
+import { overClientLimit, TOO_MANY } from '../../platform/auth/throttle';
 
 const done = { success: 'true', msg: 'success' };
 
 export function sessionRoutes(app: FastifyInstance): void {
-  publicRoute(app, authEndpoints.captcha, async ({ sys }) => createCaptcha(sys));
+  /** Each image is a stored row: a client gets RATE_LIMIT_CAPTCHA a minute. */
+  publicRoute(app, authEndpoints.captcha, async ({ sys, req }) => {
+    if (await overClientLimit(sys, 'captcha', req.ip, app.zoo.config.rateLimitCaptcha)) throw new BizError(TOO_MANY, 429);
+    return createCaptcha(sys);
+  });
 
   /** Logout revokes the presented access token and its refresh token; without one it is a no-op. */
   publicRoute(app, authEndpoints.logout, async ({ req }) => {
@@ -21,19 +26,33 @@ export function sessionRoutes(app: FastifyInstance): void {
     return done;
   });
 
-  /** Saber uploads its captured front-end errors here (contract §8.9); only a signed-in user may. */
-  publicRoute(app, authEndpoints.sendLogs, async ({ req, body }) => {
-    const session = await authenticate(app, req);
-    if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
-    req.session = session;
-    await recordClientLogs(app, req, session, body);
-    return done;
-  });
+  /**
+   * Saber uploads its captured front-end errors here (contract §8.9); only a signed-in user may, and the token is
+   * checked before the body is read.
+   */
+  publicRoute(
+    app,
+    authEndpoints.sendLogs,
+    async ({ req, body }) => {
+      const session = req.session!;
+      if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
+      await recordClientLogs(app, req, session, body);
+      return done;
+    },
+    { session: true, bodyLimit: 2 * 1024 * 1024 },
+  );
 
-  publicRoute(app, authEndpoints.clearCache, async ({ sys }) => {
-    await app.zoo.cache.invalidate(sys, '');
-    return done;
-  });
+  /** Flushes every cache of every instance: a signed-in user's call, not an anonymous one. */
+  publicRoute(
+    app,
+    authEndpoints.clearCache,
+    async ({ req, sys }) => {
+      if (!(await app.zoo.tokens.isLive(req.session!.jti))) throw new BizError(REVOKED_TOKEN, 401);
+      await app.zoo.cache.invalidate(sys, '');
+      return done;
+    },
+    { session: true },
+  );
 
   /**
    * Not public (it would publish every zoo's name): row-level security answers the platform administrator every

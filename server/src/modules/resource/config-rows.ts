@@ -7,6 +7,9 @@ import { systemDictLabels } from '../../platform/dict/dict-cache';
 import { BizError } from '../../platform/http/errors';
 import { resourceRoutes, NOT_FOUND } from '../../platform/resource/resource-routes';
 import { route } from '../../platform/http/route';
+import { egressFor } from '../../platform/http/egress';
+
+export const PRIVATE_ENDPOINT = '服务地址不能指向本机、内网或链路本地地址 (如需使用,请由运维在 ALLOW_PRIVATE_ENDPOINTS 中允许)';
 
 /** What OSS and SMS configurations share: a per-tenant code, a secret, and "one enabled at a time". */
 export interface ConfigTable {
@@ -70,6 +73,15 @@ export function configRoutes(app: FastifyInstance, t: ConfigTable, def: CrudDefi
     toRecords: (rows, { db }) => configRecords(app, db, t, rows as never) as never,
     beforeSave: async (input: Record<string, unknown>, { db }, existing) => {
       await assertCodeFree(db, t, String(input[t.codeKey]), (existing as { id?: string } | undefined)?.id);
+      // An address literal is refused at once; a name is checked where it matters, on every connection.
+      const endpoint = typeof input.endpoint === 'string' ? input.endpoint.trim() : '';
+      if (endpoint && /^https?:\/\//i.test(endpoint)) {
+        try {
+          egressFor(app.zoo.config.allowPrivateEndpoints).check(endpoint);
+        } catch {
+          throw new BizError(PRIVATE_ENDPOINT);
+        }
+      }
       return { secretKey: keepSecret(input.secretKey as string | undefined, existing as { secretKey: string } | undefined) };
     },
   });

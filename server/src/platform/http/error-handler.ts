@@ -4,6 +4,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { BizError, OAuthError } from './errors';
 import { err } from './envelope';
 import { recordError } from '../log/error-log';
+import { countHit } from '../auth/throttle';
+
+const ANONYMOUS_ERRORS_PER_MINUTE = 10;
 
 interface Issue {
   instancePath?: string;
@@ -22,6 +25,14 @@ function validationMessage(issues: Issue[]): string {
   const msg = first.message ?? '参数校验失败';
   return GENERIC.test(msg) && field && !msg.includes(field) ? `参数 ${field}: ${msg}` : msg;
 }
+
+/**
+ * PostgreSQL's data exceptions a request's values can cause (bad number or date text, out of range, U+0000, too
+ * long). The schema layer refuses these values first; this is the backstop that keeps a value it missed a 400 and
+ * out of the error log — the message never carries the SQL.
+ */
+const DATA_EXCEPTIONS = new Set(['22P02', '22003', '22008', '22007', '22021', '22P05', '22001', '22025', '2201B']);
+const pgCode = (e: unknown) => (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
 
 const pgUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
@@ -42,10 +53,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(err(415, '不支持的请求类型'));
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) return reply.code(413).send(err(413, '请求体过大'));
     if (pgUniqueViolation(e)) return reply.code(400).send(err(400, '数据已存在,请勿重复提交'));
+    if (DATA_EXCEPTIONS.has(pgCode(e) ?? '')) {
+      req.log.warn({ err: e }, 'request value refused by the database (a schema should have caught it)');
+      return reply.code(400).send(err(400, '请求参数格式不正确或超出范围'));
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send(err(e.statusCode, e.message));
     const id = randomUUID();
     req.log.error({ err: e, errorId: id, serialization: isResponseSerializationError(e) }, 'unhandled error');
-    await recordError(app, req, e, id).catch((x) => req.log.error({ err: x }, 'error log write failed'));
+    // An anonymous caller must not be able to fill the error log: at most a few rows per client and minute.
+    const record = async () => req.session || (await countHit(app.zoo.database.db, 'error-log', req.ip, 1)) <= ANONYMOUS_ERRORS_PER_MINUTE;
+    if (await record().catch(() => false)) await recordError(app, req, e, id).catch((x) => req.log.error({ err: x }, 'error log write failed'));
     return reply.code(500).send(err(500, `服务器异常,请联系管理员 (错误编号 ${id})`));
   });
 }

@@ -61,6 +61,17 @@ export async function authenticate(app: FastifyInstance, req: FastifyRequest): P
   return sessionFromClaims(claims);
 }
 
+/**
+ * Authentication first (onRequest: before the body is read, parsed or validated), so an anonymous caller gets a
+ * 401 and never a field message, and a large body of a request without a valid token is not parsed at all.
+ */
+export const sessionHook = (app: FastifyInstance) => async (req: FastifyRequest) => {
+  req.session = await authenticate(app, req);
+};
+
+/** Bodies anonymous endpoints accept (token inputs travel in the query; register-guest and the like are small). */
+const PUBLIC_BODY_LIMIT = 64 * 1024;
+
 /** Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). */
 function schemaOf(ep: Endpoint, response: boolean) {
   return {
@@ -83,6 +94,8 @@ function auditContext(req: FastifyRequest, s: Session) {
     } catch {
       reason = raw;
     }
+    // A control character (U+0000 above all, which PostgreSQL text cannot hold) has no place in a reason.
+    reason = reason.replace(/\p{Cc}/gu, ' ').slice(0, 500);
   }
   return { userName: s.realName || s.nickName || s.account, clientIp: req.ip, requestId: String(req.id), reason };
 }
@@ -109,9 +122,9 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
     method: ep.method,
     url: `/api${ep.path}`,
     schema: schemaOf(ep, true),
+    onRequest: sessionHook(app),
     handler: async (req, reply) => {
-      const session = await authenticate(app, req);
-      req.session = session;
+      const session = req.session!;
       if (opts.before) {
         if (!(await app.zoo.tokens.isLive(session.jti))) throw new BizError(REVOKED_TOKEN, 401);
         await opts.before(req, session);
@@ -142,16 +155,23 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
   } as RouteOptions);
 }
 
-/** Registers an endpoint that needs no token (captcha, token, tenant info…). */
+/**
+ * Registers an endpoint that needs no token (captcha, token, tenant info…), or a raw-shaped one that authenticates
+ * with `session: true`; anonymous bodies are limited to PUBLIC_BODY_LIMIT.
+ */
 export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: FastifyInstance,
   ep: Endpoint<Q, B, D>,
   handler: (call: PublicCall<In<Q>, In<B>>) => Promise<Wire<Out<D>>>,
+  opts: { session?: boolean; bodyLimit?: number } = {},
 ): void {
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
     schema: schemaOf(ep, !ep.raw),
+    // `session`: a raw-shaped endpoint that still needs a signed-in caller (front-end error upload, clear-cache).
+    ...(opts.session ? { onRequest: sessionHook(app) } : {}),
+    ...(opts.bodyLimit || !opts.session ? { bodyLimit: opts.bodyLimit ?? PUBLIC_BODY_LIMIT } : {}),
     handler: async (req, reply) => {
       const data = await handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db });
       return ep.raw ? data : ok(data ?? {});

@@ -1,35 +1,54 @@
 import { escapeLike } from './like';
 import { and, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, ne, notIlike, sql, type SQL, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { FILTER_SUFFIXES, type FilterSuffix } from '@zoo/contract';
+import { FILTER_SUFFIXES, INT32_MAX, INT32_MIN, isDateTimeText, isIdText, type FilterSuffix } from '@zoo/contract';
 import { BizError } from '../http/errors';
 
 const DATE_SUFFIX = /_date(ge|gt|equal|lt|le)$/;
-const VALID_DATE = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
 
 const RESERVED = new Set(['current', 'size', 'ascs', 'descs', 'Blade-Auth']);
 const dayStart = (v: string) => sql`${v.slice(0, 10)}::date`;
 
 const NUMERIC_TYPE = /^(smallint|integer|bigint|numeric|real|double)/;
+const TEXT_TYPE = /^(text|varchar|character|char)/;
+const TIME_TYPE = /^(timestamp|date)/;
 const LIKE_SUFFIXES = new Set(['', '_like', '_likeleft', '_likeright', '_notlike']);
+const DECIMAL = /^-?\d{1,30}(\.\d{1,30})?$/;
 
-/** A value the column cannot hold is the caller's mistake (400), not a database error (500). */
-function checkValue(col: PgColumn, suffix: FilterSuffix | '', v: string): void {
-  if (LIKE_SUFFIXES.has(suffix) || suffix === '_null' || suffix === '_notnull' || suffix === '_ignore' || DATE_SUFFIX.test(suffix)) return;
-  if (NUMERIC_TYPE.test(col.getSQLType()) && !/^-?\d+(\.\d+)?$/.test(v)) throw new BizError('请求参数类型错误');
-  if (col.getSQLType().startsWith('timestamp') && !VALID_DATE.test(v)) throw new BizError('请求参数类型错误');
+/** Whether `v` is a value of the column's type: an integer within its range, a number, a real date. */
+function fits(col: PgColumn, v: string): boolean {
+  const type = col.getSQLType();
+  if (type.startsWith('smallint')) return /^-?\d{1,5}$/.test(v) && Math.abs(+v) <= 32767;
+  if (type.startsWith('integer')) return /^-?\d{1,10}$/.test(v) && +v >= INT32_MIN && +v <= INT32_MAX;
+  if (type.startsWith('bigint')) return isIdText(v.replace(/^-/, ''));
+  if (NUMERIC_TYPE.test(type)) return DECIMAL.test(v);
+  if (TIME_TYPE.test(type)) return isDateTimeText(v);
+  return true;
+}
+
+/** A value the column cannot hold is the caller's mistake (400 naming the key), not a database error (500). */
+function checkValue(col: PgColumn, key: string, suffix: FilterSuffix | '', v: string): void {
+  // A bare key on a number column means equality (below): its value must be a number of the column's range.
+  if ((suffix === '' || suffix === '_like') && NUMERIC_TYPE.test(col.getSQLType()) && !fits(col, v)) throw new BizError(`参数 ${key}: 请求参数类型错误`);
+  if (LIKE_SUFFIXES.has(suffix) || suffix === '_null' || suffix === '_notnull' || suffix === '_ignore') return;
+  if (DATE_SUFFIX.test(suffix)) {
+    if (!TIME_TYPE.test(col.getSQLType())) throw new BizError(`参数 ${key}: 只有日期字段可按日期筛选`);
+    if (!isDateTimeText(v)) throw new BizError(`参数 ${key}: 日期格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss`);
+    return;
+  }
+  if (!fits(col, v)) throw new BizError(`参数 ${key}: 请求参数类型错误`);
 }
 
 function condition(column: PgColumn, suffix: FilterSuffix | '', v: string): SQL | undefined {
   const numeric = NUMERIC_TYPE.test(column.getSQLType());
-  // LIKE on a number column compares its text form.
-  const text = numeric ? sql`${column}::text` : column;
+  // LIKE on a number, date or other non-text column compares its text form (`createTime=2024-05` works).
+  const text = TEXT_TYPE.test(column.getSQLType()) ? column : sql`${column}::text`;
   const col = column;
   switch (suffix) {
     case '':
     case '_like':
-      // A bare key on an id, dictionary key or count means equality (`parkId=…`, `sex=1`); a non-number matches nothing.
-      if (numeric) return /^-?\d+(\.\d+)?$/.test(v) ? eq(col, v) : sql`false`;
+      // A bare key on an id, dictionary key or count means equality (`parkId=…`, `sex=1`), checked by checkValue.
+      if (numeric) return eq(col, v);
       return ilike(text, `%${escapeLike(v)}%`);
     case '_likeleft':
       return ilike(text, `%${escapeLike(v)}`);
@@ -86,8 +105,7 @@ export function mapFilters(table: PgTable, query: Record<string, unknown>, allow
     // A declared key with its suffix (`releaseTime_datege`) allows exactly that filter.
     if (!(allowed.includes(field) || allowed.includes(key)) || !cols[field]) continue;
     if (value === '' && suffix !== '_null' && suffix !== '_notnull') continue;
-    if (DATE_SUFFIX.test(suffix) && !VALID_DATE.test(value)) continue;
-    checkValue(cols[field], suffix, value);
+    checkValue(cols[field], key, suffix, value);
     const c = condition(cols[field], suffix, value);
     if (c) out.push(c);
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { ResourceDefinition, Verb } from '@zoo/contract';
+import type { Permission, ResourceDefinition, Verb } from '@zoo/contract';
 import { dataScopeWhere, registerScopedResource } from '../access/data-scope';
 import { checkAccess, DENIED } from '../access/permissions';
 import { PLATFORM_TENANT } from '../auth/session';
@@ -139,7 +139,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     const explicit = def.access?.submit;
     route(app, { ...eps.submit, access: explicit ?? 'login' }, async (call) => {
       const input = call.body as Input<D> & { id?: string };
-      if (!explicit) await checkAccess(call.db, call.session, { perm: input.id ? def.perms.edit : def.perms.add });
+      if (!explicit) await checkAccess(call.db, call.session, { perm: (input.id ? def.perms.edit : def.perms.add) as Permission });
       platformWrite(call);
       return answer(input.id ? await update(input.id, input, call) : await insert(input, call), call);
     });

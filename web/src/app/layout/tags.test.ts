@@ -40,5 +40,7 @@ describe('tab rules', () => {
     expect(tagLabel({ label: '/system/param', value: '/system/param', meta: {} }, menu, t)).toBe('参数管理');
     expect(tagLabel({ label: '/wel/index', value: '/wel/index', meta: { label: 'route.home' } }, menu, t)).toBe('首页');
     expect(tagLabel({ label: 'x', value: '/other' }, menu, t)).toBe('x');
+    // Stored before the fix by a visit to the /index form of a nested item.
+    expect(tagLabel({ label: '/system/param/index', value: '/system/param/index', meta: {} }, menu, t)).toBe('参数管理');
   });
 });

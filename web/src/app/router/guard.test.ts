@@ -23,6 +23,12 @@ describe('route guard rules', () => {
     expect(guard({ path: '/lock', meta: open, token: 't', isLock: true })).toBeNull();
   });
 
+  it('sends a signed-in user from another name of a menu item to its own route', () => {
+    const alias = { isAuth: true, isTab: true, title: '参数管理', canonical: '/system/param' };
+    expect(guard({ path: '/system/param/index', meta: alias, token: 't', isLock: false })).toBe('/system/param');
+    expect(guard({ path: '/system/param', meta: { ...alias, canonical: undefined }, token: 't', isLock: false })).toBeNull();
+  });
+
   it('sends unknown paths to /404', () => {
     expect(guard({ path: '/nowhere', meta: undefined, token: 't', isLock: false })).toBe('/404');
     expect(guard({ path: '/nowhere', meta: undefined, token: '', isLock: false })).toBe('/404');

@@ -10,13 +10,15 @@ export interface GuardInput {
 
 /**
  * The route guard of spec §2 as a pure decision: where to go instead, or null to stay.
- * Unknown → 404; with a token: locked → /lock, /login → /; without: only isAuth:false routes.
+ * Unknown → 404; with a token: locked → /lock, /login → /, a menu item named another way → its own route;
+ * without: only isAuth:false routes.
  */
 export function guard({ path, meta, token, isLock }: GuardInput): string | null {
   if (!meta) return NOT_FOUND_PATH;
   if (token) {
     if (isLock && path !== LOCK_PATH) return LOCK_PATH;
     if (path === LOGIN_PATH) return '/';
+    if (meta.canonical && meta.canonical !== path) return meta.canonical;
     return null;
   }
   return meta.isAuth === false ? null : LOGIN_PATH;

@@ -27,6 +27,11 @@ describe('menu paths', () => {
     expect(findMenu(forest, '/nowhere')).toBeUndefined();
   });
 
+  it('finds a nested item written in the top-level /index form (bookmarks, typed addresses)', () => {
+    expect(findMenu(forest, '/system/param/index')?.path).toBe('/system/param');
+    expect(findMenu(forest, '/system/nowhere/index')).toBeUndefined();
+  });
+
   it('opens external items in a new window (isOpen 2) or the iframe route', () => {
     const byName = (name: string) => flattenMenu(forest).find((e) => e.node.name === name)!;
     const [doc, wiki] = [byName('文档'), byName('维基')];

@@ -26,9 +26,14 @@ export function flattenMenu(forest: readonly MenuNode[]): MenuEntry[] {
   return out;
 }
 
-/** Matches either the route form (/desk/index) or the raw server path (/desk). */
+/**
+ * Matches the route form (/desk/index), the raw server path (/desk), or a nested item written in the
+ * top-level form (/zoo/park/index, as bookmarks and typed addresses often are): all name the same menu item.
+ */
 export function findMenu(forest: readonly MenuNode[], pathname: string): MenuEntry | undefined {
-  return flattenMenu(forest).find((e) => !isExternal(e.path) && (e.path === pathname || e.node.path === pathname));
+  const entries = flattenMenu(forest).filter((e) => !isExternal(e.path));
+  const bare = pathname.replace(/\/index$/, '');
+  return entries.find((e) => e.path === pathname || e.node.path === pathname) ?? entries.find((e) => e.node.path === bare);
 }
 
 export type MenuTarget = { kind: 'route'; to: string } | { kind: 'window'; url: string };

@@ -36,6 +36,7 @@ export const pageRegistry = {
   '/monitor/log/api': page(() => import('../../features/monitor/log/api.page')),
   '/monitor/log/error': page(() => import('../../features/monitor/log/error.page')),
   '/monitor/log/usual': page(() => import('../../features/monitor/log/usual.page')),
+  '/monitor/audit': page(() => import('../../features/monitor/audit/audit.page')),
   '/resource/oss': page(() => import('../../features/resource/oss/oss.page')),
   '/resource/sms': page(() => import('../../features/resource/sms/sms.page')),
   '/resource/attach': page(() => import('../../features/resource/attach/attach.page')),

@@ -22,7 +22,7 @@ export function resolveMeta(
   if (!last.dynamic) return last.meta;
   if (!token) return { isAuth: true };
   const entry = findMenu(menu, pathname);
-  if (entry) return { isAuth: true, isTab: true, title: entry.node.name };
+  if (entry) return { isAuth: true, isTab: true, title: entry.node.name, canonical: entry.path !== pathname ? entry.path : undefined };
   if (resolvePage(pathname)) return { isAuth: true, isTab: true };
   return undefined;
 }

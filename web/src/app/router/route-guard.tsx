@@ -9,7 +9,7 @@ import { useRouteMeta } from './use-route-meta';
 /** Root element of the route tree: applies the guard and keeps the document title in step. */
 export function RouteGuard() {
   const { t } = useTranslation();
-  const { pathname, meta } = useRouteMeta();
+  const { pathname, search, meta } = useRouteMeta();
   const token = useSession((s) => s.token);
   const isLock = useSession((s) => s.isLock);
   const target = guard({ path: pathname, meta, token, isLock });
@@ -19,6 +19,7 @@ export function RouteGuard() {
     document.title = `${name} - ${t('app.title')}`;
   }, [name, t]);
 
-  if (target && target !== pathname) return <Navigate to={target} replace />;
+  // A menu item reached by another name keeps its query on the way to its own route.
+  if (target && target !== pathname) return <Navigate to={target === meta?.canonical ? `${target}${search}` : target} replace />;
   return <Outlet />;
 }

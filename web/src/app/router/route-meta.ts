@@ -10,6 +10,8 @@ export interface RouteMeta {
   label?: string;
   /** Plain page name, for menu routes whose names come from the server. */
   title?: string;
+  /** The menu item's own route when this path names it another way: the guard goes there (one tab, one label). */
+  canonical?: string;
 }
 
 export interface RouteHandle {

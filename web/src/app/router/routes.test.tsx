@@ -84,6 +84,30 @@ describe('routes', () => {
     expect(await screen.findByText('“工作台” 将在后续版本中提供。')).toBeInTheDocument();
   });
 
+  it('names a tab opened by URL in the /index form after its menu item and opens the item at its own route', async () => {
+    signedIn();
+    const { router } = renderApp('/system/param/index?from=bookmark');
+    expect(await screen.findByRole('tab', { name: '参数管理' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/system/param');
+    expect(router.state.location.search).toBe('?from=bookmark');
+    expect(screen.queryByRole('tab', { name: '/system/param/index' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /搜索/ }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(document.title).toBe('参数管理 - 珍稀野生动物繁育饲养管理系统');
+    // The same item clicked in the menu is the same tab, not a second one.
+    await router.navigate('/system/param');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['参数管理']);
+  });
+
+  it('opens a seeded menu item without a screen by its /index URL inside the shell, as a menu click does', async () => {
+    signedIn();
+    const { router } = renderApp('/system/nopage/index');
+    expect(await screen.findByText('“未建页面” 将在后续版本中提供。')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/system/nopage');
+    expect(screen.getByTestId('shell-tabs')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '未建页面' })).toBeInTheDocument();
+    expect(screen.queryByText('抱歉，您访问的页面不存在')).not.toBeInTheDocument();
+  });
+
   it('tells the user when the menu is empty', async () => {
     signedIn([]);
     renderApp('/wel/index');

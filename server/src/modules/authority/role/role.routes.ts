@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { role, roleEndpoints } from '@zoo/contract';
+import { role, roleEndpoints, isIdText } from '@zoo/contract';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { forTenant } from '../../../platform/tenancy/for-tenant';
@@ -65,7 +65,7 @@ export function roleRoutes(app: FastifyInstance): void {
       const [u] = await db.select({ roleId: bladeUser.roleId }).from(bladeUser).where(and(eq(bladeUser.id, query.userId), eq(bladeUser.isDeleted, 0)));
       ids = (u?.roleId ?? '').split(',');
     } else if (query.roleId) ids = query.roleId.split(',');
-    ids = ids?.map((x) => x.trim()).filter((x) => /^\d{1,19}$/.test(x));
+    ids = ids?.map((x) => x.trim()).filter((x) => isIdText(x));
     if (ids && ids.length === 0) return [];
     const rows = await db
       .select()

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditRecord } from '@zoo/contract';
 import type { sysAudit } from '../../../platform/audit/audit.tables';
 import type { Wire } from '../../../platform/http/route';
-import { resourceOfTable } from '../../../platform/resource/registry';
+import { auditedTable } from '../../../platform/resource/registry';
 
 type AuditRow = typeof sysAudit.$inferSelect;
 
@@ -13,7 +13,7 @@ const camel = (col: string) => col.replace(/_([a-z0-9])/g, (_, c: string) => c.t
  * resource says `flag_type` is `type`), before and after side by side, the resource's title for the table.
  */
 export function auditRecord(app: FastifyInstance, row: AuditRow): Wire<AuditRecord> {
-  const reg = resourceOfTable(app, row.tableName);
+  const reg = auditedTable(app, row.tableName);
   const changes = Object.entries((row.changes ?? {}) as Record<string, [unknown, unknown]>).map(([col, [before, after]]) => ({
     field: reg?.keys.get(col) ?? camel(col),
     before,
@@ -22,8 +22,8 @@ export function auditRecord(app: FastifyInstance, row: AuditRow): Wire<AuditReco
   return {
     ...row,
     action: row.action as AuditRecord['action'],
-    resource: reg?.def.name,
-    title: reg?.def.title ?? row.tableName,
+    resource: reg?.name,
+    title: reg?.title ?? row.tableName,
     changes,
   };
 }

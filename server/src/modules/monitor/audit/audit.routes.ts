@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { audit, auditEndpoints } from '@zoo/contract';
+import { audit, auditEndpoints, isIdText } from '@zoo/contract';
 import { checkAccess } from '../../../platform/access/permissions';
 import { sysAudit } from '../../../platform/audit/audit.tables';
 import { sendXlsx, writeSheet } from '../../../platform/excel';
@@ -9,7 +9,7 @@ import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { mapFilters } from '../../../platform/resource/list-filter';
 import { pageOf, selectPage } from '../../../platform/resource/paging';
-import { resourceOfTable, resourcesOf } from '../../../platform/resource/registry';
+import { auditedTable, auditedTables } from '../../../platform/resource/registry';
 import { listDataScope, NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { auditRecord, changesText } from './audit.records';
 
@@ -41,17 +41,17 @@ export function auditRoutes(app: FastifyInstance): void {
 
   route(app, auditEndpoints.history, async (call) => {
     const { table, id, current, size } = call.query;
-    const reg = resourceOfTable(app, table);
+    const reg = auditedTable(app, table);
     if (!reg) throw new BizError('该类数据没有变更记录');
-    await checkAccess(call.db, call.session, reg.def.endpoints.detail?.access ?? 'login');
+    await checkAccess(call.db, call.session, reg.detailAccess);
     const cols = getTableColumns(reg.table) as Record<string, PgColumn>;
     const key = cols.id ?? cols.code!;
-    if (key === cols.id && !/^\d{1,19}$/.test(id)) throw new BizError('ID格式不正确');
+    if (key === cols.id && !isIdText(id)) throw new BizError('ID格式不正确');
     // Only a record the caller may see (its tenant by row-level security, its data scopes); deleted ones included.
     const [seen] = await call.db
       .select({ one: sql<number>`1` })
       .from(reg.table)
-      .where(and(eq(key, id), await listDataScope(call, reg.def.name)))
+      .where(and(eq(key, id), await listDataScope(call, reg.name)))
       .limit(1);
     if (!seen) throw new BizError(NOT_FOUND);
     const where = and(eq(sysAudit.tableName, table), eq(sysAudit.recordId, id));
@@ -60,9 +60,9 @@ export function auditRoutes(app: FastifyInstance): void {
   });
 
   route(app, auditEndpoints.tables, async () =>
-    resourcesOf(app)
+    auditedTables(app)
       .filter((r, i, all) => all.findIndex((x) => x.tableName === r.tableName) === i)
-      .map((r) => ({ tableName: r.tableName, resource: r.def.name, title: r.def.title })),
+      .map((r) => ({ tableName: r.tableName, resource: r.name, title: r.title })),
   );
 
   route(app, auditEndpoints.export, async ({ db, query, reply }) => {

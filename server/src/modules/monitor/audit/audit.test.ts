@@ -67,6 +67,14 @@ describe('audit trail', () => {
     await t.request({ method: 'POST', url: '/blade-user/reset-password', token: admin, query: { userIds: u[0].id } });
     const { rows: pw } = await t.sql.query(`select changes from sys_audit where table_name = 'blade_user' and record_id = $1 order by id desc limit 1`, [u[0].id]);
     expect(pw[0].changes.password).toEqual(['******', '******']);
+    // Users are served by hand-written routes, yet their 变更记录 reads like any resource's, with secrets masked.
+    // The reset ended auditc's sessions; the new password is the initial one.
+    const zooC = await t.login('auditc', '123456', '300003');
+    const h = await history(zooC, 'blade_user', u[0].id);
+    expect(h.success, JSON.stringify(h)).toBe(true);
+    expect(h.data.records[0]).toMatchObject({ title: '用户', resource: 'user', action: 'update' });
+    expect(byField(h.data.records[0]).password).toEqual(['******', '******']);
+    expect((await history(zooA, 'blade_user', u[0].id)).success).toBe(false);
   });
 
   it('shows a record history only to those who may see the record', async () => {

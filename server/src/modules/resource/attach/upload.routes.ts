@@ -54,7 +54,10 @@ export function uploadRoutes(app: FastifyInstance): void {
       try {
         await s.put(key, file.buffer, sniffed.mime);
       } catch (e) {
-        if (e instanceof StorageError) throw new BizError(e.message);
+        if (e instanceof StorageError) {
+          call.req.log.warn({ detail: e.detail }, 'object store refused or unreachable');
+          throw new BizError(e.message);
+        }
         throw e;
       }
       return { link: `${s.domain}/${key}`, domain: s.domain, name: key, originalName, ...(attachId ? { attachId } : {}) };

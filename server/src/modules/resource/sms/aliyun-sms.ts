@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { providerFetch, SmsError, type SmsConfig, type SmsMessage, type SmsSender } from './sms-sender';
+import type { Egress } from '../../../platform/http/egress';
+import { providerCode, providerFetch, SmsError, type SmsConfig, type SmsMessage, type SmsSender } from './sms-sender';
 
 /** RFC 3986 encoding as Alibaba Cloud's RPC signature wants it: only A-Z a-z 0-9 - _ . ~ stay literal. */
 export const percentEncode = (s: string) =>
@@ -26,7 +27,10 @@ const DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 /** Aliyun SMS SendSms (API version 2017-05-25), signed RPC request as a POST form. */
 export class AliyunSms implements SmsSender {
   readonly provider = 'aliyun';
-  constructor(private readonly c: SmsConfig) {}
+  constructor(
+    private readonly c: SmsConfig,
+    private readonly egress: Egress,
+  ) {}
 
   async send(m: SmsMessage): Promise<string> {
     const params: Record<string, string> = {
@@ -45,12 +49,11 @@ export class AliyunSms implements SmsSender {
       TemplateParam: JSON.stringify(m.params),
     };
     const body = `${canonicalQuery(params)}&Signature=${percentEncode(rpcSignature('POST', params, this.c.secretKey))}`;
-    const res = (await providerFetch(`${(this.c.endpoint || DEFAULT_ENDPOINT).replace(/\/+$/, '')}/`, {
-      method: 'POST',
+    const res = (await providerFetch(this.egress, `${(this.c.endpoint || DEFAULT_ENDPOINT).replace(/\/+$/, '')}/`, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body,
     })) as { Code?: string; Message?: string; RequestId?: string };
-    if (res.Code !== 'OK') throw new SmsError(`短信发送失败: ${res.Code ?? ''} ${res.Message ?? ''}`.trim());
+    if (res.Code !== 'OK') throw new SmsError(`短信发送失败,服务商拒绝了请求${providerCode(res.Code)}`, res);
     return res.RequestId ?? '';
   }
 }

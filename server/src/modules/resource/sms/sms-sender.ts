@@ -1,3 +1,5 @@
+import { egressPost, type Egress } from '../../../platform/http/egress';
+
 /** One text message to send: template variables keyed by name (JSON object order is kept). */
 export interface SmsMessage {
   phones: string[];
@@ -22,20 +24,36 @@ export interface SmsSender {
 }
 
 /** A refusal or failure of the SMS provider, shown to the user. */
-export class SmsError extends Error {}
-
-/** POSTs to a provider with a time limit; network failures become SmsError. */
-export async function providerFetch(url: string, init: RequestInit): Promise<unknown> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  } catch (e) {
-    throw new SmsError(`短信服务不可用: ${(e as Error).message}`);
+export class SmsError extends Error {
+  constructor(
+    message: string,
+    /** What the provider or the network said: for the server log, never for the caller. */
+    readonly detail?: unknown,
+  ) {
+    super(message);
   }
-  const text = await res.text();
+}
+
+/**
+ * One answer for a refused destination, a closed port, a timeout and an answer that is not the provider's JSON:
+ * telling them apart would let an administrator map the server's network through the endpoint field.
+ */
+export const SMS_UNAVAILABLE = '短信服务不可用,请检查短信配置的服务地址';
+
+/** A provider's error code, when it looks like one (an identifier): never free text from the other side. */
+export const providerCode = (c: unknown) => (typeof c === 'string' && /^[A-Za-z0-9._-]{1,64}$/.test(c) ? ` (错误码 ${c})` : '');
+
+/** POSTs to a provider through the egress rule (no private addresses, no redirects) with a time limit. */
+export async function providerFetch(egress: Egress, url: string, init: { headers: Record<string, string>; body: string }): Promise<unknown> {
+  let res: { status: number; text: string };
   try {
-    return JSON.parse(text);
+    res = await egressPost(egress, url, init);
+  } catch (e) {
+    throw new SmsError(SMS_UNAVAILABLE, (e as Error).message);
+  }
+  try {
+    return JSON.parse(res.text);
   } catch {
-    throw new SmsError(`短信服务返回了无法识别的响应 (HTTP ${res.status})`);
+    throw new SmsError(SMS_UNAVAILABLE, `HTTP ${res.status}: ${res.text.slice(0, 500)}`);
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { providerFetch, SmsError, type SmsConfig, type SmsMessage, type SmsSender } from './sms-sender';
+import type { Egress } from '../../../platform/http/egress';
+import { providerCode, providerFetch, SmsError, type SmsConfig, type SmsMessage, type SmsSender } from './sms-sender';
 
 const sha256Hex = (s: string) => createHash('sha256').update(s).digest('hex');
 const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s).digest();
@@ -31,7 +32,10 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Tencent Cloud SMS SendSms (API 2021-01-11). Template variables go in the order of the params object. */
 export class TencentSms implements SmsSender {
   readonly provider = 'tencent';
-  constructor(private readonly c: SmsConfig) {}
+  constructor(
+    private readonly c: SmsConfig,
+    private readonly egress: Egress,
+  ) {}
 
   async send(m: SmsMessage): Promise<string> {
     const url = new URL(this.c.endpoint || DEFAULT_ENDPOINT);
@@ -44,8 +48,7 @@ export class TencentSms implements SmsSender {
     });
     const timestamp = Math.floor(Date.now() / 1000);
     const s = tc3Signature({ secretKey: this.c.secretKey, service: 'sms', host: url.host, contentType: CONTENT_TYPE, payload, timestamp });
-    const res = (await providerFetch(`${url.origin}/`, {
-      method: 'POST',
+    const res = (await providerFetch(this.egress, `${url.origin}/`, {
       headers: {
         authorization: `TC3-HMAC-SHA256 Credential=${this.c.accessKey}/${s.scope}, SignedHeaders=${s.signedHeaders}, Signature=${s.signature}`,
         'content-type': CONTENT_TYPE,
@@ -57,9 +60,9 @@ export class TencentSms implements SmsSender {
       body: payload,
     })) as { Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: Array<{ Code: string; Message: string; PhoneNumber: string }>; RequestId?: string } };
     const r = res.Response ?? {};
-    if (r.Error) throw new SmsError(`短信发送失败: ${r.Error.Code} ${r.Error.Message}`);
+    if (r.Error) throw new SmsError(`短信发送失败,服务商拒绝了请求${providerCode(r.Error.Code)}`, res);
     const failed = (r.SendStatusSet ?? []).filter((x) => x.Code !== 'Ok');
-    if (failed.length) throw new SmsError(`短信发送失败: ${failed.map((f) => `${f.PhoneNumber} ${f.Code} ${f.Message}`).join('; ')}`);
+    if (failed.length) throw new SmsError(`短信发送失败,服务商拒绝了 ${failed.length} 个号码${providerCode(failed[0]!.Code)}`, res);
     return r.RequestId ?? '';
   }
 }

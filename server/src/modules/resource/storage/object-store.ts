@@ -17,4 +17,12 @@ export interface ReadableStore extends ObjectStore {
 }
 
 /** A storage failure the user can act on (wrong keys, unreachable endpoint). */
-export class StorageError extends Error {}
+export class StorageError extends Error {
+  constructor(
+    message: string,
+    /** What the store or the network said: for the server log only. */
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
+}

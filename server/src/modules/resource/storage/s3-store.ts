@@ -1,5 +1,8 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { StorageError, type ObjectStore } from './object-store';
+import type { Egress } from '../../../platform/http/egress';
+
+const STORAGE_UNAVAILABLE = '对象存储服务不可用,请检查对象存储配置的服务地址、空间名和密钥';
 
 // The SDK version is pinned and Node 20 is this product's runtime: its notice about future releases is noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -19,8 +22,20 @@ export class S3Store implements ObjectStore {
   readonly domain: string;
   private readonly client: S3Client;
 
-  constructor(private readonly c: S3Config) {
+  /** The endpoint names a forbidden address literal: every call fails, like an unreachable endpoint. */
+  private readonly refused: boolean;
+
+  constructor(
+    private readonly c: S3Config,
+    egress: Egress,
+  ) {
     const url = new URL(c.endpoint);
+    try {
+      egress.check(url);
+      this.refused = false;
+    } catch {
+      this.refused = true;
+    }
     const base = `${url.protocol}//${url.host}`;
     this.domain = c.pathStyle ? `${base}/${c.bucket}` : `${url.protocol}//${c.bucket}.${url.host}`;
     this.client = new S3Client({
@@ -29,15 +44,25 @@ export class S3Store implements ObjectStore {
       forcePathStyle: c.pathStyle,
       credentials: { accessKeyId: c.accessKey, secretAccessKey: c.secretKey },
       maxAttempts: 2,
+      // Every connection (names resolved, redirects) goes through the egress rule's agents.
+      requestHandler: { httpAgent: egress.httpAgent, httpsAgent: egress.httpsAgent, connectionTimeout: 5_000, requestTimeout: 30_000 },
+      followRegionRedirects: false,
     });
   }
 
+  /**
+   * A failure's message: a storage service's error code when it answered like one (NoSuchBucket,
+   * InvalidAccessKeyId…), else one message for a refused address, a closed port, a timeout or a stranger's answer
+   * — never the other side's text, which would turn the endpoint field into a probe of the server's network.
+   */
   private async send<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    if (this.refused) throw new StorageError(`对象存储${what}失败: ${STORAGE_UNAVAILABLE}`, 'refused address');
     try {
       return await fn();
     } catch (e) {
-      const err = e as { name?: string; message?: string };
-      throw new StorageError(`对象存储${what}失败: ${err.name ?? ''} ${err.message ?? ''}`.trim());
+      const err = e as { name?: string; message?: string; $fault?: string; $metadata?: { httpStatusCode?: number }; Code?: string };
+      const s3Code = err.$metadata?.httpStatusCode && err.Code && /^[A-Za-z0-9._-]{1,64}$/.test(err.Code) ? err.Code : undefined;
+      throw new StorageError(`对象存储${what}失败: ${s3Code ? `服务拒绝了请求 (错误码 ${s3Code})` : STORAGE_UNAVAILABLE}`, `${err.name ?? ''} ${err.message ?? ''}`);
     }
   }
 

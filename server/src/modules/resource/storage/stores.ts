@@ -4,6 +4,7 @@ import type { bladeOss } from '../resource.tables';
 import { LocalStore } from './local-store';
 import type { ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
+import { egressFor } from '../../../platform/http/egress';
 
 type OssRow = typeof bladeOss.$inferSelect;
 const MINIO = 1;
@@ -13,14 +14,17 @@ export const localStore = (app: FastifyInstance) => new LocalStore(app.zoo.confi
 /** The store of an OSS configuration; the local disk when there is none (no configuration enabled). */
 export function storeFor(app: FastifyInstance, row: OssRow | undefined): ObjectStore {
   if (!row || row.category === OSS_LOCAL) return localStore(app);
-  return new S3Store({
-    endpoint: row.endpoint,
-    accessKey: row.accessKey,
-    secretKey: row.secretKey,
-    bucket: row.bucketName,
-    region: row.region,
-    pathStyle: row.category === MINIO,
-  });
+  return new S3Store(
+    {
+      endpoint: row.endpoint,
+      accessKey: row.accessKey,
+      secretKey: row.secretKey,
+      bucket: row.bucketName,
+      region: row.region,
+      pathStyle: row.category === MINIO,
+    },
+    egressFor(app.zoo.config.allowPrivateEndpoints),
+  );
 }
 
 export async function withStore<T>(app: FastifyInstance, row: OssRow | undefined, fn: (s: ObjectStore) => Promise<T>): Promise<T> {

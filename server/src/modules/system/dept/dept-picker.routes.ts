@@ -1,7 +1,7 @@
 import { containing } from '../../../platform/resource/like';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import { deptEndpoints } from '@zoo/contract';
+import { deptEndpoints, isIdText } from '@zoo/contract';
 import { listDataScope } from '../../../platform/resource/resource-routes';
 import { forTenant } from '../../../platform/tenancy/for-tenant';
 import { route } from '../../../platform/http/route';
@@ -51,7 +51,7 @@ export function deptPickerRoutes(app: FastifyInstance): void {
       const [u] = await db.select({ deptId: bladeUser.deptId }).from(bladeUser).where(and(eq(bladeUser.id, query.userId), eq(bladeUser.isDeleted, 0)));
       ids = (u?.deptId ?? '').split(',');
     } else if (query.deptId) ids = query.deptId.split(',');
-    ids = ids?.map((x) => x.trim()).filter((x) => /^\d{1,19}$/.test(x));
+    ids = ids?.map((x) => x.trim()).filter((x) => isIdText(x));
     if (ids && ids.length === 0) return [];
     const rows = await db.select().from(bladeDept).where(and(live, ids ? inArray(bladeDept.id, ids) : undefined)).orderBy(...order);
     return deptRecords(app.zoo.cache, db, rows);

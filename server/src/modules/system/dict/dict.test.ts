@@ -95,7 +95,7 @@ describe('system dictionary', () => {
     expect(tree.map((i: { dictValue: string }) => i.dictValue)).toEqual(['男性', '女']);
     // oauth/clear-cache clears it too
     await t.sql.query(`update blade_dict set dict_value = '男' where code = 'sex' and dict_key = '1'`);
-    await t.request({ url: '/blade-auth/oauth/clear-cache' });
+    expect((await t.request({ url: '/blade-auth/oauth/clear-cache', token: admin })).status).toBe(200);
     expect((await dictionary('dict', admin, 'sex'))[0]!.dictValue).toBe('男');
   });
 

@@ -83,9 +83,17 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     if (password.length > 64) throw new BizError('密码不能超过64个字符');
     const name = (query.name ?? '').trim().slice(0, 20) || account.slice(0, 20);
     const hash = await hashPlain(password);
-    await inTenant(sys, { tenantId }, (tx) =>
-      createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }),
-    );
+    try {
+      await inTenant(sys, { tenantId }, (tx) =>
+        createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }),
+      );
+    } catch (e) {
+      // An unknown tenant, a taken account or a full quota answer exactly like a registration (same message, same
+      // work done: the hash above): anyone may call this, and it must not tell which tenants and accounts exist.
+      // The administrator approving registrations is the one who sees what arrived.
+      if (!(e instanceof BizError)) throw e;
+      req.log.info({ tenantId, reason: e.message }, 'guest registration not recorded');
+    }
     return {};
   });
 }

@@ -7,6 +7,7 @@ import { BizError } from '../../../platform/http/errors';
 import { pageOf, selectPage } from '../../../platform/resource/paging';
 import { route } from '../../../platform/http/route';
 import { bladeUser } from '../../../platform/identity/identity.tables';
+import { registerAudited } from '../../../platform/resource/registry';
 import { bladeUserExt } from './user.tables';
 import { findUser, liveUser, USER_RESOURCE, userConditions, userVOs } from './user.vo';
 
@@ -14,6 +15,8 @@ import { findUser, liveUser, USER_RESOURCE, userConditions, userVOs } from './us
 export function userRoutes(app: FastifyInstance): void {
   // Data scopes (own / own dept / custom rule…) can bind to the user list as resource `user`.
   registerScopedResource(USER_RESOURCE, bladeUser, Object.keys(UserRecord.shape));
+  // 变更记录 of a user: readable by whoever may open the user's detail, within their data scopes.
+  registerAudited(app, { table: bladeUser, name: USER_RESOURCE, title: '用户', detailAccess: userEndpoints.detail.access });
 
   route(app, userEndpoints.page, async (call) => {
     const { db, query } = call;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { bizAttach, type BizType } from '@zoo/contract';
+import { bizAttach, type BizType, type Permission } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { checkAccess } from '../../../platform/access/permissions';
@@ -12,7 +12,7 @@ import { zooAnimal, zooAnimalFlag, zooBizAttach, zooCage, zooPark, zooPopulation
 type Owned = PgTable & { id: PgColumn; isDeleted: PgColumn };
 
 /** Each business type: the table its record lives in and the button that lets a user edit that record. */
-const OWNERS: Record<BizType, { table: Owned; perm: string; title: string }> = {
+const OWNERS: Record<BizType, { table: Owned; perm: Permission; title: string }> = {
   park: { table: zooPark, perm: 'park_edit', title: '园区' },
   venue: { table: zooVenue, perm: 'venue_edit', title: '场馆' },
   cage: { table: zooCage, perm: 'cage_edit', title: '笼舍' },

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
-import { cageViewEndpoints } from '@zoo/contract';
+import { cageViewEndpoints, isIdText } from '@zoo/contract';
 import { pageOf, selectPage } from '../../../platform/resource/paging';
 import { route } from '../../../platform/http/route';
 import { animalRecord, populationRecord } from '../shared/records';
 import { zooAnimal, zooPopulation } from '../zoo.tables';
 
-const idOrNothing = (v?: string) => (v && /^\d{1,19}$/.test(v) ? v : undefined);
+const idOrNothing = (v?: string) => (v && isIdText(v) ? v : undefined);
 
 /** What a cage holds. Row-level security limits both views to the caller's zoo; a foreign cage id shows nothing. */
 export function cageViewRoutes(app: FastifyInstance): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cage, cageEndpoints } from '@zoo/contract';
+import { cage, cageEndpoints, isIdText } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
@@ -14,7 +14,7 @@ const liveCages = eq(c.isDeleted, 0);
 
 /** Cages of a park, through their venue (cages carry no park column, so moving a venue needs no fix-up). */
 const inPark = (parkId: string) =>
-  /^\d{1,19}$/.test(parkId) ? inArray(c.venueId, sql`(select id from zoo_venue where park_id = ${parkId} and is_deleted = 0)`) : sql`false`;
+  isIdText(parkId) ? inArray(c.venueId, sql`(select id from zoo_venue where park_id = ${parkId} and is_deleted = 0)`) : sql`false`;
 
 const options = (db: Tx) =>
   db

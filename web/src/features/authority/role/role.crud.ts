@@ -6,6 +6,7 @@ import { call } from '../../../lib/request';
 export const rolePage = defineCrudPage({
   crud: role,
   i18n: 'role',
+  auditTable: 'blade_role',
   pagination: false,
   actionWidth: 300,
   fields: {

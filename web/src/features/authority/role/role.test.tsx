@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import RolePage from './role.page';
@@ -55,6 +55,30 @@ describe('role page', { timeout: 90_000 }, () => {
     fireEvent.click(screen.getByText('超级管理员').closest('tr')!.querySelector('.ant-table-row-expand-icon')!);
     expect(await screen.findByText('饲养员')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '权限设置' })).not.toBeInTheDocument();
+  });
+
+  it('查看 shows the role and, in a second tab, its 变更记录', async () => {
+    signIn({ role_name: 'hr' }, [], { role_view: true });
+    const net = stubFetch({
+      'GET /api/blade-system/role/list': ok([role('2', '人事', 'hr')]),
+      'GET /api/blade-system/role/detail': ok(role('2', '人事', 'hr')),
+      'GET /api/blade-log/audit/history': pageOf([
+        {
+          id: '77', tenantId: '000000', tableName: 'blade_role', resource: 'role', title: '角色', recordId: '2', action: 'update', userId: '1',
+          userName: '管理员', deptId: '', actorTenantId: '000000', clientIp: '', requestId: '', reason: '',
+          changes: [{ field: 'roleName', before: '人力', after: '人事' }], createTime: '2026-11-23 09:00:00',
+        },
+      ]),
+    });
+    renderPage(<RolePage />);
+    fireEvent.click(within((await screen.findByText('人事')).closest('tr')!).getByRole('button', { name: '查看' }));
+    const view = await screen.findByRole('dialog');
+    expect(within(view).getByRole('tab', { name: '详情', selected: true })).toBeInTheDocument();
+    expect(net.to('GET /api/blade-log/audit/history')).toHaveLength(0);
+    fireEvent.click(within(view).getByRole('tab', { name: '变更记录' }));
+    const entry = await within(view).findByTestId('history-entry');
+    expect(net.to('GET /api/blade-log/audit/history')[0]!.query).toMatchObject({ table: 'blade_role', id: '2' });
+    expect(within(entry).getByTestId('change-line').textContent).toMatch(/: 人力 → 人事$/);
   });
 
   it('grant dialog shows the role’s checked keys and saves menus, data scopes and API scopes', async () => {

@@ -1,3 +1,4 @@
+import type { Permission } from '@zoo/contract';
 import { Drawer } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ interface Props<C extends CrudResource> {
   /** The scope table of one menu. */
   scopes: (menu: ScopeMenu) => CrudPageDef<C>;
   /** Button code of the 权限配置 row operation. */
-  settingCode: string;
+  settingCode: Permission;
   /** i18n key of the drawer title (gets `name`). */
   titleKey: string;
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@zoo/contract';
 import { CONFIG_ENABLED, type Endpoint } from '@zoo/contract';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
@@ -12,7 +13,7 @@ interface Props<C extends CrudResource> {
   def: CrudPageDef<C>;
   /** `enable?id`: this configuration on, the tenant's others off. */
   enable: Endpoint;
-  enablePerm: string;
+  enablePerm: Permission;
   /** More row operations after 启用 (debug actions). */
   rowActions?: (row: RowOf<C>, ctx: CrudContext<RowOf<C>>) => ReactNode;
 }

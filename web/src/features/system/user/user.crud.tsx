@@ -32,6 +32,7 @@ const passwordField = (check: (value: unknown, values: Record<string, unknown>) 
 export const userPage = defineCrudPage({
   crud: userResource,
   i18n: 'user',
+  auditTable: 'blade_user',
   modalWidth: 900,
   actionWidth: 200,
   fields: {

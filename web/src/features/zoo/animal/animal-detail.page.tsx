@@ -5,7 +5,7 @@ import type { TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { DictTag } from '../../../crud';
+import { ChangeHistory, DictTag } from '../../../crud';
 import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
@@ -22,7 +22,7 @@ function Parent({ id, name, mark }: { id: string; name: string; mark: string }) 
   return id ? <Link to={`/animal/detail/${id}`}>{name || id}</Link> : <span>{t(`zooRegistry.mark.${mark || 'UNK'}`)}</span>;
 }
 
-/** /animal/detail/:id — identity, flags with their version history, parents, photos, movements (later). */
+/** /animal/detail/:id — identity, flags with their version history, parents, photos, movements (later), 变更记录. */
 export default function AnimalDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -115,6 +115,9 @@ export default function AnimalDetailPage() {
             </Card>
           </Col>
         </Row>
+        <Card variant="borderless" title={t('history.title')}>
+          <ChangeHistory table="zoo_animal" id={id} i18n="zooAnimal" />
+        </Card>
       </Space>
     </Spin>
   );

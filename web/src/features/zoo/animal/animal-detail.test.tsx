@@ -15,7 +15,7 @@ const flag = (id: string, type: number, code: string, version: number, current: 
 });
 
 describe('animal detail page', { timeout: 120_000 }, () => {
-  it('shows identity, parents as links, flags with voided versions, photos and the movement placeholder', async () => {
+  it('shows identity, parents as links, flags with voided versions, photos, the movement placeholder and the 变更记录', async () => {
     signIn();
     const net = stubFetch({
       'GET /api/zoo-animal/animal/detail': ok({
@@ -26,6 +26,13 @@ describe('animal detail page', { timeout: 120_000 }, () => {
       }),
       'GET /api/zoo-animal/animalFlag/list': pageOf([flag('402', 4, 'ZY-0001', 1, false), flag('403', 4, 'ZY-0002', 2, true), flag('401', 1, '156000000000001', 1, true, '中国 (ISO 3166 国家代码 156)')]),
       'GET /api/zoo-biz-attach/bizAttach/list': pageOf([{ id: '81', link: '/api/blade-resource/oss/endpoint/file/b.jpg', originalName: 'b.jpg' }]),
+      'GET /api/blade-log/audit/history': pageOf([
+        {
+          id: '9001', tenantId: '100000', tableName: 'zoo_animal', resource: 'animal', title: '动物个体', recordId: '203', action: 'update',
+          userId: '12', userName: '园区管理员', deptId: '', actorTenantId: '100000', clientIp: '', requestId: '', reason: '',
+          changes: [{ field: 'animalName', before: '乐', after: '乐乐' }], createTime: '2026-11-23 10:15:00',
+        },
+      ]),
       ...dictionaryRoute({ animal_sex: [['1', '雄']], flag_type: [['1', '芯片'], ['4', '专用标识']], birth_precision: [['2', '精确到月']] }),
     });
     render(
@@ -53,5 +60,11 @@ describe('animal detail page', { timeout: 120_000 }, () => {
 
     expect(await screen.findAllByRole('img')).toHaveLength(2);
     expect(screen.getByText(/库存变动功能上线后显示/)).toBeInTheDocument();
+
+    // 变更记录 of this animal.
+    expect(net.to('GET /api/blade-log/audit/history')[0]!.query).toMatchObject({ table: 'zoo_animal', id: '203' });
+    const entry = await screen.findByTestId('history-entry');
+    expect(within(entry).getByText('园区管理员')).toBeInTheDocument();
+    expect(within(entry).getByTestId('change-line').textContent).toBe('名字: 乐 → 乐乐');
   });
 });

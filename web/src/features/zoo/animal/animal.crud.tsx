@@ -19,6 +19,7 @@ const parentCell = (id: string, name: string, mark: string) =>
 export const animalPage = defineCrudPage({
   crud: animal,
   i18n: 'zooAnimal',
+  auditTable: 'zoo_animal',
   modalWidth: 960,
   actionWidth: 300,
   defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,

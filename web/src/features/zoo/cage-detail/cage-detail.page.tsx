@@ -4,13 +4,13 @@ import { Card, Descriptions, Empty, Flex, Spin, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CrudPage, DictTag, useCan } from '../../../crud';
+import { ChangeHistory, CrudPage, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
 import { CageBreeders } from '../shared/cage-breeders';
 import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
 import { CagePhotos } from './cage-photos';
 
-/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it, keepers, photos. */
+/** The cage card (/cage/detail/{cageId}): facts, animals and populations in it, keepers, photos, 变更记录. */
 export default function CageDetailPage() {
   const { t } = useTranslation();
   const { cageId = '' } = useParams();
@@ -45,6 +45,7 @@ export default function CageDetailPage() {
     { key: 'populations', label: t('cageDetail.populations'), children: <CrudPage def={populations} /> },
     ...(can('cage_breeder') ? [{ key: 'keepers', label: t('cageDetail.keepers'), children: <CageBreeders cageId={cageId} /> }] : []),
     { key: 'photos', label: t('cageDetail.photos'), children: <CagePhotos cageId={cageId} /> },
+    { key: 'history', label: t('history.title'), children: <ChangeHistory table="zoo_cage" id={cageId} i18n="cage" /> },
   ];
 
   return (

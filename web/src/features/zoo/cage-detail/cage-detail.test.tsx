@@ -37,6 +37,13 @@ function server() {
       photos.push({ id: '92', bizType: 'cage', bizId: '31', remark: '', ...(req.body as object) });
       return ok({});
     },
+    'GET /api/blade-log/audit/history': pageOf([
+      {
+        id: '5', tenantId: '100000', tableName: 'zoo_cage', resource: 'cage', title: '笼舍', recordId: '31', action: 'update', userId: '1',
+        userName: '园区管理员', deptId: '', actorTenantId: '100000', clientIp: '', requestId: '', reason: '',
+        changes: [{ field: 'capacity', before: 4, after: 6 }], createTime: '2026-11-23 09:00:00',
+      },
+    ]),
     ...dictionaryRoute({ cage_type: [['3', '室内外结合']], animal_sex: [['1', '雄'], ['2', '雌'], ['3', '未知']] }),
   });
 }
@@ -54,7 +61,7 @@ function renderCard(path = '/cage/detail/31') {
 }
 
 describe('cage card', { timeout: 120_000 }, () => {
-  it('shows the cage facts and the animals in it, then its populations and keepers', async () => {
+  it('shows the cage facts and the animals in it, then its populations, keepers and 变更记录', async () => {
     signIn({ tenant_id: '100000' });
     const net = server();
     renderCard();
@@ -78,6 +85,11 @@ describe('cage card', { timeout: 120_000 }, () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '饲养员' }));
     expect(await screen.findByText('keeper1')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('tab', { name: '变更记录' }));
+    const entry = await screen.findByTestId('history-entry');
+    expect(net.to('GET /api/blade-log/audit/history')[0]!.query).toMatchObject({ table: 'zoo_cage', id: '31' });
+    expect(within(entry).getByTestId('change-line').textContent).toBe('容量: 4 → 6');
   });
 
   it('uploads a photo through put-file-attach and hangs it on the cage', async () => {

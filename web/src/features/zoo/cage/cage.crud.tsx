@@ -9,6 +9,7 @@ import { parkField, VenueOfParkSelect } from '../shared/place-pickers';
 export const cagePage = defineCrudPage({
   crud: cage,
   i18n: 'cage',
+  auditTable: 'zoo_cage',
   fields: {
     parkId: { ...parkField, search: true, form: true, table: false, view: false },
     venueId: { widget: 'custom', input: (p: ControlProps) => <VenueOfParkSelect {...p} />, table: false, view: false },

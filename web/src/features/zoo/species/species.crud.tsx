@@ -6,6 +6,7 @@ import { call } from '../../../lib/request';
 export const speciesLibPage = defineCrudPage({
   crud: species,
   i18n: 'zooSpeciesLib',
+  auditTable: 'zoo_species',
   modalWidth: 960,
   actionWidth: 240,
   defaults: { protectionClass: 0, protectionAuthority: 0, citesAppendix: 'none', iucnCategory: 'NE', managementMode: 1, source: 'unverified' },

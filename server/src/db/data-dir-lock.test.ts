@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './client';
+import { lockDataDir } from './data-dir-lock';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-lock-'));
+const child = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test/open-data-dir.ts');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Starts a server-like process on `dir` and resolves once it holds the data directory. */
+function startOwner() {
+  const p = spawn(process.execPath, ['--import', 'tsx', child, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((r) => p.once('exit', () => r()));
+  const ready = new Promise<void>((resolve, reject) => {
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    p.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+    p.once('exit', (code) => reject(new Error(`owner exited (${code}): ${err}`)));
+  });
+  return { p, ready, exited };
+}
+
+describe('data directory lock', () => {
+  it('refuses while the owner lives, and is taken at once after the owner is killed with -9', async () => {
+    const owner = startOwner();
+    await owner.ready;
+    // A live owner keeps the directory.
+    await expect(lockDataDir(dir)).rejects.toThrow(/已被另一个服务进程占用/);
+
+    owner.p.kill('SIGKILL');
+    await owner.exited;
+    const t0 = performance.now();
+    const release = await lockDataDir(dir);
+    const lockMs = performance.now() - t0;
+    await release();
+    // proper-lockfile alone refused for 15 s (until the lock's mtime was stale).
+    expect(lockMs).toBeLessThan(1000);
+
+    // And the database itself opens again, with the data the killed process left.
+    const t1 = performance.now();
+    const database = await openPglite(dir, 'Asia/Shanghai');
+    const openMs = performance.now() - t1;
+    await database.db.execute('select 1' as never);
+    await database.close();
+    // PGlite's own start-up (WAL replay) is CPU work: generous on a shared CI machine; the lock above is the point.
+    expect(openMs).toBeLessThan(20_000);
+  }, 60_000);
+
+  it('does not break a lock recorded by another host (shared storage)', async () => {
+    const release = await lockDataDir(dir);
+    // A PID of another machine says nothing about that process: only the lock's age may free it.
+    fs.writeFileSync(path.join(dir, '.lock-owner'), JSON.stringify({ pid: 999_999_999, host: 'another-host' }));
+    await expect(lockDataDir(dir)).rejects.toThrow(/已被另一个服务进程占用/);
+    await release();
+  });
+});

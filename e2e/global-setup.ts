@@ -30,14 +30,16 @@ async function admin(q: string) {
 }
 
 /**
- * Builds the web app once (skip with E2E_SKIP_BUILD=1 when web/dist is fresh), then starts the real server on a
- * fresh PostgreSQL database with captcha mode on and the demo seed, exactly as `npm start` serves it.
+ * Builds the web app and the server when their sources changed (E2E_SKIP_BUILD=1 skips even the check), then
+ * starts the compiled server on a fresh PostgreSQL database with captcha mode on and the demo seed, exactly as
+ * `npm start` serves it.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_SKIP_BUILD !== '1' || !fs.existsSync(path.join(root, 'web/dist/index.html'))) {
-    // vitest sets NODE_ENV=test; inherited, it would hand the browser React's development build
-    const b = spawnSync('npm', ['run', 'build', '-w', '@zoo/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (b.status !== 0) throw new Error('web build failed');
+  const built = fs.existsSync(path.join(root, 'web/dist/index.html')) && fs.existsSync(path.join(root, 'server/dist/main.js'));
+  if (process.env.E2E_SKIP_BUILD !== '1' || !built) {
+    // The same build `npm start` runs: each part only when its sources changed (scripts/build.mjs).
+    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('build failed');
   }
   const dbName = `zoo_e2e_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
@@ -45,7 +47,8 @@ export default async function setup(project: TestProject) {
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server, as in production.
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'web/dist') },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,18 +9,19 @@ import { loadSigningKey } from './platform/auth/signing-key';
 import { TokenService } from './platform/auth/tokens';
 import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
-import { blankNulls, err } from './platform/http/envelope';
+import { blankNulls } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
 import { installInputGuard } from './platform/http/input-guard';
 import { apiLogPlugin } from './platform/log/api-log';
 import { LogWriters } from './platform/log/log-writers';
 import { registerMultipart } from './platform/http/multipart';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerWebApp } from './platform/http/web-app';
 import './platform/app-context';
 import { modules } from './modules';
+import { serverRoot } from './paths';
 
 z.config(z.locales.zhCN());
-
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the server on an open, migrated database. Tests call this and use `app.inject`. */
 export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -50,6 +48,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
   installInputGuard(app);
+  await registerSecurityHeaders(app, config.frameOrigins);
   apiLogPlugin(app);
   await registerMultipart(app);
 
@@ -61,14 +60,6 @@ export async function buildApp(config: Config, database: Database, opts: { logge
 
   for (const register of modules) register(app);
 
-  const webDist = config.webDist ?? defaultWebDist;
-  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
-  app.setNotFoundHandler((req, reply) => {
-    const p = req.url.split('?')[0]!;
-    // Client-side routes (/login, /wel/index, …) all load the single page.
-    if (hasWeb && req.method === 'GET' && !p.startsWith('/api/') && !path.extname(p)) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send(err(404, `未找到请求的资源: ${req.method} ${p}`));
-  });
+  await registerWebApp(app, config.webDist ?? path.join(serverRoot, '../web/dist'));
   return app;
 }

@@ -53,6 +53,11 @@ const Env = z.object({
     }, '应为 IP 地址或 CIDR 列表,逗号分隔 (如 127.0.0.1,10.0.0.0/8)'),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  FRAME_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
 });
 
 /** Fastify's trustProxy: off by default — with it on, any client could choose its address by X-Forwarded-For. */
@@ -99,6 +104,8 @@ export type Config = {
   allowPrivateEndpoints: string;
   rateLimitLogin: number;
   rateLimitCaptcha: number;
+  /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
+  frameOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
+    frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),
   };
 }

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { featureBundles } from './app/i18n-bundles';
+import { shellI18n } from './app/layout/shell.i18n';
 import { initI18n } from './lib/i18n';
 import { useSession } from './lib/session';
 import 'antd/dist/reset.css';
 import './styles.css';
 
-initI18n(useSession.getState().language, featureBundles);
+// Feature labels are registered by the signed-in shell's chunk (main-layout.tsx): the login page needs none.
+initI18n(useSession.getState().language, [shellI18n]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

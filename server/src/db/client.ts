@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serverRoot } from '../paths';
 import { applyConventions } from './conventions';
 import { lockDataDir } from './data-dir-lock';
 
@@ -18,7 +18,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 export async function openPostgres(url: string, poolMax: number, timeZone: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');

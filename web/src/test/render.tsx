@@ -5,6 +5,10 @@ import { AppProviders } from '../app/providers';
 import { createTestRouter } from '../app/router/create-router';
 import { createQueryClient } from '../lib/query-client';
 
+// The signed-in shell and home page are lazy chunks in the app. Loading them once here (as the route tree's
+// static imports used to) keeps the first render of a test file within findBy's wait on a busy machine.
+await Promise.all([import('../app/layout/main-layout'), import('../app/pages/wel-page')]);
+
 /** The whole app (providers + real route tree) at a path. */
 export function renderApp(path: string) {
   const router = createTestRouter(path);

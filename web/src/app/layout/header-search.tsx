@@ -1,32 +1,49 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { Input } from 'antd';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchMenus } from './menu-match';
-import { useOpenMenu } from './use-open-menu';
-import { useSearchableMenu } from './use-searchable-menu';
 
-/** Header autocomplete over menu names (same prefix matcher as the overlay). */
+type Box = ComponentType<{ query: string; setQuery: (q: string) => void; autoFocus: boolean }>;
+let loadedBox: Box | undefined;
+const loadBox = () => import('./header-search-box').then((m) => (loadedBox = m.HeaderSearchBox));
+
+/**
+ * The header's menu search. A plain input until the pointer, focus or typing reaches it; the autocomplete (antd
+ * AutoComplete brings the whole select machinery, ~25 KB) then loads and takes its place once it has arrived,
+ * keeping what was typed meanwhile (the input is not swapped while a key may be landing in it).
+ */
 export function HeaderSearch() {
   const { t } = useTranslation();
-  const entries = useSearchableMenu();
-  const openMenu = useOpenMenu();
   const [query, setQuery] = useState('');
-  const hits = query.trim() ? matchMenus(entries, query) : [];
+  const [focused, setFocused] = useState(false);
+  const [Box, setBox] = useState<Box | undefined>(() => loadedBox);
+  const want = () => {
+    if (!Box) void loadBox().then((b) => setBox(() => b));
+  };
+  if (Box) return <Box query={query} setQuery={setQuery} autoFocus={focused} />;
   return (
-    <AutoComplete
+    <Input
+      size="small"
+      allowClear
+      prefix={<SearchOutlined />}
+      placeholder={t('shell.searchPlaceholder')}
+      aria-label={t('shell.findMenu')}
+      data-testid="header-search"
+      // It is the autocomplete's input, whose list is not loaded yet.
+      role="combobox"
+      aria-expanded={false}
       value={query}
-      onChange={setQuery}
-      options={hits.map((h) => ({ value: h.path, label: h.node.name }))}
-      onSelect={(path: string) => {
-        const hit = entries.find((e) => e.path === path);
-        setQuery('');
-        if (hit) openMenu(hit);
+      onChange={(e) => {
+        setQuery(e.target.value);
+        want();
       }}
+      onMouseEnter={want}
+      onFocus={() => {
+        setFocused(true);
+        want();
+      }}
+      onBlur={() => setFocused(false)}
       style={{ width: 180 }}
-      popupMatchSelectWidth={240}
-    >
-      <Input size="small" allowClear prefix={<SearchOutlined />} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.findMenu')} data-testid="header-search" />
-    </AutoComplete>
+    />
   );
 }

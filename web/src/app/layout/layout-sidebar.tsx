@@ -1,9 +1,10 @@
 import { ConfigProvider, Empty, Layout, Menu } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { flattenMenu } from '../router/menu-paths';
+import { preloadOpenGroups } from '../router/preload-pages';
 import { visibleMenu } from './menu-match';
 import { ancestorKeys, toMenuItems } from './menu-items';
 import { collapsesAfterChoice, SIDER_WIDTH } from './screen';
@@ -37,6 +38,12 @@ export function LayoutSidebar() {
     setSeen(ancestors);
     setOpenKeys((prev) => [...new Set([...prev, ...ancestors])]);
   }
+
+  useEffect(() => {
+    // After first paint, so page chunks never compete with the shell itself.
+    const timer = setTimeout(() => preloadOpenGroups(menu, openKeys), 300);
+    return () => clearTimeout(timer);
+  }, [menu, openKeys]);
 
   const onClick = (key: string) => {
     const entry = entries.find((e) => e.path === key);

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { authEndpoints } from '@zoo/contract';
+import { firstEndpoints } from '../../lib/request/first-endpoints';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export function LayoutTabs() {
         title: t('layout.tip'),
         content: t('shell.tags.clearCacheConfirm'),
         onOk: async () => {
-          await call(authEndpoints.clearCache);
+          await call(firstEndpoints.clearCache);
           toast.success(t('shell.tags.clearCacheDone'));
         },
       });

@@ -1,21 +1,27 @@
 import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { addI18nBundles } from '../../lib/i18n';
 import { refreshMenuOnce, startTokenRefresh, useSession } from '../../lib/session';
-import { preloadMenuPages } from '../router/preload-pages';
-import { ErrorLogDialog } from './error-log-dialog';
-import { FlowDialog } from './flow-dialog';
+import { featureBundles } from '../i18n-bundles';
 import { LayoutHeader } from './layout-header';
 import { LayoutSidebar } from './layout-sidebar';
+import { lazyDialog } from './lazy-dialog';
 import { LayoutTabs } from './layout-tabs';
-import { LockDialog } from './lock-dialog';
 import { PageErrorBoundary } from './page-error-boundary';
-import { RegisterDialog } from './register-dialog';
-import { SearchOverlay } from './search-overlay';
 import { useShellUi } from './shell-ui';
-import { SwitchDialog } from './switch-dialog';
-import { ThemeDialog } from './theme-dialog';
 import { useScreenTier } from './use-screen';
+
+const SearchOverlay = lazyDialog('search', () => import('./search-overlay').then((m) => m.SearchOverlay));
+const ErrorLogDialog = lazyDialog('logs', () => import('./error-log-dialog').then((m) => m.ErrorLogDialog));
+const ThemeDialog = lazyDialog('theme', () => import('./theme-dialog').then((m) => m.ThemeDialog));
+const LockDialog = lazyDialog('lock', () => import('./lock-dialog').then((m) => m.LockDialog));
+const SwitchDialog = lazyDialog('switch', () => import('./switch-dialog').then((m) => m.SwitchDialog));
+const RegisterDialog = lazyDialog('register', () => import('./register-dialog').then((m) => m.RegisterDialog));
+const FlowDialog = lazyDialog('flow', () => import('./flow-dialog').then((m) => m.FlowDialog));
+
+// Every screen renders inside this shell, so its chunk brings the features' labels (kept out of the login page).
+addI18nBundles(featureBundles);
 
 /** Puts the theme name on <body> (as Saber does), so global styles and tests can see it. */
 function useBodyTheme(theme: string) {
@@ -31,7 +37,7 @@ function useBodyTheme(theme: string) {
 
 /**
  * The signed-in shell. Re-reads menu and buttons once per page load, runs the token refresh timer
- * while the shell is up, preloads the chunks of the menu's pages and hosts the shell dialogs.
+ * while the shell is up and hosts the shell dialogs.
  */
 export function MainLayout() {
   const { pathname } = useLocation();
@@ -39,17 +45,11 @@ export function MainLayout() {
     refreshMenuOnce().catch(() => undefined);
     return startTokenRefresh();
   }, []);
-  const menu = useSession((s) => s.menu);
-  const theme = useSession((s) => s.theme);
+    const theme = useSession((s) => s.theme);
   const userId = useSession((s) => s.userInfo?.user_id);
   const show = useShellUi((s) => s.show);
   const tier = useScreenTier();
   useBodyTheme(theme);
-  useEffect(() => {
-    // After first paint, so page chunks never compete with the shell itself.
-    const timer = setTimeout(() => preloadMenuPages(menu), 1000);
-    return () => clearTimeout(timer);
-  }, [menu]);
   useEffect(() => {
     if (tier === 0) useSession.getState().setCollapse(true);
   }, [tier]);

@@ -1,7 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
-import { deskEndpoints } from '@zoo/contract';
+import { firstEndpoints } from '../../lib/request/first-endpoints';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Typography } from 'antd';
+import { PlainList } from '../../components/plain-list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,23 +15,25 @@ export function NoticePopover({ color }: { color: string }) {
   const [open, setOpen] = useState(false);
   const { data = [], isFetching } = useQuery({
     queryKey: ['shell', 'latest-notices'],
-    queryFn: () => call(deskEndpoints.listAllNotice, { query: { limit: 5 } }),
+    queryFn: () => call(firstEndpoints.listAllNotice, { query: { limit: 5 } }),
     enabled: open,
     staleTime: 30_000,
   });
   const content = (
     <div style={{ width: 320 }} data-testid="notice-list">
       {data.length ? (
-        <List
-          size="small"
-          loading={isFetching}
-          dataSource={data}
-          renderItem={(n) => (
-            <List.Item key={n.id}>
-              <List.Item.Meta title={n.title} description={`${n.categoryName || ''} ${n.releaseTime}`.trim()} />
-            </List.Item>
-          )}
-        />
+        <Spin spinning={isFetching}>
+          <PlainList
+            items={data}
+            rowKey={(n) => n.id}
+            render={(n) => (
+              <div>
+                <div style={{ fontWeight: 500 }}>{n.title}</div>
+                <Typography.Text type="secondary">{`${n.categoryName || ''} ${n.releaseTime}`.trim()}</Typography.Text>
+              </div>
+            )}
+          />
+        </Spin>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={isFetching ? '…' : t('shell.noticeEmpty')} />
       )}

@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captureError } from '../../lib/session';
@@ -6,17 +6,17 @@ import { captureError } from '../../lib/session';
 function Fallback({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation();
   const timedOut = error.name === 'PageLoadTimeout';
+  // Plain markup, not antd Result: its illustrations would ride along with every signed-in page load.
   return (
-    <Result
-      status={timedOut ? 'warning' : 'error'}
-      title={timedOut ? t('shell.boundary.timeout') : t('shell.boundary.title')}
-      subTitle={timedOut ? undefined : `${error.message} — ${t('shell.boundary.logged')}`}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('shell.boundary.retry')}
-        </Button>
-      }
-    />
+    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <div style={{ fontSize: 24, lineHeight: 1.35, marginBottom: 8, color: timedOut ? '#faad14' : '#ff4d4f' }}>
+        {timedOut ? t('shell.boundary.timeout') : t('shell.boundary.title')}
+      </div>
+      {timedOut ? null : <div style={{ color: 'rgba(0,0,0,.45)', marginBottom: 24 }}>{`${error.message} — ${t('shell.boundary.logged')}`}</div>}
+      <Button type="primary" onClick={onRetry}>
+        {t('shell.boundary.retry')}
+      </Button>
+    </div>
   );
 }
 

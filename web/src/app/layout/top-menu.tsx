@@ -1,4 +1,4 @@
-import { menuSessionEndpoints } from '@zoo/contract';
+import { firstEndpoints } from '../../lib/request/first-endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { Menu } from 'antd';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function TopMenu({ color }: { color: string }) {
   const [active, setActive] = useState(HOME);
   const { data: tops = [] } = useQuery({
     queryKey: ['shell', 'top-menu'],
-    queryFn: () => call(menuSessionEndpoints.topMenu),
+    queryFn: () => call(firstEndpoints.topMenu),
     staleTime: 60_000,
   });
   if (!tops.length) return null;
@@ -27,7 +27,7 @@ export function TopMenu({ color }: { color: string }) {
   const choose = async (key: string) => {
     setActive(key);
     if (key === HOME) return setSideMenu(null);
-    const forest = await call(menuSessionEndpoints.routes, { query: { topMenuId: key } }).catch(() => undefined);
+    const forest = await call(firstEndpoints.menuRoutes, { query: { topMenuId: key } }).catch(() => undefined);
     if (forest) setSideMenu(forest);
   };
 

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@zoo/contract';
+import { firstEndpoints } from '../../lib/request/first-endpoints';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../lib/feedback';
@@ -16,7 +16,7 @@ export function useLogout(): () => void {
       title: t('layout.tip'),
       content: t('layout.logoutConfirm'),
       onOk: async () => {
-        await call(authEndpoints.logout).catch(() => undefined);
+        await call(firstEndpoints.logout).catch(() => undefined);
         logout();
         navigate(LOGIN_PATH, { replace: true });
       },

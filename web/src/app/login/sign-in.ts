@@ -1,8 +1,9 @@
-import { authEndpoints, type TokenResponse } from '@zoo/contract';
+import type { TokenResponse } from '@zoo/contract';
 import { md5 } from 'js-md5';
 import { toast } from '../../lib/feedback';
 import { t } from '../../lib/i18n';
 import { call } from '../../lib/request';
+import { firstEndpoints } from '../../lib/request/first-endpoints';
 import { loadButtonsLater, loadMenu, session, switchHeaders } from '../../lib/session';
 import { website } from '../../lib/website';
 
@@ -24,7 +25,7 @@ function requestToken(input: SignInInput): Promise<TokenBody> {
     headers['Captcha-Key'] = input.captchaKey ?? '';
     headers['Captcha-Code'] = input.code ?? '';
   }
-  return call(authEndpoints.token, {
+  return call(firstEndpoints.token, {
     query: {
       tenantId: input.tenantId,
       username: input.username,

@@ -36,7 +36,8 @@ describe('routes', () => {
   it('opens / as /wel/index and leaves /login once signed in', async () => {
     signedIn();
     const { router } = renderApp('/login');
-    expect(await screen.findByText('欢迎您，管理员')).toBeInTheDocument();
+    // The shell and the home page are lazy chunks: the first render of the file waits for them.
+    expect(await screen.findByText('欢迎您，管理员', {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/wel/index');
     expect(document.title).toBe('首页 - 珍稀野生动物繁育饲养管理系统');
   });

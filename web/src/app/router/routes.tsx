@@ -1,30 +1,35 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { MainLayout } from '../layout/main-layout';
 import { LoginPage } from '../login/login-page';
-import { IframePage } from '../pages/iframe-page';
-import { LockPage } from '../pages/lock-page';
 import { RouteError } from '../pages/route-error';
-import { ForbiddenPage, NotFoundPage, ServerErrorPage } from '../pages/status-page';
-import { WelPage } from '../pages/wel-page';
 import { LazyElement } from './lazy-element';
+import { withJitlessZod } from '../../lib/zod-jitless';
 import { lazyPage } from './lazy-page';
-import { MenuPage } from './menu-page';
 import { RouteGuard } from './route-guard';
 import { handle, HOME_PATH, type RouteHandle } from './route-meta';
 
 const publicPage = (label: string) => handle({ isAuth: false, isTab: false, label });
 const tabPage = (label: string, menu = true) => handle({ isAuth: true, isTab: true, menu, label });
 const dynamic: RouteHandle = { dynamic: true };
-const infoPage = lazyPage(() => import('../../features/info/info.page'));
-const dashboardPage = lazyPage(() => import('../../features/dashboard/dashboard.page'));
-const dictHorizontal = lazyPage(() => import('../../features/system/dict/dict-horizontal.page'));
-const dictVertical = lazyPage(() => import('../../features/system/dict/dict-vertical.page'));
-const cageDetail = lazyPage(() => import('../../features/zoo/cage-detail/cage-detail.page'));
-const speciesDist = lazyPage(() => import('../../features/zoo/species/species-dist.page'));
-const animalDetail = lazyPage(() => import('../../features/zoo/animal/animal-detail.page'));
-const animalLog = lazyPage(() => import('../../features/zoo/basiclog/animal-log.page'));
-const basicLogDetail = lazyPage(() => import('../../features/zoo/basiclog/basiclog-detail.page'));
-const cageHumiture = lazyPage(() => import('../../features/zoo/humiture/humiture.page'));
+// Only the login page is in the first download (issue 13: ≤ 280 KB over the wire); the signed-in shell and
+// every other screen arrive as their own chunks.
+const mainLayout = lazyPage(() => import('../layout/main-layout').then((m) => ({ default: m.MainLayout })));
+const welPage = lazyPage(() => import('../pages/wel-page').then((m) => ({ default: m.WelPage })));
+const lockPage = lazyPage(() => import('../pages/lock-page').then((m) => ({ default: m.LockPage })));
+const iframePage = lazyPage(() => import('../pages/iframe-page').then((m) => ({ default: m.IframePage })));
+const forbiddenPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.ForbiddenPage })));
+const notFoundPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.NotFoundPage })));
+const serverErrorPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.ServerErrorPage })));
+const menuPage = lazyPage(() => import('./menu-page').then((m) => ({ default: m.MenuPage })));
+const infoPage = lazyPage(withJitlessZod(() => import('../../features/info/info.page')));
+const dashboardPage = lazyPage(withJitlessZod(() => import('../../features/dashboard/dashboard.page')));
+const dictHorizontal = lazyPage(withJitlessZod(() => import('../../features/system/dict/dict-horizontal.page')));
+const dictVertical = lazyPage(withJitlessZod(() => import('../../features/system/dict/dict-vertical.page')));
+const cageDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/cage-detail/cage-detail.page')));
+const speciesDist = lazyPage(withJitlessZod(() => import('../../features/zoo/species/species-dist.page')));
+const animalDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/animal/animal-detail.page')));
+const animalLog = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/animal-log.page')));
+const basicLogDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/basiclog-detail.page')));
+const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [
@@ -33,19 +38,19 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/login', element: <LoginPage />, handle: publicPage('route.login') },
-      { path: '/lock', element: <LockPage />, handle: publicPage('route.lock') },
-      { path: '/403', element: <ForbiddenPage />, handle: publicPage('route.p403') },
-      { path: '/404', element: <NotFoundPage />, handle: publicPage('route.p404') },
-      { path: '/500', element: <ServerErrorPage />, handle: publicPage('route.p500') },
-      { path: '/myiframe/*', element: <IframePage />, handle: publicPage('route.iframe') },
+      { path: '/lock', element: <LazyElement page={lockPage} />, handle: publicPage('route.lock') },
+      { path: '/403', element: <LazyElement page={forbiddenPage} />, handle: publicPage('route.p403') },
+      { path: '/404', element: <LazyElement page={notFoundPage} />, handle: publicPage('route.p404') },
+      { path: '/500', element: <LazyElement page={serverErrorPage} />, handle: publicPage('route.p500') },
+      { path: '/myiframe/*', element: <LazyElement page={iframePage} />, handle: publicPage('route.iframe') },
       {
         path: '/',
-        element: <MainLayout />,
+        element: <LazyElement page={mainLayout} />,
         handle: handle({ isAuth: true }),
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
           { path: 'wel', element: <Navigate to={HOME_PATH} replace /> },
-          { path: 'wel/index', element: <WelPage />, handle: tabPage('route.home') },
+          { path: 'wel/index', element: <LazyElement page={welPage} />, handle: tabPage('route.home') },
           { path: 'wel/dashboard', element: <LazyElement page={dashboardPage} />, handle: tabPage('route.dashboard', false) },
           { path: 'info/index', element: <LazyElement page={infoPage} />, handle: tabPage('route.info', false) },
           { path: 'dict-horizontal/index', element: <LazyElement page={dictHorizontal} />, handle: tabPage('dict.horizontal', false) },
@@ -56,7 +61,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'cage/humiture/:cageId', element: <LazyElement page={cageHumiture} />, handle: tabPage('humiture.title', false) },
           { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
           { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
-          { path: '*', element: <MenuPage />, handle: dynamic },
+          { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },
         ],
       },
     ],

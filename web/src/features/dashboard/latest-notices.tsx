@@ -1,5 +1,6 @@
 import type { Notice } from '@zoo/contract';
-import { Button, Card, Empty, List, Modal, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Modal, Tag, Typography } from 'antd';
+import { PlainList } from '../../components/plain-list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLatestNotices } from './desk-queries';
@@ -12,18 +13,19 @@ export function LatestNotices({ limit = 5 }: { limit?: number }) {
   return (
     <Card title={t('desk.latestNotices')} size="small" loading={notices.isLoading}>
       {notices.data?.length ? (
-        <List
-          size="small"
-          dataSource={notices.data}
-          renderItem={(n) => (
-            <List.Item key={n.id} extra={<Typography.Text type="secondary">{n.releaseTime.slice(0, 10)}</Typography.Text>}>
+        <PlainList
+          items={notices.data}
+          rowKey={(n) => n.id}
+          render={(n) => (
+            <>
               <span>
                 {n.categoryName ? <Tag color="blue">{n.categoryName}</Tag> : null}
                 <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(n)}>
                   {n.title}
                 </Button>
               </span>
-            </List.Item>
+              <Typography.Text type="secondary">{n.releaseTime.slice(0, 10)}</Typography.Text>
+            </>
           )}
         />
       ) : (

@@ -24,15 +24,22 @@ export function initI18n(lng: Language, bundles: readonly I18nBundle[] = []): ty
       fallbackLng: 'zh',
       interpolation: { escapeValue: false },
       initAsync: false,
+      // Feature labels arrive with the signed-in shell's chunk: re-render what was drawn before they landed.
+      react: { bindI18nStore: 'added' },
     });
   } else if (i18n.language !== lng) {
     void i18n.changeLanguage(lng);
   }
+  addI18nBundles(bundles);
+  return i18n;
+}
+
+/** Merges feature bundles into the one namespace (idempotent: later values win, nothing is lost). */
+export function addI18nBundles(bundles: readonly I18nBundle[]): void {
   for (const b of bundles) {
     i18n.addResourceBundle('zh', 'translation', b.zh, true, true);
     i18n.addResourceBundle('en', 'translation', b.en, true, true);
   }
-  return i18n;
 }
 
 /** Translation for non-React code (request layer, confirm dialogs). */

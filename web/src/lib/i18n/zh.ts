@@ -57,6 +57,8 @@ export const zh = {
     p500: '抱歉，服务器出错了',
     backHome: '返回首页',
     iframeMissing: '缺少要显示的地址',
+    iframeBlocked: '出于安全考虑，{{origin}} 不在允许嵌入的来源之列。请联系管理员在服务端配置 FRAME_ORIGINS 中加入它，或在新窗口中打开。',
+    iframeOpen: '在新窗口中打开',
   },
   lock: {
     title: '屏幕已锁定',

@@ -1,4 +1,5 @@
-import { menuSessionEndpoints, type MenuNode } from '@zoo/contract';
+import type { MenuNode } from '@zoo/contract';
+import { firstEndpoints } from '../request/first-endpoints';
 import { call } from '../request';
 import { website } from '../website';
 import { collectButtonCodes } from './permissions';
@@ -12,7 +13,7 @@ let loadedThisPage = false;
  */
 export async function loadMenu(token?: string): Promise<MenuNode[]> {
   const headers = token ? { [website.tokenHeader]: `bearer ${token}` } : undefined;
-  const menu = (await call(menuSessionEndpoints.routes, { query: {}, headers })) ?? [];
+  const menu = (await call(firstEndpoints.menuRoutes, { query: {}, headers })) ?? [];
   session().setMenu(menu);
   loadedThisPage = true;
   return menu;
@@ -36,7 +37,7 @@ export function refreshMenuOnce(): Promise<void> {
 
 /** Fetches the button forest and stores it as the code→true permission map. */
 export async function loadButtons(): Promise<void> {
-  const forest = (await call(menuSessionEndpoints.buttons)) ?? [];
+  const forest = (await call(firstEndpoints.menuButtons)) ?? [];
   session().setPermission(collectButtonCodes(forest));
 }
 

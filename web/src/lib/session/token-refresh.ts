@@ -1,4 +1,5 @@
-import { authEndpoints, type TokenResponse } from '@zoo/contract';
+import type { TokenResponse } from '@zoo/contract';
+import { firstEndpoints } from '../request/first-endpoints';
 import { call } from '../request';
 import { website } from '../website';
 import { session } from './session-store';
@@ -20,7 +21,7 @@ export function switchHeaders(deptId?: string, roleId?: string): Record<string, 
 async function refreshGrant(headers: Record<string, string>): Promise<TokenResponse | undefined> {
   const { refreshToken: refresh, tenantId } = session();
   if (!refresh) return undefined;
-  const res = await call(authEndpoints.token, {
+  const res = await call(firstEndpoints.token, {
     query: { tenantId, refresh_token: refresh, grant_type: 'refresh_token', scope: 'all' },
     headers: { 'Tenant-Id': tenantId, ...headers },
   });

@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy the built web app satisfies (e2e/specs/csp-screens.spec.ts walks every screen and
+ * fails on any violation). Why each source:
+ * - script-src 'self': Vite emits no inline script; no eval anywhere (ECharts draws on canvas).
+ * - style-src 'unsafe-inline': antd writes its CSS-in-JS into <style> elements at run time and React sets
+ *   style attributes; neither can carry a hash. Scripts stay locked, which is what stops injected code.
+ * - img-src data: blob: https:: the captcha is a data: URL, previews of picked files are blob: URLs, object
+ *   storage (OSS) may hand out links on its own https origin.
+ * - media-src/worker-src blob:: camera and media pages record into blob: URLs.
+ * - frame-src: only the origins an operator listed in FRAME_ORIGINS (the /myiframe page reads this header).
+ * - frame-ancestors 'none' (and X-Frame-Options DENY for old browsers): nobody frames the admin UI.
+ */
+export function contentSecurityPolicy(frameOrigins: readonly string[]): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'media-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'frame-src': frameOrigins.length ? [...frameOrigins] : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+}
+
+/**
+ * Security headers on every response (helmet), and `Cache-Control: no-store` on API answers that did not choose
+ * their own caching: tokens and personal data must not be kept by browsers or proxies (RFC 6749 §5.1).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, frameOrigins: readonly string[]): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(frameOrigins) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    // HTTPS is the reverse proxy's business: HSTS from a plain-HTTP LAN install would lock browsers out of it.
+    strictTransportSecurity: false,
+    // Object-storage images and downloads may be opened from other origins (links in exports, mails).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

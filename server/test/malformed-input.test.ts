@@ -35,6 +35,8 @@ const PUBLIC = [
   '/api/blade-system/tenant/info',
   '/api/blade-user/register-guest',
   '/api/blade-resource/oss/endpoint/file/',
+  // Sensors authenticate with their Device-Key, not a session: a public route to the session layer.
+  'POST /api/zoo-cage/humiture/ingest',
 ];
 const isPublic = (method: string, path: string) => PUBLIC.some((p) => (p.includes(' ') ? p === `${method} ${path}` : path.startsWith(p)));
 

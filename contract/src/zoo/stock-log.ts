@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeOut, IdOut } from '../common';
+import { DateTimeOut, IdOut, NumFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, isLink, NumOut, optDate, optId, optNumber, optText, reqId, reqText } from '../fields';
@@ -198,7 +198,8 @@ export const stockLog = defineResource({
     speciesId: z.string().optional(),
     animalId: z.string().optional(),
     populationId: z.string().optional(),
-    cageId: z.string().optional(),
+    // Not a column (either side of a move): checked here, as the column-type check cannot.
+    cageId: NumFilter,
     eventDate_datege: z.string().optional(),
     eventDate_datele: z.string().optional(),
   }),

@@ -70,6 +70,8 @@ export function humitureRoutes(app: FastifyInstance): void {
   publicRoute(app, humitureEndpoints.ingest, async ({ req, body, sys }) => {
     const m = KEY_RE.exec(String(req.headers[DEVICE_KEY_HEADER.toLowerCase()] ?? ''));
     if (!m) throw new BizError(BAD_KEY, 401);
+    // A reading without a time is stamped with the current second truncated: localtimestamp(0) rounds up, which
+    // put a reading just taken after the end of a history window opened the same instant.
     const [res] = await rows<{ keys: number; n: number }>(
       sys,
       sql`with k as (
@@ -77,7 +79,7 @@ export function humitureRoutes(app: FastifyInstance): void {
              where k.key_id = ${m[1]} and k.key_hash = ${sha256(m[2]!)} and k.revoke_time is null and k.is_deleted = 0),
           ins as (
             insert into zoo_humiture (tenant_id, cage_id, read_time, temperature, humidity)
-            select k.tenant_id, k.cage_id, coalesce(x.time::timestamp, localtimestamp(0)), x.temperature, x.humidity
+            select k.tenant_id, k.cage_id, coalesce(x.time::timestamp, date_trunc('second', localtimestamp)), x.temperature, x.humidity
               from k cross join jsonb_to_recordset(${JSON.stringify(body.readings)}::jsonb) as x(time text, temperature float8, humidity float8)
             returning 1)
           select (select count(*) from k)::int as keys, (select count(*) from ins)::int as n`,

@@ -100,7 +100,8 @@ describe('shell', () => {
     // Leaving /lock by URL is refused while locked.
     await act(() => router.navigate('/zoo/cage'));
     expect(router.state.location.pathname).toBe('/lock');
-    fireEvent.change(screen.getByPlaceholderText('请输入锁屏密码'), { target: { value: 'nope' } });
+    // The lock page is its own chunk: wait for it to load before typing.
+    fireEvent.change(await screen.findByPlaceholderText('请输入锁屏密码', {}, { timeout: 10_000 }), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: '解锁' }));
     expect(await screen.findByText('解锁密码错误,请重新输入')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('请输入锁屏密码'), { target: { value: 'pw1' } });

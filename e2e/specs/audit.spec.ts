@@ -61,9 +61,10 @@ describe('audit trail', () => {
     await expect.poll(() => hit.textContent()).toContain('园区管理员');
     expect(await hit.textContent()).toContain('动物个体');
     // Every listed row is of the chosen table.
-    const rows = await admin.locator('tr.ant-table-row').allTextContents();
-    expect(rows.length).toBeGreaterThan(1);
-    expect(rows.every((r) => r.includes('zoo_animal') && r.includes('动物个体'))).toBe(true);
+    // Polled: the row of this animal can show while the filtered page is still replacing the unfiltered one.
+    const rows = () => admin.locator('tr.ant-table-row').allTextContents();
+    await expect.poll(async () => (await rows()).length).toBeGreaterThan(1);
+    await expect.poll(async () => (await rows()).every((r) => r.includes('zoo_animal') && r.includes('动物个体'))).toBe(true);
     await admin.setViewportSize({ width: 1280, height: 800 });
     await screenshot(admin, 'audit-list-1280');
     await hit.getByRole('button', { name: '查看' }).click();

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -20,15 +21,6 @@ const connections = 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-async function admin(url: string, q: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 async function load(url: string, opts: Partial<autocannon.Options>) {
   const r = await autocannon({ url, duration: seconds, connections, ...opts });
@@ -37,7 +29,7 @@ async function load(url: string, opts: Partial<autocannon.Options>) {
 
 async function main() {
   const db = `zoo_bench_${randomBytes(3).toString('hex')}`;
-  await admin(adminUrl, `CREATE DATABASE ${db}`);
+  await pgOnce(adminUrl, `CREATE DATABASE ${db}`);
   const url = Object.assign(new URL(adminUrl), { pathname: `/${db}` }).toString();
   const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', API_LOG: 'off', DB_POOL_MAX: '10' });
   const database = await openPostgres(url, 10, config.timeZone);
@@ -50,7 +42,7 @@ async function main() {
   try {
     await runMigrations(database);
     await seed(database, { demo: false });
-    await admin(url, 'create table bench_bare (id bigserial primary key, name text not null, create_time timestamp default now())');
+    await pgOnce(url, 'create table bench_bare (id bigserial primary key, name text not null, create_time timestamp default now())');
     const app = await buildApp(config, database, { logger: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -67,7 +59,7 @@ async function main() {
       const created = await fetch(`${base}/api/blade-zoo/park/submit`, { method: 'POST', headers, body: JSON.stringify({ parkName: `基准园区${i}` }) });
       if (!created.ok) throw new Error(await created.text());
     }
-    const ids = (await admin(url, "select id::text from zoo_park where park_name like '基准园区%'")).rows.map((r: { id: string }) => r.id);
+    const ids = (await pgOnce(url, "select id::text from zoo_park where park_name like '基准园区%'")).rows.map((r: { id: string }) => r.id);
     let n = 0;
     const insert = {
       method: 'POST' as const,
@@ -79,7 +71,7 @@ async function main() {
       headers,
       requests: [{ setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ id: ids[++n % ids.length], parkName: `基准园区${n % ids.length}x${n}`, remark: '改' }) }) }],
     };
-    const audit = (on: boolean) => admin(url, `alter table zoo_park ${on ? 'enable' : 'disable'} trigger zoo_audit`);
+    const audit = (on: boolean) => pgOnce(url, `alter table zoo_park ${on ? 'enable' : 'disable'} trigger zoo_audit`);
 
     const rows: Array<[string, { rps: number; p99: number; errors: number }]> = [];
     const bareRun = await load(`${bareBase}/insert`, { method: 'POST' });
@@ -101,7 +93,7 @@ async function main() {
     }
     await audit(true);
     for (const [k, s] of Object.entries(sum)) rows.push([k, { rps: s.rps / s.n, p99: s.p99 / s.n, errors: s.errors }]);
-    const audited = (await admin(url, "select count(*)::int as n from sys_audit where table_name = 'zoo_park'")).rows[0].n;
+    const audited = (await pgOnce(url, "select count(*)::int as n from sys_audit where table_name = 'zoo_park'")).rows[0].n;
 
     console.log(`\n${seconds}s per round, ${connections} connections, 2 alternating rounds, PostgreSQL ${db}`);
     console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'errors'.padStart(7));
@@ -118,7 +110,7 @@ async function main() {
     await bare.close();
     await pool.end();
     await database.close();
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await pgOnce(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
   }
 }
 

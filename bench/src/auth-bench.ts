@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
+import { pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -16,11 +16,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(q).finally(() => c.end());
-}
 
 async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}) {
   const r = await autocannon({ url, duration: seconds, connections: 10, ...opts });
@@ -29,7 +24,7 @@ async function load(name: string, url: string, opts: Partial<autocannon.Options>
 
 async function main() {
   const db = `zoo_bench_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE ${db}`);
+  await pgOnce(adminUrl, `CREATE DATABASE ${db}`);
   const u = new URL(adminUrl);
   u.pathname = `/${db}`;
   const config = loadConfig({ DATABASE_URL: u.toString(), CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: '10' });
@@ -68,7 +63,7 @@ async function main() {
   } finally {
     await bare.close();
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await pgOnce(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
   }
 }
 

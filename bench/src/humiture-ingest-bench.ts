@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -20,15 +21,6 @@ const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const name = `zoo_bench_${randomBytes(3).toString('hex')}`;
 const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
 
-async function withAdmin(sql: string) {
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 const body = (n: number) => JSON.stringify({ readings: Array.from({ length: n }, (_, i) => ({ temperature: 20 + (i % 10) / 10, humidity: 55 })) });
 
@@ -41,7 +33,7 @@ async function run(label: string, target: string, headers: Record<string, string
 }
 
 async function main() {
-  await withAdmin(`CREATE DATABASE ${name}`);
+  await pgOnce(admin, `CREATE DATABASE ${name}`);
   const database = await openPostgres(url, 10, 'Asia/Shanghai');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
@@ -86,7 +78,7 @@ async function main() {
   } finally {
     await pool.end();
     await database.close();
-    await withAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await pgOnce(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pgOnce } from './pg-once';
 import { and } from 'drizzle-orm';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
@@ -22,15 +23,6 @@ const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const name = `zoo_bench_${randomBytes(3).toString('hex')}`;
 const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
 
-async function withAdmin(sql: string) {
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 async function time(label: string, n: number, fn: () => Promise<void>): Promise<number> {
   for (let i = 0; i < 5; i++) await fn();
@@ -42,7 +34,7 @@ async function time(label: string, n: number, fn: () => Promise<void>): Promise<
 }
 
 async function main() {
-  await withAdmin(`CREATE DATABASE ${name}`);
+  await pgOnce(admin, `CREATE DATABASE ${name}`);
   const database = await openPostgres(url, 4, 'Asia/Shanghai');
   try {
     await runMigrations(database);
@@ -110,7 +102,7 @@ async function main() {
   } finally {
     await database.close();
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-    else await withAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    else await pgOnce(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

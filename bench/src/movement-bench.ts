@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -21,11 +22,6 @@ const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 /** Populations the load spreads over (cages created for the run in a demo venue). */
 const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
-async function admin(q: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(q).finally(() => c.end());
-}
 
 async function load(name: string, o: autocannon.Options) {
   const r = await autocannon({ duration: seconds, connections, ...o });
@@ -34,7 +30,7 @@ async function load(name: string, o: autocannon.Options) {
 
 async function main() {
   const db = `zoo_bench_${randomBytes(3).toString('hex')}`;
-  await admin(`CREATE DATABASE ${db}`);
+  await pgOnce(adminUrl, `CREATE DATABASE ${db}`);
   const u = new URL(adminUrl);
   u.pathname = `/${db}`;
   const config = loadConfig({ DATABASE_URL: u.toString(), CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: String(pool) });
@@ -120,7 +116,7 @@ async function main() {
     await bare.close();
     await sql.end();
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await pgOnce(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
   }
 }
 

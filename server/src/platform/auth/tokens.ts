@@ -27,6 +27,8 @@ export interface IssuedTokens {
 }
 
 const ISSUER = 'zoo-breeding';
+/** How long an access token keeps working after its refresh token was rotated (requests already in flight). */
+export const ACCESS_GRACE_SECONDS = 30;
 
 export class TokenService {
   constructor(
@@ -105,19 +107,26 @@ export class TokenService {
   }
 
   /**
-   * Refresh rotation: revokes the presented refresh token and its access token and returns the family the new
-   * pair continues. A refresh token that was already used (or revoked) means two parties hold it — the user and
-   * a thief — so the whole family is revoked, successors included (OAuth 2.0 Security BCP §4.14), and null
-   * comes back.
+   * Refresh rotation: revokes the presented refresh token and returns the family the new pair continues. Its access
+   * token is not cut off at once but within `ACCESS_GRACE_SECONDS`: requests the browser sent with it while the
+   * refresh was under way (a page's parallel queries) must not come back 401 and log the user out. A refresh token
+   * that was already used (or revoked) means two parties hold it — the user and a thief — so the whole family is
+   * revoked, successors and access tokens included (OAuth 2.0 Security BCP §4.14), and null comes back.
    */
   async rotate(refreshJti: string, db: DbLike = this.db): Promise<string | null> {
     const rows = await db
       .update(sysToken)
       .set({ revokeTime: sql`localtimestamp(0)` as never })
-      .where(and(or(eq(sysToken.jti, refreshJti), eq(sysToken.pairJti, refreshJti)), isNull(sysToken.revokeTime)))
+      .where(and(eq(sysToken.jti, refreshJti), eq(sysToken.kind, 'refresh'), isNull(sysToken.revokeTime)))
       .returning({ jti: sysToken.jti, family: sysToken.family });
-    const own = rows.find((r) => r.jti === refreshJti);
-    if (own) return own.family ?? refreshJti;
+    const own = rows[0];
+    if (own) {
+      await db
+        .update(sysToken)
+        .set({ expireTime: sql`least(${sysToken.expireTime}, localtimestamp(0) + make_interval(secs => ${ACCESS_GRACE_SECONDS}))` as never })
+        .where(and(eq(sysToken.pairJti, refreshJti), eq(sysToken.kind, 'access'), isNull(sysToken.revokeTime)));
+      return own.family ?? refreshJti;
+    }
     await db.execute(sql`update sys_token set revoke_time = localtimestamp(0)
       where family = (select coalesce(family, jti) from sys_token where jti = ${refreshJti}) and revoke_time is null`);
     return null;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db, DbLike } from '../../db/client';
@@ -30,11 +30,25 @@ const ISSUER = 'zoo-breeding';
 /** How long an access token keeps working after its refresh token was rotated (requests already in flight). */
 export const ACCESS_GRACE_SECONDS = 30;
 
+/** Verified access/refresh tokens kept per instance (bounded); see `verify`. */
+const VERIFIED_MAX = 10_000;
+
 export class TokenService {
+  /** The HMAC key imported into WebCrypto once: jose re-imports a raw key on every call (6 % of a cached read). */
+  private readonly cryptoKey: Promise<webcrypto.CryptoKey>;
+  /**
+   * token → its verified claims. Verifying the same bytes under the same key always gives the same answer but for
+   * time, so a hit only re-checks expiry; revocation is never cached (checked in the database per request). Per
+   * instance and losable: nothing another instance needs.
+   */
+  private readonly verified = new Map<string, JWTPayload>();
+
   constructor(
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly db: Db,
-  ) {}
+  ) {
+    this.cryptoKey = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
 
   /** `family`: the rotation family this pair continues (refresh); a sign-in starts a new one. */
   async issue(user: TokenUser, clientId: string, accessValidity: number, refreshValidity: number, tx: DbLike = this.db, family?: string): Promise<IssuedTokens> {
@@ -62,14 +76,14 @@ export class TokenService {
       .setIssuer(ISSUER)
       .setIssuedAt(now)
       .setExpirationTime(now + accessValidity)
-      .sign(this.key);
+      .sign(await this.cryptoKey);
     const refresh = await new SignJWT({ ...common, typ: 'refresh', dept_id: user.deptId, role_id: user.roleIds.join(',') })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setJti(refreshJti)
       .setIssuer(ISSUER)
       .setIssuedAt(now)
       .setExpirationTime(now + refreshValidity)
-      .sign(this.key);
+      .sign(await this.cryptoKey);
     const at = (s: number) => sql`localtimestamp(0) + make_interval(secs => ${s})`;
     await tx.insert(sysToken).values([
       { jti: accessJti, kind: 'access', pairJti: refreshJti, family: fam, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(accessValidity) as never },
@@ -80,12 +94,23 @@ export class TokenService {
 
   /** Signature, expiry and kind; null when any fails. Revocation is checked separately (it needs the database). */
   async verify(token: string, kind: 'access' | 'refresh'): Promise<JWTPayload | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      return payload.typ === kind && typeof payload.jti === 'string' ? payload : null;
-    } catch {
-      return null;
+    let payload = this.verified.get(token);
+    if (payload) {
+      if ((payload.exp ?? 0) <= Date.now() / 1000) {
+        this.verified.delete(token);
+        return null;
+      }
+    } else {
+      try {
+        payload = (await jwtVerify(token, await this.cryptoKey, { issuer: ISSUER, algorithms: ['HS256'] })).payload;
+      } catch {
+        return null;
+      }
+      // Oldest first out: a Map iterates in insertion order.
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, payload);
     }
+    return payload.typ === kind && typeof payload.jti === 'string' ? payload : null;
   }
 
   async isLive(jti: string, db: DbLike = this.db): Promise<boolean> {

@@ -1,4 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db, Tx } from '../../db/client';
 import { liveRightsSql, type LiveClaims, type LiveRow } from '../auth/live-rights';
 
@@ -38,12 +41,11 @@ const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
  * security policies and column defaults read. This is the one place tenant isolation is applied.
  */
 export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const claims = scope.live;
-    // One round trip: token still live and the user's row (when a caller is given: platform/auth/live-rights.ts),
-    // plus the settings RLS and defaults read.
-    const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
-    const res = (await tx.execute(sql`select ${claims ? sql`${liveRightsSql(claims)},` : sql``}
+  const claims = scope.live;
+  // One statement: token still live and the user's row (when a caller is given: platform/auth/live-rights.ts),
+  // plus the settings RLS and defaults read.
+  const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
+  const opening = sql`select ${claims ? sql`${liveRightsSql(claims)},` : sql``}
       set_config('app.tenant_id', ${scope.tenantId}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.dept_id', ${dept}, true),
@@ -53,14 +55,68 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
       set_config('app.audit_reason', ${scope.reason ?? ''}, true),
       set_config('app.audit', ${scope.audit === false ? 'off' : 'on'}, true),
       set_config('role', ${roleFor(scope.allTenants)}, true)
-      `)) as unknown as { rows: LiveRow[] };
+      `;
+  const opened = async (rows: LiveRow[], tx: Tx) => {
     if (claims) {
-      const row = res.rows[0]!;
+      const row = rows[0]!;
       if (!row.token_live) throw new RevokedTokenError();
       await scope.onLive?.(row, tx);
     }
     return fn(tx);
+  };
+  const pooled = pooledSession(db);
+  if (pooled) return inPooledTx(pooled, opening, opened);
+  // PGlite (one connection): drizzle's own transaction, BEGIN as its own statement.
+  return db.transaction(async (tx) => {
+    const res = (await tx.execute(opening)) as unknown as { rows: LiveRow[] };
+    return opened(res.rows, tx);
   });
+}
+
+interface PooledSession {
+  pool: pg.Pool;
+  dialect: PgDialect;
+  session: NodePgSession<Record<string, never>, never>;
+}
+
+/** The node-postgres pool behind `db`, or null (PGlite). Drizzle keeps them on the database object. */
+function pooledSession(db: Db): PooledSession | null {
+  const { session, dialect } = db as unknown as { session: unknown; dialect: PgDialect };
+  if (!(session instanceof NodePgSession)) return null;
+  const pool = (session as unknown as { client: unknown }).client;
+  return pool instanceof pg.Pool ? { pool, dialect, session: session as PooledSession['session'] } : null;
+}
+
+/**
+ * drizzle's node-postgres transaction (session.js `transaction`) with BEGIN sent in the same simple-protocol
+ * message as the opening statement: one round trip less per request (a cached read went from three statements to
+ * two). The opening statement's values are our own strings, escaped as literals (no bind parameters in a
+ * multi-statement message).
+ */
+async function inPooledTx<T>(p: PooledSession, opening: SQL, fn: (rows: LiveRow[], tx: Tx) => Promise<T>): Promise<T> {
+  const client = await p.pool.connect();
+  const { schema, options } = p.session as unknown as { schema: undefined; options: object };
+  const session = new NodePgSession(client, p.dialect, schema, options);
+  const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;
+  let broken = false;
+  try {
+    const q = p.dialect.sqlToQuery(opening);
+    const text = q.sql.replace(/\$(\d+)/g, (_, n: string) => client.escapeLiteral(String(q.params[Number(n) - 1] ?? '')));
+    const results = (await client.query(`begin; ${text}`)) as unknown as Array<{ rows: LiveRow[] }>;
+    const out = await fn(results[1]!.rows, tx);
+    await client.query('commit');
+    return out;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+    } catch {
+      broken = true;
+    }
+    throw error;
+  } finally {
+    // A connection that cannot even roll back is dropped, not handed to the next request mid-transaction.
+    client.release(broken);
+  }
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

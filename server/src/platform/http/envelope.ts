@@ -6,6 +6,15 @@ export interface R<T> {
 }
 
 export const ok = <T>(data: T, msg = '操作成功'): R<T> => ({ code: 200, success: true, data, msg });
+/**
+ * A handler's answer already validated, blanked and serialized (a cached one): route() sends it inside the
+ * envelope as is, skipping the per-request schema serializer and blankNulls — for large answers that repeat
+ * (menu trees) those were a third of the request's CPU.
+ */
+export class PreSerialized {
+  constructor(readonly json: string) {}
+}
+
 export const err = (code: number, msg: string): R<Record<string, never>> => ({ code, success: false, data: {}, msg });
 
 /**

@@ -4,7 +4,7 @@ import { R, type Endpoint } from '@zoo/contract';
 import type { Db, Tx } from '../../db/client';
 import { tokenFromRequest, sessionFromClaims } from '../auth/tokens';
 import { BizError } from './errors';
-import { ok } from './envelope';
+import { ok, PreSerialized } from './envelope';
 import { enforceApiScope } from '../access/api-scope';
 import { checkAccess } from '../access/permissions';
 import { isPlatformAdministrator, type Session } from '../auth/session';
@@ -175,6 +175,11 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
       });
       for (const fn of committed) fn();
+      if ((data as unknown) instanceof PreSerialized) {
+        reply.type('application/json; charset=utf-8');
+        const json = (data as unknown as PreSerialized).json;
+        return ep.raw ? json : `{"code":200,"success":true,"data":${json},"msg":${JSON.stringify(ok(null).msg)}}`;
+      }
       return ep.raw ? data : ok(data ?? {});
     },
   } as RouteOptions);

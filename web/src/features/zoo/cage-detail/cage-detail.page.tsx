@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ChangeHistory, CrudPage, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
-import { AlarmBadge } from '../humiture-alarm/alarm-badge';
+import { AlarmBadge } from '../shared/alarm-badge';
 import { CageBreeders } from '../shared/cage-breeders';
 import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
 import { CagePhotos } from './cage-photos';

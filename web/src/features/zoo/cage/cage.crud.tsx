@@ -1,6 +1,6 @@
 import { cage } from '@zoo/contract';
 import { defineCrudPage, type ControlProps } from '../../../crud';
-import { AlarmBadge } from '../humiture-alarm/alarm-badge';
+import { AlarmBadge } from '../shared/alarm-badge';
 import { parkField, VenueOfParkSelect } from '../shared/place-pickers';
 
 /**

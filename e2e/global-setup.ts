@@ -47,10 +47,12 @@ export default async function setup(project: TestProject) {
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
   const port = await freePort();
+  // A camera stream server the specs may start (zoo-camera.spec.ts): the app's CSP must allow its origin.
+  const mediaPort = await freePort();
   // The compiled server, as in production.
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'web/dist') },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'web/dist'), MEDIA_ORIGINS: `http://127.0.0.1:${mediaPort}` },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -67,6 +69,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dbUrl', dbUrl);
+  project.provide('mediaPort', mediaPort);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
@@ -78,5 +81,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dbUrl: string;
+    mediaPort: number;
   }
 }

@@ -48,7 +48,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);
   installInputGuard(app);
-  await registerSecurityHeaders(app, config.frameOrigins);
+  await registerSecurityHeaders(app, config.frameOrigins, config.mediaOrigins);
   apiLogPlugin(app);
   await registerMultipart(app);
 

@@ -58,6 +58,12 @@ const Env = z.object({
     .default('')
     .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
+  /** Origins of cage camera streams (HLS segments are fetched, MP4 played): CSP media-src and connect-src. */
+  MEDIA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
 });
 
 /** Fastify's trustProxy: off by default — with it on, any client could choose its address by X-Forwarded-For. */
@@ -106,6 +112,8 @@ export type Config = {
   rateLimitCaptcha: number;
   /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
   frameOrigins: string[];
+  /** Origins the camera page may stream from (CSP media-src, connect-src); none by default. */
+  mediaOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -144,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
     frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),
+    mediaOrigins: e.MEDIA_ORIGINS.map((o) => new URL(o).origin),
   };
 }

@@ -158,6 +158,18 @@ const readonlyFixtures: Record<string, IsolationFixture> = {
     seed: async (t) => void (await t.sql.query(`insert into blade_log_usual (tenant_id, log_id, log_data) values ($1, 'iso', $2)`, [TENANT_A, `隔离${tag}`])),
     match: (r) => r.logData === `隔离${tag}`,
   },
+  humiture_alarm: {
+    // A panda cage of tenant A whose sensor reports 45 ℃: the ingestion raises the alarm.
+    seed: async (t, token) => {
+      const { cageId } = await animalA(t, token);
+      await t.sql.query(`update zoo_species set temp_max = 26 where latin_name = $1 and temp_max is null`, [PANDA]);
+      const gen = await t.request({ method: 'POST', url: '/zoo-cage/humiture/device/generate', token, query: { cageId } });
+      const res = await t.request({ method: 'POST', url: '/zoo-cage/humiture/ingest', headers: { 'Device-Key': gen.body.data.key }, body: { readings: [{ temperature: 45, humidity: 50 }] } });
+      if (!res.body.success) throw new Error(JSON.stringify(res.body));
+    },
+    match: (r) => r.value === 45 && r.kind === 1,
+    unchanged: { ackTime: '', open: true },
+  },
   audit: {
     seed: async (t, token) => void (await makePark(t, token)),
     match: (r) => r.tableName === 'zoo_park' && r.tenantId === TENANT_A,

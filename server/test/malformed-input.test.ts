@@ -191,7 +191,7 @@ describe('malformed input over every operation', () => {
     // The schema layer refused most of it; none of it was an error-log entry.
     const { rows } = await t.sql.query('select count(*)::int as n from blade_log_error');
     expect(rows[0].n).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('anonymous: never 5xx; protected operations answer 401 before any field message', async () => {
     const outcomes = await runAll(requestsFor(false));
@@ -204,7 +204,7 @@ describe('malformed input over every operation', () => {
     expect(byOp.filter((o) => o.status !== 401).map((o) => `${o.status} ${o.what} ${o.body.slice(0, 120)}`)).toEqual([]);
     const { rows } = await t.sql.query('select count(*)::int as n from blade_log_error');
     expect(rows[0].n).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('the examples of the report: NUL, huge ids, bad filters and dates are 400 with a Chinese message', async () => {
     const nulToken = await t.request({ method: 'POST', url: '/blade-auth/oauth/token', query: { username: 'a\u0000', password: 'x', grant_type: 'password' } });

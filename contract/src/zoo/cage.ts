@@ -36,6 +36,8 @@ export const cage = defineCrud({
     remark: z.string(),
     animalCount: z.number(),
     populationQuantity: z.number(),
+    /** Environment alarms of the cage still outside the comfort band. */
+    openAlarms: z.number(),
   }),
   input: z.object({
     id: Id.optional(),

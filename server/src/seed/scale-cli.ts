@@ -6,7 +6,8 @@ import { generateZoos } from './scale';
 
 /**
  * `npm run seed:scale -w @zoo/server -- --zoos 100 --animals 1000000` on DATABASE_URL: migrates, seeds the
- * platform (no demo zoo) and adds synthetic zoos 300001… (existing ones are skipped).
+ * platform (no demo zoo) and adds synthetic zoos 300001… (existing ones are skipped). `--logs 10000000` gives
+ * each new zoo that many keeper logs (the keeper-log month-view benchmark).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
       animals: { type: 'string', default: '100000' },
       species: { type: 'string', default: '20' },
       keepers: { type: 'string', default: '10' },
+      logs: { type: 'string', default: '0' },
       'first-tenant': { type: 'string', default: '300000' },
     },
   });
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${k} 应为不小于 ${min} 的整数`);
     return n;
   };
-  const opts = { zoos: int('zoos', 1), animals: int('animals', 0), species: int('species', 1), keepers: int('keepers', 1), firstTenant: int('first-tenant', 100001) };
+  const opts = { zoos: int('zoos', 1), animals: int('animals', 0), species: int('species', 1), keepers: int('keepers', 1), logs: int('logs', 0), firstTenant: int('first-tenant', 100001) };
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('DATABASE_URL 未设置:规模数据只生成到 PostgreSQL');
   const database = await openPostgres(config.databaseUrl, 2, config.timeZone);

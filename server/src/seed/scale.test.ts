@@ -16,8 +16,8 @@ const dbCount = async (where: string, params: unknown[] = []) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  const stats = await generateZoos(t.database, { zoos: 3, animals: 6000, firstTenant: 310000 });
-  expect(stats.map((s) => [s.tenantId, s.animals])).toEqual([['310001', 2000], ['310002', 2000], ['310003', 2000]]);
+  const stats = await generateZoos(t.database, { zoos: 3, animals: 6000, firstTenant: 310000, logs: 5000 });
+  expect(stats.map((s) => [s.tenantId, s.animals, s.logs])).toEqual([['310001', 2000, 5000], ['310002', 2000, 5000], ['310003', 2000, 5000]]);
   zoo1 = await t.login('admin', 'admin', '310001');
 });
 afterAll(async () => t?.close());
@@ -50,6 +50,19 @@ describe('generated zoos', () => {
         or s.birth_date >= a.birth_date or d.birth_date >= a.birth_date or s.tenant_id <> a.tenant_id or d.tenant_id <> a.tenant_id`);
     expect(bad.rows[0].n).toBe(0);
     expect((await t.sql.query(`select count(*)::int as n from sys_audit where tenant_id like '3100%'`)).rows[0].n).toBe(0);
+  });
+
+  it('gives each zoo keeper logs of its in-stock animals, one per animal and day up to yesterday, shown by the month calendar', async () => {
+    const [r] = (
+      await t.sql.query(`select count(*)::int n, count(distinct (animal_id, log_date))::int uniq, max(log_date) = current_date - 1 as yesterday,
+          bool_and(a.tenant_id = l.tenant_id and a.status = 1) as own
+        from zoo_basic_log l join zoo_animal a on a.id = l.animal_id where l.tenant_id = '310001'`)
+    ).rows;
+    expect(r).toEqual({ n: 5000, uniq: 5000, yesterday: true, own: true });
+    const [one] = (await t.sql.query(`select animal_id::text id, to_char(current_date - 1, 'YYYY-MM') ym from zoo_basic_log where tenant_id = '310001' and log_date = current_date - 1 limit 1`)).rows;
+    const [year, month] = (one.ym as string).split('-').map(Number);
+    const cal = await t.request({ url: '/zoo/basicLog/detail/month', token: zoo1, query: { year: String(year), month: String(month), animalId: one.id } });
+    expect(cal.body.data.days.length).toBeGreaterThan(0);
   });
 
   it("a generated zoo's administrator sees only its own animals, with an exact total; its keepers can sign in", async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { inTenant } from '../platform/tenancy/tenant-tx';
-import { zooHumiture } from '../modules/zoo/humiture/humiture.tables';
 import { zooBasicLog } from '../modules/zoo/keeper/keeper.tables';
 import { DEMO_TENANT } from './zoo-demo-data';
 
@@ -89,7 +88,8 @@ function logsOf(s: Subject, dates: string[]): Array<typeof zooBasicLog.$inferIns
 
 /**
  * Weeks of keeper logs for the demo zoo, so the keeper-log screens have history; also lets the demo keeper role
- * add and correct logs (databases seeded before keeper logs existed lack those buttons). Runs once: a zoo that
+ * add and correct logs and see and acknowledge the environment alarms (databases seeded before those
+ * existed lack the buttons). Runs once: a zoo that
  * already has logs is left alone.
  */
 export async function seedDemoKeeperLogs(database: Database): Promise<void> {
@@ -97,7 +97,7 @@ export async function seedDemoKeeperLogs(database: Database): Promise<void> {
     await tx.execute(sql`
       insert into blade_role_menu (role_id, menu_id)
       select r.id, m.id from blade_role r cross join blade_menu m
-       where r.role_alias = 'keeper' and r.is_deleted = 0 and m.code in ('basiclog_add', 'basiclog_edit') and m.is_deleted = 0
+       where r.role_alias = 'keeper' and r.is_deleted = 0 and m.code in ('basiclog_add', 'basiclog_edit', 'humiture_alarm', 'humiture_alarm_ack') and m.is_deleted = 0
          and not exists (select 1 from blade_role_menu x where x.role_id = r.id and x.menu_id = m.id)`);
     const any = (await tx.execute(sql`select 1 from zoo_basic_log limit 1`)) as unknown as { rows: unknown[] };
     if (any.rows.length) return;
@@ -109,34 +109,37 @@ export async function seedDemoKeeperLogs(database: Database): Promise<void> {
 }
 
 /** Days of hourly sensor readings per demo cage (history for the 温湿度 screen). */
-export const DEMO_READING_DAYS = 30;
+export const DEMO_READING_DAYS = 365;
 
 /**
- * Hourly temperature and humidity for every demo cage over the last 30 days: a daily cycle around a level that
- * depends on the cage (indoor, outdoor, water), with small stable noise. Runs once, like the logs.
+ * Hourly temperature and humidity for every demo cage over the last year: a daily cycle around a level that
+ * depends on the cage (indoor, outdoor, water) plus a seasonal swing (coldest mid-January), with small stable
+ * noise (a hash of cage and hour, so every machine gets the same demo). One set-based insert — a year is
+ * ~9 k rows per cage. Runs once, like the logs; readings are inserted directly, so they raise no alarms.
  */
 export async function seedDemoReadings(database: Database): Promise<void> {
   await inTenant(database.db, { tenantId: DEMO_TENANT.tenantId, audit: false }, async (tx) => {
     const any = (await tx.execute(sql`select 1 from zoo_humiture limit 1`)) as unknown as { rows: unknown[] };
     if (any.rows.length) return;
-    const cages = (await tx.execute(sql`select id::text, cage_type from zoo_cage where is_deleted = 0 order by id`)) as unknown as { rows: Array<{ id: string; cage_type: number }> };
-    const hours = (await tx.execute(sql`
-      select to_char(date_trunc('hour', localtimestamp) - make_interval(hours => g), 'YYYY-MM-DD HH24:MI:SS') as t, extract(hour from date_trunc('hour', localtimestamp) - make_interval(hours => g))::int as h
-        from generate_series(${DEMO_READING_DAYS * 24}, 1, -1) g`)) as unknown as { rows: Array<{ t: string; h: number }> };
-    const rows: Array<typeof zooHumiture.$inferInsert> = [];
-    for (const c of cages.rows) {
-      // Indoor and mixed cages are kept near 20 ℃; outdoor ones follow the weather more; water and reptile houses run warm and humid.
-      const [base, swing, hum] = c.cage_type === 2 || c.cage_type === 5 ? [16, 6, 55] : c.cage_type === 4 ? [26, 2, 80] : [20, 2.5, 60];
-      hours.rows.forEach(({ t, h }, i) => {
-        const cycle = Math.sin(((h - 9) / 24) * 2 * Math.PI);
-        rows.push({
-          cageId: c.id,
-          readTime: t,
-          temperature: Math.round((base + swing * cycle + (noise(c.id, i, 5) - 0.5) * 1.5) * 10) / 10,
-          humidity: Math.round((hum - 8 * cycle + (noise(c.id, i, 6) - 0.5) * 6) * 10) / 10,
-        });
-      });
-    }
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(zooHumiture).values(rows.slice(i, i + 1000));
+    await tx.execute(sql`
+      with h as (
+        select date_trunc('hour', localtimestamp) - make_interval(hours => g) as t from generate_series(${DEMO_READING_DAYS * 24}, 1, -1) g),
+      c as (
+        -- Indoor and mixed cages are kept near 20 ℃; outdoor ones follow the weather; water and reptile houses run warm and humid.
+        select id, case when cage_type in (2, 5) then 16 when cage_type = 4 then 26 else 20 end as base,
+                    case when cage_type in (2, 5) then 6 when cage_type = 4 then 2 else 2.5 end as swing,
+                    case when cage_type in (2, 5) then 10 when cage_type = 4 then 1.5 else 3 end as season,
+                    case when cage_type = 4 then 80 else 58 end as hum
+          from zoo_cage where is_deleted = 0),
+      r as (
+        select c.id, h.t, c.base, c.swing, c.season, c.hum,
+               sin((extract(hour from h.t) - 9) / 24 * 2 * pi()) as cycle,
+               -cos((extract(doy from h.t) - 15) / 365.25 * 2 * pi()) as year_cycle,
+               (abs(hashtext(c.id::text || ':' || h.t::text)) % 1000) / 1000.0 - 0.5 as n1,
+               (abs(hashtext(h.t::text || ':' || c.id::text)) % 1000) / 1000.0 - 0.5 as n2
+          from c cross join h)
+      insert into zoo_humiture (cage_id, read_time, temperature, humidity)
+      select id, t, round((base + swing * cycle + season * year_cycle + n1 * 1.5)::numeric, 1), round(least(100, greatest(0, hum - 8 * cycle + n2 * 6))::numeric, 1)
+        from r`);
   });
 }

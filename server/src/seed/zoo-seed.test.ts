@@ -24,10 +24,13 @@ describe('zoo seed', () => {
   it('is idempotent: a second and third start add nothing', async () => {
     await seed(t.database, { demo: true });
     const first = await counts();
-    expect(first).toMatchObject({ readings: 10 * 30 * 24, taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({ readings: 10 * 365 * 24, taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);
+    // Species comfort ranges for the demo species (the humiture chart's band, the alarms' bounds).
+    const panda = (await t.sql.query(`select temp_min, temp_max, humidity_min, humidity_max from zoo_species where latin_name = 'Ailuropoda melanoleuca'`)).rows[0];
+    expect(panda).toEqual({ temp_min: 0, temp_max: 26, humidity_min: 40, humidity_max: 80 });
   });
 
   it('does not bring back platform rows an administrator removed or change ones they edited', async () => {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { zooSpecies, zooTaxonomy } from '../modules/zoo/zoo.tables';
+import { seedSpeciesComfort } from './zoo-species-comfort';
 import { STARTER_SPECIES, TAXON_CN } from './zoo-species-data';
 
 const TAXON_SOURCE = 'domain.md §4 初始物种表 (中文阶元名来自背景知识,待核对)';
@@ -54,6 +55,7 @@ export async function seedZooPlatform(tx: Tx): Promise<void> {
         : `domain.md §4 初始物种表第${no}行:全部取值来自背景知识,上线前须核对2021年国家重点保护名录、CITES附录与IUCN红色名录`,
     });
   }
+  await seedSpeciesComfort(tx);
 }
 
 /** Species ids by Latin name (for the demo seed). */

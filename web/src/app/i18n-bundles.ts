@@ -20,6 +20,7 @@ import { zooPlacesI18n } from '../features/zoo/places.i18n';
 import { animalI18n } from '../features/zoo/animal/animal.i18n';
 import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
 import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
+import { alarmI18n } from '../features/zoo/humiture-alarm/alarm.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
 import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
@@ -48,6 +49,7 @@ export const featureBundles: readonly I18nBundle[] = [
   stockLogI18n,
   basicLogI18n,
   humitureI18n,
+  alarmI18n,
   tenantI18n,
   tenantPackageI18n,
   userI18n,

@@ -7,6 +7,7 @@ import { cageViewRoutes } from './cage/cage-views.routes';
 import { cageRoutes } from './cage/cage.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { basicLogRoutes } from './keeper/basic-log.routes';
+import { humitureAlarmRoutes } from './humiture/alarm.routes';
 import { humitureRoutes } from './humiture/humiture.routes';
 import { parkRoutes } from './park/park.routes';
 import { populationRoutes } from './population/population.routes';
@@ -36,4 +37,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   basicLogRoutes,
   feedbackRoutes,
   humitureRoutes,
+  humitureAlarmRoutes,
 ];

@@ -10,11 +10,13 @@ import helmet, { type HelmetOptions } from 'helmet';
  *   style attributes; neither can carry a hash. Scripts stay locked, which is what stops injected code.
  * - img-src data: blob: https:: the captcha is a data: URL, previews of picked files are blob: URLs, object
  *   storage (OSS) may hand out links on its own https origin.
- * - media-src/worker-src blob:: camera and media pages record into blob: URLs.
+ * - media-src/worker-src blob:: camera and media pages record into blob: URLs; hls.js plays through a blob:
+ *   MediaSource. Camera streams on other hosts: only the origins an operator listed in MEDIA_ORIGINS, in
+ *   media-src (MP4 played directly) and connect-src (HLS playlists and segments fetched by hls.js).
  * - frame-src: only the origins an operator listed in FRAME_ORIGINS (the /myiframe page reads this header).
  * - frame-ancestors 'none' (and X-Frame-Options DENY for old browsers): nobody frames the admin UI.
  */
-export function contentSecurityPolicy(frameOrigins: readonly string[]): Record<string, string[]> {
+export function contentSecurityPolicy(frameOrigins: readonly string[], mediaOrigins: readonly string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -24,8 +26,8 @@ export function contentSecurityPolicy(frameOrigins: readonly string[]): Record<s
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    'media-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", ...mediaOrigins],
+    'media-src': ["'self'", 'blob:', ...mediaOrigins],
     'worker-src': ["'self'", 'blob:'],
     'frame-src': frameOrigins.length ? [...frameOrigins] : ["'none'"],
     'frame-ancestors': ["'none'"],
@@ -57,9 +59,9 @@ export function staticHelmetHeaders(options: Readonly<HelmetOptions>): Record<st
  * their own caching: tokens and personal data must not be kept by browsers or proxies (RFC 6749 §5.1). A route may
  * still replace one (stored files set their own CSP).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, frameOrigins: readonly string[]): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, frameOrigins: readonly string[], mediaOrigins: readonly string[] = []): Promise<void> {
   const headers = staticHelmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(frameOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(frameOrigins, mediaOrigins) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     // HTTPS is the reverse proxy's business: HSTS from a plain-HTTP LAN install would lock browsers out of it.

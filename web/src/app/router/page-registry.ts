@@ -30,6 +30,7 @@ export const pageRegistry = {
   '/zoo/stocklog': page(() => import('../../features/zoo/stocklog/stocklog.page')),
   '/zoo/basiclog': page(() => import('../../features/zoo/basiclog/basiclog.page')),
   '/zoo/feedback': page(() => import('../../features/zoo/feedback/feedback.page')),
+  '/zoo/alarm': page(() => import('../../features/zoo/humiture-alarm/alarm.page')),
   '/system/tenant': page(() => import('../../features/system/tenant/tenant.page')),
   '/system/tenantpackage': page(() => import('../../features/system/tenantpackage/tenantpackage.page')),
   '/system/user': page(() => import('../../features/system/user/user.page')),

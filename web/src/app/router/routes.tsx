@@ -30,6 +30,7 @@ const animalDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/an
 const animalLog = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/animal-log.page')));
 const basicLogDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/basiclog-detail.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
+const cageMonitor = lazyPage(withJitlessZod(() => import('../../features/zoo/monitor/monitor.page')));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [
@@ -59,6 +60,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'zoo/admin/species/dist/:id', element: <LazyElement page={speciesDist} />, handle: tabPage('zooSpeciesDist.title', false) },
           { path: 'animal/detail/:id', element: <LazyElement page={animalDetail} />, handle: tabPage('zooAnimalDetail.title', false) },
           { path: 'cage/humiture/:cageId', element: <LazyElement page={cageHumiture} />, handle: tabPage('humiture.title', false) },
+          { path: 'cage/monitor/:cageId', element: <LazyElement page={cageMonitor} />, handle: tabPage('monitor.title', false) },
           { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
           { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
           { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },

@@ -40,6 +40,7 @@ export function cageRoutes(app: FastifyInstance): void {
         parkName: venue?.parkName,
         animalCount: occ?.animalCount ?? 0,
         populationQuantity: occ?.populationQuantity ?? 0,
+        openAlarms: occ?.openAlarms ?? 0,
       };
     },
     beforeSave: async (input, { db }, existing) => {

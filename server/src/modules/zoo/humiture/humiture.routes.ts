@@ -8,6 +8,7 @@ import { publicRoute, route } from '../../../platform/http/route';
 import { mustExist } from '../../../platform/resource/guards';
 import { rows } from '../keeper/basic-log.service';
 import { zooCage } from '../zoo.tables';
+import { alarmCtes } from './alarm.sql';
 import { zooCageDeviceKey } from './humiture.tables';
 
 const k = zooCageDeviceKey;
@@ -65,7 +66,8 @@ export function humitureRoutes(app: FastifyInstance): void {
    * Sensors: the key names its tenant and cage, so the readings go in with one statement on the unrestricted
    * connection (the caller has no session or tenant): the key check and the insert are the same statement, and
    * the rows take their tenant and cage from the key row, never from the request. One round trip per batch
-   * (decision 0015). A wrong, revoked or deleted key — or a removed cage — inserts nothing: 401.
+   * (decision 0015). A wrong, revoked or deleted key — or a removed cage — inserts nothing: 401. The same
+   * statement raises and closes the cage's environment alarms (alarm.sql.ts, decision 0024).
    */
   publicRoute(app, humitureEndpoints.ingest, async ({ req, body, sys }) => {
     const m = KEY_RE.exec(String(req.headers[DEVICE_KEY_HEADER.toLowerCase()] ?? ''));
@@ -77,11 +79,14 @@ export function humitureRoutes(app: FastifyInstance): void {
       sql`with k as (
             select k.tenant_id, k.cage_id from zoo_cage_device_key k join zoo_cage c on c.id = k.cage_id and c.is_deleted = 0
              where k.key_id = ${m[1]} and k.key_hash = ${sha256(m[2]!)} and k.revoke_time is null and k.is_deleted = 0),
+          x as (
+            select coalesce(x.time::timestamp, date_trunc('second', localtimestamp)) as t, x.temperature, x.humidity
+              from jsonb_to_recordset(${JSON.stringify(body.readings)}::jsonb) as x(time text, temperature float8, humidity float8)),
           ins as (
             insert into zoo_humiture (tenant_id, cage_id, read_time, temperature, humidity)
-            select k.tenant_id, k.cage_id, coalesce(x.time::timestamp, date_trunc('second', localtimestamp)), x.temperature, x.humidity
-              from k cross join jsonb_to_recordset(${JSON.stringify(body.readings)}::jsonb) as x(time text, temperature float8, humidity float8)
-            returning 1)
+            select k.tenant_id, k.cage_id, x.t, x.temperature, x.humidity from k cross join x
+            returning 1),
+          ${alarmCtes}
           select (select count(*) from k)::int as keys, (select count(*) from ins)::int as n`,
     );
     if (!res?.keys) throw new BizError(BAD_KEY, 401);

@@ -1,4 +1,4 @@
-import { doublePrecision, index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, datetime, idCol, nowDefault, tenantCol, tenantPolicy } from '../../../db/columns';
 
@@ -36,4 +36,55 @@ export const zooHumiture = pgTable(
     humidity: doublePrecision('humidity').notNull(),
   },
   (t) => [index('zoo_humiture_cage_time_idx').on(t.tenantId, t.cageId, t.readTime), tenantPolicy('zoo_humiture')],
+);
+
+/**
+ * An environment alarm: a cage's temperature (kind 1) or humidity (kind 2) left the comfort band of the species
+ * it holds. Raised and closed by the ingestion statement (decision 0024): at most one open alarm per cage and
+ * kind (partial unique index), closed by the first later reading back inside the band. `value` is the reading
+ * that raised it, `peak` the furthest reading outside the band while it was open, `range_*` the band then.
+ */
+export const zooHumitureAlarm = pgTable(
+  'zoo_humiture_alarm',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    cageId: bigintStr('cage_id').notNull(),
+    kind: integer('kind').notNull(),
+    value: doublePrecision('value').notNull(),
+    peak: doublePrecision('peak').notNull(),
+    rangeMin: doublePrecision('range_min'),
+    rangeMax: doublePrecision('range_max'),
+    startTime: datetime('start_time').notNull(),
+    endTime: datetime('end_time'),
+    ackUser: bigintStr('ack_user'),
+    ackTime: datetime('ack_time'),
+    ...baseCols(),
+  },
+  (t) => [
+    uniqueIndex('zoo_humiture_alarm_open_uq').on(t.tenantId, t.cageId, t.kind).where(sql`end_time is null and is_deleted = 0`),
+    index('zoo_humiture_alarm_start_idx').on(t.tenantId, t.startTime),
+    tenantPolicy('zoo_humiture_alarm'),
+  ],
+);
+
+/**
+ * The alarm's notice to each keeper of the cage when it was raised (the tenant-wide notices of 通知公告 cannot
+ * address one user): the keeper's "my alarms" list and unread count read these rows.
+ */
+export const zooHumitureAlarmNotice = pgTable(
+  'zoo_humiture_alarm_notice',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    alarmId: bigintStr('alarm_id').notNull(),
+    userId: bigintStr('user_id').notNull(),
+    createTime: datetime('create_time').notNull().default(nowDefault),
+    readTime: datetime('read_time'),
+  },
+  (t) => [
+    uniqueIndex('zoo_humiture_alarm_notice_uq').on(t.tenantId, t.alarmId, t.userId),
+    index('zoo_humiture_alarm_notice_user_idx').on(t.tenantId, t.userId, t.readTime),
+    tenantPolicy('zoo_humiture_alarm_notice'),
+  ],
 );

@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { batchLoader } from '../../../platform/resource/batch-loader';
 import { bladeUser } from '../../../platform/identity/identity.tables';
+import { zooHumitureAlarm } from '../humiture/humiture.tables';
 import { zooAnimal, zooCage, zooPark, zooPopulation, zooSpecies, zooVenue } from '../zoo.tables';
 
 /** What record mappers need from the request: its transaction (tenant-limited) and a scope for batching. */
@@ -105,8 +106,15 @@ export const cageOccupancyOf = (c: LookupCtx) =>
       .from(zooPopulation)
       .where(and(inArray(zooPopulation.cageId, ids), eq(zooPopulation.isDeleted, 0)))
       .groupBy(zooPopulation.cageId);
-    const out = new Map<string, { animalCount: number; populationQuantity: number }>();
-    for (const id of ids) out.set(id, { animalCount: 0, populationQuantity: 0 });
+    // Open environment alarms: the badge on the cage list and card.
+    const alarms = await c.db
+      .select({ id: zooHumitureAlarm.cageId, n: count() })
+      .from(zooHumitureAlarm)
+      .where(and(inArray(zooHumitureAlarm.cageId, ids), isNull(zooHumitureAlarm.endTime), eq(zooHumitureAlarm.isDeleted, 0)))
+      .groupBy(zooHumitureAlarm.cageId);
+    const out = new Map<string, { animalCount: number; populationQuantity: number; openAlarms: number }>();
+    for (const id of ids) out.set(id, { animalCount: 0, populationQuantity: 0, openAlarms: 0 });
+    for (const al of alarms) out.get(al.id)!.openAlarms = Number(al.n);
     for (const a of animals) if (a.id) out.get(a.id)!.animalCount = Number(a.n);
     for (const p of pops) out.get(p.id)!.populationQuantity = Number(p.n ?? 0);
     return out;

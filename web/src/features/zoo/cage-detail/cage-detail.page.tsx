@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ChangeHistory, CrudPage, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
+import { AlarmBadge } from '../shared/alarm-badge';
 import { CageBreeders } from '../shared/cage-breeders';
 import { cageAnimalsPage, cagePopulationsPage } from './cage-holdings.crud';
 import { CagePhotos } from './cage-photos';
@@ -59,10 +60,18 @@ export default function CageDetailPage() {
     <Flex vertical gap={12}>
       <Card
         variant="borderless"
-        title={c ? t('cageDetail.heading', { name: c.cageName, code: c.cageCode }) : t('cageDetail.title')}
+        title={
+          <Flex gap={8} align="center" wrap>
+            {c ? t('cageDetail.heading', { name: c.cageName, code: c.cageCode }) : t('cageDetail.title')}
+            {c ? <AlarmBadge count={c.openAlarms} /> : null}
+          </Flex>
+        }
         extra={
-          c && can('cage_humiture') ? (
-            <Button onClick={() => void navigate(`/cage/humiture/${c.id}`)}>{t('humiture.title')}</Button>
+          c ? (
+            <Flex gap={8}>
+              {can('cage_monitor') ? <Button onClick={() => void navigate(`/cage/monitor/${c.id}`)}>{t('monitor.title')}</Button> : null}
+              {can('cage_humiture') ? <Button onClick={() => void navigate(`/cage/humiture/${c.id}`)}>{t('humiture.title')}</Button> : null}
+            </Flex>
           ) : null
         }
       >

@@ -1,5 +1,6 @@
 import { cage } from '@zoo/contract';
 import { defineCrudPage, type ControlProps } from '../../../crud';
+import { AlarmBadge } from '../shared/alarm-badge';
 import { parkField, VenueOfParkSelect } from '../shared/place-pickers';
 
 /**
@@ -15,6 +16,7 @@ export const cagePage = defineCrudPage({
     venueId: { widget: 'custom', input: (p: ControlProps) => <VenueOfParkSelect {...p} />, table: false, view: false },
     cageCode: { search: true, width: 110 },
     cageName: { search: true },
+    openAlarms: { form: false, view: false, width: 110, render: (v) => <AlarmBadge count={Number(v)} /> },
     parkName: { form: false },
     venueName: { form: false },
     cageType: { dict: 'cage_type', search: true, width: 120 },
@@ -27,7 +29,7 @@ export const cagePage = defineCrudPage({
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { cageType: 1, area: 0, capacity: 0, sort: 0 },
-  actionWidth: 360,
+  actionWidth: 420,
 });
 
 /** Keepers (users of the zoo) assigned to one cage (contract `cageBreeder`). */

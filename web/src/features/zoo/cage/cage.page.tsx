@@ -5,7 +5,8 @@ import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
 import { CageBreedersDialog } from '../shared/cage-breeders';
 import { cagePage } from './cage.crud';
 
-/** 笼舍管理, with each cage's keepers (button 饲养员, code cage_breeder), its card (详情) and 温湿度 (code cage_humiture). */
+/** 笼舍管理, with each cage's keepers (button 饲养员, code cage_breeder), its card (详情), 温湿度 (code cage_humiture) and
+ * 监控 (code cage_monitor, the camera); the open-alarm badge links to 环境告警. */
 export default function CagePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +26,11 @@ export default function CagePage() {
             {ctx.can('cage_humiture') ? (
               <Button type="link" size="small" onClick={() => void navigate(`/cage/humiture/${row.id}`)}>
                 {t('humiture.title')}
+              </Button>
+            ) : null}
+            {ctx.can('cage_monitor') ? (
+              <Button type="link" size="small" onClick={() => void navigate(`/cage/monitor/${row.id}`)}>
+                {t('monitor.title')}
               </Button>
             ) : null}
           </>

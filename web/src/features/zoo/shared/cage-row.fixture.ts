@@ -16,5 +16,6 @@ export const cageRow = (over: Record<string, unknown> = {}) => ({
   remark: '',
   animalCount: 6,
   populationQuantity: 0,
+  openAlarms: 0,
   ...over,
 });

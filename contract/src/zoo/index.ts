@@ -16,3 +16,4 @@ export * from './stock-log';
 export * from './basic-log';
 export * from './feedback';
 export * from './humiture';
+export * from './report';

@@ -9,6 +9,7 @@ import { feedbackRoutes } from './feedback/feedback.routes';
 import { basicLogRoutes } from './keeper/basic-log.routes';
 import { humitureRoutes } from './humiture/humiture.routes';
 import { parkRoutes } from './park/park.routes';
+import { reportRoutes } from './report/report.routes';
 import { populationRoutes } from './population/population.routes';
 import { stockLogRoutes } from './stocklog/stocklog.routes';
 import { speciesRoutes } from './species/species.routes';
@@ -36,4 +37,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   basicLogRoutes,
   feedbackRoutes,
   humitureRoutes,
+  reportRoutes,
 ];

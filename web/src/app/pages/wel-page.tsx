@@ -3,7 +3,7 @@ import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeskCounts } from '../../features/dashboard/desk-counts';
 import { LatestNotices } from '../../features/dashboard/latest-notices';
-import { ZooHome } from '../../features/dashboard/zoo-home';
+import { ZooHome } from '../../features/zoo/report/zoo-home';
 import { website } from '../../lib/website';
 import { useSession } from '../../lib/session';
 

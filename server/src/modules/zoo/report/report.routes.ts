@@ -4,8 +4,14 @@ import { reportEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { sendXlsx, writeSheet, type SheetColumn } from '../../../platform/excel';
 import { route } from '../../../platform/http/route';
+import { systemDictItems } from '../../../platform/dict/dict-cache';
 import { rows, today } from '../keeper/basic-log.service';
-import { PROTECTION_NAMES, speciesPeriod, stockAt, sumFigures, type Filters, type SpeciesPeriodRow } from './stock-at';
+import { speciesPeriod, stockAt, sumFigures, type Filters, type SpeciesPeriodRow } from './stock-at';
+
+/** Protection level names as the dictionary the screens show (`protection_class`). */
+async function levelNames(app: FastifyInstance, db: Tx): Promise<Map<string, string>> {
+  return new Map((await systemDictItems(app.zoo.cache, db, 'protection_class')).map((i) => [i.dictKey, i.dictValue]));
+}
 
 /** The default period: the current month up to today. */
 async function period(db: Tx, q: { from?: string; to?: string }): Promise<{ from: string; to: string }> {
@@ -61,7 +67,7 @@ async function homeInfo(db: Tx) {
           left join zoo_stock_log l on l.event_date >= m and l.event_date < m + interval '1 month'
          group by m order by m`,
   );
-  const byClass = await stockAt(db, day, 'class', {});
+  const byClass = await stockAt(db, day, 'class', {}, new Map());
   return {
     animals: now!.animals,
     populations: now!.populations,
@@ -77,7 +83,7 @@ async function homeInfo(db: Tx) {
 export function reportRoutes(app: FastifyInstance): void {
   route(app, reportEndpoints.stock, async ({ db, query }) => {
     const date = query.date ?? (await today(db));
-    const r = await stockAt(db, date, query.groupBy, query as Filters);
+    const r = await stockAt(db, date, query.groupBy, query as Filters, await levelNames(app, db));
     return { date, groupBy: query.groupBy, rows: r, total: sumFigures(r) };
   });
 
@@ -90,8 +96,9 @@ export function reportRoutes(app: FastifyInstance): void {
   route(app, reportEndpoints.export, async ({ db, query, reply }) => {
     const { from, to } = await period(db, query);
     const r = await speciesPeriod(db, from, to, query as Filters);
+    const levels = await levelNames(app, db);
     const data = [
-      ...r.map((x) => ({ ...x, protection: PROTECTION_NAMES[x.protectionClass] ?? String(x.protectionClass) })),
+      ...r.map((x) => ({ ...x, protection: levels.get(String(x.protectionClass)) ?? String(x.protectionClass) })),
       { speciesName: '合计', ...totals(r) },
     ];
     return sendXlsx(reply, `存栏报表_${from}_${to}.xlsx`, await writeSheet('存栏报表', SHEET, data)) as never;

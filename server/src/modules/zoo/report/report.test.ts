@@ -206,7 +206,8 @@ describe('stock reports', () => {
     }
     const byLevel = await t.request({ url: '/blade-zoo/basic/stock', token, query: { groupBy: 'protection' } });
     expect(byLevel.body.data.total).toEqual(byClass.body.data.total);
-    for (const r of byLevel.body.data.rows) expect(['非国家重点保护', '国家一级', '国家二级']).toContain(r.name);
+    for (const r of byLevel.body.data.rows) expect(['无', '国家一级', '国家二级']).toContain(r.name);
+    expect(byLevel.body.data.rows.length).toBeGreaterThan(0);
   });
 
   it('answers the movements of a period per species: opening + in − out + other = closing', async () => {

@@ -19,7 +19,6 @@ export interface Filters {
   protectionClass?: number;
 }
 
-export const PROTECTION_NAMES: Record<number, string> = { 0: '非国家重点保护', 1: '国家一级', 2: '国家二级' };
 const NO_PARK = '未分配笼舍';
 const NO_CLASS = '未分类';
 
@@ -131,8 +130,11 @@ export const sumFigures = (xs: readonly Figures[]): Figures =>
     { individuals: 0, populationHeads: 0, male: 0, female: 0, unknown: 0, total: 0 },
   );
 
-/** Stock at the end of `day` grouped by species, park, class or protection level; empty groups left out. */
-export async function stockAt(db: Tx, day: string, groupBy: StockGroup, f: Filters): Promise<GroupRow[]> {
+/**
+ * Stock at the end of `day` grouped by species, park, class or protection level (named by the `protection_class`
+ * dictionary, `levels`); empty groups left out.
+ */
+export async function stockAt(db: Tx, day: string, groupBy: StockGroup, f: Filters, levels: ReadonlyMap<string, string>): Promise<GroupRow[]> {
   const found = await rows<RawFigures>(
     db,
     sql`with recursive cells as (${cellsAt(endOf(day))}), ${classOf('cells')}
@@ -146,7 +148,7 @@ export async function stockAt(db: Tx, day: string, groupBy: StockGroup, f: Filte
   );
   return found.map((r) => ({
     key: r.key,
-    name: groupBy === 'protection' ? (PROTECTION_NAMES[Number(r.key)] ?? r.key) : r.name,
+    name: groupBy === 'protection' ? (levels.get(r.key) ?? r.key) : r.name,
     ...figures(r),
   }));
 }

@@ -35,7 +35,9 @@ export function SliceChart({ title, slices, kind, testId }: { title: string; sli
   const ref = useECharts(slices.length ? option : undefined);
   return (
     <Card size="small" title={title}>
-      {slices.length ? <div ref={ref} role="img" aria-label={title} data-testid={testId} style={{ height: 280 }} /> : <Empty style={{ height: 248 }} />}
+      {/* The chart's box stays mounted (the chart binds to it once); the empty state covers it while there is nothing. */}
+      <div ref={ref} role="img" aria-label={title} data-testid={testId} style={{ height: 280, display: slices.length ? undefined : 'none' }} />
+      {slices.length ? null : <Empty style={{ height: 248 }} />}
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { Card, Col, Row, Skeleton, Spin, Statistic } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { call } from '../../lib/request';
+import { call } from '../../../lib/request';
 
 // The charts bring ECharts in their own chunk: the tiles show first.
 const HomeCharts = lazy(() => import('./zoo-home-charts'));

@@ -1,6 +1,6 @@
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MonthChart, SliceChart, type MonthBar, type Slice } from '../zoo/report/stock-charts';
+import { MonthChart, SliceChart, type MonthBar, type Slice } from './stock-charts';
 
 /** The home page's two charts (a lazy chunk with ECharts). */
 export default function ZooHomeCharts({ stockByClass, movementsByMonth }: { stockByClass: Slice[]; movementsByMonth: MonthBar[] }) {

@@ -24,7 +24,7 @@ async function heldNow(extra = 'true'): Promise<Map<string, number>> {
 
 /** The report table's rows as the text of their cells. */
 const tableRows = (page: Page) =>
-  page.locator('[data-testid="report-table"] tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim())));
+  page.locator('[data-testid="report-table"] tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
 
 async function sheetRows(download: Download): Promise<string[][]> {
   const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
+import { createTenantUser } from '../../../../test/fixtures';
 import { authorise, makeCage, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
 
 /**
@@ -292,5 +293,18 @@ describe('stock reports', () => {
     await bad('/blade-zoo/basic/species_stock', { from: 'yesterday' }, '开始日期');
     const anon = await t.request({ url: '/blade-zoo/basic/info' });
     expect(anon.status).toBe(401);
+  });
+
+  it('needs 存栏报表 for the reports and its 导出 button for the xlsx; the home figures need only a login', async () => {
+    // A keeper role granted only the report page (no export button).
+    const { roleId } = await createTenantUser(t.sql, { tenantId: TENANT, account: 'rkeeper', password: 'pw', roleAlias: 'keeper' });
+    const keeper = await t.login('rkeeper', 'pw', TENANT);
+    expect((await t.request({ url: '/blade-zoo/basic/stock', token: keeper })).status).toBe(403);
+    expect((await t.request({ url: '/blade-zoo/basic/info', token: keeper })).body.success).toBe(true);
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'stock_report'`, [TENANT, roleId]);
+    const granted = await t.login('rkeeper', 'pw', TENANT);
+    expect((await t.request({ url: '/blade-zoo/basic/species_stock', token: granted })).body.success).toBe(true);
+    const xlsx = await t.app.inject({ url: `/api/blade-zoo/basic/stock-report?Blade-Auth=${granted}` });
+    expect(xlsx.statusCode).toBe(403);
   });
 });

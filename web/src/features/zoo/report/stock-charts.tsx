@@ -17,7 +17,8 @@ const pieOption = (slices: readonly Slice[]): ChartOption => ({
   animation: false,
   tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
   legend: { bottom: 0, type: 'scroll' },
-  series: [{ type: 'pie', radius: ['35%', '62%'], center: ['50%', '45%'], data: slices.map((s) => ({ name: s.name, value: s.total })) }],
+  // A smaller ring leaves the outside labels room in a third of the screen (they were cut to "爬...").
+  series: [{ type: 'pie', radius: ['28%', '52%'], center: ['50%', '45%'], label: { overflow: 'none' }, data: slices.map((s) => ({ name: s.name, value: s.total })) }],
 });
 
 const barOption = (slices: readonly Slice[]): ChartOption => ({

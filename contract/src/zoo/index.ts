@@ -17,3 +17,4 @@ export * from './basic-log';
 export * from './feedback';
 export * from './humiture';
 export * from './humiture-alarm';
+export * from './report';

@@ -19,6 +19,7 @@ import { topmenuI18n } from '../features/system/topmenu/topmenu.i18n';
 import { zooPlacesI18n } from '../features/zoo/places.i18n';
 import { animalI18n } from '../features/zoo/animal/animal.i18n';
 import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
+import { stockReportI18n } from '../features/zoo/report/report.i18n';
 import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
 import { alarmI18n } from '../features/zoo/humiture-alarm/alarm.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
@@ -50,6 +51,7 @@ export const featureBundles: readonly I18nBundle[] = [
   basicLogI18n,
   humitureI18n,
   alarmI18n,
+  stockReportI18n,
   tenantI18n,
   tenantPackageI18n,
   userI18n,

@@ -10,6 +10,7 @@ import { basicLogRoutes } from './keeper/basic-log.routes';
 import { humitureAlarmRoutes } from './humiture/alarm.routes';
 import { humitureRoutes } from './humiture/humiture.routes';
 import { parkRoutes } from './park/park.routes';
+import { reportRoutes } from './report/report.routes';
 import { populationRoutes } from './population/population.routes';
 import { stockLogRoutes } from './stocklog/stocklog.routes';
 import { speciesRoutes } from './species/species.routes';
@@ -38,4 +39,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   feedbackRoutes,
   humitureRoutes,
   humitureAlarmRoutes,
+  reportRoutes,
 ];

@@ -3,9 +3,14 @@ import { Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeskCounts } from '../../features/dashboard/desk-counts';
 import { LatestNotices } from '../../features/dashboard/latest-notices';
+import { ZooHome } from '../../features/zoo/report/zoo-home';
+import { website } from '../../lib/website';
 import { useSession } from '../../lib/session';
 
-/** /wel/index, the first page after login. */
+/**
+ * /wel/index, the first page after login: a zoo sees its stock figures and charts; the platform (tenant 000000,
+ * no zoo of its own) keeps the dashboard counts.
+ */
 export function WelPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
@@ -24,7 +29,7 @@ export function WelPage() {
           <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
         </Space>
       </Card>
-      <DeskCounts />
+      {tenantId && tenantId !== website.tenantId ? <ZooHome /> : <DeskCounts />}
       <LatestNotices />
     </Space>
   );

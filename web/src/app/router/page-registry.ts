@@ -29,6 +29,7 @@ export const pageRegistry = {
   '/zoo/population': page(() => import('../../features/zoo/population/population.page')),
   '/zoo/stocklog': page(() => import('../../features/zoo/stocklog/stocklog.page')),
   '/zoo/basiclog': page(() => import('../../features/zoo/basiclog/basiclog.page')),
+  '/zoo/report': page(() => import('../../features/zoo/report/report.page')),
   '/zoo/feedback': page(() => import('../../features/zoo/feedback/feedback.page')),
   '/zoo/alarm': page(() => import('../../features/zoo/humiture-alarm/alarm.page')),
   '/system/tenant': page(() => import('../../features/system/tenant/tenant.page')),

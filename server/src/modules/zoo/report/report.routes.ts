@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { reportEndpoints } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { sendXlsx, writeSheet, type SheetColumn } from '../../../platform/excel';
+import { route } from '../../../platform/http/route';
+import { systemDictItems } from '../../../platform/dict/dict-cache';
+import { rows, today } from '../keeper/basic-log.service';
+import { speciesPeriod, stockAt, sumFigures, type Filters, type SpeciesPeriodRow } from './stock-at';
+
+/** Protection level names as the dictionary the screens show (`protection_class`). */
+async function levelNames(app: FastifyInstance, db: Tx): Promise<Map<string, string>> {
+  return new Map((await systemDictItems(app.zoo.cache, db, 'protection_class')).map((i) => [i.dictKey, i.dictValue]));
+}
+
+/** The default period: the current month up to today. */
+async function period(db: Tx, q: { from?: string; to?: string }): Promise<{ from: string; to: string }> {
+  const day = await today(db);
+  return { from: q.from ?? `${day.slice(0, 8)}01`, to: q.to ?? day };
+}
+
+const NUMBERS = ['opening', 'born', 'imported', 'census', 'exported', 'died', 'cancelled', 'other', 'closing', 'individuals', 'populationHeads', 'male', 'female', 'unknown'] as const;
+
+function totals(rs: readonly SpeciesPeriodRow[]) {
+  return Object.fromEntries(NUMBERS.map((k) => [k, rs.reduce((s, r) => s + r[k], 0)])) as Record<(typeof NUMBERS)[number], number>;
+}
+
+/** The sheet has the screen's columns in the screen's order, and a total row. */
+const SHEET: SheetColumn<'speciesName' | 'latinName' | 'className' | 'protection' | (typeof NUMBERS)[number]>[] = [
+  { key: 'speciesName', header: '物种', width: 18 },
+  { key: 'latinName', header: '学名', width: 26 },
+  { key: 'className', header: '纲', width: 10 },
+  { key: 'protection', header: '保护级别', width: 14 },
+  { key: 'opening', header: '期初存栏', width: 10 },
+  { key: 'born', header: '出生', width: 8 },
+  { key: 'imported', header: '引进', width: 8 },
+  { key: 'census', header: '期初登记', width: 10 },
+  { key: 'exported', header: '输出', width: 8 },
+  { key: 'died', header: '死亡', width: 8 },
+  { key: 'cancelled', header: '注销', width: 8 },
+  { key: 'other', header: '迁移及撤销', width: 12 },
+  { key: 'closing', header: '期末存栏', width: 10 },
+  { key: 'individuals', header: '个体', width: 8 },
+  { key: 'populationHeads', header: '种群', width: 8 },
+  { key: 'male', header: '雄', width: 6 },
+  { key: 'female', header: '雌', width: 6 },
+  { key: 'unknown', header: '未知', width: 6 },
+];
+
+async function homeInfo(db: Tx) {
+  const day = await today(db);
+  const [now] = await rows<{ animals: number; populations: number; heads: number; species: number; month: number }>(
+    db,
+    sql`select (select count(*) from zoo_animal where is_deleted = 0 and status = 1)::int as animals,
+               (select count(*) from zoo_population where is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0)::int as populations,
+               (select coalesce(sum(male_quantity + female_quantity + they_quantity), 0) from zoo_population where is_deleted = 0)::int as heads,
+               (select count(*) from (select species_id from zoo_animal where is_deleted = 0 and status = 1
+                                      union select species_id from zoo_population where is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) s)::int as species,
+               (select count(*) from zoo_stock_log where event_date >= date_trunc('month', ${day}::date) and event_date < ${day}::date + 1)::int as month`,
+  );
+  const months = await rows<{ month: string; in: number; out: number }>(
+    db,
+    sql`select to_char(m, 'YYYY-MM') as month,
+               coalesce(sum(l.male_quantity + l.female_quantity + l.they_quantity) filter (where l.movement_type in ('born', 'import')), 0)::int as in,
+               coalesce(sum(l.male_quantity + l.female_quantity + l.they_quantity) filter (where l.movement_type in ('export', 'die', 'cancel')), 0)::int as out
+          from generate_series(date_trunc('month', ${day}::date) - interval '11 months', date_trunc('month', ${day}::date), interval '1 month') m
+          left join zoo_stock_log l on l.event_date >= m and l.event_date < m + interval '1 month'
+         group by m order by m`,
+  );
+  const byClass = await stockAt(db, day, 'class', {}, new Map());
+  return {
+    animals: now!.animals,
+    populations: now!.populations,
+    populationHeads: now!.heads,
+    species: now!.species,
+    movementsThisMonth: now!.month,
+    stockByClass: byClass.map((r) => ({ key: r.key, name: r.name, total: r.total })),
+    movementsByMonth: months,
+  };
+}
+
+/** `/blade-zoo/basic/*`: stock at a day, movements of a period per species, its xlsx, and the zoo's home figures. */
+export function reportRoutes(app: FastifyInstance): void {
+  route(app, reportEndpoints.stock, async ({ db, query }) => {
+    const date = query.date ?? (await today(db));
+    const r = await stockAt(db, date, query.groupBy, query as Filters, await levelNames(app, db));
+    return { date, groupBy: query.groupBy, rows: r, total: sumFigures(r) };
+  });
+
+  route(app, reportEndpoints.speciesStock, async ({ db, query }) => {
+    const { from, to } = await period(db, query);
+    const r = await speciesPeriod(db, from, to, query as Filters);
+    return { from, to, rows: r, total: totals(r) };
+  });
+
+  route(app, reportEndpoints.export, async ({ db, query, reply }) => {
+    const { from, to } = await period(db, query);
+    const r = await speciesPeriod(db, from, to, query as Filters);
+    const levels = await levelNames(app, db);
+    const data = [
+      ...r.map((x) => ({ ...x, protection: levels.get(String(x.protectionClass)) ?? String(x.protectionClass) })),
+      { speciesName: '合计', ...totals(r) },
+    ];
+    return sendXlsx(reply, `存栏报表_${from}_${to}.xlsx`, await writeSheet('存栏报表', SHEET, data)) as never;
+  });
+
+  route(app, reportEndpoints.info, async ({ db }) => homeInfo(db));
+}

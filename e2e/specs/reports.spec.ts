@@ -28,6 +28,12 @@ async function shownRows(page: Page): Promise<string[][]> {
   return [header, ...rows];
 }
 
+/** Closes an open select dropdown and waits until none shows, so the next `choose` opens its own. */
+async function closeDropdowns(page: Page): Promise<void> {
+  await page.locator('.ant-drawer:visible .ant-drawer-title').click();
+  await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+}
+
 describe('report list: design, preview, export', () => {
   it('the zoo administrator designs a grouped report with a chart, previews it, saves it and exports xlsx', SLOW, async () => {
     const page = await b.newPage();
@@ -41,18 +47,21 @@ describe('report list: design, preview, export', () => {
     const drawer = page.locator('.ant-drawer:visible');
     await formItem(page, drawer, '报表名称').locator('input').fill('按变动类型统计');
     await choose(page, formItem(page, drawer, '数据集').locator('.ant-select').first(), '存栏变动');
+    await closeDropdowns(page);
     await choose(page, formItem(page, drawer, '分组列').locator('.ant-select').first(), '变动类型');
-    await page.keyboard.press('Escape');
+    await closeDropdowns(page);
     await drawer.getByRole('button', { name: '添加汇总' }).click();
     const agg = drawer.getByTestId('report-aggregate').first();
-    await choose(page, agg.locator('.ant-select').first(), '头数');
+    await choose(page, agg.locator('.ant-select').first(), '头数', { type: '头数' });
+    await closeDropdowns(page);
     await drawer.getByRole('button', { name: '添加排序' }).click();
     const sort = drawer.getByTestId('report-sort').first();
     await choose(page, sort.locator('.ant-select').first(), '变动类型');
+    await closeDropdowns(page);
     await choose(page, formItem(page, drawer, '图表类型').locator('.ant-select').first(), '柱状图');
     await choose(page, formItem(page, drawer, '分类列').locator('.ant-select').first(), '变动类型');
     await choose(page, formItem(page, drawer, '数值列').locator('.ant-select').first(), '头数(合计)');
-    await page.keyboard.press('Escape');
+    await closeDropdowns(page);
 
     await drawer.getByTestId('report-run').click();
     await expect.poll(() => drawer.getByTestId('report-chart').locator('canvas').count()).toBeGreaterThan(0);

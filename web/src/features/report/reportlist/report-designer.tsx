@@ -21,6 +21,9 @@ export interface DesignForm {
   design: ReportDesign;
 }
 
+/** Long column lists scroll virtually: typing a label finds any of them. */
+const SEARCH = { optionFilterProp: 'label' };
+
 const EMPTY: ReportDesign = { dataset: '', params: {}, columns: [], filters: [], groupBy: [], aggregates: [], sort: [], chart: { type: 'none', x: '', y: [] } };
 
 /** A filter's value control: a dictionary's items for dictionary columns, free tags for 属于 (in), else text. */
@@ -38,7 +41,7 @@ function FilterValue({ col, op, value, onChange }: { col?: DatasetColumn; op?: s
         options={options.map((o) => ({ label: o.label, value: col.dictKeys === 'int' ? Number(o.value) : String(o.value) }))}
       />
     );
-  if (multiple) return <Select aria-label={t('report.value')} mode="tags" value={value as never} onChange={onChange} open={false} />;
+  if (multiple) return <Select showSearch={SEARCH} aria-label={t('report.value')} mode="tags" value={value as never} onChange={onChange} open={false} />;
   return <Input aria-label={t('report.value')} type={col?.type === 'date' ? 'date' : 'text'} value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
 }
 
@@ -92,6 +95,8 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
       size="large"
       width="min(1200px, 100vw)"
       title={t('report.designerTitle')}
+      // Escape closes a select's dropdown, never the designer with an unsaved design.
+      keyboard={false}
       onClose={onClose}
       extra={
         <Space wrap>
@@ -114,7 +119,7 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name={['design', 'dataset']} label={t('report.dataset')} rules={[{ required: true, message: t('report.datasetRequired') }]}>
-              <Select options={DATASETS.map((d) => ({ label: name(d), value: d.key }))} onChange={changeDataset} />
+              <Select showSearch={SEARCH} options={DATASETS.map((d) => ({ label: name(d), value: d.key }))} onChange={changeDataset} />
             </Form.Item>
           </Col>
           {ds?.params.map((p) => (
@@ -131,12 +136,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name={['design', 'columns']} label={t('report.columns')} extra={t('report.columnsHint')}>
-              <Select mode="multiple" options={colOpts()} disabled={design.groupBy.length > 0} />
+              <Select showSearch={SEARCH} mode="multiple" options={colOpts()} disabled={design.groupBy.length > 0} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name={['design', 'groupBy']} label={t('report.groupBy')}>
-              <Select mode="multiple" maxCount={3} options={colOpts(groupable)} />
+              <Select showSearch={SEARCH} mode="multiple" maxCount={3} options={colOpts(groupable)} />
             </Form.Item>
           </Col>
         </Row>
@@ -151,12 +156,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                   <Row gutter={8} key={f.key} data-testid="report-filter">
                     <Col xs={24} md={7}>
                       <Form.Item name={[f.name, 'column']}>
-                        <Select aria-label={t('report.column')} options={colOpts()} placeholder={t('report.column')} />
+                        <Select showSearch={SEARCH} aria-label={t('report.column')} options={colOpts()} placeholder={t('report.column')} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={5}>
                       <Form.Item name={[f.name, 'op']}>
-                        <Select aria-label={t('report.op')} placeholder={t('report.op')} options={(col ? OPS_BY_TYPE[col.type] : []).map((o) => ({ label: name(OP_LABELS[o]), value: o }))} />
+                        <Select showSearch={SEARCH} aria-label={t('report.op')} placeholder={t('report.op')} options={(col ? OPS_BY_TYPE[col.type] : []).map((o) => ({ label: name(OP_LABELS[o]), value: o }))} />
                       </Form.Item>
                     </Col>
                     <Col xs={10} md={10}>
@@ -187,7 +192,7 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                   <Row gutter={8} key={f.key} data-testid="report-aggregate">
                     <Col xs={12} md={8}>
                       <Form.Item name={[f.name, 'column']}>
-                        <Select aria-label={t('report.column')} options={colOpts()} placeholder={t('report.column')} />
+                        <Select showSearch={SEARCH} aria-label={t('report.column')} options={colOpts()} placeholder={t('report.column')} />
                       </Form.Item>
                     </Col>
                     <Col xs={10} md={6}>
@@ -220,12 +225,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                 <Row gutter={8} key={f.key} data-testid="report-sort">
                   <Col xs={12} md={8}>
                     <Form.Item name={[f.name, 'column']}>
-                      <Select aria-label={t('report.column')} options={outOpts} placeholder={t('report.column')} />
+                      <Select showSearch={SEARCH} aria-label={t('report.column')} options={outOpts} placeholder={t('report.column')} />
                     </Form.Item>
                   </Col>
                   <Col xs={10} md={6}>
                     <Form.Item name={[f.name, 'dir']}>
-                      <Select aria-label={t('report.sort')} options={[{ label: t('report.asc'), value: 'asc' }, { label: t('report.desc'), value: 'desc' }]} />
+                      <Select showSearch={SEARCH} aria-label={t('report.sort')} options={[{ label: t('report.asc'), value: 'asc' }, { label: t('report.desc'), value: 'desc' }]} />
                     </Form.Item>
                   </Col>
                   <Col span={2}>
@@ -244,17 +249,17 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
         <Row gutter={16}>
           <Col xs={24} md={6}>
             <Form.Item name={['design', 'chart', 'type']} label={t('report.chartType')}>
-              <Select options={CHART_TYPES.map((c) => ({ label: t(`report.chartTypes.${c}`), value: c }))} />
+              <Select showSearch={SEARCH} options={CHART_TYPES.map((c) => ({ label: t(`report.chartTypes.${c}`), value: c }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name={['design', 'chart', 'x']} label={t('report.chartX')}>
-              <Select options={outOpts} disabled={design.chart.type === 'none'} />
+              <Select showSearch={SEARCH} options={outOpts} disabled={design.chart.type === 'none'} />
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
             <Form.Item name={['design', 'chart', 'y']} label={t('report.chartY')}>
-              <Select mode="multiple" maxCount={5} options={outOpts.filter((o) => o.numeric)} disabled={design.chart.type === 'none'} />
+              <Select showSearch={SEARCH} mode="multiple" maxCount={5} options={outOpts.filter((o) => o.numeric)} disabled={design.chart.type === 'none'} />
             </Form.Item>
           </Col>
         </Row>

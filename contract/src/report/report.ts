@@ -83,7 +83,11 @@ function badValue(c: DatasetColumn, op: FilterOp, v: string | number): string | 
 
 /** Catalogue rules a design must meet; each refusal is a Chinese message naming what is wrong. */
 function checkDesign(d: z.output<typeof DesignShape>, ctx: z.RefinementCtx): void {
-  const fail = (message: string, path: (string | number)[] = []) => ctx.addIssue({ code: 'custom', message, path });
+  let bad = false;
+  const fail = (message: string, path: (string | number)[] = []) => {
+    bad = true;
+    ctx.addIssue({ code: 'custom', message, path });
+  };
   const ds = datasetOf(d.dataset);
   if (!ds) return fail(`未知的数据集: ${d.dataset}`, ['dataset']);
   const known = (k: string, path: (string | number)[]) => {
@@ -127,13 +131,13 @@ function checkDesign(d: z.output<typeof DesignShape>, ctx: z.RefinementCtx): voi
     if (!(AGG_FNS as readonly string[]).includes(a.fn)) return fail(`不支持的汇总方式: ${a.fn}`, ['aggregates', i, 'fn']);
     if (c && !aggAllowed(a.fn as AggFn, c)) fail(`「${c.zh}」不是数值列,不能${a.fn === 'sum' ? '合计' : '求平均'}`, ['aggregates', i, 'fn']);
   });
+  // The rules below read the output columns: only once every key and function above is known.
+  if (bad) return;
   const grouped = d.groupBy.length > 0;
   if (!grouped && d.columns.length === 0) return fail('请至少选择一个显示列', ['columns']);
   if (grouped && d.aggregates.length === 0) return fail('分组报表请至少添加一个汇总列', ['aggregates']);
   if (!grouped && d.aggregates.length > 0) return fail('汇总列需要先选择分组列', ['groupBy']);
   if (new Set(d.aggregates.map(aggKey)).size !== d.aggregates.length) return fail('汇总列不能重复', ['aggregates']);
-  const allKnown = [...d.columns, ...d.groupBy, ...d.aggregates.map((a) => a.column), ...d.filters.map((f) => f.column)].every((k) => columnOf(ds, k));
-  if (!allKnown) return;
   const out = outputColumns(ds, d);
   const outKey = (k: string) => out.find((c) => c.key === k);
   d.sort.forEach((s, i) => {

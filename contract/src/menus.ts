@@ -164,7 +164,7 @@ export const MENU_TREE = [
     m('region', '行政区划', '/base/region', 'AimOutlined', { buttons: [['import', '导入', 1], ['export', '导出', 1]] }),
   ]),
   group('report', '报表管理', '/report', 'AreaChartOutlined', [
-    m('report_list', '报表列表', '/report/reportlist', 'UnorderedListOutlined', { crud: false, buttons: [['delete', '删除', 3], ['view', '查看', 2]] }),
+    m('report_list', '报表列表', '/report/reportlist', 'UnorderedListOutlined', { buttons: [['export', '导出', 2]] }),
   ]),
 ] as const;
 // Checked apart from the literal: a `satisfies` on the tree would widen the inferred codes and verbs.

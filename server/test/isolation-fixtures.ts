@@ -129,6 +129,11 @@ const zooFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.title === `隔离反馈${tag}`,
     unchanged: { title: `隔离反馈${tag}`, content: '甲园的反馈' },
   },
+  report_list: {
+    create: async () => ({ name: `隔离报表${tag}`, design: { dataset: 'users', columns: ['account', 'realName'] } }),
+    match: (r) => r.name === `隔离报表${tag}`,
+    unchanged: { name: `隔离报表${tag}`, dataset: 'users' },
+  },
   biz_attach: {
     // Links must be objects of this product's storage under the tenant's own keys.
     create: async (t, token) => ({ bizType: 'park', bizId: await makePark(t, token), link: ownLink(token), originalName: `园区规划${tag}.pdf` }),

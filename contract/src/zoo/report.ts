@@ -96,7 +96,7 @@ export const ZooHomeInfo = z.object({
 
 const REPORT = { perm: 'stock_report' } as const;
 
-export const reportEndpoints = {
+export const stockReportEndpoints = {
   stock: endpoint({
     method: 'GET',
     path: '/blade-zoo/basic/stock',

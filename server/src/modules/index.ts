@@ -7,6 +7,7 @@ import { regionTransferRoutes } from './base/region/region.transfer.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { auditRoutes } from './monitor/audit/audit.routes';
 import { logRoutes } from './monitor/log/log.routes';
+import { reportModules } from './report';
 import { resourceRoutes } from './resource/resource.routes';
 import { systemModules } from './system';
 import { zooModules } from './zoo';
@@ -27,4 +28,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   auditRoutes,
   deskRoutes,
   resourceRoutes,
+  ...reportModules,
 ];

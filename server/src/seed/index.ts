@@ -5,9 +5,10 @@ import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
+import { seedDemoReports } from './zoo-demo-reports';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
-export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings];
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoReports];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {

@@ -32,6 +32,7 @@ import { tenantPackageI18n } from '../features/system/shared/tenantpackage.i18n'
 import { userI18n } from '../features/system/user/user.i18n';
 import { transferI18n } from '../components/import-dialog.i18n';
 import { shellI18n } from './layout/shell.i18n';
+import { reportI18n } from '../features/report/reportlist/reportlist.i18n';
 
 /** Every feature's labels, registered from this one list (features never register themselves). */
 export const featureBundles: readonly I18nBundle[] = [
@@ -61,6 +62,7 @@ export const featureBundles: readonly I18nBundle[] = [
   noticeI18n,
   logI18n,
   auditI18n,
+  reportI18n,
   configI18n,
   ossI18n,
   smsI18n,

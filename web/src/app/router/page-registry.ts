@@ -44,6 +44,7 @@ export const pageRegistry = {
   '/monitor/audit': page(() => import('../../features/monitor/audit/audit.page')),
   '/resource/oss': page(() => import('../../features/resource/oss/oss.page')),
   '/resource/sms': page(() => import('../../features/resource/sms/sms.page')),
+  '/report/reportlist': page(() => import('../../features/report/reportlist/reportlist.page')),
   '/resource/attach': page(() => import('../../features/resource/attach/attach.page')),
 } satisfies Record<string, LazyPage>;
 

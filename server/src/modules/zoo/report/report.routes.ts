@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { reportEndpoints } from '@zoo/contract';
+import { stockReportEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { sendXlsx, writeSheet, type SheetColumn } from '../../../platform/excel';
 import { route } from '../../../platform/http/route';
@@ -81,19 +81,19 @@ async function homeInfo(db: Tx) {
 
 /** `/blade-zoo/basic/*`: stock at a day, movements of a period per species, its xlsx, and the zoo's home figures. */
 export function reportRoutes(app: FastifyInstance): void {
-  route(app, reportEndpoints.stock, async ({ db, query }) => {
+  route(app, stockReportEndpoints.stock, async ({ db, query }) => {
     const date = query.date ?? (await today(db));
     const r = await stockAt(db, date, query.groupBy, query as Filters, await levelNames(app, db));
     return { date, groupBy: query.groupBy, rows: r, total: sumFigures(r) };
   });
 
-  route(app, reportEndpoints.speciesStock, async ({ db, query }) => {
+  route(app, stockReportEndpoints.speciesStock, async ({ db, query }) => {
     const { from, to } = await period(db, query);
     const r = await speciesPeriod(db, from, to, query as Filters);
     return { from, to, rows: r, total: totals(r) };
   });
 
-  route(app, reportEndpoints.export, async ({ db, query, reply }) => {
+  route(app, stockReportEndpoints.export, async ({ db, query, reply }) => {
     const { from, to } = await period(db, query);
     const r = await speciesPeriod(db, from, to, query as Filters);
     const levels = await levelNames(app, db);
@@ -104,5 +104,5 @@ export function reportRoutes(app: FastifyInstance): void {
     return sendXlsx(reply, `存栏报表_${from}_${to}.xlsx`, await writeSheet('存栏报表', SHEET, data)) as never;
   });
 
-  route(app, reportEndpoints.info, async ({ db }) => homeInfo(db));
+  route(app, stockReportEndpoints.info, async ({ db }) => homeInfo(db));
 }

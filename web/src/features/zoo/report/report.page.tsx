@@ -1,4 +1,4 @@
-import { parkEndpoints, reportEndpoints, taxonomyEndpoints, type SpeciesStockRow, type StockGroup } from '@zoo/contract';
+import { parkEndpoints, stockReportEndpoints, taxonomyEndpoints, type SpeciesStockRow, type StockGroup } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Select, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -40,10 +40,10 @@ export default function StockReportPage() {
   const parks = useQuery({ queryKey: ['report', 'parks'], queryFn: () => call(parkEndpoints.tree) });
   const classes = useQuery({ queryKey: ['report', 'classes'], queryFn: () => call(taxonomyEndpoints.lazyTree, { query: { parentId: '0' } }) });
   const levels = useDict('protection_class');
-  const report = useQuery({ queryKey: ['report', 'species', q], queryFn: () => call(reportEndpoints.speciesStock, { query: q }) });
+  const report = useQuery({ queryKey: ['report', 'species', q], queryFn: () => call(stockReportEndpoints.speciesStock, { query: q }) });
   const stockOf = (groupBy: StockGroup) => ({
     queryKey: ['report', 'stock', groupBy, q],
-    queryFn: () => call(reportEndpoints.stock, { query: { date: filters.to, groupBy, ...queryOf({ ...filters, from: '', to: '' }) } }),
+    queryFn: () => call(stockReportEndpoints.stock, { query: { date: filters.to, groupBy, ...queryOf({ ...filters, from: '', to: '' }) } }),
   });
   const byClass = useQuery(stockOf('class'));
   const byPark = useQuery(stockOf('park'));
@@ -112,7 +112,7 @@ export default function StockReportPage() {
             <Space>
               <Button onClick={() => setFilters({ from: dayjs().startOf('month').format(DAY), to: dayjs().format(DAY) })}>{t('crud.reset')}</Button>
               {canExport ? (
-                <Button type="primary" onClick={() => download(reportEndpoints.export, q)}>
+                <Button type="primary" onClick={() => download(stockReportEndpoints.export, q)}>
                   {t('transfer.export')}
                 </Button>
               ) : null}

@@ -1,4 +1,4 @@
-import { basicLogEndpoints, reportEndpoints } from '@zoo/contract';
+import { basicLogEndpoints, stockReportEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Spin, Statistic } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -25,7 +25,7 @@ interface Tile {
 export function ZooHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const info = useQuery({ queryKey: ['zoo-home', 'info'], queryFn: () => call(reportEndpoints.info), staleTime: 30_000 });
+  const info = useQuery({ queryKey: ['zoo-home', 'info'], queryFn: () => call(stockReportEndpoints.info), staleTime: 30_000 });
   const percent = useQuery({ queryKey: ['zoo-home', 'percent'], queryFn: () => call(basicLogEndpoints.percent), staleTime: 30_000 });
   if (!info.data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const d = info.data;

@@ -1,0 +1,2 @@
+export * from './datasets';
+export * from './report';

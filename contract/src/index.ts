@@ -31,3 +31,4 @@ export * from './resource/oss';
 export * from './resource/attach';
 export * from './resource/sms';
 export * from './report';
+export * from './flow';

@@ -6,9 +6,10 @@ import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
 import { seedDemoReports } from './zoo-demo-reports';
+import { seedDemoFlow, seedFlowPlatform } from './flow';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
-export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoReports];
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoReports, seedDemoFlow];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
@@ -16,5 +17,6 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
     await seedRegions(tx);
   });
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
+  await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);
 }

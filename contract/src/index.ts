@@ -30,3 +30,6 @@ export * from './desk/notice';
 export * from './resource/oss';
 export * from './resource/attach';
 export * from './resource/sms';
+export * from './tool/datasource';
+export * from './tool/model';
+export * from './tool/code';

@@ -9,6 +9,7 @@ import { auditRoutes } from './monitor/audit/audit.routes';
 import { logRoutes } from './monitor/log/log.routes';
 import { resourceRoutes } from './resource/resource.routes';
 import { systemModules } from './system';
+import { toolModules } from './tool';
 import { zooModules } from './zoo';
 
 /**
@@ -27,4 +28,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   auditRoutes,
   deskRoutes,
   resourceRoutes,
+  ...toolModules,
 ];

@@ -29,6 +29,8 @@ const speciesDist = lazyPage(withJitlessZod(() => import('../../features/zoo/spe
 const animalDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/animal/animal-detail.page')));
 const animalLog = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/animal-log.page')));
 const basicLogDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/basiclog-detail.page')));
+// The spec's /code route (code base) is the code generator outside the menu.
+const codePage = lazyPage(withJitlessZod(() => import('../../features/tool/code/code.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
@@ -61,6 +63,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'cage/humiture/:cageId', element: <LazyElement page={cageHumiture} />, handle: tabPage('humiture.title', false) },
           { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
           { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
+          { path: 'code', element: <LazyElement page={codePage} />, handle: tabPage('code.title', false) },
           { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },
         ],
       },

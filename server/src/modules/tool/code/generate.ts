@@ -329,7 +329,7 @@ export function generateModule(spec: CodeSpec, prototypes: ModelPrototypeRecord[
     { file: 'server/src/schema.ts', text: `export * from './modules/${area}/${file}/${file}.tables';\n` },
     { file: 'server/src/modules/index.ts', after: "import type { FastifyInstance } from 'fastify';\n", text: `import { ${name}Routes } from './${area}/${file}/${file}.routes';\n` },
     { file: 'server/src/modules/index.ts', before: '];', text: `  ${name}Routes,\n` },
-    { file: 'web/src/app/router/page-registry.ts', before: '};', text: `  ${q(spec.webPath)}: page(() => import('../../features/${area}/${file}/${file}.page')),\n` },
+    { file: 'web/src/app/router/page-registry.ts', after: 'export const pageRegistry = {\n', text: `  ${q(spec.webPath)}: page(() => import('../../features/${area}/${file}/${file}.page')),\n` },
     { file: 'web/src/app/i18n-bundles.ts', after: "import type { I18nBundle } from '../lib/i18n';\n", text: `import { ${name}I18n } from '../features/${area}/${file}/${file}.i18n';\n` },
     { file: 'web/src/app/i18n-bundles.ts', before: '];', text: `  ${name}I18n,\n` },
     {

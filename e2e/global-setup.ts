@@ -47,10 +47,11 @@ export default async function setup(project: TestProject) {
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
   const port = await freePort();
-  // The compiled server, as in production.
+  // The compiled server, as in production. Loopback is allowed as an egress target: the developer-tools spec
+  // points a datasource at this very PostgreSQL.
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'web/dist') },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', ALLOW_PRIVATE_ENDPOINTS: '127.0.0.0/8,::1', WEB_DIST: path.join(root, 'web/dist') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

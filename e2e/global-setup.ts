@@ -49,10 +49,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   // A camera stream server the specs may start (zoo-camera.spec.ts): the app's CSP must allow its origin.
   const mediaPort = await freePort();
-  // The compiled server, as in production.
+  // The compiled server, as in production. Loopback is allowed as an egress target: the developer-tools spec
+  // points a datasource at this very PostgreSQL.
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'web/dist'), MEDIA_ORIGINS: `http://127.0.0.1:${mediaPort}` },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', ALLOW_PRIVATE_ENDPOINTS: '127.0.0.0/8,::1', WEB_DIST: path.join(root, 'web/dist'), MEDIA_ORIGINS: `http://127.0.0.1:${mediaPort}` },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

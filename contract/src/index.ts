@@ -32,3 +32,6 @@ export * from './resource/attach';
 export * from './resource/sms';
 export * from './report';
 export * from './flow';
+export * from './tool/datasource';
+export * from './tool/model';
+export * from './tool/code';

@@ -51,6 +51,8 @@ const Env = z.object({
         return false;
       }
     }, '应为 IP 地址或 CIDR 列表,逗号分隔 (如 127.0.0.1,10.0.0.0/8)'),
+  DATASOURCE_KEY: z.string().min(16, '至少 16 个字符').optional().or(z.literal('').transform(() => undefined)),
+  CODEGEN_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).max(1_000_000).default(60),
   FRAME_ORIGINS: z
@@ -108,6 +110,13 @@ export type Config = {
    * empty: public addresses only.
    */
   allowPrivateEndpoints: string;
+  /**
+   * Key material for the datasource passwords (AES-256-GCM, the key is its SHA-256). Unset: the documented
+   * development key `DEV_DATASOURCE_KEY` — set it in production.
+   */
+  datasourceKey: string;
+  /** Where gen-code keeps a copy of each generated zip; unset: nothing is written to disk. */
+  codegenDir?: string;
   rateLimitLogin: number;
   rateLimitCaptcha: number;
   /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
@@ -115,6 +124,9 @@ export type Config = {
   /** Origins the camera page may stream from (CSP media-src, connect-src); none by default. */
   mediaOrigins: string[];
 };
+
+/** Development-only key for datasource passwords (docs/decisions/0019); production sets DATASOURCE_KEY. */
+export const DEV_DATASOURCE_KEY = 'zoo-dev-datasource-key-change-me';
 
 export class ConfigError extends Error {}
 
@@ -149,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: trustProxy(e.TRUST_PROXY),
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
+    datasourceKey: e.DATASOURCE_KEY ?? DEV_DATASOURCE_KEY,
+    codegenDir: e.CODEGEN_DIR ? path.resolve(base, e.CODEGEN_DIR) : undefined,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
     frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),

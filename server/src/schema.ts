@@ -25,3 +25,4 @@ export * from './modules/flow/flow.tables';
 export * from './modules/zoo/stocklog/approval.tables';
 export * from './modules/resource/resource.tables';
 export * from './modules/report/report.tables';
+export * from './modules/tool/tool.tables';

@@ -11,6 +11,7 @@ import { logRoutes } from './monitor/log/log.routes';
 import { reportModules } from './report';
 import { resourceRoutes } from './resource/resource.routes';
 import { systemModules } from './system';
+import { toolModules } from './tool';
 import { zooModules } from './zoo';
 
 /**
@@ -31,4 +32,5 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   ...flowModules,
   resourceRoutes,
   ...reportModules,
+  ...toolModules,
 ];

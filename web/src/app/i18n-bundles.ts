@@ -31,6 +31,9 @@ import { tenantI18n } from '../features/system/tenant/tenant.i18n';
 import { tenantPackageI18n } from '../features/system/shared/tenantpackage.i18n';
 import { userI18n } from '../features/system/user/user.i18n';
 import { transferI18n } from '../components/import-dialog.i18n';
+import { codeI18n } from '../features/tool/code/code.i18n';
+import { datasourceI18n } from '../features/tool/datasource/datasource.i18n';
+import { modelI18n } from '../features/tool/model/model.i18n';
 import { shellI18n } from './layout/shell.i18n';
 import { reportI18n } from '../features/report/reportlist/reportlist.i18n';
 
@@ -69,5 +72,8 @@ export const featureBundles: readonly I18nBundle[] = [
   attachI18n,
   infoI18n,
   deskI18n,
+  datasourceI18n,
+  modelI18n,
+  codeI18n,
   shellI18n,
 ];

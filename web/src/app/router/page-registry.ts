@@ -8,6 +8,9 @@ const page = (load: Parameters<typeof lazyPage>[0]) => lazyPage(withJitlessZod(l
  * the "功能建设中" placeholder; add a line here when a feature page lands.
  */
 export const pageRegistry = {
+  '/tool/datasource': page(() => import('../../features/tool/datasource/datasource.page')),
+  '/tool/model': page(() => import('../../features/tool/model/model.page')),
+  '/tool/code': page(() => import('../../features/tool/code/code.page')),
   '/system/param': page(() => import('../../features/system/param/param.page')),
   '/system/dept': page(() => import('../../features/system/dept/dept.page')),
   '/system/post': page(() => import('../../features/system/post/post.page')),

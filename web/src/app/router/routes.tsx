@@ -29,6 +29,8 @@ const speciesDist = lazyPage(withJitlessZod(() => import('../../features/zoo/spe
 const animalDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/animal/animal-detail.page')));
 const animalLog = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/animal-log.page')));
 const basicLogDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/basiclog-detail.page')));
+// The spec's /code route (code base) is the code generator outside the menu.
+const codePage = lazyPage(withJitlessZod(() => import('../../features/tool/code/code.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 const cageMonitor = lazyPage(withJitlessZod(() => import('../../features/zoo/monitor/monitor.page')));
 
@@ -63,6 +65,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'cage/monitor/:cageId', element: <LazyElement page={cageMonitor} />, handle: tabPage('monitor.title', false) },
           { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
           { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
+          { path: 'code', element: <LazyElement page={codePage} />, handle: tabPage('code.title', false) },
           { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },
         ],
       },

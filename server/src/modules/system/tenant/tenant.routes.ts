@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { tenant, tenantEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { resourceRoutes, NOT_FOUND } from '../../../platform/resource/resource-routes';
@@ -63,6 +63,11 @@ export function tenantRoutes(app: FastifyInstance): void {
 
   // Addressed by tenant code: acting as that tenant, row-level security leaves exactly its row.
   route(app, tenantEndpoints.datasource, async ({ db, query }) => {
+    // Only a datasource that exists (研发工具 › 数据源管理) may be bound; blank unbinds.
+    if (query.datasourceId) {
+      const found = (await db.execute(sql`select 1 from blade_datasource where id = ${query.datasourceId} and is_deleted = 0`)) as unknown as { rows: unknown[] };
+      if (found.rows.length === 0) throw new BizError('数据源不存在或已被删除');
+    }
     const rows = await asTenant(db, query.tenantId, () =>
       db.update(bladeTenant).set({ datasourceId: query.datasourceId || null }).where(live).returning({ id: bladeTenant.id }),
     );

@@ -151,11 +151,17 @@ describe('authorisation settings', () => {
     expect((await create('keeper2')).body.success).toBe(true);
   });
 
-  it('datasource stores the datasource id by tenant code', async () => {
+  it('datasource binds an existing datasource row only, by tenant code', async () => {
     const a = await newTenant(t, admin);
-    const res = await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: a.code, datasourceId: '1234567890123' } });
+    const unknown = await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: a.code, datasourceId: '1234567890123' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.msg).toBe('数据源不存在或已被删除');
+    const [ds] = await q1(
+      `insert into blade_datasource (name, driver_class, url, username) values ('本库', 'org.postgresql.Driver', 'jdbc:postgresql://127.0.0.1:5432/x', 'postgres') returning id::text`,
+    );
+    const res = await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: a.code, datasourceId: ds.id } });
     expect(res.body.success).toBe(true);
-    expect((await q1(`select datasource_id::text as d from blade_tenant where id = $1`, [a.id]))[0].d).toBe('1234567890123');
+    expect((await q1(`select datasource_id::text as d from blade_tenant where id = $1`, [a.id]))[0].d).toBe(ds.id);
     const other = await q1(`select count(*)::int as n from blade_tenant where datasource_id is not null`);
     expect(other[0].n).toBe(1);
     expect((await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: '999998', datasourceId: '1' } })).body.success).toBe(false);

@@ -1,0 +1,301 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { createTenantUser } from '../../../test/fixtures';
+import { jdbcOf } from './tool-helpers';
+import { openPassword } from './datasource/secret-box';
+
+let t: TestApp;
+let admin: string;
+let my: mysql.Connection;
+const suffix = randomBytes(3).toString('hex');
+const pgTable = `zoo_dt_bird_${suffix}`;
+const myTable = `zoo_dt_egg_${suffix}`;
+const MYSQL_USER = `zoo_dt_${suffix}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login();
+  await t.sql.query(`create table ${pgTable} (id bigint primary key, ring_no varchar(30) not null, wing_span numeric(6,2), hatched date, remark text)`);
+  await t.sql.query(`comment on table ${pgTable} is '鸟类环志'`);
+  await t.sql.query(`comment on column ${pgTable}.ring_no is '环志编号'`);
+  // MariaDB runs beside PostgreSQL on this machine (127.0.0.1:3306, root without password, database test).
+  my = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
+  await my.query(`create table ${myTable} (id bigint primary key comment '主键', clutch varchar(20) not null comment '窝号', weight decimal(6,2), laid datetime) comment '蛋'`);
+  await my.query(`create user '${MYSQL_USER}'@'%' identified by 'right-pw'`);
+  await my.query(`grant select on test.* to '${MYSQL_USER}'@'%'`);
+});
+afterAll(async () => {
+  await my?.query(`drop table if exists ${myTable}`).catch(() => {});
+  await my?.query(`drop user if exists '${MYSQL_USER}'@'%'`).catch(() => {});
+  await my?.end();
+  await t?.close();
+});
+
+const post = (url: string, o: { body?: unknown; query?: Record<string, string>; token?: string } = {}) => t.request({ method: 'POST', url, token: o.token ?? admin, body: o.body, query: o.query });
+const get = (url: string, query?: Record<string, string>, token = admin) => t.request({ url, token, query });
+const pgForm = () => ({ name: `本库-${suffix}`, driverClass: 'org.postgresql.Driver', ...jdbcOf(t.config.databaseUrl!), password: 'any', remark: '测试' });
+const myForm = (password = 'right-pw') => ({ name: `MariaDB-${suffix}`, driverClass: 'com.mysql.cj.jdbc.Driver', url: 'jdbc:mysql://127.0.0.1:3306/test', username: MYSQL_USER, password });
+async function addDatasource(form: Record<string, unknown>): Promise<string> {
+  const res = await post('/blade-develop/datasource/submit', { body: form });
+  expect(res.body).toMatchObject({ success: true });
+  const list = (await get('/blade-develop/datasource/list', { name: String(form.name) })).body.data.records;
+  return list[0].id as string;
+}
+
+describe('datasources', () => {
+  it('keeps the password encrypted at rest, never returns it, and masks it in the audit trail', async () => {
+    const id = await addDatasource(myForm());
+    const { rows } = await t.sql.query(`select password from blade_datasource where id = $1`, [id]);
+    expect(rows[0].password).not.toContain('right-pw');
+    expect(rows[0].password).toMatch(/^v1:/);
+    expect(openPassword(rows[0].password, t.config.datasourceKey)).toBe('right-pw');
+    const detail = (await get('/blade-develop/datasource/detail', { id })).body.data;
+    expect(detail).toMatchObject({ name: `MariaDB-${suffix}`, hasPassword: true });
+    expect(JSON.stringify(detail)).not.toMatch(/right-pw|v1:/);
+    expect(JSON.stringify((await get('/blade-develop/datasource/list')).body)).not.toMatch(/right-pw|v1:/);
+    const audit = await t.sql.query(`select changes::text as c from sys_audit where table_name = 'blade_datasource' and record_id = $1`, [id]);
+    expect(audit.rows.length).toBeGreaterThan(0);
+    expect(audit.rows.map((r) => r.c).join()).not.toMatch(/right-pw|v1:/);
+    // An update with a blank password keeps the stored one; a new password replaces it.
+    expect((await post('/blade-develop/datasource/submit', { body: { ...myForm(''), id, remark: '改' } })).body.success).toBe(true);
+    const kept = await t.sql.query(`select password from blade_datasource where id = $1`, [id]);
+    expect(openPassword(kept.rows[0].password, t.config.datasourceKey)).toBe('right-pw');
+    expect((await post('/blade-develop/datasource/test', { body: { id } })).body.data.version).toMatch(/MariaDB/);
+    await post('/blade-develop/datasource/remove', { query: { ids: id } });
+  });
+
+  it('validates the form with Chinese messages', async () => {
+    const bad = async (body: Record<string, unknown>) => (await post('/blade-develop/datasource/submit', { body })).body.msg;
+    expect(await bad({ ...pgForm(), name: '' })).toBe('请输入数据源名称');
+    expect(await bad({ ...pgForm(), driverClass: 'oracle' })).toBe('请选择驱动类');
+    expect(await bad({ ...pgForm(), url: 'http://x' })).toMatch(/^连接地址格式应为/);
+    expect(await bad({ ...pgForm(), password: '' })).toBe('请输入密码');
+  });
+
+  it('tests connections with a clear message for refused, timeout, bad password and unknown database', async () => {
+    const ok = await post('/blade-develop/datasource/test', { body: pgForm() });
+    expect(ok.body.data.version).toMatch(/PostgreSQL/);
+    // Refused: a port nothing listens on.
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const refused = await post('/blade-develop/datasource/test', { body: { ...pgForm(), url: `jdbc:postgresql://127.0.0.1:${port}/x` } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(`连接被拒绝:127.0.0.1:${port} 没有数据库在监听`);
+    // Timeout: a listener that accepts and never answers.
+    const silent = net.createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const sport = (silent.address() as net.AddressInfo).port;
+    const slow = await post('/blade-develop/datasource/test', { body: { ...pgForm(), url: `jdbc:postgresql://127.0.0.1:${sport}/x` } });
+    silent.close();
+    expect(slow.body.msg).toBe(`连接超时:127.0.0.1:${sport} 在 5 秒内没有响应`);
+    const wrong = await post('/blade-develop/datasource/test', { body: myForm('wrong-pw') });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toBe('用户名或密码错误');
+    const nodb = await post('/blade-develop/datasource/test', { body: { ...pgForm(), url: jdbcOf(t.config.databaseUrl!).url.replace(/\/[^/]+$/, '/zoo_no_such_db') } });
+    expect(nodb.body.msg).toBe('数据库 zoo_no_such_db 不存在');
+    const mismatch = await post('/blade-develop/datasource/test', { body: { ...pgForm(), driverClass: 'com.mysql.cj.jdbc.Driver' } });
+    expect(mismatch.body.msg).toBe('连接地址与驱动类不匹配');
+  }, 30_000);
+
+  it('refuses private addresses unless ALLOW_PRIVATE_ENDPOINTS lists them', async () => {
+    const strict = await startTestApp({ ALLOW_PRIVATE_ENDPOINTS: '' });
+    try {
+      const token = await strict.login();
+      const res = await strict.request({ method: 'POST', url: '/blade-develop/datasource/test', token, body: pgForm() });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toMatch(/^不允许连接该地址/);
+      const meta = await strict.request({ method: 'POST', url: '/blade-develop/datasource/test', token, body: { ...pgForm(), url: 'jdbc:postgresql://169.254.169.254:5432/x' } });
+      expect(meta.body.msg).toMatch(/^不允许连接该地址/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('select lists live datasources; remove refuses one a model uses', async () => {
+    const id = await addDatasource(pgForm());
+    const sel = (await get('/blade-develop/datasource/select')).body.data;
+    expect(sel).toContainEqual({ id, name: `本库-${suffix}`, driverClass: 'org.postgresql.Driver' });
+    const m = await post('/blade-develop/model/submit', { body: { datasourceId: id, modelName: '环志', modelCode: `ring_${suffix}`, modelTable: pgTable } });
+    expect(m.body.success).toBe(true);
+    const blocked = await post('/blade-develop/datasource/remove', { query: { ids: id } });
+    expect(blocked.body.msg).toBe('数据源已被数据模型使用,请先删除对应的数据模型');
+  });
+});
+
+describe('data models read the real catalog', () => {
+  let pgId: string;
+  let myId: string;
+  beforeAll(async () => {
+    pgId = (await get('/blade-develop/datasource/select')).body.data.find((d: { name: string }) => d.name === `本库-${suffix}`)?.id ?? (await addDatasource(pgForm()));
+    myId = await addDatasource({ ...myForm(), name: `MariaDB2-${suffix}` });
+  });
+
+  it('table-list and table-info on PostgreSQL', async () => {
+    const tables = (await get('/blade-develop/model/table-list', { datasourceId: pgId })).body.data;
+    expect(tables).toContainEqual({ name: pgTable, comment: `${pgTable}:鸟类环志` });
+    expect(tables.some((x: { name: string }) => x.name === 'blade_user')).toBe(true);
+    const info = (await get('/blade-develop/model/table-info', { tableName: pgTable, datasourceId: pgId })).body.data;
+    expect(info.comment).toBe('鸟类环志');
+    expect(info.fields.map((f: { name: string }) => f.name)).toEqual(['id', 'ring_no', 'wing_span', 'hatched', 'remark']);
+    expect(info.fields[0]).toMatchObject({ primaryKey: true, type: 'int8' });
+    expect(info.fields[1]).toMatchObject({ name: 'ring_no', comment: '环志编号', nullable: false, propertyType: 'string', propertyName: 'ringNo' });
+    expect(info.fields[2]).toMatchObject({ type: 'numeric', propertyType: 'number' });
+    const missing = await get('/blade-develop/model/table-info', { tableName: 'no_such_table', datasourceId: pgId });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe(`数据源 本库-${suffix} 中不存在表 no_such_table`);
+  });
+
+  it('table-list and table-info on MariaDB', async () => {
+    const tables = (await get('/blade-develop/model/table-list', { datasourceId: myId })).body.data;
+    expect(tables).toContainEqual({ name: myTable, comment: `${myTable}:蛋` });
+    const info = (await get('/blade-develop/model/table-info', { tableName: myTable, datasourceId: myId })).body.data;
+    expect(info.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`)).toEqual(['id:bigint', 'clutch:varchar', 'weight:decimal', 'laid:datetime']);
+    expect(info.fields[1]).toMatchObject({ comment: '窝号', nullable: false });
+  });
+
+  it('a model names a real table; model-prototype proposes columns until submit-list saves settings', async () => {
+    const bad = await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '无', modelCode: `none_${suffix}`, modelTable: 'nope' } });
+    expect(bad.body.msg).toBe(`数据源 MariaDB2-${suffix} 中不存在表 nope`);
+    expect((await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '蛋', modelCode: `egg_${suffix}`, modelTable: myTable } })).body.success).toBe(true);
+    const model = (await get('/blade-develop/model/list', { modelCode: `egg_${suffix}` })).body.data.records[0];
+    expect(model).toMatchObject({ datasourceName: `MariaDB2-${suffix}`, modelTable: myTable });
+    const dup = await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '蛋', modelCode: `egg_${suffix}`, modelTable: myTable } });
+    expect(dup.body.msg).toBe(`模型编号 egg_${suffix} 已存在`);
+    const byModel = (await get('/blade-develop/model/table-info', { modelId: model.id })).body.data;
+    expect(byModel.name).toBe(myTable);
+
+    const proposed = (await get('/blade-develop/model/model-prototype', { modelId: model.id })).body.data;
+    expect(proposed.map((p: { jdbcName: string }) => p.jdbcName)).toEqual(['id', 'clutch', 'weight', 'laid']);
+    expect(proposed[1]).toMatchObject({ id: '', propertyType: 'string', isRequired: 1, isList: 1, queryType: 'like' });
+    expect((await get('/blade-develop/model-prototype/select', { modelId: model.id })).body.data).toEqual([]);
+
+    const edited = proposed.map((p: Record<string, unknown>) => (p.jdbcName === 'clutch' ? { ...p, isQuery: 1, dictCode: 'clutch_type', componentType: 'select' } : p));
+    expect((await post('/blade-develop/model-prototype/submit-list', { body: edited })).body.success).toBe(true);
+    const saved = (await get('/blade-develop/model/model-prototype', { modelId: model.id })).body.data;
+    expect(saved).toHaveLength(4);
+    expect(saved.every((p: { id: string }) => /^\d+$/.test(p.id))).toBe(true);
+    expect(saved[1]).toMatchObject({ jdbcName: 'clutch', isQuery: 1, dictCode: 'clutch_type', componentType: 'select' });
+    // Saving again with ids updates in place; leaving a field out drops it.
+    const again = saved.filter((p: { jdbcName: string }) => p.jdbcName !== 'laid').map((p: Record<string, unknown>) => ({ ...p, isList: 0 }));
+    expect((await post('/blade-develop/model-prototype/submit-list', { body: again })).body.success).toBe(true);
+    const after = (await get('/blade-develop/model-prototype/select', { modelId: model.id })).body.data;
+    expect(after.map((p: { id: string }) => p.id)).toEqual(saved.slice(0, 3).map((p: { id: string }) => p.id));
+    expect(after.every((p: { isList: number }) => p.isList === 0)).toBe(true);
+    const badList = await post('/blade-develop/model-prototype/submit-list', { body: [{ ...again[0], propertyType: 'object' }] });
+    expect(badList.status).toBe(400);
+    expect(badList.body.msg).toBe('实体类型取值不正确');
+    const twice = await post('/blade-develop/model-prototype/submit-list', { body: [{ ...again[0], id: '' }, { ...again[0], id: '' }] });
+    expect(twice.body.msg).toBe('字段 id 重复');
+    expect((await get('/blade-develop/model/select')).body.data).toContainEqual({ id: model.id, modelName: '蛋', modelTable: myTable });
+  });
+});
+
+describe('code rows and gen-code', () => {
+  let modelId: string;
+  let codeId: string;
+  beforeAll(async () => {
+    const dsId = await addDatasource({ ...pgForm(), name: `本库3-${suffix}` });
+    await post('/blade-develop/model/submit', { body: { datasourceId: dsId, modelName: '环志', modelCode: `ring3_${suffix}`, modelTable: pgTable } });
+    modelId = (await get('/blade-develop/model/list', { modelCode: `ring3_${suffix}` })).body.data.records[0].id;
+  });
+
+  const codeForm = () => ({ modelId, serviceName: 'zoo', codeName: '鸟类环志', tableName: 'zoo_bird_ring', tablePrefix: 'zoo_', pkName: 'id', packageName: 'bird_ring', baseMode: 1, wrapMode: 2, apiPath: '/zoo-bird/birdRing', webPath: '/zoo/birdring' });
+
+  it('list, detail, submit, copy, remove', async () => {
+    expect((await post('/blade-develop/code/submit', { body: { ...codeForm(), packageName: 'Bird' } })).body.msg).toBe('实体名只能包含小写字母、数字和下划线,且以字母开头');
+    expect((await post('/blade-develop/code/submit', { body: { ...codeForm(), modelId: '123' } })).body.msg).toBe('数据模型不存在或已被删除');
+    expect((await post('/blade-develop/code/submit', { body: codeForm() })).body.success).toBe(true);
+    const rec = (await get('/blade-develop/code/list', { codeName: '鸟类' })).body.data.records[0];
+    expect(rec).toMatchObject({ modelName: '环志', packageName: 'bird_ring', apiPath: '/zoo-bird/birdRing' });
+    codeId = rec.id;
+    expect((await get('/blade-develop/code/detail', { id: codeId })).body.data.tableName).toBe('zoo_bird_ring');
+    const copy = await post('/blade-develop/code/copy', { query: { id: codeId } });
+    expect(copy.body.data.id).toMatch(/^\d+$/);
+    expect((await get('/blade-develop/code/detail', { id: copy.body.data.id })).body.data.codeName).toBe('鸟类环志(副本)');
+    expect((await post('/blade-develop/code/remove', { query: { ids: copy.body.data.id } })).body.success).toBe(true);
+    expect((await get('/blade-develop/code/detail', { id: copy.body.data.id })).body.success).toBe(false);
+    // A model a code row uses cannot be removed.
+    expect((await post('/blade-develop/model/remove', { query: { ids: modelId } })).body.msg).toBe('数据模型已被代码生成配置使用,请先删除对应的配置');
+  });
+
+  it('gen-code answers the file list; download is a zip of the module', async () => {
+    const res = await post('/blade-develop/code/gen-code', { query: { ids: codeId, system: 'saber' } });
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.files).toEqual([
+      'codegen/bird-ring/README.md',
+      'codegen/bird-ring/wiring.json',
+      'contract/src/zoo/bird-ring.ts',
+      'server/src/modules/zoo/bird-ring/bird-ring.routes.ts',
+      'server/src/modules/zoo/bird-ring/bird-ring.tables.ts',
+      'server/src/modules/zoo/bird-ring/bird-ring.test.ts',
+      'web/src/features/zoo/bird-ring/bird-ring.crud.ts',
+      'web/src/features/zoo/bird-ring/bird-ring.i18n.ts',
+      'web/src/features/zoo/bird-ring/bird-ring.page.tsx',
+    ]);
+    expect(res.body.data.saved).toBe('');
+    const dl = await t.app.inject({ method: 'GET', url: `/api${res.body.data.download}&Blade-Auth=${encodeURIComponent(`bearer ${admin}`)}` });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('application/zip');
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const files = unzipSync(new Uint8Array(dl.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(res.body.data.files);
+    const contract = strFromU8(files['contract/src/zoo/bird-ring.ts']!);
+    expect(contract).toContain("ringNo: reqText('环志编号', 255)");
+    expect(contract).toContain("base: '/zoo-bird/birdRing'");
+    expect((await post('/blade-develop/code/gen-code', { query: { ids: '999' } })).body.msg).toBe('数据不存在或已被删除');
+    expect((await post('/blade-develop/code/gen-code', { query: { ids: codeId, system: 'elementui' } })).body.msg).toBe('不支持的前端系统');
+  });
+
+  it('writes a copy of the zip only inside CODEGEN_DIR', async () => {
+    const { mkdtemp, readdir, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = await mkdtemp(path.join(tmpdir(), 'zoo-codegen-'));
+    const other = await startTestApp({ CODEGEN_DIR: dir });
+    try {
+      // Same database template, so the rows are recreated in this app's database.
+      const token = await other.login();
+      const ds = await other.request({ method: 'POST', url: '/blade-develop/datasource/submit', token, body: { ...pgForm(), ...jdbcOf(other.config.databaseUrl!), password: 'x' } });
+      expect(ds.body.success).toBe(true);
+      await other.sql.query(`create table ${pgTable} (id bigint primary key, ring_no varchar(30) not null)`);
+      const dsId = (await other.request({ url: '/blade-develop/datasource/select', token })).body.data[0].id;
+      await other.request({ method: 'POST', url: '/blade-develop/model/submit', token, body: { datasourceId: dsId, modelName: '环志', modelCode: 'ring', modelTable: pgTable } });
+      const mid = (await other.request({ url: '/blade-develop/model/select', token })).body.data[0].id;
+      await other.request({ method: 'POST', url: '/blade-develop/code/submit', token, body: { ...codeForm(), modelId: mid } });
+      const cid = (await other.request({ url: '/blade-develop/code/list', token })).body.data.records[0].id;
+      const res = await other.request({ method: 'POST', url: '/blade-develop/code/gen-code', token, query: { ids: cid } });
+      expect(res.body.data.saved).toBe(`code-${cid}.zip`);
+      expect(await readdir(dir)).toEqual([`code-${cid}.zip`]);
+    } finally {
+      await other.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('rights', () => {
+  it('other tenants get 403 even as their admin; platform users need the buttons', async () => {
+    await createTenantUser(t.sql, { tenantId: '300021', account: 'tadmin', password: 'pw', roleAlias: 'admin' });
+    const tenantAdmin = await t.login('tadmin', 'pw', '300021');
+    for (const url of ['/blade-develop/datasource/list', '/blade-develop/datasource/select', '/blade-develop/model/list', '/blade-develop/code/list']) {
+      expect((await get(url, undefined, tenantAdmin)).status).toBe(403);
+    }
+    expect((await post('/blade-develop/datasource/test', { body: pgForm(), token: tenantAdmin })).status).toBe(403);
+    expect((await get('/blade-develop/model/table-list', { datasourceId: '1' }, tenantAdmin)).status).toBe(403);
+
+    await createTenantUser(t.sql, { tenantId: '000000', account: 'plain_dt', password: 'pw', roleAlias: 'user' });
+    const plain = await t.login('plain_dt', 'pw', '000000');
+    expect((await get('/blade-develop/datasource/list', undefined, plain)).status).toBe(403);
+    expect((await post('/blade-develop/datasource/submit', { body: pgForm(), token: plain })).status).toBe(403);
+    expect((await post('/blade-develop/code/gen-code', { query: { ids: '1' }, token: plain })).status).toBe(403);
+    const proto = { modelId: '1', jdbcName: 'a', jdbcType: 'int4', propertyType: 'number', propertyName: 'a' };
+    expect((await post('/blade-develop/model-prototype/submit-list', { body: [proto], token: plain })).status).toBe(403);
+    expect((await get('/blade-develop/datasource/list')).status).toBe(200);
+    expect((await t.request({ url: '/blade-develop/datasource/list' })).status).toBe(401);
+  });
+});

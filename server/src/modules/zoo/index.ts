@@ -12,6 +12,7 @@ import { parkRoutes } from './park/park.routes';
 import { populationRoutes } from './population/population.routes';
 import { stockLogRoutes } from './stocklog/stocklog.routes';
 import { speciesRoutes } from './species/species.routes';
+import { transferRoutes } from './transfer/transfer.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
@@ -33,6 +34,7 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   populationRoutes,
   bizAttachRoutes,
   stockLogRoutes,
+  transferRoutes,
   basicLogRoutes,
   feedbackRoutes,
   humitureRoutes,

@@ -101,7 +101,8 @@ export function transferRoutes(app: FastifyInstance): void {
   });
 
   /**
-   * The receiver's answer. Accept: in this one transaction the sender's export (run as the sender's tenant) and
+   * The receiver's answer. The transfer row is the sender's record: its change is written as the sender's tenant,
+   * so its audit rows land in the sender's trail (the receiving user is still named in them). Accept: in this one transaction the sender's export (run as the sender's tenant) and
    * the receiver's import. Reject: the sender's held heads are released; no stock moves.
    */
   route(app, transferLogEndpoints.confirm, async ({ db, session, body }) => {
@@ -112,8 +113,10 @@ export function transferRoutes(app: FastifyInstance): void {
     const done = { confirmUserName: session.realName || session.account, confirmTime: await nowText(db), transferOpinion: opinion };
     if (body.status === TRANSFER_REJECTED) {
       await setAuditReason(db, `拒绝转移: ${opinion}`);
-      await asTenant(db, row.tenantId, () => releaseHeads(db, row));
-      await db.update(t).set({ ...done, transferStatus: TRANSFER_REJECTED }).where(eq(t.id, row.id));
+      await asTenant(db, row.tenantId, async () => {
+        await releaseHeads(db, row);
+        await db.update(t).set({ ...done, transferStatus: TRANSFER_REJECTED }).where(eq(t.id, row.id));
+      });
       return {};
     }
     // Same rules as an import: the species in this zoo's licence scope and in force, a cage of this zoo.
@@ -123,13 +126,15 @@ export function transferRoutes(app: FastifyInstance): void {
     const x = { eventDate: done.confirmTime, remark: [row.remark, opinion].filter(Boolean).join(';').slice(0, 500) };
     const out = await asTenant(db, row.tenantId, () => exportSide(db, row, x));
     const inn = await importSide(db, row, cage.id, x, out.travelling, body.localNo);
-    await db
-      .update(t)
-      .set({
-        ...done, transferStatus: TRANSFER_ACCEPTED, toCageId: cage.id, toCageName: `${cage.cageCode} ${cage.cageName}`, toAnimalId: inn.animalId ?? null,
-        exportLogId: out.logId, importLogId: inn.logId,
-      })
-      .where(eq(t.id, row.id));
+    await asTenant(db, row.tenantId, () =>
+      db
+        .update(t)
+        .set({
+          ...done, transferStatus: TRANSFER_ACCEPTED, toCageId: cage.id, toCageName: `${cage.cageCode} ${cage.cageName}`, toAnimalId: inn.animalId ?? null,
+          exportLogId: out.logId, importLogId: inn.logId,
+        })
+        .where(eq(t.id, row.id)),
+    );
     return {};
   });
 

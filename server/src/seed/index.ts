@@ -4,10 +4,11 @@ import { seedPlatform } from './platform';
 import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
+import { seedDemoTransfers } from './zoo-demo-transfers';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
-export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings];
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoTransfers];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {

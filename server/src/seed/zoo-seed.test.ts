@@ -24,10 +24,22 @@ describe('zoo seed', () => {
   it('is idempotent: a second and third start add nothing', async () => {
     await seed(t.database, { demo: true });
     const first = await counts();
-    expect(first).toMatchObject({ readings: 10 * 30 * 24, taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({ readings: 10 * 30 * 24, taxa: 136, species: 46, tenants: 1, users: 3, roles: 2, licences: 16, parks: 2, venues: 7, cages: 13, animals: 31, flags: 19, populations: 5, breeders: 4 });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);
+  });
+
+  it('gives the demo zoo one transfer in each state to a second demo zoo, the accepted animal on both sides', async () => {
+    const states = await t.sql.query(`select transfer_status s, tenant_id, to_tenant_id from zoo_transfer_log order by transfer_status`);
+    expect(states.rows).toEqual([0, 1, 2, 3].map((s) => ({ s, tenant_id: '100000', to_tenant_id: '100001' })));
+    const both = await t.sql.query(`select tenant_id, status from zoo_animal where local_no = 'P004' order by tenant_id`);
+    expect(both.rows).toEqual([{ tenant_id: '100000', status: 5 }, { tenant_id: '100001', status: 1 }]);
+    const held = await t.sql.query(`select pending_male, pending_female from zoo_population p join zoo_cage c on c.id = p.cage_id where c.cage_code = 'PR-02'`);
+    expect(held.rows).toEqual([{ pending_male: 2, pending_female: 3 }]);
+    const token = await t.login('admin', 'admin', '100001');
+    const incoming = await t.request({ url: '/zoo-transfer/transferLog/list', token, query: { direction: 'in', current: '1', size: '10' } });
+    expect(incoming.body.data.total).toBe(4);
   });
 
   it('does not bring back platform rows an administrator removed or change ones they edited', async () => {
@@ -50,7 +62,8 @@ describe('zoo seed', () => {
     const species = await t.request({ url: '/zoo-species/species/list', token, query: { size: '100' } });
     const byName = new Map(species.body.data.records.map((r: any) => [r.speciesName, r]));
     expect(byName.get('华南虎')).toMatchObject({ licenceState: 'expired', totalQuantity: 0 });
-    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 6, licenceState: 'valid' });
+    // P004 left for the second demo zoo (the accepted demo transfer).
+    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 5, licenceState: 'valid' });
     expect(byName.get('猕猴')).toMatchObject({ populationQuantity: 35 });
     const tree = await t.request({ url: '/blade-zoo/park/tree/venue', token, query: { withCage: 'true' } });
     expect(tree.body.data[0]).toMatchObject({ title: '示范动物园主园区', type: 'park' });
@@ -87,11 +100,12 @@ describe('zoo seed', () => {
     expect(logs.n).toBeLessThan(33 * 56);
     expect(logs.past).toBe(true);
     const keeper = await t.login('keeper1', 'keeper1', '100000');
-    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 0, percent: 0 });
+    // Today's round: keeper1's 10 animals but P004, which left for the second demo zoo after its logs.
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 9, logged: 0, percent: 0 });
     const round = (await t.request({ url: '/zoo/basicLog/today/round', token: keeper })).body.data;
     expect(round.items.find((i: any) => i.animalName === '美美 (P001)').lastDiet.map((d: any) => d.food)).toEqual(['竹子', '竹笋', '窝窝头']);
     const p001 = round.items.find((i: any) => i.animalName === '美美 (P001)').animalId;
     expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(true);
-    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 1, percent: 10 });
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 9, logged: 1, percent: 11 });
   });
 });

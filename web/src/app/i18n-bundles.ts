@@ -22,6 +22,7 @@ import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
 import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
 import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
+import { transferLogI18n } from '../features/zoo/transfer/transfer.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
 import { regionI18n } from '../features/base/region/region.i18n';
 import { clientI18n } from '../features/system/client/client.i18n';
@@ -46,6 +47,7 @@ export const featureBundles: readonly I18nBundle[] = [
   animalI18n,
   populationI18n,
   stockLogI18n,
+  transferLogI18n,
   basicLogI18n,
   humitureI18n,
   tenantI18n,

@@ -17,13 +17,13 @@ import { ensureRole, ensureUser, subtree } from './zoo-demo';
 export const DEMO_ZOO_2 = { tenantId: '100001', tenantName: '示范野生动物园', linkman: '周园长', contactNumber: '13900000000', address: '示范市森林大道8号' };
 const PARK_2 = '示范野生动物园';
 const LICENCES_2: Array<[string, string]> = [
-  ['Ailuropoda melanoleuca', '(国)驯繁字[2024]021号'],
+  ['Grus japonensis', '(国)驯繁字[2024]021号'],
   ['Macaca mulatta', '(示)驯繁字[2024]031号'],
   ['Cervus nippon', '(示)驯繁字[2024]032号'],
   ['Panthera tigris altaica', '(国)驯繁字[2024]022号'],
 ];
 const CAGES_2: Array<[string, string]> = [
-  ['YP-01', '熊猫馆一号舍'],
+  ['YN-01', '鹤园'],
   ['YM-01', '猴山'],
   ['YL-01', '鹿苑'],
 ];
@@ -87,8 +87,8 @@ export async function seedDemoTransfers(database: Database): Promise<void> {
     inTenant(database.db, { tenantId: zoo2.tenantId, userName: zoo2.name }, (tx) =>
       confirmTransfer(tx, { id, status, transferOpinion, toCageId: cage ? cages.get(cage)! : null, localNo: null }, zoo2),
     );
-  const accepted = await propose({ animalType: 1, speciesId: species.get('Ailuropoda melanoleuca')!, animalId: 'P004', remark: '大熊猫繁殖合作,长期转移' });
-  await confirm(accepted, 1, '已安全抵达,隔离检疫合格', 'YP-01');
+  const accepted = await propose({ animalType: 1, speciesId: species.get('Grus japonensis')!, animalId: 'C002', remark: '丹顶鹤繁殖配对,长期转移' });
+  await confirm(accepted, 1, '已安全抵达,隔离检疫合格', 'YN-01');
   const rejected = await propose({ animalType: 2, speciesId: species.get('Cervus nippon')!, cageId: 'HB-01', maleQuantity: 1, femaleQuantity: 1, remark: '梅花鹿种群交换' });
   await confirm(rejected, 2, '本园鹿苑改造中,暂不具备接收条件');
   const withdrawn = await propose({ animalType: 1, speciesId: species.get('Panthera tigris altaica')!, animalId: 'T005', remark: '东北虎繁殖借用' });

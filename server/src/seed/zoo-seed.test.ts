@@ -33,7 +33,7 @@ describe('zoo seed', () => {
   it('gives the demo zoo one transfer in each state to a second demo zoo, the accepted animal on both sides', async () => {
     const states = await t.sql.query(`select transfer_status s, tenant_id, to_tenant_id from zoo_transfer_log order by transfer_status`);
     expect(states.rows).toEqual([0, 1, 2, 3].map((s) => ({ s, tenant_id: '100000', to_tenant_id: '100001' })));
-    const both = await t.sql.query(`select tenant_id, status from zoo_animal where local_no = 'P004' order by tenant_id`);
+    const both = await t.sql.query(`select tenant_id, status from zoo_animal where local_no = 'C002' order by tenant_id`);
     expect(both.rows).toEqual([{ tenant_id: '100000', status: 5 }, { tenant_id: '100001', status: 1 }]);
     const held = await t.sql.query(`select pending_male, pending_female from zoo_population p join zoo_cage c on c.id = p.cage_id where c.cage_code = 'PR-02'`);
     expect(held.rows).toEqual([{ pending_male: 2, pending_female: 3 }]);
@@ -62,8 +62,7 @@ describe('zoo seed', () => {
     const species = await t.request({ url: '/zoo-species/species/list', token, query: { size: '100' } });
     const byName = new Map(species.body.data.records.map((r: any) => [r.speciesName, r]));
     expect(byName.get('华南虎')).toMatchObject({ licenceState: 'expired', totalQuantity: 0 });
-    // P004 left for the second demo zoo (the accepted demo transfer).
-    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 5, licenceState: 'valid' });
+    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 6, licenceState: 'valid' });
     expect(byName.get('猕猴')).toMatchObject({ populationQuantity: 35 });
     const tree = await t.request({ url: '/blade-zoo/park/tree/venue', token, query: { withCage: 'true' } });
     expect(tree.body.data[0]).toMatchObject({ title: '示范动物园主园区', type: 'park' });
@@ -100,12 +99,11 @@ describe('zoo seed', () => {
     expect(logs.n).toBeLessThan(33 * 56);
     expect(logs.past).toBe(true);
     const keeper = await t.login('keeper1', 'keeper1', '100000');
-    // Today's round: keeper1's 10 animals but P004, which left for the second demo zoo after its logs.
-    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 9, logged: 0, percent: 0 });
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 0, percent: 0 });
     const round = (await t.request({ url: '/zoo/basicLog/today/round', token: keeper })).body.data;
     expect(round.items.find((i: any) => i.animalName === '美美 (P001)').lastDiet.map((d: any) => d.food)).toEqual(['竹子', '竹笋', '窝窝头']);
     const p001 = round.items.find((i: any) => i.animalName === '美美 (P001)').animalId;
     expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(true);
-    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 9, logged: 1, percent: 11 });
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 1, percent: 10 });
   });
 });

@@ -26,6 +26,7 @@ const CAGES_2: Array<[string, string]> = [
   ['YN-01', '鹤园'],
   ['YM-01', '猴山'],
   ['YL-01', '鹿苑'],
+  ['YH-01', '虎山'],
 ];
 
 const today = () => `${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)} 00:00:00`;

@@ -7,7 +7,7 @@ export const DICT_CODES = [
   'api_scope_type', 'scope_category', 'oss', 'sms', 'post_category', 'region', 'user_type',
   'cancellation_type', 'die_type', 'export_type',
   // stock ledger
-  'import_type', 'born_type', 'stock_movement_type',
+  'import_type', 'born_type', 'stock_movement_type', 'transfer_status',
   // zoo registry
   'animal_sex', 'animal_status', 'animal_origin', 'birth_precision', 'flag_type', 'management_mode', 'protection_class',
   'protection_authority', 'cites_appendix', 'iucn_category', 'taxonomy_rank', 'cage_type', 'source_confidence', 'licence_state',

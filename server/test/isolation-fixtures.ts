@@ -110,6 +110,17 @@ const zooFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.remark === `隔离变动${tag}`,
     unchanged: { movementType: 'born', maleQuantity: 2, remark: `隔离变动${tag}`, reversalId: '' },
   },
+  transfer: {
+    // Sent by tenant A to a third zoo: B is no party, so it must neither see, confirm nor withdraw it.
+    create: async (t, token) => {
+      await t.sql.query(`insert into blade_tenant (tenant_id, tenant_name) values ('200003', '第三动物园') on conflict (tenant_id) do nothing`);
+      const { animalId } = await animalA(t, token);
+      const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      return { toTenantId: '200003', animalType: 1, speciesId: await speciesId(t, PANDA), animalId, transferDate: today, remark: `隔离转移${tag}` };
+    },
+    match: (r) => r.remark === `隔离转移${tag}`,
+    unchanged: { remark: `隔离转移${tag}`, transferStatus: 0, direction: 'out' },
+  },
   population_animal: {
     create: async (t, token) => {
       const { animalId, cageId } = await animalA(t, token);

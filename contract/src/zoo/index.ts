@@ -13,6 +13,7 @@ export * from './population';
 export * from './cage-views';
 export * from './biz-attach';
 export * from './stock-log';
+export * from './transfer-log';
 export * from './basic-log';
 export * from './feedback';
 export * from './humiture';

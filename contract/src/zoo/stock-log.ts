@@ -181,6 +181,8 @@ export const StockLogRecord = z.object({
   reversedId: z.string(),
   /** On a reversed row: the compensating row. */
   reversalId: z.string(),
+  /** On the export (sender) and import (receiver) rows of an accepted inter-zoo transfer: the transfer. */
+  transferId: z.string(),
   createUser: z.string(),
   createUserName: z.string(),
   createTime: DateTimeOut,

@@ -4,12 +4,13 @@ import { seedPlatform } from './platform';
 import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
+import { seedDemoTransfers } from './zoo-demo-transfers';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
 import { seedDemoReports } from './zoo-demo-reports';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
-export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoReports, seedDemoFlow];
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoReports, seedDemoFlow, seedDemoTransfers];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {

@@ -25,13 +25,25 @@ describe('zoo seed', () => {
     await seed(t.database, { demo: true });
     // admin, two keepers, and the approvers curator and director (workflow demo); roles admin, keeper, curator, director
     const first = await counts();
-    expect(first).toMatchObject({ readings: 10 * 365 * 24, taxa: 136, species: 46, tenants: 1, users: 5, roles: 4, licences: 12, parks: 1, venues: 6, cages: 10, animals: 30, flags: 18, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({ readings: 10 * 365 * 24, taxa: 136, species: 46, tenants: 1, users: 5, roles: 4, licences: 16, parks: 2, venues: 7, cages: 14, animals: 31, flags: 19, populations: 5, breeders: 4 });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);
     // Species comfort ranges for the demo species (the humiture chart's band, the alarms' bounds).
     const panda = (await t.sql.query(`select temp_min, temp_max, humidity_min, humidity_max from zoo_species where latin_name = 'Ailuropoda melanoleuca'`)).rows[0];
     expect(panda).toEqual({ temp_min: 0, temp_max: 26, humidity_min: 40, humidity_max: 80 });
+  });
+
+  it('gives the demo zoo one transfer in each state to a second demo zoo, the accepted animal on both sides', async () => {
+    const states = await t.sql.query(`select transfer_status s, tenant_id, to_tenant_id from zoo_transfer_log order by transfer_status`);
+    expect(states.rows).toEqual([0, 1, 2, 3].map((s) => ({ s, tenant_id: '100000', to_tenant_id: '100001' })));
+    const both = await t.sql.query(`select tenant_id, status from zoo_animal where local_no = 'C002' order by tenant_id`);
+    expect(both.rows).toEqual([{ tenant_id: '100000', status: 5 }, { tenant_id: '100001', status: 1 }]);
+    const held = await t.sql.query(`select pending_male, pending_female from zoo_population p join zoo_cage c on c.id = p.cage_id where c.cage_code = 'PR-02'`);
+    expect(held.rows).toEqual([{ pending_male: 2, pending_female: 3 }]);
+    const token = await t.login('admin', 'admin', '100001');
+    const incoming = await t.request({ url: '/zoo-transfer/transferLog/list', token, query: { direction: 'in', current: '1', size: '10' } });
+    expect(incoming.body.data.total).toBe(4);
   });
 
   it('does not bring back platform rows an administrator removed or change ones they edited', async () => {

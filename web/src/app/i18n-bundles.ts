@@ -24,6 +24,7 @@ import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
 import { alarmI18n } from '../features/zoo/humiture-alarm/alarm.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
 import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
+import { transferLogI18n } from '../features/zoo/transfer/transfer.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
 import { regionI18n } from '../features/base/region/region.i18n';
 import { clientI18n } from '../features/system/client/client.i18n';
@@ -52,6 +53,7 @@ export const featureBundles: readonly I18nBundle[] = [
   animalI18n,
   populationI18n,
   stockLogI18n,
+  transferLogI18n,
   basicLogI18n,
   humitureI18n,
   alarmI18n,

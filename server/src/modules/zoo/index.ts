@@ -14,6 +14,7 @@ import { reportRoutes } from './report/report.routes';
 import { populationRoutes } from './population/population.routes';
 import { stockLogRoutes } from './stocklog/stocklog.routes';
 import { speciesRoutes } from './species/species.routes';
+import { transferRoutes } from './transfer/transfer.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
@@ -35,6 +36,7 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   populationRoutes,
   bizAttachRoutes,
   stockLogRoutes,
+  transferRoutes,
   basicLogRoutes,
   feedbackRoutes,
   humitureRoutes,

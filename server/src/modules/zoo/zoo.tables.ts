@@ -181,9 +181,15 @@ export const zooAnimal = pgTable(
     breederId: bigintStr('breeder_id'),
     photos: text('photos').notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
+    /**
+     * The animal's identity across zoos (domain.md §3.6): null until the animal is first transferred, then the
+     * id of its first record, shared by every zoo's record of it (coalesce(identity_id, id) is the identity).
+     */
+    identityId: bigintStr('identity_id'),
     ...baseCols(),
   },
   (t) => [
+    index('zoo_animal_identity_idx').on(t.identityId),
     uniqueIndex('zoo_animal_local_no_uq').on(t.tenantId, t.localNo).where(live),
     index('zoo_animal_species_idx').on(t.tenantId, t.speciesId),
     index('zoo_animal_cage_idx').on(t.tenantId, t.cageId),
@@ -232,10 +238,15 @@ export const zooPopulation = pgTable(
     maleQuantity: integer('male_quantity').notNull().default(0),
     femaleQuantity: integer('female_quantity').notNull().default(0),
     theyQuantity: integer('they_quantity').notNull().default(0),
+    /** Heads promised to pending transfers: no other movement may take them (the ledger checks counts minus these). */
+    pendingMale: integer('pending_male').notNull().default(0),
+    pendingFemale: integer('pending_female').notNull().default(0),
+    pendingThey: integer('pending_they').notNull().default(0),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },
   (t) => [
+    check('zoo_population_pending_ck', sql`pending_male between 0 and male_quantity and pending_female between 0 and female_quantity and pending_they between 0 and they_quantity`),
     uniqueIndex('zoo_population_cage_species_uq').on(t.tenantId, t.cageId, t.speciesId).where(live),
     index('zoo_population_species_idx').on(t.tenantId, t.speciesId),
     check('zoo_population_quantities_ck', sql`male_quantity >= 0 and female_quantity >= 0 and they_quantity >= 0`),

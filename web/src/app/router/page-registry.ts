@@ -31,6 +31,7 @@ export const pageRegistry = {
   '/zoo/animal': page(() => import('../../features/zoo/animal/animal.page')),
   '/zoo/population': page(() => import('../../features/zoo/population/population.page')),
   '/zoo/stocklog': page(() => import('../../features/zoo/stocklog/stocklog.page')),
+  '/zoo/transfer': page(() => import('../../features/zoo/transfer/transfer.page')),
   '/zoo/basiclog': page(() => import('../../features/zoo/basiclog/basiclog.page')),
   '/zoo/report': page(() => import('../../features/zoo/report/report.page')),
   '/zoo/feedback': page(() => import('../../features/zoo/feedback/feedback.page')),

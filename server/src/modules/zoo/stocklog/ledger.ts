@@ -4,6 +4,7 @@ import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { mustExist } from '../../../platform/resource/guards';
 import { zooAnimal, zooCage, zooPopulation } from '../zoo.tables';
+import { zooTransferLog } from '../transfer/transfer.tables';
 import { zooStockLog } from './stocklog.tables';
 
 /**
@@ -15,13 +16,15 @@ import { zooStockLog } from './stocklog.tables';
 
 export type Mfu = [number, number, number];
 type LedgerInsert = typeof zooStockLog.$inferInsert;
-type AnimalRow = typeof zooAnimal.$inferSelect;
+export type AnimalRow = typeof zooAnimal.$inferSelect;
 type PopulationRow = typeof zooPopulation.$inferSelect;
 
 export const STATUS_IN = 1;
 /** An individual's status after an out movement (dict animal_status). */
 const STATUS_AFTER: Partial<Record<MovementType, number>> = { export: 2, die: 3, cancel: 4 };
-const STATUS_NAME: Record<number, string> = { 0: '未登记', 1: '在养', 2: '已输出', 3: '已死亡', 4: '已注销' };
+/** An individual that left through an accepted inter-zoo transfer (dict animal_status 5). */
+export const STATUS_TRANSFERRED = 5;
+const STATUS_NAME: Record<number, string> = { 0: '未登记', 1: '在养', 2: '已输出', 3: '已死亡', 4: '已注销', 5: '已转出' };
 export const MOVEMENT_NAME: Record<MovementType, string> = {
   born: '出生',
   import: '引进',
@@ -39,9 +42,11 @@ const a = zooAnimal;
 const p = zooPopulation;
 
 export const sexVector = (sex: number): Mfu => [sex === 1 ? 1 : 0, sex === 2 ? 1 : 0, sex === 1 || sex === 2 ? 0 : 1];
-const mfuOf = (r: Pick<PopulationRow, 'maleQuantity' | 'femaleQuantity' | 'theyQuantity'>): Mfu => [r.maleQuantity, r.femaleQuantity, r.theyQuantity];
-const plus = (x: Mfu, y: Mfu, sign = 1): Mfu => [x[0] + sign * y[0], x[1] + sign * y[1], x[2] + sign * y[2]];
-const quantities = (q: Mfu) => ({ maleQuantity: q[0], femaleQuantity: q[1], theyQuantity: q[2] });
+export const mfuOf = (r: Pick<PopulationRow, 'maleQuantity' | 'femaleQuantity' | 'theyQuantity'>): Mfu => [r.maleQuantity, r.femaleQuantity, r.theyQuantity];
+/** Heads of a population promised to pending transfers (not free for any other movement). */
+export const pendingOf = (r: PopulationRow): Mfu => [r.pendingMale, r.pendingFemale, r.pendingThey];
+export const plus = (x: Mfu, y: Mfu, sign = 1): Mfu => [x[0] + sign * y[0], x[1] + sign * y[1], x[2] + sign * y[2]];
+export const quantities = (q: Mfu) => ({ maleQuantity: q[0], femaleQuantity: q[1], theyQuantity: q[2] });
 export const animalLabel = (r: { localNo: string; animalName: string }) => (r.animalName ? `${r.animalName}(${r.localNo})` : r.localNo);
 
 /** What every movement row carries besides its stock: date, type, counterpart, money, papers, images, remark. */
@@ -55,9 +60,11 @@ export interface Particulars {
   reason?: string | null;
   images?: string[];
   remark?: string | null;
+  /** The inter-zoo transfer the row carries out. */
+  transferId?: string | null;
 }
 
-const particulars = (x: Particulars) => ({
+export const particulars = (x: Particulars) => ({
   eventDate: x.eventDate,
   typeKey: x.typeKey ?? '',
   counterpart: x.counterpart ?? '',
@@ -67,9 +74,10 @@ const particulars = (x: Particulars) => ({
   reason: x.reason ?? '',
   images: (x.images ?? []).join(','),
   remark: x.remark ?? '',
+  transferId: x.transferId ?? null,
 });
 
-async function append(db: Tx, row: LedgerInsert): Promise<string> {
+export async function append(db: Tx, row: LedgerInsert): Promise<string> {
   const [r] = await db.insert(l).values(row).returning({ id: l.id });
   return r!.id;
 }
@@ -81,9 +89,24 @@ export async function anyMovement(db: Tx, where: SQL | undefined): Promise<boole
   return (await db.select({ id: l.id }).from(l).where(where).limit(1)).length > 0;
 }
 
+// ---- stock promised to a pending transfer ----
+
+/**
+ * An individual under a pending transfer stays where it is until the receiver confirms or the sender withdraws.
+ * Called with the animal row locked: a proposal locks it too, so the two never pass each other.
+ */
+export async function refusePendingAnimal(db: Tx, animal: Pick<AnimalRow, 'id' | 'localNo' | 'animalName'>, what: string): Promise<void> {
+  const [pending] = await db
+    .select({ toZooName: zooTransferLog.toZooName })
+    .from(zooTransferLog)
+    .where(and(eq(zooTransferLog.animalId, animal.id), eq(zooTransferLog.transferStatus, 0), eq(zooTransferLog.isDeleted, 0)))
+    .limit(1);
+  if (pending) throw new BizError(`个体「${animalLabel(animal)}」有待「${pending.toZooName}」确认的转移,不能${what};请等待对方确认或撤回转移`);
+}
+
 // ---- individuals ----
 
-async function lockAnimal(db: Tx, id: string): Promise<AnimalRow> {
+export async function lockAnimal(db: Tx, id: string): Promise<AnimalRow> {
   const [row] = await db.select().from(a).where(and(eq(a.id, id), eq(a.isDeleted, 0))).for('update');
   if (!row) throw new BizError('所选个体不存在或不属于本园');
   return row;
@@ -112,6 +135,7 @@ export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'mov
   if (animal.speciesId !== speciesId) throw new BizError(`个体「${animalLabel(animal)}」不是所选物种`);
   if (animal.status !== STATUS_IN)
     throw new BizError(`个体「${animalLabel(animal)}」当前状态为${STATUS_NAME[animal.status] ?? animal.status},不在养,不能${MOVEMENT_NAME[kind]}`);
+  await refusePendingAnimal(db, animal, MOVEMENT_NAME[kind]);
   const v = sexVector(animal.sex);
   if (kind === 'move') {
     const to = await cageOfZoo(db, toCageId!, '迁入笼舍');
@@ -153,9 +177,14 @@ async function findPopulation(db: Tx, speciesId: string, cageId: string): Promis
 
 
 const SEX_LABELS = ['雄性', '雌性', '性别不明'];
-function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string): void {
-  for (let i = 0; i < 3; i++)
-    if (want[i]! > have[i]!) throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,不能减少 ${want[i]} 只`);
+/** `have` = the whole stock, `pending` = heads of it promised to pending transfers (not free to take). */
+export function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string, pending: Mfu = [0, 0, 0]): void {
+  for (let i = 0; i < 3; i++) {
+    if (want[i]! <= have[i]! - pending[i]!) continue;
+    if (want[i]! <= have[i]!)
+      throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,其中 ${pending[i]} 只待转移确认,不能减少 ${want[i]} 只`);
+    throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,不能减少 ${want[i]} 只`);
+  }
 }
 
 interface CountsRow {
@@ -212,7 +241,8 @@ export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 
       await db.execute(sql`update zoo_population set male_quantity = male_quantity - ${q[0]}::int, female_quantity = female_quantity - ${q[1]}::int,
           they_quantity = they_quantity - ${q[2]}::int
         where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
-          and male_quantity >= ${q[0]}::int and female_quantity >= ${q[1]}::int and they_quantity >= ${q[2]}::int
+          and male_quantity - pending_male >= ${q[0]}::int and female_quantity - pending_female >= ${q[1]}::int
+          and they_quantity - pending_they >= ${q[2]}::int
         returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
     );
     if (!row) return refuseOut(db, speciesId, cageId, cage.cageCode, q);
@@ -224,7 +254,8 @@ export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 
     fromId = found;
     // Both rows locked in id order (crossing moves never deadlock), then changed by one statement.
     const locked = await lockPopulations(db, [fromId, toId]);
-    refuseOverdraw(mfuOf(locked.get(fromId)!), q, cage.cageCode);
+    const src = locked.get(fromId)!;
+    refuseOverdraw(mfuOf(src), q, cage.cageCode, pendingOf(src));
     const rows = countsOf(
       await db.execute(sql`update zoo_population set
           male_quantity = male_quantity + case when id = ${toId}::bigint then ${q[0]}::int else ${-q[0]}::int end,
@@ -251,7 +282,7 @@ export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 
 async function refuseOut(db: Tx, speciesId: string, cageId: string, cageCode: string, q: Mfu): Promise<never> {
   const [pop] = await db.select().from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
   if (!pop) throw new BizError(`笼舍「${cageCode}」没有该物种的种群存栏`);
-  refuseOverdraw(mfuOf(pop), q, cageCode);
+  refuseOverdraw(mfuOf(pop), q, cageCode, pendingOf(pop));
   // Counts changed between the two reads: the take raced another movement; ask the user to retry.
   throw new BizError('存栏刚被其他登记改变,请重试');
 }

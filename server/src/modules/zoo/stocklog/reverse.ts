@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { zooAnimal, zooPopulation } from '../zoo.tables';
-import { animalLabel, INS, MOVEMENT_NAME, type Mfu } from './ledger';
+import { animalLabel, INS, MOVEMENT_NAME, pendingOf, refusePendingAnimal, type Mfu } from './ledger';
 import { zooStockLog } from './stocklog.tables';
 
 const l = zooStockLog;
@@ -28,6 +28,8 @@ export async function reverseMovement(db: Tx, id: string, why: string): Promise<
   const [row] = await db.select().from(l).where(eq(l.id, id));
   if (!row) throw new BizError(NOT_FOUND);
   if (row.movementType === 'reverse') throw new BizError('撤销记录本身不能再撤销');
+  // An accepted transfer changed two zoos' stock in one go; undoing one side alone would duplicate or lose the animal.
+  if (row.transferId) throw new BizError('园间转移产生的存栏变动不能撤销');
   const common: Common = {
     movementType: 'reverse',
     animalType: row.animalType,
@@ -48,6 +50,7 @@ async function reverseIndividual(db: Tx, row: LogRow, common: Common): Promise<s
   if (!animal || animal.isDeleted) throw new BizError('该个体已不存在,不能撤销');
   if ((await latestOf(db, eq(l.animalId, animal.id))) !== row.id)
     throw new BizError(`只能撤销个体「${animalLabel(animal)}」最近一次的存栏变动`);
+  await refusePendingAnimal(db, animal, '撤销存栏变动');
   if (INS.includes(row.movementType as never)) {
     // Undoing an accession withdraws the record: refused while the pedigree needs it.
     const [child] = await db
@@ -90,6 +93,7 @@ async function reversePopulation(db: Tx, row: LogRow, common: Common): Promise<s
     const after: Mfu = [before[0] + sign * q[0], before[1] + sign * q[1], before[2] + sign * q[2]];
     // Cannot happen while the row is the stock's latest (its counts are the row's "after"); guarded anyway.
     if (after.some((n) => n < 0)) throw new BizError('撤销后存栏将为负数,不能撤销');
+    if (after.some((n, i) => n < pendingOf(r)[i]!)) throw new BizError('该种群有待确认的转移占用存栏,撤销后存栏将少于待转移数量,不能撤销');
     await db.update(p).set({ maleQuantity: after[0], femaleQuantity: after[1], theyQuantity: after[2] }).where(eq(p.id, pid));
     return [before, after];
   };

@@ -43,6 +43,8 @@ export const zooStockLog = pgTable(
     images: text('images').notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     reversedId: bigintStr('reversed_id'),
+    /** The inter-zoo transfer this export (sender) or import (receiver) row carries out. */
+    transferId: bigintStr('transfer_id'),
     createUser: bigintStr('create_user').default(settingId('user_id')),
     createDept: bigintStr('create_dept').default(settingId('dept_id')),
     createTime: datetime('create_time').notNull().default(nowDefault),

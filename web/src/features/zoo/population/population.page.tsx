@@ -23,6 +23,10 @@ export default function PopulationPage() {
     <>
       <CrudPage
         def={populationPage}
+        // New heads enter through a birth or an import (the registry's 新增 stays for an opening census).
+        toolbar={(ctx) => (
+          <MovementButtons can={(c) => (c === 'stocklog_born' || c === 'stocklog_import') && ctx.can(c)} onOpen={(kind) => setMovement({ kind, init: { animalType: 2 } })} />
+        )}
         rowActions={(row, ctx) => (
           <>
             <MovementButtons

@@ -32,7 +32,7 @@ const TYPE_FIELD: Record<Movement, [string, DictCode] | undefined> = {
 const IN: readonly Movement[] = ['born', 'import'];
 
 /** In-stock animals of the form's species (reloads when the species changes); `sex` limits to sires or dams. */
-function AnimalPick({ sex, status, ...control }: ControlProps & { sex?: 1 | 2; status?: string }) {
+export function AnimalPick({ sex, status, ...control }: ControlProps & { sex?: 1 | 2; status?: string }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const speciesId = Form.useWatch('speciesId', form) as string | undefined;

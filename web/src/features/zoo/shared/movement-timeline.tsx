@@ -26,8 +26,9 @@ export function MovementTimeline({ animalId, populationId }: { animalId?: string
         return {
           color: COLOR[r.movementType] ?? 'gray',
           content: (
-            <div data-movement={r.movementType}>
+            <div data-movement={r.movementType} data-transfer={r.transferId || undefined}>
               <Typography.Text strong>{r.eventDate.slice(0, 10)}</Typography.Text> <Tag color={COLOR[r.movementType]}>{t(`zooStockLog.kind.${r.movementType}`)}</Tag>
+              {r.transferId ? <Tag color="geekblue">{t('zooTransfer.viaTransfer')}</Tag> : null}
               {r.reversalId ? <Typography.Text delete type="secondary">{t('zooStockLog.reversed')}</Typography.Text> : null}
               <div>
                 {[where, stock, r.counterpart, r.reason, r.remark].filter(Boolean).map((s) => (

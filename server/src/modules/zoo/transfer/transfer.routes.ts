@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, sql } from 'drizzle-orm';
+import { transferLogEndpoints, transferLog } from '@zoo/contract';
+import { route } from '../../../platform/http/route';
+import { resourceRoutes } from '../../../platform/resource/resource-routes';
+import type { Session } from '../../../platform/auth/session';
+import { confirmTransfer, proposalRow, withdrawTransfer, zooDirectory, type Actor, type Proposal } from './transfer.service';
+import { transferRecords } from './transfer.records';
+import { zooTransferLog } from './transfer.tables';
+
+const t = zooTransferLog;
+const me = sql`current_setting('app.tenant_id', true)`;
+const actor = (s: Session): Actor => ({ tenantId: s.tenantId, name: s.realName || s.account });
+
+export function transferRoutes(app: FastifyInstance): void {
+  resourceRoutes(app, {
+    table: t,
+    def: transferLog,
+    toRecords: (rows, ctx) => transferRecords(rows, ctx),
+    defaultOrder: () => [desc(t.id)],
+    // Which side the caller is on is a view filter; isolation itself is the table's row-level security.
+    listScope: async ({ req }) => {
+      const d = (req.query as Record<string, string>).direction;
+      return d === 'out' ? sql`${t.tenantId} = ${me}` : d === 'in' ? sql`${t.toTenantId} = ${me}` : undefined;
+    },
+    // `create` (at submit) = propose; the gate and the hold run before the row is written.
+    beforeSave: async (input, { db, session }) => proposalRow(db, input as Proposal, actor(session)),
+    // `remove` = the sender withdraws a pending transfer.
+    onRemove: async (ids, { db, session }) => {
+      for (const id of ids) await withdrawTransfer(db, id, actor(session));
+    },
+  });
+
+  route(app, transferLogEndpoints.confirm, async ({ db, session, body }) => {
+    await confirmTransfer(db, body, actor(session));
+    return {};
+  });
+
+  route(app, transferLogEndpoints.zoos, async ({ db, session }) => (await zooDirectory(db)).filter((z) => z.tenantId !== session.tenantId));
+}

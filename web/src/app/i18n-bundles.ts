@@ -29,6 +29,9 @@ import { tenantI18n } from '../features/system/tenant/tenant.i18n';
 import { tenantPackageI18n } from '../features/system/shared/tenantpackage.i18n';
 import { userI18n } from '../features/system/user/user.i18n';
 import { transferI18n } from '../components/import-dialog.i18n';
+import { bpmnI18n } from '../components/bpmn/bpmn.i18n';
+import { workI18n } from '../features/work/shared/work.i18n';
+import { flowI18n } from '../features/flow/shared/flow.i18n';
 import { shellI18n } from './layout/shell.i18n';
 
 /** Every feature's labels, registered from this one list (features never register themselves). */
@@ -63,5 +66,8 @@ export const featureBundles: readonly I18nBundle[] = [
   attachI18n,
   infoI18n,
   deskI18n,
+  bpmnI18n,
+  workI18n,
+  flowI18n,
   shellI18n,
 ];

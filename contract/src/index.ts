@@ -30,3 +30,4 @@ export * from './desk/notice';
 export * from './resource/oss';
 export * from './resource/attach';
 export * from './resource/sms';
+export * from './flow';

@@ -4,6 +4,7 @@ import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, isLink, NumOut, optDate, optId, optNumber, optText, reqId, reqText } from '../fields';
 import { ANIMAL_ORIGINS, ANIMAL_SEX } from './animal';
+import { PendingMovement } from '../flow/stock-approval';
 
 /**
  * The stock ledger (存栏变动): every accession (birth, import), disposition (export, death, deregistration) and
@@ -208,7 +209,8 @@ export const stockLog = defineResource({
 });
 
 /** What a movement answers: the ledger rows it appended (a litter appends one per newborn). */
-export const MovementResult = z.object({ ids: z.array(z.string()), animalIds: z.array(z.string()) });
+/** `approval` is set when the tenant requires approval: nothing moved yet, `ids` are empty (issue 14). */
+export const MovementResult = z.object({ ids: z.array(z.string()), animalIds: z.array(z.string()), approval: PendingMovement.optional() });
 
 const movement = <B extends z.ZodType>(kind: Movement, summary: string, body: B) =>
   endpoint({ method: 'POST', path: `/zoo-stockLog/stockLog/${kind}_enroll`, summary, access: { perm: `stocklog_${kind}` }, body, data: MovementResult });

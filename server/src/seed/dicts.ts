@@ -10,7 +10,7 @@ export const DICT_SEED: Record<DictCode, { name: string; items: Array<[string, s
   menu_category: { name: '菜单类型', items: [['1', '菜单'], ['2', '按钮']] },
   button_func: { name: '按钮功能', items: [['1', '工具栏'], ['2', '操作栏'], ['3', '工具操作栏']] },
   yes_no: { name: '是否', items: [['1', '否'], ['2', '是']] },
-  flow: { name: '流程类型', items: [['1', '请假流程', 'leave'], ['2', '报销流程', 'expense']] },
+  flow: { name: '流程类型', items: [['1', '请假流程', 'leave'], ['2', '报销流程', 'expense'], ['3', '存栏变动审批', 'stock']] },
   org_category: { name: '机构类型', items: [['1', '公司'], ['2', '部门'], ['3', '小组']] },
   data_scope_type: { name: '数据权限', items: [['1', '全部可见'], ['2', '本人可见'], ['3', '所在机构可见'], ['4', '所在机构及子级可见'], ['5', '自定义']] },
   api_scope_type: { name: '接口权限', items: [['1', '系统接口'], ['2', '业务接口']] },

@@ -1,0 +1,3 @@
+export * from './flow';
+export * from './leave';
+export * from './stock-approval';

@@ -29,6 +29,9 @@ const speciesDist = lazyPage(withJitlessZod(() => import('../../features/zoo/spe
 const animalDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/animal/animal-detail.page')));
 const animalLog = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/animal-log.page')));
 const basicLogDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/basiclog-detail.page')));
+const leaveForm = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-form.page')));
+const leaveHandle = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-handle.page')));
+const leaveDetail = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-detail.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
@@ -61,6 +64,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'cage/humiture/:cageId', element: <LazyElement page={cageHumiture} />, handle: tabPage('humiture.title', false) },
           { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
           { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
+          { path: 'work/process/leave/form/:processDefinitionId', element: <LazyElement page={leaveForm} />, handle: tabPage('leave.formTitle', false) },
+          { path: 'work/process/leave/handle/:taskId/:processInstanceId/:businessId', element: <LazyElement page={leaveHandle} />, handle: tabPage('leave.handleTitle', false) },
+          { path: 'work/process/leave/detail/:processInstanceId/:businessId', element: <LazyElement page={leaveDetail} />, handle: tabPage('leave.detailTitle', false) },
           { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },
         ],
       },

@@ -12,6 +12,8 @@ import { ElementPanel, type Selected } from './element-panel';
 export interface FlowModelerHandle {
   /** The diagram as formatted BPMN 2.0 XML (what model/submit stores as modelEditorXml). */
   saveXML(): Promise<string>;
+  /** Sets the process id and name (a new model's key and name become the definition's). */
+  nameProcess(id: string, name: string): void;
 }
 
 export interface FlowModelerProps {
@@ -46,6 +48,11 @@ export default function FlowModeler({ xml, ref, height = 560 }: FlowModelerProps
       if (!modeler.current) throw new Error('modeler not ready');
       const { xml: out } = await modeler.current.saveXML({ format: true });
       return out ?? '';
+    },
+    nameProcess(id, name) {
+      if (!modeler.current) return;
+      const root = modeler.current.get<Services['canvas']>('canvas').getRootElement();
+      modeler.current.get<Services['modeling']>('modeling').updateProperties(root, { id, name });
     },
   }));
 

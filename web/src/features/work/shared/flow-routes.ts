@@ -1,0 +1,29 @@
+import { dictionaryEndpoints } from '@zoo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/request';
+
+/**
+ * The `flow` dictionary as Saber reads it at start-up: `flow_<dictKey>` → remark (contract §6), the business
+ * form a category's tasks open (`flow_1` → `leave` → /work/process/leave/...). Null while loading or when a
+ * category has no remark.
+ */
+export function useFlowRoute(): (category: string) => string | null {
+  const query = useQuery({
+    queryKey: ['dict-rows', 'flow'],
+    queryFn: () => call(dictionaryEndpoints.dictionary, { query: { code: 'flow' } }),
+    staleTime: 5 * 60_000,
+  });
+  return (category) => {
+    const row = (query.data ?? []).find((d) => `flow_${d.dictKey}` === category);
+    return row?.remark ? row.remark : null;
+  };
+}
+
+/** The work routes of spec §2 for a business form named by the flow dictionary. */
+export const workPaths = {
+  form: (route: string, processDefinitionId: string) => `/work/process/${route}/form/${encodeURIComponent(processDefinitionId)}`,
+  handle: (route: string, row: { taskId: string; processInstanceId: string; businessId: string }) =>
+    `/work/process/${route}/handle/${row.taskId}/${row.processInstanceId}/${row.businessId}`,
+  detail: (route: string, row: { processInstanceId: string; businessId: string }) =>
+    `/work/process/${route}/detail/${row.processInstanceId}/${row.businessId}`,
+};

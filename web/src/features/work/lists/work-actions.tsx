@@ -25,8 +25,8 @@ export function RouteButton({ category, label, testId, to }: { category: string;
       type="link"
       size="small"
       data-testid={testId}
-      onClick={() => {
-        const route = routeOf(category);
+      onClick={async () => {
+        const route = await routeOf(category).catch(() => null);
         if (!route) return toast.warning(t('work.noRoute'));
         navigate(to(route));
       }}

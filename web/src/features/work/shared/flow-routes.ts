@@ -1,20 +1,21 @@
 import { dictionaryEndpoints } from '@zoo/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/request';
 
 /**
  * The `flow` dictionary as Saber reads it at start-up: `flow_<dictKey>` → remark (contract §6), the business
- * form a category's tasks open (`flow_1` → `leave` → /work/process/leave/...). Null while loading or when a
- * category has no remark.
+ * form a category's tasks open (`flow_1` → `leave` → /work/process/leave/...). Resolves null when a category
+ * has no remark. Cached for the session; a click before the dictionary arrived waits for it.
  */
-export function useFlowRoute(): (category: string) => string | null {
-  const query = useQuery({
-    queryKey: ['dict-rows', 'flow'],
-    queryFn: () => call(dictionaryEndpoints.dictionary, { query: { code: 'flow' } }),
-    staleTime: 5 * 60_000,
-  });
-  return (category) => {
-    const row = (query.data ?? []).find((d) => `flow_${d.dictKey}` === category);
+export function useFlowRoute(): (category: string) => Promise<string | null> {
+  const client = useQueryClient();
+  return async (category) => {
+    const rows = await client.fetchQuery({
+      queryKey: ['dict-rows', 'flow'],
+      queryFn: () => call(dictionaryEndpoints.dictionary, { query: { code: 'flow' } }),
+      staleTime: 5 * 60_000,
+    });
+    const row = rows.find((d) => `flow_${d.dictKey}` === category);
     return row?.remark ? row.remark : null;
   };
 }

@@ -20,9 +20,9 @@ export function useFlowRoute(): (category: string) => Promise<string | null> {
   };
 }
 
-/** The work routes of spec §2 for a business form named by the flow dictionary. */
+/** The work routes of spec §2 for a business form named by the flow dictionary (ids are [\\w:.-], path-safe). */
 export const workPaths = {
-  form: (route: string, processDefinitionId: string) => `/work/process/${route}/form/${encodeURIComponent(processDefinitionId)}`,
+  form: (route: string, processDefinitionId: string) => `/work/process/${route}/form/${processDefinitionId}`,
   handle: (route: string, row: { taskId: string; processInstanceId: string; businessId: string }) =>
     `/work/process/${route}/handle/${row.taskId}/${row.processInstanceId}/${row.businessId}`,
   detail: (route: string, row: { processInstanceId: string; businessId: string }) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTimeOut, Empty, IdList, Page, PageQuery } from '../common';
+import { DateTimeOut, Empty, Id, Page, PageQuery } from '../common';
+import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 
 /**
@@ -208,9 +209,8 @@ export const ModelViewQuery = z
   .refine((q) => q.processInstanceId || q.processDefinitionId, '缺少必要的请求参数: processInstanceId 或 processDefinitionId');
 export const ModelView = z.object({ xml: z.string(), flow: z.array(BladeFlow).optional() });
 
-export const ModelListQuery = PageQuery.extend({ name: optQueryText(100), modelKey: optQueryText(100) });
 export const ModelSubmitIn = z.object({
-  id: optFlowId('id'),
+  id: z.preprocess((v) => (v === '' || v === null ? undefined : v), Id.optional()),
   modelKey: z
     .string({ error: '请输入模型标识' })
     .trim()
@@ -219,10 +219,22 @@ export const ModelSubmitIn = z.object({
     .regex(/^[A-Za-z_][\w.-]*$/, '模型标识只能包含字母、数字、下划线、点和连字符,且以字母或下划线开头'),
   name: z.string({ error: '请输入模型名称' }).trim().min(1, '请输入模型名称').max(100, '模型名称不能超过100个字符'),
   description: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(500, '模型描述不能超过500个字符').optional()),
-  modelEditorXml: z.preprocess(
-    (v) => (v === null ? undefined : v),
-    z.string().max(1_000_000, '模型内容不能超过1MB').optional(),
-  ),
+  modelEditorXml: z.preprocess((v) => (v === null ? undefined : v), z.string().max(1_000_000, '模型内容不能超过1MB').optional()),
+});
+
+/**
+ * Models are a tenant's own rows served by the resource builder (list, detail, submit, remove at
+ * /blade-flow/model/*; buttons flow_model_add/edit/delete/view). List rows carry modelEditorXml as "".
+ */
+export const flowModel = defineCrud({
+  name: 'flow_model',
+  base: '/blade-flow/model',
+  title: '流程模型',
+  record: FlowModelDetail,
+  input: ModelSubmitIn,
+  filters: z.object({ name: z.string().optional(), modelKey: z.string().optional() }),
+  submitData: FlowModel,
+  access: { list: { perm: 'flow_model' }, detail: { perm: 'flow_model' } },
 });
 export const ModelDeployQuery = z.object({ modelId: FlowId('modelId'), category: FlowCategoryIn.refine((v) => !!v, '请选择流程分类'), tenantIds: TenantIdsIn });
 export const ManagerListQuery = PageQuery.extend({ category: FlowCategoryIn, mode: FlowModeIn, name: optQueryText(100) });
@@ -258,10 +270,11 @@ export const flowEndpoints = {
   diagramView: endpoint({ method: 'GET', path: '/blade-flow/process/diagram-view', summary: '流程图(高亮已执行节点)', access: 'public', query: DiagramViewQuery, data: z.any(), raw: true }),
   modelView: endpoint({ method: 'GET', path: '/blade-flow/process/model-view', summary: '流程图数据', access: 'login', query: ModelViewQuery, data: ModelView }),
 
-  modelList: endpoint({ method: 'GET', path: '/blade-flow/model/list', summary: '模型列表', access: { perm: 'flow_model' }, query: ModelListQuery, data: Page(FlowModel) }),
-  modelSubmit: endpoint({ method: 'POST', path: '/blade-flow/model/submit', summary: '保存模型', access: { perm: 'flow_model_edit' }, body: ModelSubmitIn, data: FlowModel }),
-  modelDetail: endpoint({ method: 'GET', path: '/blade-flow/model/detail', summary: '模型详情', access: { perm: 'flow_model' }, query: z.object({ id: FlowId('id') }), data: FlowModelDetail }),
-  modelRemove: endpoint({ method: 'POST', path: '/blade-flow/model/remove', summary: '删除模型', access: { perm: 'flow_model_delete' }, query: z.object({ ids: IdList }), data: Empty }),
+  /** the model resource's four calls (`flowModel.endpoints`), named here too */
+  modelList: flowModel.endpoints.list,
+  modelSubmit: flowModel.endpoints.submit,
+  modelDetail: flowModel.endpoints.detail,
+  modelRemove: flowModel.endpoints.remove,
   modelDeploy: endpoint({ method: 'POST', path: '/blade-flow/model/deploy', summary: '部署模型', access: { perm: 'flow_model_deploy' }, query: ModelDeployQuery, data: Empty }),
 
   managerList: endpoint({ method: 'GET', path: '/blade-flow/manager/list', summary: '流程定义列表', access: { perm: 'flow_manager' }, query: ManagerListQuery, data: Page(FlowProcess) }),

@@ -20,7 +20,7 @@ export function useFlowRoute(): (category: string) => Promise<string | null> {
   };
 }
 
-/** The work routes of spec §2 for a business form named by the flow dictionary (ids are [\\w:.-], path-safe). */
+/** The work routes of spec §2 for a business form named by the flow dictionary (ids are word characters, colons, dots and dashes: path-safe). */
 export const workPaths = {
   form: (route: string, processDefinitionId: string) => `/work/process/${route}/form/${processDefinitionId}`,
   handle: (route: string, row: { taskId: string; processInstanceId: string; businessId: string }) =>

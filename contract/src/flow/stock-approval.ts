@@ -7,8 +7,12 @@ import { BladeFlow } from './flow';
  * Approval of stock movements (issue 14, zoo use): a tenant param names a deployed process; exports, deaths,
  * deregistrations (and outgoing transfers) are then recorded as pending and applied when the process ends approved.
  */
-/** Tenant param (blade_param, tenant-scoped value) holding the process definition KEY that gates movements; "" = off. */
+/**
+ * The per-zoo switch: param `zoo.stock.approvalProcess.<tenantId>` (参数管理) holds the KEY of a deployed process
+ * (e.g. `zoo_stock_approval`, seeded); absent or "" = movements apply at once.
+ */
 export const STOCK_APPROVAL_PARAM = 'zoo.stock.approvalProcess';
+export const stockApprovalParamKey = (tenantId: string) => `${STOCK_APPROVAL_PARAM}.${tenantId}`;
 /** Business table of pending movements: business key `zoo_stock_approval:<id>`. */
 export const STOCK_APPROVAL_TABLE = 'zoo_stock_approval';
 /** Key of the seeded two-step (curator, then director) process. */

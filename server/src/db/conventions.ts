@@ -19,6 +19,8 @@ export const UNAUDITED: readonly string[] = [
   'blade_log_error',
   'blade_log_usual',
   'zoo_humiture',
+  // a process instance's engine state after each step (its history and tasks are audited instead)
+  'flow_engine_state',
 ];
 
 /** Columns whose values the audit trail masks (passwords, client secrets, storage and SMS keys, device keys…). */

@@ -5,6 +5,7 @@ import { authorityModules } from './authority';
 import { regionRoutes } from './base/region/region.routes';
 import { regionTransferRoutes } from './base/region/region.transfer.routes';
 import { deskRoutes } from './desk/desk.routes';
+import { flowModules } from './flow';
 import { auditRoutes } from './monitor/audit/audit.routes';
 import { logRoutes } from './monitor/log/log.routes';
 import { resourceRoutes } from './resource/resource.routes';
@@ -26,5 +27,6 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   logRoutes,
   auditRoutes,
   deskRoutes,
+  ...flowModules,
   resourceRoutes,
 ];

@@ -5,9 +5,10 @@ import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
+import { seedDemoFlow, seedFlowPlatform } from './flow';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
-export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings];
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoFlow];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
@@ -15,5 +16,6 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
     await seedRegions(tx);
   });
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
+  await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);
 }

@@ -42,7 +42,7 @@ export async function ensureRole(tx: Tx, alias: string, name: string, menuIds: s
   return role!.id;
 }
 
-async function ensureUser(tx: Tx, account: string, realName: string, roleId: string, deptId: string, postId: string): Promise<string> {
+export async function ensureUser(tx: Tx, account: string, realName: string, roleId: string, deptId: string, postId: string): Promise<string> {
   const [found] = await tx.select({ id: bladeUser.id }).from(bladeUser).where(and(eq(bladeUser.account, account), eq(bladeUser.isDeleted, 0)));
   if (found) return found.id;
   const [u] = await tx

@@ -135,6 +135,11 @@ export interface RouteExtras {
   before?: (req: FastifyRequest, session: Session) => Promise<void>;
 }
 
+/** Success messages a handler chose (contract: some calls answer e.g. "签收事务成功" instead of "操作成功"). */
+const messages = new WeakMap<FastifyRequest, string>();
+/** Sets the `msg` of this request's successful R envelope. */
+export const replyMessage = (req: FastifyRequest, msg: string): void => void messages.set(req, msg);
+
 export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: FastifyInstance,
   ep: Endpoint<Q, B, D>,
@@ -175,7 +180,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
       });
       for (const fn of committed) fn();
-      return ep.raw ? data : ok(data ?? {});
+      return ep.raw ? data : ok(data ?? {}, messages.get(req));
     },
   } as RouteOptions);
 }

@@ -11,6 +11,7 @@ import { assertSpeciesAuthorised } from '../shared/licence';
 import { zooAnimal } from '../zoo.tables';
 import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
 import { reverseMovement } from './reverse';
+import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
 import { stockLogRecords } from './stocklog.records';
 import { zooStockLog } from './stocklog.tables';
 
@@ -101,10 +102,13 @@ export function stockLogRoutes(app: FastifyInstance): void {
 
   route(app, stockLogEndpoints.born, async ({ db, body }) => register(db, 'born', body));
   route(app, stockLogEndpoints.import, async ({ db, body }) => register(db, 'import', body));
-  route(app, stockLogEndpoints.export, async ({ db, body }) => register(db, 'export', body));
   route(app, stockLogEndpoints.move, async ({ db, body }) => register(db, 'move', body));
-  route(app, stockLogEndpoints.die, async ({ db, body }) => register(db, 'die', body));
-  route(app, stockLogEndpoints.cancel, async ({ db, body }) => register(db, 'cancel', body));
+  // Dispositions may need the zoo's approval (./approval.ts): then they are pending until the process ends.
+  for (const kind of ['export', 'die', 'cancel'] as const) registerMovementApplier(kind, (db, body) => register(db, kind, body as never));
+  route(app, stockLogEndpoints.export, async (call) => (await gateMovement(app, call, 'export', call.body)) ?? register(call.db, 'export', call.body));
+  route(app, stockLogEndpoints.die, async (call) => (await gateMovement(app, call, 'die', call.body)) ?? register(call.db, 'die', call.body));
+  route(app, stockLogEndpoints.cancel, async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(call.db, 'cancel', call.body));
+  approvalRoutes(app);
 
   route(app, stockLogEndpoints.timeline, async (call) => {
     const { animalId, populationId } = call.query;

@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { BizError } from '../../platform/http/errors';
+import { PLATFORM_TENANT, type Session } from '../../platform/auth/session';
+import { asTenant } from '../../platform/tenancy/tenant-tx';
+import { parseBpmn, type ReadProcess } from './bpmn-read';
+import { flowDefinition } from './flow.tables';
+
+const nextId = async (db: Tx): Promise<string> => ((await db.execute(sql`select next_id()::text as id`)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
+
+export interface DeployFile {
+  name: string;
+  xml: string;
+}
+
+/**
+ * Deploys BPMN files as process definitions of `category`: common (tenant '' — every tenant may start them) when
+ * `tenantIds` is empty, else one copy per named tenant (mode 2). Each process gets the next version of its key
+ * within its tenant. Deploying for other tenants or as common is the platform tenant's.
+ */
+export async function deploy(db: Tx, session: Session, files: DeployFile[], category: string, tenantIds: string[]): Promise<string> {
+  const parsed: Array<{ file: DeployFile; processes: ReadProcess[] }> = [];
+  for (const f of files) parsed.push({ file: f, processes: (await parseBpmn(f.xml)).processes });
+  const foreign = tenantIds.filter((t) => t !== session.tenantId);
+  if ((tenantIds.length === 0 || foreign.length) && session.tenantId !== PLATFORM_TENANT)
+    throw new BizError(tenantIds.length === 0 ? '只有平台管理员可以部署通用流程,请选择本租户' : '只能部署到本租户');
+  const deploymentId = await nextId(db);
+  const into = async (tenant: string) => {
+    for (const p of parsed)
+      for (const proc of p.processes) {
+        const [{ v }] = (await db
+          .select({ v: sql<number>`coalesce(max(${flowDefinition.version}), 0)::int + 1` })
+          .from(flowDefinition)
+          .where(and(eq(flowDefinition.tenantId, tenant), eq(flowDefinition.processKey, proc.key)))) as Array<{ v: number }>;
+        const id = await nextId(db);
+        await db.insert(flowDefinition).values({
+          definitionId: `${proc.key}:${v}:${id}`,
+          tenantId: tenant,
+          deploymentId: deploymentId,
+          processKey: proc.key,
+          name: proc.name,
+          category,
+          version: v,
+          resourceName: p.file.name.slice(0, 255),
+          xml: p.file.xml,
+          tasks: proc.tasks,
+        });
+      }
+  };
+  if (tenantIds.length === 0) await into('');
+  for (const t of tenantIds) {
+    if (t === session.tenantId) await into(t);
+    else await asTenant(db, t, () => into(t));
+  }
+  return deploymentId;
+}

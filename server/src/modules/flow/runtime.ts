@@ -1,0 +1,256 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { FLOW_MSG } from '@zoo/contract';
+import type { Tx } from '../../db/client';
+import { BizError } from '../../platform/http/errors';
+import type { Session } from '../../platform/auth/session';
+import { runStep, type StepResult } from './engine';
+import { resolve, type Vars } from './expression';
+import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, type TaskSpec } from './flow.tables';
+
+/**
+ * The process runtime on the request transaction: start an instance, claim, complete and delete tasks, delete
+ * instances. Every step locks the instance row, runs the engine from the saved state, then saves the new state,
+ * tasks and history before the transaction commits — two servers never advance one instance at once.
+ */
+
+export type DefinitionRow = typeof flowDefinition.$inferSelect;
+export type InstanceRow = typeof flowInstance.$inferSelect;
+export type TaskRow = typeof flowTask.$inferSelect;
+
+/** How an instance ended, for the business that started it. */
+export interface ProcessOutcome {
+  instance: InstanceRow;
+  /** true when the last decision passed (variable `pass`) and the instance was not deleted */
+  approved: boolean;
+  /** the last task comment, or the delete reason */
+  comment: string;
+  deleted: boolean;
+}
+export type EndHandler = (db: Tx, businessId: string, outcome: ProcessOutcome) => Promise<void>;
+
+/** Business tables that react when their instance ends (`blade_process_leave`, `zoo_stock_approval`…). */
+const endHandlers = new Map<string, EndHandler>();
+export function onProcessEnd(table: string, fn: EndHandler): void {
+  endHandlers.set(table, fn);
+}
+
+const USER_PREFIX = 'taskUser_';
+/** `taskUser_12` or `12` → `12`; anything else is not a user id. */
+export const userIdOf = (v: unknown): string | null => {
+  const s = String(v ?? '').trim();
+  const id = s.startsWith(USER_PREFIX) ? s.slice(USER_PREFIX.length) : s;
+  return /^\d{1,19}$/.test(id) ? id : null;
+};
+
+export async function definitionById(db: Tx, definitionId: string): Promise<DefinitionRow> {
+  const [def] = await db.select().from(flowDefinition).where(eq(flowDefinition.definitionId, definitionId));
+  if (!def) throw new BizError(FLOW_MSG.definitionMissing);
+  return def;
+}
+
+export async function lockInstance(db: Tx, id: string): Promise<InstanceRow> {
+  if (!/^\d{1,19}$/.test(id)) throw new BizError(FLOW_MSG.instanceMissing);
+  const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, id)).for('update');
+  if (!inst) throw new BizError(FLOW_MSG.instanceMissing);
+  return inst;
+}
+
+const now = sql`localtimestamp(0)`;
+
+async function nextSeq(db: Tx, instanceId: string): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`coalesce(max(${flowHistory.seq}), 0)::int` }).from(flowHistory).where(eq(flowHistory.instanceId, instanceId));
+  return Number(r?.n ?? 0);
+}
+
+function resolveList(items: string[], vars: Vars): string[] {
+  return items.flatMap((x) => {
+    const v = resolve(x, vars);
+    return (Array.isArray(v) ? v : String(v ?? '').split(',')).map((s) => String(s).trim()).filter(Boolean);
+  });
+}
+
+/** Saves what one engine step produced: state, history, new and vanished user tasks, the end of the instance. */
+async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, step: StepResult, vars: Vars): Promise<void> {
+  await db
+    .insert(flowEngineState)
+    .values({ instanceId: inst.id, tenantId: inst.tenantId, state: step.state as object, step: 1 })
+    .onConflictDoUpdate({ target: flowEngineState.instanceId, set: { state: step.state as object, step: sql`${flowEngineState.step} + 1`, updateTime: now } });
+
+  let seq = await nextSeq(db, inst.id);
+  for (const e of step.events) {
+    if (e.kind === 'end') {
+      await db
+        .update(flowHistory)
+        .set({ endTime: now })
+        .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, e.id), eq(flowHistory.executionId, e.executionId), isNull(flowHistory.endTime)));
+      continue;
+    }
+    const type = e.type.replace('bpmn:', '');
+    const activityType = type.charAt(0).toLowerCase() + type.slice(1);
+    await db.insert(flowHistory).values({
+      instanceId: inst.id,
+      activityId: e.id,
+      activityName: e.name,
+      activityType,
+      executionId: e.executionId,
+      seq: ++seq,
+      // The start event is the initiator's; flows are instantaneous.
+      assignee: activityType === 'startEvent' ? inst.startUserId : null,
+      endTime: e.kind === 'take' ? now : null,
+    });
+  }
+
+  const open = await db.select().from(flowTask).where(and(eq(flowTask.instanceId, inst.id), isNull(flowTask.endTime)));
+  const waitingUser = step.waiting.filter((w) => w.type === 'bpmn:UserTask' || w.type === 'bpmn:ManualTask');
+  for (const w of waitingUser) {
+    if (open.some((t) => t.taskDefKey === w.id && t.executionId === w.executionId)) continue;
+    const spec: TaskSpec = def.tasks[w.id] ?? { name: w.id, assignee: '', candidateUsers: [], candidateGroups: [] };
+    const assignee = spec.assignee ? userIdOf(resolve(spec.assignee, vars)) : null;
+    const [task] = await db
+      .insert(flowTask)
+      .values({
+        instanceId: inst.id,
+        taskDefKey: w.id,
+        executionId: w.executionId,
+        name: spec.name,
+        assignee,
+        claimTime: assignee ? now : null,
+        candidateUsers: resolveList(spec.candidateUsers, vars).map((u) => userIdOf(u) ?? u),
+        candidateGroups: resolveList(spec.candidateGroups, vars),
+      })
+      .returning({ id: flowTask.id });
+    await db
+      .update(flowHistory)
+      .set({ taskId: task!.id, assignee })
+      .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, w.id), eq(flowHistory.executionId, w.executionId), isNull(flowHistory.taskId)));
+  }
+  // Tasks the step ended without a decision (a terminate end, another branch) are closed.
+  for (const t of open) {
+    if (!step.waiting.some((w) => w.id === t.taskDefKey && w.executionId === t.executionId))
+      await db.update(flowTask).set({ endTime: now, deleteReason: '流程已结束' }).where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
+  }
+
+  const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
+  if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
+  await db.update(flowInstance).set(set as never).where(eq(flowInstance.id, inst.id));
+  if (step.completed) await ended(db, { ...inst, variables: vars }, vars.pass === true, String(vars.lastComment ?? ''), false);
+}
+
+async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: string, deleted: boolean): Promise<void> {
+  const [table, businessId] = inst.businessKey.split(':');
+  const fn = table ? endHandlers.get(table) : undefined;
+  if (fn && businessId) await fn(db, businessId, { instance: inst, approved: approved && !deleted, comment, deleted });
+}
+
+/** Starts an instance of a definition the caller can see (own tenant's or common); returns its id. */
+export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars): Promise<string> {
+  const def = await definitionById(db, definitionId);
+  if (def.suspensionState !== 1) throw new BizError(FLOW_MSG.definitionSuspended);
+  const vars: Vars = { ...variables, initiator: `${USER_PREFIX}${session.userId}` };
+  const [inst] = await db
+    .insert(flowInstance)
+    .values({
+      definitionId: def.definitionId,
+      processKey: def.processKey,
+      name: def.name,
+      category: def.category,
+      version: def.version,
+      businessKey,
+      startUserId: session.userId,
+      startUserName: session.realName || session.account,
+      variables: vars,
+    })
+    .returning();
+  const step = await runStep(def.xml, vars, null);
+  await persist(db, inst!, def, step, vars);
+  return inst!.id;
+}
+
+async function stateOf(db: Tx, instanceId: string): Promise<unknown> {
+  const [s] = await db.select({ state: flowEngineState.state }).from(flowEngineState).where(eq(flowEngineState.instanceId, instanceId));
+  if (!s) throw new BizError(FLOW_MSG.instanceMissing);
+  return s.state;
+}
+
+/** The caller may act on a task assigned to them, or claim one offered to them (or to anyone when unassigned). */
+export const isCandidate = (t: Pick<TaskRow, 'candidateUsers' | 'candidateGroups'>, s: Session) =>
+  (t.candidateUsers.length === 0 && t.candidateGroups.length === 0) ||
+  t.candidateUsers.includes(s.userId) ||
+  t.candidateGroups.some((g) => s.roleAliases.includes(g));
+
+/** SQL twin of isCandidate for the claim list and the conditional claim. */
+export const candidateSql = (s: Session) => {
+  const roles = s.roleAliases.length ? s.roleAliases : [''];
+  return sql`((${flowTask.candidateUsers} = '[]'::jsonb and ${flowTask.candidateGroups} = '[]'::jsonb)
+    or ${flowTask.candidateUsers} ? ${s.userId}
+    or ${flowTask.candidateGroups} ?| ${sql`array[${sql.join(roles.map((r) => sql`${r}`), sql`, `)}]::text[]`})`;
+};
+
+/**
+ * Claims a task: one conditional UPDATE, so of two users claiming at once exactly one gets the row (the other's
+ * UPDATE waits on the row lock, then finds an assignee and changes nothing).
+ */
+export async function claimTask(db: Tx, session: Session, taskId: string): Promise<void> {
+  if (!/^\d{1,19}$/.test(taskId)) throw new BizError(FLOW_MSG.taskMissing);
+  const won = await db
+    .update(flowTask)
+    .set({ assignee: session.userId, claimTime: now })
+    .where(and(eq(flowTask.id, taskId), isNull(flowTask.endTime), isNull(flowTask.assignee), candidateSql(session)))
+    .returning({ id: flowTask.id });
+  if (won.length) {
+    await db.update(flowHistory).set({ assignee: session.userId }).where(eq(flowHistory.taskId, taskId));
+    return;
+  }
+  const [t] = await db.select().from(flowTask).where(eq(flowTask.id, taskId));
+  if (!t || t.endTime) throw new BizError(FLOW_MSG.taskMissing);
+  if (t.assignee === session.userId) return;
+  if (t.assignee) throw new BizError(FLOW_MSG.claimTaken);
+  throw new BizError(FLOW_MSG.notCandidate);
+}
+
+export interface CompleteInput {
+  taskId: string;
+  processInstanceId: string;
+  flag?: string;
+  comment?: string;
+  variables?: Record<string, unknown>;
+}
+
+/** Completes the caller's task: comment (default 同意), `pass` = flag ok or comment 同意, then the engine moves on. */
+export async function completeTask(db: Tx, session: Session, input: CompleteInput): Promise<void> {
+  if (!/^\d{1,19}$/.test(input.taskId)) throw new BizError(FLOW_MSG.taskMissing);
+  const inst = await lockInstance(db, input.processInstanceId);
+  const [task] = await db.select().from(flowTask).where(and(eq(flowTask.id, input.taskId), eq(flowTask.instanceId, inst.id))).for('update');
+  if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
+  if (task.assignee !== session.userId) throw new BizError(task.assignee ? FLOW_MSG.notAssignee : FLOW_MSG.notAssignee);
+  if (inst.suspensionState !== 1) throw new BizError('流程已挂起,无法办理');
+  const comment = input.comment?.trim() || '同意';
+  const pass = input.flag === 'ok' || comment === '同意';
+  const { pass: _ignored, ...extra } = input.variables ?? {};
+  void _ignored;
+  const vars: Vars = { ...inst.variables, ...extra, pass, lastComment: comment };
+  await db.update(flowTask).set({ endTime: now, comment, flag: input.flag ?? '', pass }).where(eq(flowTask.id, task.id));
+  const def = await definitionById(db, inst.definitionId);
+  const step = await runStep(def.xml, vars, await stateOf(db, inst.id), { activityId: task.taskDefKey, executionId: task.executionId });
+  await persist(db, inst, def, step, vars);
+}
+
+/** Deletes (cancels) an open task: the instance is deleted with it (Flowable refuses to delete a process's task otherwise). */
+export async function deleteTask(db: Tx, session: Session, taskId: string, reason: string): Promise<void> {
+  if (!/^\d{1,19}$/.test(taskId)) throw new BizError(FLOW_MSG.taskMissing);
+  const [task] = await db.select().from(flowTask).where(eq(flowTask.id, taskId));
+  if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
+  if (task.assignee !== session.userId && !isCandidate(task, session)) throw new BizError(FLOW_MSG.notAssignee);
+  await deleteInstance(db, task.instanceId, reason || '删除任务');
+}
+
+/** Ends an instance without a decision: open tasks close, the business learns it was not approved. */
+export async function deleteInstance(db: Tx, instanceId: string, reason: string): Promise<void> {
+  const inst = await lockInstance(db, instanceId);
+  if (inst.state !== 'running') throw new BizError('流程实例已结束');
+  await db.update(flowTask).set({ endTime: now, deleteReason: reason }).where(and(eq(flowTask.instanceId, inst.id), isNull(flowTask.endTime)));
+  await db.update(flowHistory).set({ endTime: now }).where(and(eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)));
+  await db.update(flowInstance).set({ state: 'deleted', endTime: now, deleteReason: reason }).where(eq(flowInstance.id, inst.id));
+  await db.delete(flowEngineState).where(eq(flowEngineState.instanceId, inst.id));
+  await ended(db, inst, false, reason, true);
+}

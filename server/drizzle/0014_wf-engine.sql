@@ -23,6 +23,7 @@ CREATE TABLE "flow_definition" (
 	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
 	"definition_id" varchar(255) NOT NULL,
 	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
+	"mode" integer NOT NULL,
 	"deployment_id" bigint NOT NULL,
 	"process_key" varchar(100) NOT NULL,
 	"name" varchar(200) NOT NULL,
@@ -143,6 +144,7 @@ CREATE TABLE "zoo_stock_approval" (
 ALTER TABLE "zoo_stock_approval" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE UNIQUE INDEX "flow_definition_id_uq" ON "flow_definition" USING btree ("definition_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "flow_definition_version_uq" ON "flow_definition" USING btree ("tenant_id","process_key","version");--> statement-breakpoint
+CREATE INDEX "flow_definition_key_idx" ON "flow_definition" USING btree ("process_key","mode");--> statement-breakpoint
 CREATE INDEX "flow_definition_deployment_idx" ON "flow_definition" USING btree ("deployment_id");--> statement-breakpoint
 CREATE INDEX "flow_history_instance_idx" ON "flow_history" USING btree ("tenant_id","instance_id","seq");--> statement-breakpoint
 CREATE INDEX "flow_instance_start_idx" ON "flow_instance" USING btree ("tenant_id","start_user_id","start_time");--> statement-breakpoint

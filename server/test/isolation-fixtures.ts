@@ -167,6 +167,11 @@ const readonlyFixtures: Record<string, IsolationFixture> = {
 /** One entry per tenant-scoped resource (keyed by the contract definition's `name`). */
 export const isolationFixtures: Record<string, IsolationFixture> = {
   ...readonlyFixtures,
+  flow_model: {
+    create: async () => ({ modelKey: `iso_model_${tag}`, name: '隔离流程模型', description: 'A', modelEditorXml: '<definitions/>' }),
+    match: (r) => r.modelKey === `iso_model_${tag}`,
+    unchanged: { modelKey: `iso_model_${tag}`, name: '隔离流程模型', description: 'A' },
+  },
   notice: {
     create: async () => ({ title: '隔离测试通知', category: 1, releaseTime: '2024-01-01 08:00:00', content: 'A' }),
     match: (r) => r.title === '隔离测试通知',

@@ -37,6 +37,10 @@ const PUBLIC = [
   '/api/blade-resource/oss/endpoint/file/',
   // Sensors authenticate with their Device-Key, not a session: a public route to the session layer.
   'POST /api/zoo-cage/humiture/ingest',
+  // Flow images and the upload check are fetched by <img>, iframes and the upload widget (contract §8.4).
+  '/api/blade-flow/process/resource-view',
+  '/api/blade-flow/process/diagram-view',
+  '/api/blade-flow/manager/check-upload',
 ];
 const isPublic = (method: string, path: string) => PUBLIC.some((p) => (p.includes(' ') ? p === `${method} ${path}` : path.startsWith(p)));
 

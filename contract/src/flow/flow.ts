@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTimeOut, Empty, Id, Page, PageQuery } from '../common';
 import { defineCrud } from '../resource';
+import { isDateTimeText, isIdText } from '../wire';
 import { endpoint } from '../endpoint';
 
 /**
@@ -154,8 +155,8 @@ export const StartListQuery = PageQuery.extend({
 export const WorkListQuery = PageQuery.extend({
   category: FlowCategoryIn,
   processDefinitionName: optQueryText(100),
-  beginDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '开始日期格式应为 yyyy-MM-dd').optional()),
-  endDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '结束日期格式应为 yyyy-MM-dd').optional()),
+  beginDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((s) => isDateTimeText(s), '开始日期格式应为 yyyy-MM-dd').optional()),
+  endDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((s) => isDateTimeText(s), '结束日期格式应为 yyyy-MM-dd').optional()),
 });
 export const TaskIdQuery = z.object({ taskId: FlowId('taskId') });
 export const DeleteTaskQuery = z.object({ taskId: FlowId('taskId'), reason: optQueryText(500) });
@@ -246,7 +247,7 @@ export const DeleteDeploymentQuery = z.object({
   deploymentIds: z
     .string({ error: '缺少必要的请求参数: deploymentIds' })
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.string().regex(/^\d{1,19}$/, 'deploymentIds格式不正确')).min(1, '缺少必要的请求参数: deploymentIds')),
+    .pipe(z.array(z.string().refine(isIdText, 'deploymentIds格式不正确')).min(1, '缺少必要的请求参数: deploymentIds')),
 });
 export const CheckUploadResult = z.object({ name: z.string(), success: z.boolean() });
 export const FollowListQuery = PageQuery.extend({ processInstanceId: optFlowId('processInstanceId'), processDefinitionKey: optQueryText(100) });

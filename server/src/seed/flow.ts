@@ -17,10 +17,10 @@ export async function seedFlowPlatform(tx: Tx): Promise<void> {
     [STOCK_APPROVAL_PROCESS_KEY, 'flow_3', 'zoo_stock_approval.bpmn20.xml', STOCK_APPROVAL_BPMN(STOCK_APPROVAL_PROCESS_KEY)],
   ];
   for (const [key, category, resourceName, xml] of shipped) {
-    const [have] = await tx.select({ id: flowDefinition.id }).from(flowDefinition).where(and(eq(flowDefinition.tenantId, ''), eq(flowDefinition.processKey, key)));
+    const [have] = await tx.select({ id: flowDefinition.id }).from(flowDefinition).where(and(eq(flowDefinition.mode, 1), eq(flowDefinition.processKey, key)));
     if (have) continue;
     const { processes } = await parseBpmn(xml);
-    const [{ id }] = (await tx.insert(flowDefinition).values({ definitionId: `${key}:1:0`, tenantId: '', deploymentId: '0', processKey: key, name: processes[0]!.name, category, version: 1, resourceName, xml, tasks: processes[0]!.tasks }).returning({ id: flowDefinition.id })) as Array<{ id: string }>;
+    const [{ id }] = (await tx.insert(flowDefinition).values({ definitionId: `${key}:1:0`, tenantId: '', mode: 1, deploymentId: '0', processKey: key, name: processes[0]!.name, category, version: 1, resourceName, xml, tasks: processes[0]!.tasks }).returning({ id: flowDefinition.id })) as Array<{ id: string }>;
     // Flowable-shaped id with the row's own snowflake.
     await tx.update(flowDefinition).set({ definitionId: `${key}:1:${id}`, deploymentId: id }).where(eq(flowDefinition.id, id));
   }

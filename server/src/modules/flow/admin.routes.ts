@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
-import { FLOW_MSG, flowEndpoints, flowModel as flowModelDef, FlowCategoryIn, TenantIdsIn, type FlowExecution } from '@zoo/contract';
+import { FLOW_MSG, flowEndpoints, flowModel as flowModelDef, FlowCategoryIn, TenantIdsIn, type FlowExecution, isIdText } from '@zoo/contract';
 import { BizError } from '../../platform/http/errors';
 import { MALFORMED_UPLOAD } from '../../platform/http/multipart';
 import { publicRoute, replyMessage, route } from '../../platform/http/route';
@@ -83,7 +83,7 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   route(app, flowEndpoints.modelDeploy, async ({ db, session, query }) => {
-    if (!/^\d{1,19}$/.test(query.modelId)) throw new BizError(NOT_FOUND);
+    if (!isIdText(query.modelId)) throw new BizError(NOT_FOUND);
     const [m] = await db.select().from(flowModel).where(and(eq(flowModel.id, query.modelId), eq(flowModel.isDeleted, 0)));
     if (!m) throw new BizError(NOT_FOUND);
     if (!m.modelEditorXml.trim()) throw new BizError('模型内容为空,请先设计流程');
@@ -94,7 +94,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, flowEndpoints.managerList, async ({ db, session, query: q }) => {
     const where = and(
       q.category ? eq(flowDefinition.category, q.category) : undefined,
-      q.mode === 1 ? eq(flowDefinition.tenantId, '') : q.mode === 2 ? sql`${flowDefinition.tenantId} <> ''` : undefined,
+      q.mode ? eq(flowDefinition.mode, q.mode) : undefined,
       q.name ? ilike(flowDefinition.name, containing(q.name)) : undefined,
     );
     const rows = await db.select().from(flowDefinition).where(where).orderBy(desc(flowDefinition.deploymentTime), desc(flowDefinition.id)).limit(q.size).offset((q.current - 1) * q.size);
@@ -160,7 +160,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, flowEndpoints.followList, async ({ db, session, query: q }) => {
     const where = and(
       eq(flowInstance.state, 'running'),
-      q.processInstanceId ? eq(flowInstance.id, /^\d{1,19}$/.test(q.processInstanceId) ? q.processInstanceId : '0') : undefined,
+      q.processInstanceId ? eq(flowInstance.id, isIdText(q.processInstanceId) ? q.processInstanceId : '0') : undefined,
       q.processDefinitionKey ? ilike(flowInstance.processKey, containing(q.processDefinitionKey)) : undefined,
     );
     const rows = await db.select().from(flowInstance).where(where).orderBy(desc(flowInstance.startTime), desc(flowInstance.id)).limit(q.size).offset((q.current - 1) * q.size);

@@ -31,11 +31,12 @@ export async function deploy(db: Tx, session: Session, files: DeployFile[], cate
         const [{ v }] = (await db
           .select({ v: sql<number>`coalesce(max(${flowDefinition.version}), 0)::int + 1` })
           .from(flowDefinition)
-          .where(and(eq(flowDefinition.tenantId, tenant), eq(flowDefinition.processKey, proc.key)))) as Array<{ v: number }>;
+          .where(and(eq(flowDefinition.mode, tenant === '' ? 1 : 2), eq(flowDefinition.processKey, proc.key)))) as Array<{ v: number }>;
         const id = await nextId(db);
         await db.insert(flowDefinition).values({
           definitionId: `${proc.key}:${v}:${id}`,
           tenantId: tenant,
+          mode: tenant === '' ? 1 : 2,
           deploymentId: deploymentId,
           processKey: proc.key,
           name: proc.name,

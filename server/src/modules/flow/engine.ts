@@ -94,6 +94,8 @@ export async function runStep(
   if (failure) throw new BizError(`流程执行失败: ${failure}`);
   const waiting = (execution!.getPostponed() as unknown as ApiLike[]).map((a) => ({ id: a.id, type: a.type, executionId: a.executionId }));
   const saved = await engine.getState();
-  await engine.stop();
+  // Stop a waiting engine so its in-memory execution is dropped (a finished one has nothing to stop: stop() would
+  // wait for an end that already happened).
+  if (waiting.length) await engine.stop();
   return { state: saved, waiting, events, completed: waiting.length === 0 };
 }

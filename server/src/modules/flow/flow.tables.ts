@@ -30,6 +30,8 @@ export const flowDefinition = pgTable(
     /** `<key>:<version>:<id>`, Flowable's shape */
     definitionId: varchar('definition_id', { length: 255 }).notNull(),
     tenantId: varchar('tenant_id', { length: 12 }).notNull().default(sql`current_setting('app.tenant_id')`),
+    /** 1 common (tenant ''), 2 a tenant's own: what list filters use (module code never filters by tenant) */
+    mode: integer('mode').notNull(),
     deploymentId: bigintStr('deployment_id').notNull(),
     processKey: varchar('process_key', { length: 100 }).notNull(),
     name: varchar('name', { length: 200 }).notNull(),
@@ -47,6 +49,7 @@ export const flowDefinition = pgTable(
   (t) => [
     uniqueIndex('flow_definition_id_uq').on(t.definitionId),
     uniqueIndex('flow_definition_version_uq').on(t.tenantId, t.processKey, t.version),
+    index('flow_definition_key_idx').on(t.processKey, t.mode),
     index('flow_definition_deployment_idx').on(t.deploymentId),
     pgPolicy('flow_definition_tenant_read', {
       as: 'permissive',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { FLOW_MSG, flowEndpoints, type BladeFlow } from '@zoo/contract';
+import { FLOW_MSG, flowEndpoints, type BladeFlow, isIdText } from '@zoo/contract';
 import type { DbLike, Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import { publicRoute, route } from '../../platform/http/route';
@@ -10,7 +10,7 @@ import { renderSvg, type Highlight } from './svg';
 
 /** Activity rows of an instance in order; `all` keeps flows and gateways (model-view), else the contract's subset. */
 async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { start?: string; end?: string }): Promise<BladeFlow[]> {
-  if (!/^\d{1,19}$/.test(instanceId)) throw new BizError(FLOW_MSG.instanceMissing);
+  if (!isIdText(instanceId)) throw new BizError(FLOW_MSG.instanceMissing);
   const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, instanceId));
   if (!inst) throw new BizError(FLOW_MSG.instanceMissing);
   const rows = await db.select().from(flowHistory).where(eq(flowHistory.instanceId, instanceId)).orderBy(asc(flowHistory.seq));
@@ -74,7 +74,7 @@ export function processRoutes(app: FastifyInstance): void {
 
   route(app, flowEndpoints.modelView, async ({ db, query }) => {
     if (query.processInstanceId) {
-      if (!/^\d{1,19}$/.test(query.processInstanceId)) throw new BizError(FLOW_MSG.instanceMissing);
+      if (!isIdText(query.processInstanceId)) throw new BizError(FLOW_MSG.instanceMissing);
       const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, query.processInstanceId));
       if (!inst) throw new BizError(FLOW_MSG.instanceMissing);
       const [def] = await db.select({ xml: flowDefinition.xml }).from(flowDefinition).where(eq(flowDefinition.definitionId, inst.definitionId));
@@ -88,7 +88,7 @@ export function processRoutes(app: FastifyInstance): void {
   // <img>/<iframe> targets: no token (contract §8.4). Ids are unguessable snowflakes; only the diagram is shown.
   publicRoute(app, flowEndpoints.resourceView, async ({ sys, query, reply }) => {
     if (query.processInstanceId && query.resourceType === 'image') {
-      const h = /^\d{1,19}$/.test(query.processInstanceId) ? await highlightOf(sys, query.processInstanceId) : null;
+      const h = isIdText(query.processInstanceId) ? await highlightOf(sys, query.processInstanceId) : null;
       if (h) return sendSvg(reply, await renderSvg(h.xml, h.hl));
     }
     const [def] = await sys.select({ xml: flowDefinition.xml }).from(flowDefinition).where(eq(flowDefinition.definitionId, query.processDefinitionId));
@@ -97,7 +97,7 @@ export function processRoutes(app: FastifyInstance): void {
     return sendSvg(reply, await renderSvg(def.xml));
   });
   publicRoute(app, flowEndpoints.diagramView, async ({ sys, query, reply }) => {
-    const h = /^\d{1,19}$/.test(query.processInstanceId) ? await highlightOf(sys, query.processInstanceId) : null;
+    const h = isIdText(query.processInstanceId) ? await highlightOf(sys, query.processInstanceId) : null;
     if (!h) throw new BizError(FLOW_MSG.instanceMissing, 404);
     return sendSvg(reply, await renderSvg(h.xml, h.hl));
   });

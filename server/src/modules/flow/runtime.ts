@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { FLOW_MSG } from '@zoo/contract';
+import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
@@ -39,7 +39,7 @@ const USER_PREFIX = 'taskUser_';
 export const userIdOf = (v: unknown): string | null => {
   const s = String(v ?? '').trim();
   const id = s.startsWith(USER_PREFIX) ? s.slice(USER_PREFIX.length) : s;
-  return /^\d{1,19}$/.test(id) ? id : null;
+  return isIdText(id) ? id : null;
 };
 
 export async function definitionById(db: Tx, definitionId: string): Promise<DefinitionRow> {
@@ -49,7 +49,7 @@ export async function definitionById(db: Tx, definitionId: string): Promise<Defi
 }
 
 export async function lockInstance(db: Tx, id: string): Promise<InstanceRow> {
-  if (!/^\d{1,19}$/.test(id)) throw new BizError(FLOW_MSG.instanceMissing);
+  if (!isIdText(id)) throw new BizError(FLOW_MSG.instanceMissing);
   const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, id)).for('update');
   if (!inst) throw new BizError(FLOW_MSG.instanceMissing);
   return inst;
@@ -191,7 +191,7 @@ export const candidateSql = (s: Session) => {
  * UPDATE waits on the row lock, then finds an assignee and changes nothing).
  */
 export async function claimTask(db: Tx, session: Session, taskId: string): Promise<void> {
-  if (!/^\d{1,19}$/.test(taskId)) throw new BizError(FLOW_MSG.taskMissing);
+  if (!isIdText(taskId)) throw new BizError(FLOW_MSG.taskMissing);
   const won = await db
     .update(flowTask)
     .set({ assignee: session.userId, claimTime: now })
@@ -218,7 +218,7 @@ export interface CompleteInput {
 
 /** Completes the caller's task: comment (default 同意), `pass` = flag ok or comment 同意, then the engine moves on. */
 export async function completeTask(db: Tx, session: Session, input: CompleteInput): Promise<void> {
-  if (!/^\d{1,19}$/.test(input.taskId)) throw new BizError(FLOW_MSG.taskMissing);
+  if (!isIdText(input.taskId)) throw new BizError(FLOW_MSG.taskMissing);
   const inst = await lockInstance(db, input.processInstanceId);
   const [task] = await db.select().from(flowTask).where(and(eq(flowTask.id, input.taskId), eq(flowTask.instanceId, inst.id))).for('update');
   if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
@@ -237,7 +237,7 @@ export async function completeTask(db: Tx, session: Session, input: CompleteInpu
 
 /** Deletes (cancels) an open task: the instance is deleted with it (Flowable refuses to delete a process's task otherwise). */
 export async function deleteTask(db: Tx, session: Session, taskId: string, reason: string): Promise<void> {
-  if (!/^\d{1,19}$/.test(taskId)) throw new BizError(FLOW_MSG.taskMissing);
+  if (!isIdText(taskId)) throw new BizError(FLOW_MSG.taskMissing);
   const [task] = await db.select().from(flowTask).where(eq(flowTask.id, taskId));
   if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
   if (task.assignee !== session.userId && !isCandidate(task, session)) throw new BizError(FLOW_MSG.notAssignee);

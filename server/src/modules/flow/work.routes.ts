@@ -48,10 +48,10 @@ export function workRoutes(app: FastifyInstance): void {
     const where = and(
       eq(flowDefinition.suspensionState, 1),
       q.category ? eq(flowDefinition.category, q.category) : undefined,
-      q.mode === 1 ? eq(flowDefinition.tenantId, '') : q.mode === 2 ? sql`${flowDefinition.tenantId} <> ''` : undefined,
+      q.mode ? eq(flowDefinition.mode, q.mode) : undefined,
       q.name ? ilike(flowDefinition.name, containing(q.name)) : undefined,
       // latest version per tenant and key
-      sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.tenant_id = ${flowDefinition.tenantId} and d2.process_key = ${flowDefinition.processKey})`,
+      sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.mode = ${flowDefinition.mode} and d2.process_key = ${flowDefinition.processKey})`,
     );
     const rows = await db.select().from(flowDefinition).where(where).orderBy(flowDefinition.category, flowDefinition.processKey, flowDefinition.tenantId).limit(q.size).offset((q.current - 1) * q.size);
     const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(flowDefinition).where(where)) as Array<{ n: number }>;

@@ -57,7 +57,7 @@ export async function gateMovement(app: FastifyInstance, call: { db: Tx; session
     .select()
     .from(flowDefinition)
     .where(and(eq(flowDefinition.processKey, key), eq(flowDefinition.suspensionState, 1)))
-    .orderBy(sql`${flowDefinition.tenantId} = ''`, desc(flowDefinition.version))
+    .orderBy(desc(flowDefinition.mode), desc(flowDefinition.version))
     .limit(1);
   if (!def) throw new BizError(`存栏变动需要审批,但审批流程「${key}」未部署或已挂起,请联系管理员`);
   // Refuse now what could not be applied later (animal not in stock, counts too high…): apply, then roll back.

@@ -49,10 +49,10 @@ describe('流程部署', () => {
     });
     renderPage(<DeployPage />);
     const input = (await screen.findByTestId('deploy-pick')).closest('.ant-upload')!.querySelector('input[type=file]')!;
-    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt')] } });
+    fireEvent.change(input, { target: { files: [new File(['<definitions/>'], 'trip.bpmn20.xml'), new File(['x'], 'notes.txt')] } });
     expect(await screen.findByText('只能上传 .bpmn20.xml 或 .bpmn 文件')).toBeInTheDocument();
-    fireEvent.change(input, { target: { files: [new File(['<definitions/>'], 'trip.bpmn20.xml')] } });
     expect(await screen.findByText('trip.bpmn20.xml')).toBeInTheDocument();
+    expect(screen.queryByText('notes.txt')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('deploy-submit'));
     expect(await screen.findByText('请选择流程分类')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByLabelText('流程分类'));

@@ -35,6 +35,9 @@ import { transferI18n } from '../components/import-dialog.i18n';
 import { codeI18n } from '../features/tool/code/code.i18n';
 import { datasourceI18n } from '../features/tool/datasource/datasource.i18n';
 import { modelI18n } from '../features/tool/model/model.i18n';
+import { bpmnI18n } from '../components/bpmn/bpmn.i18n';
+import { workI18n } from '../features/work/shared/work.i18n';
+import { flowI18n } from '../features/flow/shared/flow.i18n';
 import { shellI18n } from './layout/shell.i18n';
 import { reportI18n } from '../features/report/reportlist/reportlist.i18n';
 
@@ -77,5 +80,8 @@ export const featureBundles: readonly I18nBundle[] = [
   datasourceI18n,
   modelI18n,
   codeI18n,
+  bpmnI18n,
+  workI18n,
+  flowI18n,
   shellI18n,
 ];

@@ -6,6 +6,7 @@ export { auditValue, useAuditFieldLabel, visibleChanges } from './audit-fields';
 export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
 export { useRowDialog } from './use-row-dialog';
 export { ControlSelect } from './control-select';
+export { listResource } from './list-resource';
 export { readonlyResource, type ReadonlyResource, type ReadonlyRow } from './readonly-resource';
 export type { FormSlotContext } from './crud-form-modal';
 export { CRUD_TREE_KEY, crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useFlowDiagram } from '../../lib/flow-diagram';
 import { addI18nBundles } from '../../lib/i18n';
 import { refreshMenuOnce, startTokenRefresh, useSession } from '../../lib/session';
 import { featureBundles } from '../i18n-bundles';
@@ -57,6 +58,8 @@ export function MainLayout() {
     // A social login without a bound account (user_id -1) must register first (Saber's third register).
     if (userId === '-1') show('register');
   }, [userId, show]);
+  // Screens ask for a diagram through the flow store; the shell opens its (lazily loaded) flow dialog.
+  useEffect(() => useFlowDiagram.subscribe((s) => s.target && show('flow')), [show]);
   return (
     <Layout style={{ minHeight: '100vh' }} className={`zoo-shell ${theme}`}>
       <LayoutSidebar />

@@ -77,7 +77,7 @@ const zh = {
       success: '注册申请已提交,请耐心等待管理员通过!',
       failed: '提交失败',
     },
-    flowDialog: { title: '流程图', placeholder: '流程图查看器将在工作流模块中提供。' },
+    flowDialog: { title: '流程图' },
     boundary: {
       title: '页面出错了',
       retry: '重试',
@@ -171,7 +171,7 @@ const en: typeof zh = {
       success: 'Your registration awaits approval by an administrator.',
       failed: 'Submission failed',
     },
-    flowDialog: { title: 'Flow diagram', placeholder: 'The flow diagram viewer comes with the workflow module.' },
+    flowDialog: { title: 'Flow diagram' },
     boundary: {
       title: 'This page failed',
       retry: 'Retry',

@@ -50,6 +50,15 @@ export const pageRegistry = {
   '/resource/sms': page(() => import('../../features/resource/sms/sms.page')),
   '/report/reportlist': page(() => import('../../features/report/reportlist/reportlist.page')),
   '/resource/attach': page(() => import('../../features/resource/attach/attach.page')),
+  '/work/start': page(() => import('../../features/work/lists/start.page')),
+  '/work/claim': page(() => import('../../features/work/lists/claim.page')),
+  '/work/todo': page(() => import('../../features/work/lists/todo.page')),
+  '/work/send': page(() => import('../../features/work/lists/send.page')),
+  '/work/done': page(() => import('../../features/work/lists/done.page')),
+  '/flow/model': page(() => import('../../features/flow/model/model.page')),
+  '/flow/deploy': page(() => import('../../features/flow/deploy/deploy.page')),
+  '/flow/manager': page(() => import('../../features/flow/manager/manager.page')),
+  '/flow/follow': page(() => import('../../features/flow/follow/follow.page')),
 } satisfies Record<string, LazyPage>;
 
 export type RegisteredPath = keyof typeof pageRegistry;

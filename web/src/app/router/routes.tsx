@@ -31,6 +31,9 @@ const animalLog = lazyPage(withJitlessZod(() => import('../../features/zoo/basic
 const basicLogDetail = lazyPage(withJitlessZod(() => import('../../features/zoo/basiclog/basiclog-detail.page')));
 // The spec's /code route (code base) is the code generator outside the menu.
 const codePage = lazyPage(withJitlessZod(() => import('../../features/tool/code/code.page')));
+const leaveForm = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-form.page')));
+const leaveHandle = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-handle.page')));
+const leaveDetail = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-detail.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 const cageMonitor = lazyPage(withJitlessZod(() => import('../../features/zoo/monitor/monitor.page')));
 
@@ -66,6 +69,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'animal/log/:id', element: <LazyElement page={animalLog} />, handle: tabPage('basicLog.calendarTitle', false) },
           { path: 'basiclog/detail/:id', element: <LazyElement page={basicLogDetail} />, handle: tabPage('basicLog.detailTitle', false) },
           { path: 'code', element: <LazyElement page={codePage} />, handle: tabPage('code.title', false) },
+          { path: 'work/process/leave/form/:processDefinitionId', element: <LazyElement page={leaveForm} />, handle: tabPage('leave.formTitle', false) },
+          { path: 'work/process/leave/handle/:taskId/:processInstanceId/:businessId', element: <LazyElement page={leaveHandle} />, handle: tabPage('leave.handleTitle', false) },
+          { path: 'work/process/leave/detail/:processInstanceId/:businessId', element: <LazyElement page={leaveDetail} />, handle: tabPage('leave.detailTitle', false) },
           { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },
         ],
       },

@@ -1,0 +1,93 @@
+import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+interface BusinessObject {
+  id: string;
+  name?: string;
+  assignee?: string;
+  candidateUsers?: string;
+  candidateGroups?: string;
+  conditionExpression?: { body?: string };
+  $type: string;
+}
+
+/** The selected shape (or the process itself) and the services that change it. */
+export interface Selected {
+  element: { id: string; type: string; businessObject: BusinessObject };
+  modeling: { updateProperties(element: Selected['element'], props: Record<string, unknown>): void };
+  moddle: { create(type: string, attrs: Record<string, unknown>): unknown };
+}
+
+const TYPE_KEYS: Record<string, string> = {
+  'bpmn:Process': 'bpmn.type.process',
+  'bpmn:StartEvent': 'bpmn.type.start',
+  'bpmn:EndEvent': 'bpmn.type.end',
+  'bpmn:UserTask': 'bpmn.type.userTask',
+  'bpmn:Task': 'bpmn.type.task',
+  'bpmn:SequenceFlow': 'bpmn.type.flow',
+  'bpmn:ExclusiveGateway': 'bpmn.type.exclusive',
+  'bpmn:ParallelGateway': 'bpmn.type.parallel',
+};
+
+/**
+ * Attributes of the selected element. The engine reads the process id as the definition key, user tasks'
+ * assignee / candidate users / candidate groups (role aliases; `${taskUser}` names the approver chosen on the
+ * leave form) and a flow's condition (e.g. `${pass}`); every change goes through bpmn-js `modeling`, so undo
+ * and the saved XML see it.
+ */
+export function ElementPanel({ selected, revision }: { selected: Selected; revision: number }) {
+  const { t } = useTranslation();
+  const { element, modeling, moddle } = selected;
+  const bo = element.businessObject;
+  const set = (props: Record<string, unknown>) => modeling.updateProperties(element, props);
+  const text = (key: keyof BusinessObject, label: string, testId: string, placeholder?: string) => (
+    <Form.Item label={t(label)}>
+      <Input
+        key={`${element.id}-${key}-${revision}`}
+        defaultValue={(bo[key] as string | undefined) ?? ''}
+        placeholder={placeholder}
+        data-testid={testId}
+        onBlur={(e) => {
+          const value = e.target.value.trim();
+          if (value !== ((bo[key] as string | undefined) ?? '')) set({ [key]: value || undefined });
+        }}
+      />
+    </Form.Item>
+  );
+  const isTask = element.type === 'bpmn:UserTask';
+  const isFlow = element.type === 'bpmn:SequenceFlow';
+  return (
+    <Form layout="vertical" size="small" data-testid="element-panel">
+      <Typography.Text type="secondary">{t(TYPE_KEYS[element.type] ?? 'bpmn.type.other')}</Typography.Text>
+      {text('id', 'bpmn.id', 'bpmn-id')}
+      {text('name', 'bpmn.name', 'bpmn-name')}
+      {isTask ? (
+        <>
+          {text('assignee', 'bpmn.assignee', 'bpmn-assignee', '${taskUser}')}
+          {text('candidateUsers', 'bpmn.candidateUsers', 'bpmn-candidate-users', '${taskUser}')}
+          {text('candidateGroups', 'bpmn.candidateGroups', 'bpmn-candidate-groups', 'admin,hr')}
+        </>
+      ) : null}
+      {isFlow ? (
+        <Form.Item label={t('bpmn.condition')}>
+          <Input
+            key={`${element.id}-cond-${revision}`}
+            defaultValue={bo.conditionExpression?.body ?? ''}
+            placeholder="${pass}"
+            data-testid="bpmn-condition"
+            onBlur={(e) => {
+              const body = e.target.value.trim();
+              if (body === (bo.conditionExpression?.body ?? '')) return;
+              set({ conditionExpression: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined });
+            }}
+          />
+        </Form.Item>
+      ) : null}
+      {element.type === 'bpmn:UserTask' || element.type === 'bpmn:Process' ? (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t(isTask ? 'bpmn.taskHint' : 'bpmn.processHint')}
+        </Typography.Paragraph>
+      ) : null}
+    </Form>
+  );
+}

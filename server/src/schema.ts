@@ -22,3 +22,4 @@ export * from './modules/zoo/feedback/feedback.tables';
 export * from './modules/zoo/humiture/humiture.tables';
 export * from './modules/desk/notice/notice.tables';
 export * from './modules/resource/resource.tables';
+export * from './modules/auth/federated/federated.tables';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FEDERATED_MSG } from '@zoo/contract';
 import type { Db } from '../../../db/client';
 import type { Session } from '../../../platform/auth/session';
-import { OAuthError } from '../../../platform/http/errors';
+import { BizError, OAuthError } from '../../../platform/http/errors';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import type { TokenUser } from '../../../platform/auth/tokens';
 import { inTenant } from '../../../platform/tenancy/tenant-tx';
@@ -47,9 +47,9 @@ export interface AuthorizeInput {
  * with a single-use, PKCE-bound code, or a consent question for a client that is not first-party.
  */
 export async function authorize(app: FastifyInstance, req: FastifyRequest, session: Session, q: AuthorizeInput): Promise<{ redirect: string; consent: string }> {
-  const refuse = (reason: string, e = new OAuthError('invalid_request', reason)): never => {
+  const refuse = (reason: string): never => {
     auditRefusal(app, req, 'authorize', { clientId: q.client_id ?? '', redirectUri: q.redirect_uri ?? '', tenantId: session.tenantId, userId: session.userId, reason });
-    throw e;
+    throw new BizError(reason);
   };
   const db = app.zoo.database.db;
   const [client] = q.client_id

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startOp } from '../server/test/oidc-op';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,10 +48,13 @@ export default async function setup(project: TestProject) {
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
   const port = await freePort();
+  // A real OpenID provider for the federated-login spec (in this process: a few MB, no build); the server may
+  // reach it on loopback only because ALLOW_PRIVATE_ENDPOINTS names that one address.
+  const op = await startOp({ redirectUris: [`http://127.0.0.1:${port}/api/blade-auth/oauth/callback/corp`] });
   // The compiled server, as in production.
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', WEB_DIST: path.join(root, 'web/dist') },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', ALLOW_PRIVATE_ENDPOINTS: '127.0.0.1', WEB_DIST: path.join(root, 'web/dist') },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -67,7 +71,9 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dbUrl', dbUrl);
+  project.provide('op', { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret });
   return async () => {
+    await op.close();
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -78,5 +84,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dbUrl: string;
+    op: { issuer: string; clientId: string; clientSecret: string };
   }
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { baseURL, captchaCode, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { modal, okButton, row } from '../lib/ui';
+import { modal, okButton, pickTree, row } from '../lib/ui';
 
 /**
  * Federated login through a real OpenID provider (oidc-provider, started by the global setup): the demo zoo's
@@ -70,8 +70,7 @@ describe('federated login', () => {
     await pending.locator('.ant-checkbox-input').check();
     await adminPage.getByRole('button', { name: '审核通过' }).click();
     const grant = modal(adminPage);
-    await grant.locator('.ant-select-selector').click();
-    await adminPage.locator('.ant-select-tree-title', { hasText: '饲养员' }).first().click();
+    await pickTree(adminPage, grant, '所属角色', '饲养员');
     await grant.getByRole('button', { name: /保\s*存|确\s*定/ }).click();
     await expect.poll(() => adminPage.locator('.ant-message').getByText('操作成功').count()).toBeGreaterThan(0);
 

@@ -52,8 +52,9 @@ export function RegisterDialog({ social, onClose }: { social?: SocialIdentity; o
           oauthId: social?.oauthId || user?.oauth_id || undefined,
         },
       });
-      close();
+      // The alert first: on the login page closing the dialog unmounts it, and its alert with it.
       await modal.info({ title: t('layout.tip'), content: t('shell.registerForm.success'), okText: t('shell.ok') });
+      close();
       logout();
       navigate(LOGIN_PATH, { replace: true });
     } catch (e) {

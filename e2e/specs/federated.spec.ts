@@ -79,7 +79,8 @@ describe('federated login', () => {
     if (await tenant.isVisible()) await tenant.fill(TENANT);
     await page.getByRole('button', { name: '集团统一认证' }).click();
     await page.waitForURL(/\/wel\/index/);
-    await expect.poll(() => page.getByText('zoe_keeper').count().catch(() => 0)).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('欢迎您，zoe 同学').count().catch(() => 0)).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('角色：keeper').count().catch(() => 0)).toBeGreaterThan(0);
     await screenshot(page, 'federated-home');
   });
 });

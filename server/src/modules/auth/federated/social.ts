@@ -60,6 +60,8 @@ export async function beginSocial(app: FastifyInstance, req: FastifyRequest, ten
     redirectUri: callbackUrl(req, source),
     expireTime: sql`localtimestamp(0) + make_interval(secs => ${STATE_SECONDS})`,
   };
+  // Spent and expired states are swept now and then, as captchas are (no timer: any instance may do it).
+  if (Math.random() < 0.05) await db.delete(sysOauthState).where(sql`${sysOauthState.expireTime} < localtimestamp(0)`);
   await db.insert(sysOauthState).values(row as never);
   return (await authorizationUrl(config, p, row)).href;
 }

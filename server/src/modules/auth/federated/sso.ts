@@ -62,6 +62,7 @@ export async function authorize(app: FastifyInstance, req: FastifyRequest, sessi
   if (!q.code_challenge || q.code_challenge_method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(q.code_challenge)) return refuse(FEDERATED_MSG.pkceRequired);
   if (!firstParty(client) && q.approve !== '1') return { redirect: '', consent: client.clientId };
   const code = randomBytes(32).toString('base64url');
+  if (Math.random() < 0.05) await db.delete(sysAuthCode).where(sql`${sysAuthCode.expireTime} < localtimestamp(0)`);
   await db.insert(sysAuthCode).values({
     codeHash: b64url(sha256(code)),
     clientId: client.clientId,

@@ -17,6 +17,11 @@ const TENANT_RE = /^\d{6}$/;
 const LOGIN_PAGE = '/login';
 
 export function federatedRoutes(app: FastifyInstance): void {
+  // The sealing key is read once at start: a save runs inside a request transaction, and taking a second pool
+  // connection from there deadlocks the pool under concurrent saves (the malformed-input test's load).
+  app.addHook('onReady', async () => {
+    await secretKey(app.zoo.database.db, app.zoo.config.secretKey);
+  });
   /** The tenant administrator's providers: the secret is sealed on write and never part of a record. */
   resourceRoutes(app, {
     table: bladeIdentityProvider,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startOp } from '../server/test/oidc-op';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,8 +50,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   // A camera stream server the specs may start (zoo-camera.spec.ts): the app's CSP must allow its origin.
   const mediaPort = await freePort();
-  // The compiled server, as in production. Loopback is allowed as an egress target: the developer-tools spec
-  // points a datasource at this very PostgreSQL.
+  // A real OpenID provider for the federated-login spec (in this process: a few MB, no build); the server reaches it
+  // on loopback because ALLOW_PRIVATE_ENDPOINTS names loopback (the developer-tools spec also points a datasource at
+  // this very PostgreSQL).
+  const op = await startOp({ redirectUris: [`http://127.0.0.1:${port}/api/blade-auth/oauth/callback/corp`] });
+  // The compiled server, as in production.
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', ALLOW_PRIVATE_ENDPOINTS: '127.0.0.0/8,::1', WEB_DIST: path.join(root, 'web/dist'), MEDIA_ORIGINS: `http://127.0.0.1:${mediaPort}` },
@@ -71,7 +75,9 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('dbUrl', dbUrl);
   project.provide('mediaPort', mediaPort);
+  project.provide('op', { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret });
   return async () => {
+    await op.close();
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -83,5 +89,6 @@ declare module 'vitest' {
     baseURL: string;
     dbUrl: string;
     mediaPort: number;
+    op: { issuer: string; clientId: string; clientSecret: string };
   }
 }

@@ -6,6 +6,7 @@ export * from './dicts';
 export * from './menus';
 export * from './phone';
 export * from './auth/auth';
+export * from './auth/federated';
 export * from './system/menu';
 export * from './system/tenant-info';
 export * from './system/param';

@@ -130,6 +130,7 @@ export const MENU_TREE = [
     }),
     m('tenant_package', '租户产品包', '/system/tenantpackage', 'GiftOutlined'),
     m('client', '应用管理', '/system/client', 'AppstoreAddOutlined'),
+    m('identity_provider', '身份源', '/system/identity-provider', 'LoginOutlined'),
   ]),
   group('authority', '权限管理', '/authority', 'SafetyOutlined', [
     m('role', '角色管理', '/authority/role', 'UsergroupAddOutlined', { buttons: [['grant', '权限设置', 2]] }),

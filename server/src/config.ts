@@ -25,6 +25,11 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32, '至少 32 个字符').optional().or(z.literal('').transform(() => undefined)),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制 (32 字节 AES-256 密钥)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CAPTCHA_MODE: bool('on'),
   SEED_DEMO: bool('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +95,8 @@ export type Config = {
   dataDir: string;
   dbPoolMax: number;
   jwtSecret?: string;
+  /** AES-256-GCM key (hex) for secrets kept at rest (identity providers' client secrets); else one kept in sys_secret. */
+  secretKey?: string;
   captchaMode: boolean;
   seedDemo: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(base, e.DATA_DIR),
     dbPoolMax: e.DB_POOL_MAX,
     jwtSecret: e.JWT_SECRET,
+    secretKey: e.SECRET_KEY,
     captchaMode: e.CAPTCHA_MODE,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

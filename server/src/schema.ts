@@ -27,3 +27,4 @@ export * from './modules/zoo/stocklog/approval.tables';
 export * from './modules/resource/resource.tables';
 export * from './modules/report/report.tables';
 export * from './modules/tool/tool.tables';
+export * from './modules/auth/federated/federated.tables';

@@ -224,6 +224,7 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   dept: plain({ deptName: '隔离部门', fullName: '隔离部门全称', deptCategory: 1, sort: 1 }, 'deptName'),
   post: plain({ category: 1, postCode: 'iso', postName: '隔离岗位', sort: 1 }, 'postName'),
   topmenu: plain({ code: 'iso', name: '隔离顶部菜单', sort: 1 }, 'name'),
+  identity_provider: plain({ source: 'iso', name: '隔离身份源', issuer: 'https://idp.example', clientId: 'iso', clientSecret: 'iso-secret' }, 'name'),
   dictbiz: plain({ code: 'iso', dictKey: '-1', dictValue: '隔离字典', sort: 1, isSealed: 0 }, 'dictValue'),
   // Tenant A's own tenant row: the platform administrator edits it, tenant A's admin reads it, tenant B must not.
   tenant: {

@@ -34,6 +34,9 @@ const PUBLIC = [
   'GET /api/blade-auth/oauth/logout',
   '/api/blade-system/tenant/info',
   '/api/blade-user/register-guest',
+  '/api/blade-auth/oauth/providers',
+  '/api/blade-auth/oauth/render/',
+  '/api/blade-auth/oauth/callback/',
   '/api/blade-resource/oss/endpoint/file/',
   // Sensors authenticate with their Device-Key, not a session: a public route to the session layer.
   'POST /api/zoo-cage/humiture/ingest',

@@ -13,6 +13,8 @@ export const UNAUDITED: readonly string[] = [
   'sys_login_fail',
   'sys_token',
   'sys_throttle',
+  'sys_oauth_state',
+  'sys_auth_code',
   'sys_import_job',
   'sys_row_count',
   'blade_log_api',

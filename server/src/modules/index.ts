@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sessionRoutes } from './auth/session.routes';
 import { tokenRoutes } from './auth/token.routes';
+import { federatedRoutes } from './auth/federated/federated.routes';
+import { registrationRoutes } from './auth/federated/registration.routes';
 import { authorityModules } from './authority';
 import { regionRoutes } from './base/region/region.routes';
 import { regionTransferRoutes } from './base/region/region.transfer.routes';
@@ -21,6 +23,8 @@ import { zooModules } from './zoo';
 export const modules: Array<(app: FastifyInstance) => void> = [
   tokenRoutes,
   sessionRoutes,
+  federatedRoutes,
+  registrationRoutes,
   ...systemModules,
   ...authorityModules,
   regionRoutes,

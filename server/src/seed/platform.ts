@@ -20,7 +20,7 @@ export const PARAM_SEED: Array<[key: string, name: string, value: string]> = [
   ['account.failCount', '账号错误锁定次数', '5'],
   ['tenant.default.password', '租户默认管理密码', 'admin'],
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
-  ['tenant.default.menuCode', '租户默认菜单集合', 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu,zoo'],
+  ['tenant.default.menuCode', '租户默认菜单集合', 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu,identity_provider,zoo'],
 ];
 
 /** Inserts what is missing, keyed by natural keys, so it is safe on every start and adds new seed rows later. */

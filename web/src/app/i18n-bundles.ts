@@ -28,6 +28,7 @@ import { transferLogI18n } from '../features/zoo/transfer/transfer.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
 import { regionI18n } from '../features/base/region/region.i18n';
 import { clientI18n } from '../features/system/client/client.i18n';
+import { identityProviderI18n } from '../features/system/identity-provider/identity-provider.i18n';
 import { tenantI18n } from '../features/system/tenant/tenant.i18n';
 import { tenantPackageI18n } from '../features/system/shared/tenantpackage.i18n';
 import { userI18n } from '../features/system/user/user.i18n';
@@ -65,6 +66,7 @@ export const featureBundles: readonly I18nBundle[] = [
   tenantPackageI18n,
   userI18n,
   clientI18n,
+  identityProviderI18n,
   regionI18n,
   transferI18n,
   noticeI18n,

@@ -10,8 +10,12 @@ import { authenticateClient, type ClientRow } from './client';
 import { MSG, checkTenant, passwordLogin, tokenUser } from './login';
 import { tokenResponse } from './token-response';
 import { overClientLimit, TOO_MANY } from '../../platform/auth/throttle';
+import { socialGrant } from './federated/social';
+import { authorizationCodeGrant } from './federated/sso';
 
-const SUPPORTED = new Set(['captcha', 'password', 'refresh_token']);
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+const SUPPORTED = new Set(['captcha', 'password', 'refresh_token', 'social', 'authorization_code']);
 const header = (h: unknown) => (typeof h === 'string' && h.trim() ? h.trim() : undefined);
 
 /** Rotation: the presented refresh token (and its access token) die here; reuse is refused. */
@@ -57,6 +61,20 @@ export function tokenRoutes(app: FastifyInstance): void {
     const deptHeader = header(req.headers['dept-id']);
 
     if (grant === 'refresh_token') return refreshGrant(app, client, tenantId, query.refresh_token, roleHeader, deptHeader);
+
+    if (grant === 'social') {
+      const out = await socialGrant(app, req, { tenantId, source: str(query.source), code: str(query.code), state: str(query.state) });
+      // Not bound yet: the "not registered" answer (user_id -1, no token) that opens the register dialog.
+      if ('notRegistered' in out) return out.notRegistered as never;
+      const issued = await app.zoo.tokens.issue(out.user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
+      return { ...tokenResponse(out.user, issued, client.clientId), oauth_id: out.oauthId };
+    }
+    if (grant === 'authorization_code') {
+      const user = await authorizationCodeGrant(app, req, db, client, { code: str(query.code), redirect_uri: str(query.redirect_uri), code_verifier: str(query.code_verifier) });
+      if (user.tenantId !== tenantId) throw new OAuthError('invalid_grant', '授权码不属于该租户');
+      const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
+      return tokenResponse(user, issued, client.clientId);
+    }
 
     // With captcha mode on, the password grant is no way around the captcha.
     if (grant === 'captcha' || app.zoo.config.captchaMode) {

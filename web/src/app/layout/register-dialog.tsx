@@ -10,15 +10,26 @@ import { LOGIN_PATH } from '../router/route-meta';
 import { registerError, type RegisterValues } from './register-form';
 import { useShellUi } from './shell-ui';
 
+/** A social sign-in's "not registered" answer, when the dialog opens on the login page. */
+export interface SocialIdentity {
+  oauthId: string;
+  tenantId: string;
+  account: string;
+  name: string;
+}
+
 /**
  * Third-party register (a social login without an account): validation in the order of spec §5,
- * POST register-guest with the oauth id; on success an alert, then logout to /login.
+ * POST register-guest with the oauth id; on success an alert, then logout to /login. Opens in the shell for a
+ * session with user_id -1, or on the login page with the identity the social grant answered.
  */
-export function RegisterDialog() {
+export function RegisterDialog({ social, onClose }: { social?: SocialIdentity; onClose?: () => void } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const open = useShellUi((s) => s.open === 'register');
-  const close = useShellUi((s) => s.close);
+  const shellOpen = useShellUi((s) => s.open === 'register');
+  const closeShell = useShellUi((s) => s.close);
+  const open = social ? true : shellOpen;
+  const close = onClose ?? closeShell;
   const user = useSession((s) => s.userInfo);
   const logout = useSession((s) => s.logout);
   const [form] = Form.useForm<RegisterValues>();
@@ -38,11 +49,12 @@ export function RegisterDialog() {
           account: values.account?.trim(),
           password: values.password,
           password2: values.password2,
-          oauthId: user?.oauth_id || undefined,
+          oauthId: social?.oauthId || user?.oauth_id || undefined,
         },
       });
-      close();
+      // The alert first: on the login page closing the dialog unmounts it, and its alert with it.
       await modal.info({ title: t('layout.tip'), content: t('shell.registerForm.success'), okText: t('shell.ok') });
+      close();
       logout();
       navigate(LOGIN_PATH, { replace: true });
     } catch (e) {
@@ -64,7 +76,7 @@ export function RegisterDialog() {
       cancelText={t('shell.cancel')}
     >
       {holder}
-      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={{ tenantId: user?.tenant_id ?? '' }}>
+      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={social ? { tenantId: social.tenantId, account: social.account, name: social.name } : { tenantId: user?.tenant_id ?? '' }}>
         <Form.Item name="tenantId" label={t('shell.registerForm.tenantId')}>
           <Input />
         </Form.Item>

@@ -2,12 +2,13 @@ import { LockOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { website } from '../../lib/website';
 import { CaptchaField } from './captcha-field';
 import { signIn } from './sign-in';
 import { useCaptcha } from './use-captcha';
 import { useDomainTenant } from './use-domain-tenant';
+import { afterLogin, SocialLogin } from './social-login';
 
 interface Values {
   tenantId: string;
@@ -27,6 +28,8 @@ export function LoginForm() {
   const captcha = useCaptcha();
   const domainTenant = useDomainTenant();
   const showTenant = website.tenantMode && !domainTenant;
+  const [params] = useSearchParams();
+  const typedTenant = Form.useWatch('tenantId', form) as string | undefined;
 
   const onFinish = async (values: Values) => {
     setBusy(true);
@@ -38,7 +41,7 @@ export function LoginForm() {
       captchaKey: captcha.key,
     });
     setBusy(false);
-    if (ok) return void navigate('/', { replace: true });
+    if (ok) return void navigate(afterLogin(params), { replace: true });
     form.setFieldValue('captcha', '');
     captcha.refresh();
   };
@@ -61,6 +64,7 @@ export function LoginForm() {
       <Button type="primary" htmlType="submit" block loading={busy}>
         {t('login.submit')}
       </Button>
+      <SocialLogin tenantId={domainTenant ?? (typedTenant?.trim() || website.tenantId)} />
     </Form>
   );
 }

@@ -38,6 +38,38 @@ function requestToken(input: SignInInput): Promise<TokenBody> {
   });
 }
 
+/** What a social sign-in may end in: signed in, the provider identity not yet bound (register first), or failed. */
+export type SocialResult = { kind: 'ok' } | { kind: 'register'; oauthId: string; tenantId: string; account: string; name: string } | { kind: 'failed' };
+
+/**
+ * grant_type=social with the source, code and state the callback handed to the login page (spec §7). An identity
+ * without an account answers user_id -1 and no token: the third-party register dialog opens instead.
+ */
+export async function socialSignIn(input: { tenantId: string; source: string; code: string; state: string }): Promise<SocialResult> {
+  let body: TokenBody & { user_id: string };
+  try {
+    body = await call(firstEndpoints.token, {
+      query: { tenantId: input.tenantId, source: input.source, code: input.code, state: input.state, grant_type: 'social', scope: 'all' } as never,
+      headers: { 'Tenant-Id': input.tenantId },
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  if (body?.user_id === '-1' && body.oauth_id) return { kind: 'register', oauthId: body.oauth_id, tenantId: body.tenant_id, account: body.account, name: body.nick_name };
+  return (await finish(body)) ? { kind: 'ok' } : { kind: 'failed' };
+}
+
+async function finish(body: TokenBody): Promise<boolean> {
+  if (body?.error_description || !body?.access_token) {
+    toast.error(body?.error_description || t('request.unknownError'));
+    return false;
+  }
+  await loadMenu(body.access_token).catch(() => undefined);
+  session().login(body);
+  void loadButtonsLater();
+  return true;
+}
+
 /**
  * Logs in and prepares the session: menu first (with the new token), then the session itself,
  * then the buttons 500 ms later. Resolves false when the login failed (the message is shown).
@@ -49,12 +81,5 @@ export async function signIn(input: SignInInput): Promise<boolean> {
   } catch {
     return false; // the request layer already showed the server's message
   }
-  if (body?.error_description || !body?.access_token) {
-    toast.error(body?.error_description || t('request.unknownError'));
-    return false;
-  }
-  await loadMenu(body.access_token).catch(() => undefined);
-  session().login(body);
-  void loadButtonsLater();
-  return true;
+  return finish(body);
 }

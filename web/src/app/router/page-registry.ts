@@ -40,6 +40,7 @@ export const pageRegistry = {
   '/system/tenantpackage': page(() => import('../../features/system/tenantpackage/tenantpackage.page')),
   '/system/user': page(() => import('../../features/system/user/user.page')),
   '/system/client': page(() => import('../../features/system/client/client.page')),
+  '/system/identity-provider': page(() => import('../../features/system/identity-provider/identity-provider.page')),
   '/base/region': page(() => import('../../features/base/region/region.page')),
   '/desk/notice': page(() => import('../../features/desk/notice/notice.page')),
   '/monitor/log/api': page(() => import('../../features/monitor/log/api.page')),

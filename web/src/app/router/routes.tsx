@@ -19,6 +19,7 @@ const iframePage = lazyPage(() => import('../pages/iframe-page').then((m) => ({ 
 const forbiddenPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.ForbiddenPage })));
 const notFoundPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.NotFoundPage })));
 const serverErrorPage = lazyPage(() => import('../pages/status-page').then((m) => ({ default: m.ServerErrorPage })));
+const ssoAuthorizePage = lazyPage(withJitlessZod(() => import('../pages/sso-authorize-page').then((m) => ({ default: m.SsoAuthorizePage }))));
 const menuPage = lazyPage(() => import('./menu-page').then((m) => ({ default: m.MenuPage })));
 const infoPage = lazyPage(withJitlessZod(() => import('../../features/info/info.page')));
 const dashboardPage = lazyPage(withJitlessZod(() => import('../../features/dashboard/dashboard.page')));
@@ -48,6 +49,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/403', element: <LazyElement page={forbiddenPage} />, handle: publicPage('route.p403') },
       { path: '/404', element: <LazyElement page={notFoundPage} />, handle: publicPage('route.p404') },
       { path: '/500', element: <LazyElement page={serverErrorPage} />, handle: publicPage('route.p500') },
+      { path: '/oauth/authorize', element: <LazyElement page={ssoAuthorizePage} />, handle: publicPage('sso.title') },
       { path: '/myiframe/*', element: <LazyElement page={iframePage} />, handle: publicPage('route.iframe') },
       {
         path: '/',

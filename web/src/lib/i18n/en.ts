@@ -28,7 +28,18 @@ export const en: Messages = {
     captchaRequired: 'Please enter the captcha',
     captchaRefresh: 'Click to refresh the captcha',
     submit: 'Login',
+    social: 'Or sign in with',
     slogan: 'Protecting rare species through science-based breeding and care',
+  },
+  sso: {
+    title: 'Single sign-on',
+    working: 'Authorizing…',
+    consentTitle: 'Authorize',
+    consent: 'The application {{client}} asks to sign you in with your account. Allow?',
+    allow: 'Allow',
+    deny: 'Deny',
+    denied: 'You denied the request',
+    failed: 'Single sign-on failed',
   },
   layout: {
     menuTip: 'No menu found',

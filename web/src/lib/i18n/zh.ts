@@ -27,7 +27,18 @@ export const zh = {
     captchaRequired: '请输入验证码',
     captchaRefresh: '点击刷新验证码',
     submit: '登录',
+    social: '第三方登录',
     slogan: '守护珍稀物种，科学繁育饲养',
+  },
+  sso: {
+    title: '单点登录',
+    working: '正在授权…',
+    consentTitle: '授权确认',
+    consent: '应用 {{client}} 请求使用您的账号登录,是否允许?',
+    allow: '允许',
+    deny: '拒绝',
+    denied: '您已拒绝授权',
+    failed: '单点登录授权失败',
   },
   layout: {
     menuTip: '没有发现菜单',

@@ -1,4 +1,4 @@
-import type { authEndpoints, deskEndpoints, Endpoint, menuSessionEndpoints, tenantInfoEndpoint } from '@zoo/contract';
+import type { authEndpoints, deskEndpoints, Endpoint, federatedEndpoints, menuSessionEndpoints, tenantInfoEndpoint } from '@zoo/contract';
 
 /** The contract endpoint `E` as `call()` uses it (method, path, raw), typed as the full endpoint. */
 const wire = <E extends Endpoint>(w: Pick<E, 'method' | 'path' | 'raw'>): E => w as E;
@@ -12,6 +12,7 @@ const wire = <E extends Endpoint>(w: Pick<E, 'method' | 'path' | 'raw'>): E => w
 export const firstEndpoints = {
   captcha: wire<typeof authEndpoints.captcha>({ method: 'GET', path: '/blade-auth/oauth/captcha', raw: true }),
   token: wire<typeof authEndpoints.token>({ method: 'POST', path: '/blade-auth/oauth/token', raw: true }),
+  providers: wire<typeof federatedEndpoints.providers>({ method: 'GET', path: '/blade-auth/oauth/providers' }),
   tenantInfo: wire<typeof tenantInfoEndpoint>({ method: 'GET', path: '/blade-system/tenant/info' }),
   menuRoutes: wire<typeof menuSessionEndpoints.routes>({ method: 'GET', path: '/blade-system/menu/routes' }),
   menuButtons: wire<typeof menuSessionEndpoints.buttons>({ method: 'GET', path: '/blade-system/menu/buttons' }),

@@ -12,6 +12,11 @@ import { bladeUser } from '../../../platform/identity/identity.tables';
 import { assertMayTouch, createUser } from './user.service';
 import { liveUser, usersByIds } from './user.vo';
 import { throttle } from '../../../platform/auth/throttle';
+import { FEDERATED_MSG } from '@zoo/contract';
+import { bindTicket } from '../../auth/federated/social';
+
+/** A third-party registration whose binding ticket is unknown, used or expired: said plainly (it names no account). */
+class TicketError extends Error {}
 
 /** Self-registrations one client address may attempt per hour. */
 const REGISTER_PER_HOUR = 20;
@@ -84,11 +89,15 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     if (password.length > 64) throw new BizError('密码不能超过64个字符');
     const name = (query.name ?? '').trim().slice(0, 20) || account.slice(0, 20);
     const hash = await hashPlain(password);
+    const oauthId = (query.oauthId ?? '').trim();
     try {
-      await inTenant(sys, { tenantId }, (tx) =>
-        createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }, null),
-      );
+      await inTenant(sys, { tenantId }, async (tx) => {
+        const userId = await createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }, null);
+        // A third-party registration binds the identity its "not registered" answer stood for, in the same transaction.
+        if (oauthId && !(await bindTicket(tx, oauthId, userId))) throw new TicketError(FEDERATED_MSG.badTicket);
+      });
     } catch (e) {
+      if (e instanceof TicketError) throw new BizError(e.message);
       // An unknown tenant, a taken account or a full quota answer exactly like a registration (same message, same
       // work done: the hash above): anyone may call this, and it must not tell which tenants and accounts exist.
       // The administrator approving registrations is the one who sees what arrived.

@@ -1,4 +1,4 @@
-import { roleEndpoints, userEndpoints } from '@zoo/contract';
+import { registrationEndpoints, roleEndpoints, userEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,11 @@ import type { userPage } from './user.crud';
 
 type User = RowOf<typeof userPage.crud>;
 
-/** 角色配置: the selected users get the picked roles (roles of the users' own tenant). */
-export function UserGrantDialog({ users, onClose, onSaved }: { users: User[]; onClose: () => void; onSaved: () => void }) {
+/**
+ * 角色配置: the selected users get the picked roles (roles of the users' own tenant). With `approve` it is the
+ * approval of pending registrations (spec §4): the same role choice, and the users are enabled.
+ */
+export function UserGrantDialog({ users, onClose, onSaved, approve }: { users: User[]; onClose: () => void; onSaved: () => void; approve?: boolean }) {
   const { t } = useTranslation();
   const tenantId = users[0]?.tenantId;
   const tree = useQuery({
@@ -23,10 +26,10 @@ export function UserGrantDialog({ users, onClose, onSaved }: { users: User[]; on
   return (
     <FormDialog<{ roleIds?: string[] }>
       name="user-grant"
-      title={t('user.grant')}
+      title={t(approve ? 'user.approve' : 'user.grant')}
       initialValues={{ roleIds: initial }}
       onSave={async (v) => {
-        await call(userEndpoints.grant, { query: v as never });
+        await call(approve ? registrationEndpoints.approve : userEndpoints.grant, { query: v as never });
         onSaved();
       }}
       toInput={(v) => ({ userIds: users.map((u) => u.id).join(','), roleIds: (v.roleIds ?? []).join(',') })}
@@ -63,4 +66,26 @@ export function useUserBatch(t: (k: string) => string) {
       },
     });
   };
+}
+
+/** A registration awaiting approval: what register-guest creates (disabled, no role). */
+export const isPending = (u: User) => u.status === 0 && !u.roleId;
+
+/** 审核拒绝: confirm, then the pending registrations are removed (their provider identities are free again). */
+export function refuseRegistrations(t: (k: string) => string, users: User[], done: () => void) {
+  if (!users.length) return toast.warning(t('crud.selectOne'));
+  if (!users.every(isPending)) return toast.warning(t('user.notPending'));
+  confirm({
+    title: t('layout.tip'),
+    content: t('user.refuseConfirm'),
+    onOk: async () => {
+      try {
+        await call(registrationEndpoints.refuse, { query: { userIds: users.map((u) => u.id).join(',') } as never });
+      } catch {
+        return;
+      }
+      toast.success(t('grant.success'));
+      done();
+    },
+  });
 }

@@ -8,7 +8,7 @@ import { CrudPage, crudKeys, type RowOf } from '../../../crud';
 import { confirm, toast } from '../../../lib/feedback';
 import { download } from '../../../lib/request/transfer';
 import { userPage } from './user.crud';
-import { UserGrantDialog, useUserBatch } from './user-actions';
+import { isPending, refuseRegistrations, UserGrantDialog, useUserBatch } from './user-actions';
 import { UserDeptTree } from './user-dept-tree';
 
 type User = RowOf<typeof userPage.crud>;
@@ -19,6 +19,7 @@ export default function UserPage() {
   const client = useQueryClient();
   const [deptId, setDeptId] = useState<string | undefined>();
   const [grant, setGrant] = useState<User[] | null>(null);
+  const [approving, setApproving] = useState<User[] | null>(null);
   const [importing, setImporting] = useState(false);
   const batch = useUserBatch(t);
   const refresh = () => void client.invalidateQueries({ queryKey: crudKeys.lists(userPage.crud.name) });
@@ -38,6 +39,16 @@ export default function UserPage() {
               {ctx.can('user_role') ? (
                 <Button onClick={() => (ctx.selected.length ? setGrant(ctx.selected) : toast.warning(t('crud.selectOne')))}>{t('user.grant')}</Button>
               ) : null}
+              {ctx.can('user_edit') ? (
+                <Button
+                  onClick={() =>
+                    !ctx.selected.length ? toast.warning(t('crud.selectOne')) : ctx.selected.every(isPending) ? setApproving(ctx.selected) : toast.warning(t('user.notPending'))
+                  }
+                >
+                  {t('user.approve')}
+                </Button>
+              ) : null}
+              {ctx.can('user_edit') ? <Button onClick={() => refuseRegistrations(t, ctx.selected, refresh)}>{t('user.refuse')}</Button> : null}
               {ctx.can('user_reset') ? <Button onClick={() => batch(ctx.selected, 'reset', refresh)}>{t('user.reset')}</Button> : null}
               {ctx.can('user_unlock') ? <Button onClick={() => batch(ctx.selected, 'unlock', refresh)}>{t('user.unlock')}</Button> : null}
               {ctx.can('user_import') ? <Button onClick={() => setImporting(true)}>{t('transfer.import')}</Button> : null}
@@ -59,6 +70,7 @@ export default function UserPage() {
         />
       </Col>
       {grant ? <UserGrantDialog users={grant} onClose={() => setGrant(null)} onSaved={refresh} /> : null}
+      {approving ? <UserGrantDialog approve users={approving} onClose={() => setApproving(null)} onSaved={refresh} /> : null}
       {importing ? <ImportDialog title={t('user.import')} calls={userEndpoints} onClose={() => setImporting(false)} onFinished={refresh} /> : null}
     </Row>
   );

@@ -1,0 +1,48 @@
+import type { I18nBundle } from '../../../lib/i18n';
+
+export const identityProviderI18n: I18nBundle = {
+  zh: {
+    identityProvider: {
+      title: '身份源',
+      source: '来源编码',
+      name: '名称',
+      issuer: '签发者(Issuer)',
+      authorizationEndpoint: '授权端点',
+      tokenEndpoint: '令牌端点',
+      userinfoEndpoint: '用户信息端点',
+      jwksUri: 'JWKS 地址',
+      clientId: '客户端ID',
+      clientSecret: '客户端密钥',
+      secretSet: '已设密钥',
+      scopes: '授权范围',
+      claimAccount: '账号声明',
+      claimName: '姓名声明',
+      claimEmail: '邮箱声明',
+      claimPhone: '手机声明',
+      status: '启用',
+      sort: '排序',
+    },
+  },
+  en: {
+    identityProvider: {
+      title: 'Identity providers',
+      source: 'Source code',
+      name: 'Name',
+      issuer: 'Issuer',
+      authorizationEndpoint: 'Authorization endpoint',
+      tokenEndpoint: 'Token endpoint',
+      userinfoEndpoint: 'Userinfo endpoint',
+      jwksUri: 'JWKS URI',
+      clientId: 'Client ID',
+      clientSecret: 'Client secret',
+      secretSet: 'Secret set',
+      scopes: 'Scopes',
+      claimAccount: 'Account claim',
+      claimName: 'Name claim',
+      claimEmail: 'Email claim',
+      claimPhone: 'Phone claim',
+      status: 'Enabled',
+      sort: 'Sort',
+    },
+  },
+};

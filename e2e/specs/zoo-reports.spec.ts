@@ -77,12 +77,14 @@ describe('stock report and the zoo home page', () => {
   it("shows the zoo's figures from the DB on the home page, each tile opening its screen", SLOW, async () => {
     const page = await b.newPage();
     await loginAs(page, { tenantId: DEMO });
-    const [db] = await dbQuery<{ animals: number; populations: number; species: number; month: number }>(
+    const [db] = await dbQuery<{ animals: number; populations: number; species: number; month: number; transfers: number; alarms: number }>(
       `select (select count(*)::int from zoo_animal where tenant_id = $1 and is_deleted = 0 and status = 1) as animals,
               (select count(*)::int from zoo_population where tenant_id = $1 and is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) as populations,
               (select count(*)::int from (select species_id from zoo_animal where tenant_id = $1 and is_deleted = 0 and status = 1
                  union select species_id from zoo_population where tenant_id = $1 and is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) s) as species,
-              (select count(*)::int from zoo_stock_log where tenant_id = $1 and event_date >= date_trunc('month', current_date) and event_date < current_date + 1) as month`,
+              (select count(*)::int from zoo_stock_log where tenant_id = $1 and event_date >= date_trunc('month', current_date) and event_date < current_date + 1) as month,
+              (select count(*)::int from zoo_transfer_log where transfer_status = 0 and (tenant_id = $1 or to_tenant_id = $1)) as transfers,
+              (select count(*)::int from zoo_humiture_alarm where tenant_id = $1 and is_deleted = 0 and end_time is null) as alarms`,
       [DEMO],
     );
     const tile = (key: string) => page.getByTestId(`home-tile-${key}`).locator('.ant-statistic-content-value');
@@ -90,12 +92,16 @@ describe('stock report and the zoo home page', () => {
     expect(await tile('populations').textContent()).toBe(String(db!.populations));
     expect(await tile('species').textContent()).toBe(String(db!.species));
     expect(await tile('movements').textContent()).toBe(String(db!.month));
+    // The demo data holds one pending transfer (decision 0022).
+    expect(db!.transfers).toBeGreaterThan(0);
+    expect(await tile('transfers').textContent()).toBe(String(db!.transfers));
+    expect(await tile('alarms').textContent()).toBe(String(db!.alarms));
     await expect.poll(() => tile('todayLog').textContent()).toMatch(/^\d+%$/);
     await expect.poll(() => page.getByTestId('chart-home-class').locator('canvas').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('desk-count-user').count()).toBe(0);
     await screenshot(page, 'zoo-home');
 
-    for (const [key, path] of [['animals', '/zoo/animal'], ['populations', '/zoo/population'], ['species', '/zoo/species'], ['todayLog', '/zoo/basiclog'], ['movements', '/zoo/stocklog']] as const) {
+    for (const [key, path] of [['animals', '/zoo/animal'], ['populations', '/zoo/population'], ['species', '/zoo/species'], ['todayLog', '/zoo/basiclog'], ['movements', '/zoo/stocklog'], ['transfers', '/zoo/transfer'], ['alarms', '/zoo/alarm']] as const) {
       await page.goto('/wel/index');
       await page.getByTestId(`home-tile-${key}`).click();
       await page.waitForURL((u) => u.pathname === path);

@@ -89,6 +89,11 @@ export const ZooHomeInfo = z.object({
   species: z.number(),
   /** Ledger rows dated this calendar month. */
   movementsThisMonth: z.number(),
+  /** Transfers awaiting the other side: proposed to this zoo (in) and proposed by it (out). */
+  transfersIn: z.number(),
+  transfersOut: z.number(),
+  /** Environment alarms still open (a cage's reading outside its species' comfort range). */
+  openAlarms: z.number(),
   stockByClass: z.array(z.object({ key: z.string(), name: z.string(), total: z.number() })),
   /** The last twelve months, oldest first: heads in (birth, import) and out (export, death, deregistration). */
   movementsByMonth: z.array(z.object({ month: z.string(), in: z.number(), out: z.number() })),

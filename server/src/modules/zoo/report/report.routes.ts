@@ -49,14 +49,17 @@ const SHEET: SheetColumn<'speciesName' | 'latinName' | 'className' | 'protection
 
 async function homeInfo(db: Tx) {
   const day = await today(db);
-  const [now] = await rows<{ animals: number; populations: number; heads: number; species: number; month: number }>(
+  const [now] = await rows<{ animals: number; populations: number; heads: number; species: number; month: number; t_in: number; t_out: number; alarms: number }>(
     db,
     sql`select (select count(*) from zoo_animal where is_deleted = 0 and status = 1)::int as animals,
                (select count(*) from zoo_population where is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0)::int as populations,
                (select coalesce(sum(male_quantity + female_quantity + they_quantity), 0) from zoo_population where is_deleted = 0)::int as heads,
                (select count(*) from (select species_id from zoo_animal where is_deleted = 0 and status = 1
                                       union select species_id from zoo_population where is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) s)::int as species,
-               (select count(*) from zoo_stock_log where event_date >= date_trunc('month', ${day}::date) and event_date < ${day}::date + 1)::int as month`,
+               (select count(*) from zoo_stock_log where event_date >= date_trunc('month', ${day}::date) and event_date < ${day}::date + 1)::int as month,
+               (select count(*) from zoo_transfer_log where transfer_status = 0 and to_tenant_id = current_setting('app.tenant_id'))::int as t_in,
+               (select count(*) from zoo_transfer_log where transfer_status = 0 and tenant_id = current_setting('app.tenant_id'))::int as t_out,
+               (select count(*) from zoo_humiture_alarm where is_deleted = 0 and end_time is null)::int as alarms`,
   );
   const months = await rows<{ month: string; in: number; out: number }>(
     db,
@@ -74,6 +77,9 @@ async function homeInfo(db: Tx) {
     populationHeads: now!.heads,
     species: now!.species,
     movementsThisMonth: now!.month,
+    transfersIn: now!.t_in,
+    transfersOut: now!.t_out,
+    openAlarms: now!.alarms,
     stockByClass: byClass.map((r) => ({ key: r.key, name: r.name, total: r.total })),
     movementsByMonth: months,
   };

@@ -267,10 +267,20 @@ describe('stock reports', () => {
     const { rows } = await t.sql.query(
       `select (select count(*)::int from zoo_animal where tenant_id = $1 and is_deleted = 0 and status = 1) animals,
               (select count(*)::int from zoo_population where tenant_id = $1 and is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) populations,
-              (select count(*)::int from zoo_stock_log where tenant_id = $1 and event_date >= date_trunc('month', current_date)) as mon`,
+              (select count(*)::int from zoo_stock_log where tenant_id = $1 and event_date >= date_trunc('month', current_date)) as mon,
+              (select count(*)::int from zoo_transfer_log where transfer_status = 0 and to_tenant_id = $1) as t_in,
+              (select count(*)::int from zoo_transfer_log where transfer_status = 0 and tenant_id = $1) as t_out,
+              (select count(*)::int from zoo_humiture_alarm where tenant_id = $1 and is_deleted = 0 and end_time is null) as alarms`,
       [TENANT],
     );
-    expect(res.body.data).toMatchObject({ animals: rows[0].animals, populations: rows[0].populations, movementsThisMonth: rows[0].mon });
+    expect(res.body.data).toMatchObject({
+      animals: rows[0].animals,
+      populations: rows[0].populations,
+      movementsThisMonth: rows[0].mon,
+      transfersIn: rows[0].t_in,
+      transfersOut: rows[0].t_out,
+      openAlarms: rows[0].alarms,
+    });
     expect(res.body.data.movementsByMonth).toHaveLength(12);
     expect(res.body.data.movementsByMonth[11].month).toBe(dayAt(0).slice(0, 7));
     const ins = log.filter((r) => ['born', 'import'].includes(r.movement_type) && r.event_date.slice(0, 7) === dayAt(0).slice(0, 7));

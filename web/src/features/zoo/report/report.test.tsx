@@ -97,7 +97,7 @@ describe('a zoo home page', () => {
     signIn({ tenant_id: '300001', role_name: 'admin' });
     stubFetch({
       'GET /api/blade-zoo/basic/info': ok({
-        animals: 7, populations: 3, populationHeads: 41, species: 4, movementsThisMonth: 9,
+        animals: 7, populations: 3, populationHeads: 41, species: 4, movementsThisMonth: 9, transfersIn: 2, transfersOut: 1, openAlarms: 5,
         stockByClass: [{ key: '1', name: '哺乳纲', total: 30 }, { key: '2', name: '鸟纲', total: 18 }],
         movementsByMonth: [{ month: '2026-10', in: 2, out: 1 }, { month: '2026-11', in: 5, out: 0 }],
       }),
@@ -114,12 +114,17 @@ describe('a zoo home page', () => {
     expect(within(screen.getByTestId('home-tile-populations')).getByText('共 41 只')).toBeInTheDocument();
     expect(within(screen.getByTestId('home-tile-species')).getByText('4')).toBeInTheDocument();
     expect(within(screen.getByTestId('home-tile-movements')).getByText('9')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-tile-transfers')).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-tile-transfers')).getByText('转入 2 · 转出 1')).toBeInTheDocument();
+    expect(within(screen.getByTestId('home-tile-alarms')).getByText('5')).toBeInTheDocument();
     expect(await within(screen.getByTestId('home-tile-todayLog')).findByText('6 / 8')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-count-user')).toBeNull();
     await waitFor(() => expect(charts.options).toHaveLength(2));
     expect(charts.options).toContainEqual(expect.objectContaining({ series: [expect.objectContaining({ type: 'pie', data: [{ name: '哺乳纲', value: 30 }, { name: '鸟纲', value: 18 }] })] }));
     fireEvent.click(screen.getByTestId('home-tile-movements'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/zoo/stocklog'));
+    fireEvent.click(screen.getByTestId('home-tile-alarms'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/zoo/alarm'));
     fireEvent.click(screen.getByTestId('home-tile-todayLog'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/zoo/basiclog'));
   });

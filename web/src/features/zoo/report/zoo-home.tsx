@@ -19,8 +19,8 @@ interface Tile {
 
 /**
  * A zoo's home figures, each opening its screen: individuals and populations held, species, today's keeper-log
- * share of the caller's round, movements this month; then stock by class and the last twelve months' in/out.
- * Pending transfers and open environment alarms join here once their tables exist.
+ * share of the caller's round, movements this month, transfers awaiting either side, open environment alarms; then
+ * stock by class and the last twelve months' in/out.
  */
 export function ZooHome() {
   const { t } = useTranslation();
@@ -42,6 +42,14 @@ export function ZooHome() {
       path: '/zoo/basiclog',
     },
     { key: 'movements', title: t('zooHome.movements'), value: d.movementsThisMonth, path: '/zoo/stocklog' },
+    {
+      key: 'transfers',
+      title: t('zooHome.transfers'),
+      value: d.transfersIn + d.transfersOut,
+      suffix: <small>{t('zooHome.transfersInOut', { in: d.transfersIn, out: d.transfersOut })}</small>,
+      path: '/zoo/transfer',
+    },
+    { key: 'alarms', title: t('zooHome.alarms'), value: d.openAlarms, path: '/zoo/alarm' },
   ];
   return (
     <>

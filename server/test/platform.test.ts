@@ -150,6 +150,7 @@ describe('dictionaries', () => {
     expect(res.body.data.map((d: { dictKey: string; dictValue: string; remark: string }) => [d.dictKey, d.dictValue, d.remark])).toEqual([
       ['1', '请假流程', 'leave'],
       ['2', '报销流程', 'expense'],
+      ['3', '存栏变动审批', 'stock'],
     ]);
   });
 

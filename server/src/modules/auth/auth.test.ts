@@ -169,10 +169,10 @@ describe('client check', () => {
   });
 
   it('answers unsupported grants with a clear error', async () => {
-    const res = await tokenCall({ grant: 'social' });
+    const res = await tokenCall({ grant: 'implicit' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'unsupported_grant_type' });
-    expect(res.body.error_description).toContain('social');
+    expect(res.body.error_description).toContain('implicit');
   });
 });
 

@@ -169,6 +169,8 @@ describe('client check', () => {
   });
 
   it('answers unsupported grants with a clear error', async () => {
+    // A grant a client may be authorised for (BladeX clients list implicit) but this server does not implement.
+    await t.sql.query(`update blade_client set authorized_grant_types = authorized_grant_types || ',implicit' where client_id = 'saber'`);
     const res = await tokenCall({ grant: 'implicit' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'unsupported_grant_type' });

@@ -35,6 +35,8 @@ const codePage = lazyPage(withJitlessZod(() => import('../../features/tool/code/
 const leaveForm = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-form.page')));
 const leaveHandle = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-handle.page')));
 const leaveDetail = lazyPage(withJitlessZod(() => import('../../features/work/leave/leave-detail.page')));
+const stockHandle = lazyPage(withJitlessZod(() => import('../../features/work/stock/stock-handle.page')));
+const stockDetail = lazyPage(withJitlessZod(() => import('../../features/work/stock/stock-detail.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 const cageMonitor = lazyPage(withJitlessZod(() => import('../../features/zoo/monitor/monitor.page')));
 
@@ -74,6 +76,8 @@ export const appRoutes: RouteObject[] = [
           { path: 'work/process/leave/form/:processDefinitionId', element: <LazyElement page={leaveForm} />, handle: tabPage('leave.formTitle', false) },
           { path: 'work/process/leave/handle/:taskId/:processInstanceId/:businessId', element: <LazyElement page={leaveHandle} />, handle: tabPage('leave.handleTitle', false) },
           { path: 'work/process/leave/detail/:processInstanceId/:businessId', element: <LazyElement page={leaveDetail} />, handle: tabPage('leave.detailTitle', false) },
+          { path: 'work/process/stock/handle/:taskId/:processInstanceId/:businessId', element: <LazyElement page={stockHandle} />, handle: tabPage('stockApproval.handleTitle', false) },
+          { path: 'work/process/stock/detail/:processInstanceId/:businessId', element: <LazyElement page={stockDetail} />, handle: tabPage('stockApproval.detailTitle', false) },
           { path: '*', element: <LazyElement page={menuPage} />, handle: dynamic },
         ],
       },

@@ -23,7 +23,9 @@ describe('public species library', () => {
     const byLatin = new Map(list.body.data.records.map((r: any) => [r.latinName, r]));
     expect(byLatin.get('Ailuropoda melanoleuca')).toMatchObject({
       speciesName: '大熊猫', protectionClass: 1, protectionAuthority: 1, citesAppendix: 'I', iucnCategory: 'VU', iucnYear: 2016,
-      source: 'verified', className: '哺乳纲', orderName: '食肉目', familyName: '熊科', managementMode: 1, tempMin: '',
+      source: 'verified', className: '哺乳纲', orderName: '食肉目', familyName: '熊科', managementMode: 1,
+      // Comfort ranges of the demo species (seed/zoo-species-comfort.ts): the humiture chart's band, the alarms' bounds.
+      tempMin: 0, tempMax: 26, humidityMin: 40, humidityMax: 80,
     });
     expect(byLatin.get('Rhinopithecus roxellana')).toMatchObject({ speciesName: '川金丝猴', source: 'unverified', iucnYear: '' });
     expect((byLatin.get('Rhinopithecus roxellana') as any).sourceNote).toContain('全部取值来自背景知识');

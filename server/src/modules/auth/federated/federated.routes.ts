@@ -78,5 +78,5 @@ export function federatedRoutes(app: FastifyInstance): void {
   });
 
   /** SSO: this product as the authorization server of other applications (see sso.ts). */
-  route(app, federatedEndpoints.authorize, async ({ query, req, session }) => authorize(app, req, session, query));
+  route(app, federatedEndpoints.authorize, async ({ query, req, session, db }) => authorize(app, req, db, session, query));
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FEDERATED_MSG } from '@zoo/contract';
-import type { Db } from '../../../db/client';
+import type { Db, DbLike } from '../../../db/client';
 import type { Session } from '../../../platform/auth/session';
 import { BizError, OAuthError } from '../../../platform/http/errors';
 import { bladeUser } from '../../../platform/identity/identity.tables';
@@ -46,12 +46,12 @@ export interface AuthorizeInput {
  * application's request with the session's token). Answers where the browser goes next: the client's redirect URI
  * with a single-use, PKCE-bound code, or a consent question for a client that is not first-party.
  */
-export async function authorize(app: FastifyInstance, req: FastifyRequest, session: Session, q: AuthorizeInput): Promise<{ redirect: string; consent: string }> {
+export async function authorize(app: FastifyInstance, req: FastifyRequest, db: DbLike, session: Session, q: AuthorizeInput): Promise<{ redirect: string; consent: string }> {
   const refuse = (reason: string): never => {
     auditRefusal(app, req, 'authorize', { clientId: q.client_id ?? '', redirectUri: q.redirect_uri ?? '', tenantId: session.tenantId, userId: session.userId, reason });
     throw new BizError(reason);
   };
-  const db = app.zoo.database.db;
+  // The request's own transaction: a second pool connection taken from inside it deadlocks the pool under load.
   const [client] = q.client_id
     ? await db.select().from(bladeClient).where(and(eq(bladeClient.clientId, q.client_id), eq(bladeClient.isDeleted, 0), eq(bladeClient.status, 1)))
     : [];

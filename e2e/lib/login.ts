@@ -9,6 +9,9 @@ export async function captchaKeyOf(page: Page, action: () => Promise<unknown>): 
 
 /** Fills the real login page (typing the captcha text the server stored) and presses 登录. */
 export async function submitLogin(page: Page, o: { tenantId?: string; account?: string; password?: string } = {}): Promise<void> {
+  // A login page already open (a refused attempt) refreshes its captcha on its own: that response must not be the
+  // one waited for, its body is gone once the page navigates. Leave the page first.
+  if (new URL(page.url(), 'http://x').pathname === '/login') await page.goto('about:blank');
   const key = await captchaKeyOf(page, () => page.goto('/login'));
   const tenant = page.locator('#tenantId');
   if (await tenant.isVisible()) await tenant.fill(o.tenantId ?? '000000');

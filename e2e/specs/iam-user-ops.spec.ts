@@ -115,6 +115,10 @@ describe('user operations: unlock, password reset, role configuration, export an
 
 describe('tenant datasource', () => {
   it('binds a datasource to the demo zoo and clears it again', SLOW, async () => {
+    // Only an existing datasource row can be bound (developer tools, decision 0019): one made for this test.
+    await dbQuery(
+      `insert into blade_datasource (id, name, driver_class, url, username) values (1860000000000000001, 'e2e 绑定用', 'org.postgresql.Driver', 'jdbc:postgresql://127.0.0.1:5432/postgres', 'postgres') on conflict do nothing`,
+    );
     const page = await b.newPage();
     await loginAs(page);
     await open(page, '/system/tenant', '示范动物园');

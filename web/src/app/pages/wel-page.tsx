@@ -1,11 +1,14 @@
 import { SmileOutlined } from '@ant-design/icons';
-import { Card, Space, Typography } from 'antd';
+import { Card, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeskCounts } from '../../features/dashboard/desk-counts';
 import { LatestNotices } from '../../features/dashboard/latest-notices';
-import { ZooHome } from '../../features/zoo/report/zoo-home';
 import { website } from '../../lib/website';
 import { useSession } from '../../lib/session';
+
+// A zoo's figures bring the report contract and zod with them: loaded only for a zoo, not on every home page.
+const ZooHome = lazy(() => import('../../features/zoo/report/zoo-home').then((m) => ({ default: m.ZooHome })));
 
 /**
  * /wel/index, the first page after login: a zoo sees its stock figures and charts; the platform (tenant 000000,
@@ -29,7 +32,13 @@ export function WelPage() {
           <Typography.Paragraph type="secondary">{t('wel.intro')}</Typography.Paragraph>
         </Space>
       </Card>
-      {tenantId && tenantId !== website.tenantId ? <ZooHome /> : <DeskCounts />}
+      {tenantId && tenantId !== website.tenantId ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+          <ZooHome />
+        </Suspense>
+      ) : (
+        <DeskCounts />
+      )}
       <LatestNotices />
     </Space>
   );

@@ -4,13 +4,22 @@ import { openPglite, openPostgres, runMigrations, type Database } from './db/cli
 import { seed } from './seed';
 
 async function main(): Promise<void> {
+  // Phases of a start, logged once listening: the cold-start target (issue 13) is read from them and bench:startup.
+  const t0 = performance.now();
+  const phases: Record<string, number> = {};
+  const phase = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    const r = await step();
+    phases[name] = Math.round(performance.now() - t);
+    return r;
+  };
   const config = loadConfig();
-  const database: Database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, config.dbPoolMax, config.timeZone)
-    : await openPglite(config.dataDir, config.timeZone);
-  await runMigrations(database);
-  await seed(database, { demo: config.seedDemo });
-  const app = await buildApp(config, database);
+  const database: Database = await phase('database', () =>
+    config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolMax, config.timeZone) : openPglite(config.dataDir, config.timeZone),
+  );
+  await phase('migrations', () => runMigrations(database));
+  await phase('seed', () => seed(database, { demo: config.seedDemo }));
+  const app = await phase('app', () => buildApp(config, database));
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -19,7 +28,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  await phase('listen', () => app.listen({ port: config.port, host: config.host }));
+  app.log.info({ phases, processMs: Math.round(process.uptime() * 1000), mainMs: Math.round(performance.now() - t0) }, '启动完成');
   app.log.info(`数据库: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`);
 }
 

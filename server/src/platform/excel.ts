@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+// exceljs is loaded at the first import/export, not at start (it is most of a second of a cold start).
+import type * as ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BizError } from './http/errors';
 import { readUpload } from './http/multipart';
@@ -38,6 +39,12 @@ function cellText(v: ExcelJS.CellValue): string {
 
 const SHEET_MAX_BYTES = 10 * 1024 * 1024;
 
+/** A new workbook, exceljs loaded on first use. */
+export async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: excel } = await import('exceljs');
+  return new excel.Workbook();
+}
+
 /** The spreadsheet of an import request (multipart field `file`, as Saber sends it). */
 export async function readSheetUpload(req: FastifyRequest): Promise<Buffer> {
   return (await readUpload(req, SHEET_MAX_BYTES, 'file', 'Excel 文件')).buffer;
@@ -48,7 +55,7 @@ export async function readSheetUpload(req: FastifyRequest): Promise<Buffer> {
  * Blank rows are skipped; a missing column or a file that is not xlsx is a 400 with the reason.
  */
 export async function readSheet<K extends string>(buf: Buffer, columns: readonly SheetColumn<K>[], required: readonly K[]): Promise<SheetRow<K>[]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
@@ -87,7 +94,7 @@ export async function writeSheet<K extends string>(
   columns: readonly SheetColumn<K>[],
   rows: ReadonlyArray<Partial<Record<K, string | number | null>>>,
 ): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet(name);
   ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16, style: { numFmt: '@' } }));
   ws.getRow(1).font = { bold: true };

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
+import { newWorkbook } from '../../platform/excel';
 import { BizError } from '../../platform/http/errors';
 import type { ReportRows } from './report-query';
 
 /** A report's rows as one worksheet: the column labels, then the rows exactly as the preview shows them. */
 export async function reportXlsx(title: string, rows: ReportRows): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = await newWorkbook();
   const ws = wb.addWorksheet(title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'report');
   ws.columns = rows.columns.map((c) => ({ header: c.zh, key: c.key, width: Math.max(10, Math.min(40, c.zh.length * 2 + 4)) }));
   ws.getRow(1).font = { bold: true };
@@ -30,8 +29,10 @@ const MARGIN = 36;
 const ROW_H = 18;
 
 /** A report as a paged PDF table: title, run time and row count, a repeated header row per page. */
-export function reportPdf(title: string, subtitle: string, rows: ReportRows): Promise<Buffer> {
+export async function reportPdf(title: string, subtitle: string, rows: ReportRows): Promise<Buffer> {
   const font = cjkFont();
+  // PDFKit (with its font engine) is loaded at the first PDF, not at start.
+  const { default: PDFDocument } = await import('pdfkit');
   const wide = rows.columns.length > 6;
   const doc = new PDFDocument({ size: 'A4', layout: wide ? 'landscape' : 'portrait', margin: MARGIN, info: { Title: title } });
   doc.registerFont('cjk', font.path, font.family);

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 
 interface Kind {
   mime: string;
@@ -61,6 +60,7 @@ function isText(buf: Buffer): boolean {
  */
 export async function sniffUpload(buf: Buffer, originalName: string, avatar: boolean): Promise<Sniffed> {
   const named = extOf(originalName);
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded at the first upload, not at start
   const detected = await fileTypeFromBuffer(buf);
   let kind: string | undefined;
   if (!detected) kind = isText(buf) && (named === 'txt' || named === 'log' || named === 'csv') ? NAME_TO_KIND.get(named) : undefined;

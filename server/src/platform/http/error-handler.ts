@@ -36,6 +36,24 @@ const pgCode = (e: unknown) => (e as { code?: string })?.code ?? (e as { cause?:
 
 const pgUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
+/** Libraries' own 4xx texts are English ("Forbidden", "Range Not Satisfiable"): users read Chinese ones. */
+const STATUS_ZH: Record<number, string> = {
+  400: '请求无效',
+  401: '请求未授权',
+  403: '禁止访问',
+  404: '未找到请求的资源',
+  405: '不支持的请求方法',
+  406: '无法提供请求的格式',
+  408: '请求超时',
+  409: '请求冲突,请刷新后重试',
+  411: '缺少请求长度',
+  412: '请求的前提条件不成立',
+  414: '请求地址过长',
+  416: '请求的范围无效',
+  429: '请求过于频繁,请稍后再试',
+};
+const clientMessage = (e: FastifyError) => (/[\u4e00-\u9fff]/.test(e.message) ? e.message : (STATUS_ZH[e.statusCode!] ?? '请求无效'));
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (e: FastifyError, req: FastifyRequest, reply) => {
     if (e instanceof OAuthError) return reply.code(e.status).send({ error: e.error, error_description: e.description });
@@ -57,7 +75,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.warn({ err: e }, 'request value refused by the database (a schema should have caught it)');
       return reply.code(400).send(err(400, '请求参数格式不正确或超出范围'));
     }
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send(err(e.statusCode, e.message));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.code(e.statusCode).send(err(e.statusCode, clientMessage(e)));
     const id = randomUUID();
     req.log.error({ err: e, errorId: id, serialization: isResponseSerializationError(e) }, 'unhandled error');
     // An anonymous caller must not be able to fill the error log: at most a few rows per client and minute.

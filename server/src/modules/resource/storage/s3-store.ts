@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+// The AWS SDK is loaded with the first store built, not at start (about half a second of a cold start).
+import type { S3Client } from '@aws-sdk/client-s3';
 import { StorageError, type ObjectStore } from './object-store';
 import type { Egress } from '../../../platform/http/egress';
 
@@ -20,7 +21,7 @@ export interface S3Config {
 /** MinIO, Qiniu Kodo, Aliyun OSS and Tencent COS all speak the S3 API: one provider for the four categories. */
 export class S3Store implements ObjectStore {
   readonly domain: string;
-  private readonly client: S3Client;
+  private readonly client: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }>;
 
   /** The endpoint names a forbidden address literal: every call fails, like an unreachable endpoint. */
   private readonly refused: boolean;
@@ -38,7 +39,7 @@ export class S3Store implements ObjectStore {
     }
     const base = `${url.protocol}//${url.host}`;
     this.domain = c.pathStyle ? `${base}/${c.bucket}` : `${url.protocol}//${c.bucket}.${url.host}`;
-    this.client = new S3Client({
+    this.client = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({
       endpoint: base,
       region: c.region || 'us-east-1',
       forcePathStyle: c.pathStyle,
@@ -47,7 +48,9 @@ export class S3Store implements ObjectStore {
       // Every connection (names resolved, redirects) goes through the egress rule's agents.
       requestHandler: { httpAgent: egress.httpAgent, httpsAgent: egress.httpsAgent, connectionTimeout: 5_000, requestTimeout: 30_000 },
       followRegionRedirects: false,
-    });
+    }) }));
+    // A load failure surfaces at the first call (through send's catch), never as an unhandled rejection.
+    this.client.catch(() => {});
   }
 
   /**
@@ -67,14 +70,20 @@ export class S3Store implements ObjectStore {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.send('上传', () => this.client.send(new PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType })));
+    await this.send('上传', async () => {
+      const { sdk, client } = await this.client;
+      return client.send(new sdk.PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType }));
+    });
   }
 
   async remove(key: string): Promise<void> {
-    await this.send('删除', () => this.client.send(new DeleteObjectCommand({ Bucket: this.c.bucket, Key: key })));
+    await this.send('删除', async () => {
+      const { sdk, client } = await this.client;
+      return client.send(new sdk.DeleteObjectCommand({ Bucket: this.c.bucket, Key: key }));
+    });
   }
 
   close(): void {
-    this.client.destroy();
+    void this.client.then(({ client }) => client.destroy(), () => {});
   }
 }

@@ -1,7 +1,7 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import pg from 'pg';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import { JDBC_URL_RE } from '@zoo/contract';
 import { isAllowedAddress, parseAllowList } from '../../../platform/http/egress';
 import { BizError } from '../../../platform/http/errors';
@@ -105,7 +105,8 @@ export async function withDatasource<T>(t: Target, allowList: string, fn: (s: Se
   }
   let c: mysql.Connection;
   try {
-    c = await mysql.createConnection({ host: address, port: p.port, database: p.database, user: t.username, password: t.password, connectTimeout: CONNECT_TIMEOUT_MS });
+    const { default: driver } = await import('mysql2/promise'); // loaded at the first MariaDB/MySQL connection
+    c = await driver.createConnection({ host: address, port: p.port, database: p.database, user: t.username, password: t.password, connectTimeout: CONNECT_TIMEOUT_MS });
   } catch (e) {
     throw explain(e, p);
   }

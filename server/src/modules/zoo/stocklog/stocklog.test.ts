@@ -225,17 +225,20 @@ describe('reversal (remove)', () => {
 });
 
 describe('registry forms and the ledger', () => {
-  it('registry records open with a census row; updates no longer change status, cage or counts', async () => {
+  it('a registry create (submit without id) enters as an import row; updates no longer change status, cage or counts', async () => {
     const cage = await makeCage(t, zooA, chain.venueId);
     const other = await makeCage(t, zooA, chain.venueId);
     const pop = await makePopulation(t, zooA, { speciesId: deer, cageId: cage, maleQuantity: 2, femaleQuantity: 1 });
-    const census = await q(`select movement_type, to_after from zoo_stock_log where to_population_id = $1`, [pop]);
-    expect(census).toEqual([{ movement_type: 'census', to_after: [2, 1, 0] }]);
+    const opening = await q(`select movement_type, type_key, remark, to_after from zoo_stock_log where to_population_id = $1`, [pop]);
+    expect(opening).toEqual([{ movement_type: 'import', type_key: '6', remark: '档案登记(经档案表单新增,未填写引进登记)', to_after: [2, 1, 0] }]);
     const upd = await t.request({ method: 'POST', url: '/zoo-population/population/submit', token: zooA, body: { id: pop, speciesId: deer, cageId: other, populationName: '改名鹿群', maleQuantity: 9, femaleQuantity: 9 } });
     expect(upd.body.success).toBe(true);
     expect((await t.request({ url: '/zoo-population/population/detail', token: zooA, query: { id: pop } })).body.data).toMatchObject({ populationName: '改名鹿群', cageId: cage, maleQuantity: 2, femaleQuantity: 1 });
     const id = await makeAnimal(t, zooA, { speciesId: panda, sex: 1, cageId: cage, localNo: `REG-${uid()}` });
     const local = (await q(`select local_no from zoo_animal where id = $1`, [id]))[0].local_no;
+    expect(await q(`select movement_type, type_key, to_cage_id::text as cage, status_after from zoo_stock_log where animal_id = $1`, [id])).toEqual([
+      { movement_type: 'import', type_key: '6', cage, status_after: 1 },
+    ]);
     await t.request({ method: 'POST', url: '/zoo-animal/animal/update', token: zooA, body: { id, speciesId: panda, localNo: local, sex: 1, cageId: other, status: 3 } });
     expect(await animalRow(id)).toMatchObject({ status: 1, cage });
     // A population with movements after its opening cannot be deleted from the registry.

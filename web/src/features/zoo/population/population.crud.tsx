@@ -1,6 +1,13 @@
 import { population } from '@zoo/contract';
+import { Link } from 'react-router';
 import { defineCrudPage } from '../../../crud';
 import { SpeciesCageSelect, ZooSpeciesSelect } from '../shared/registry-widgets';
+
+/**
+ * A population's detail: the spec's `/animal/detail/{id}` (population or individual detail), told apart by
+ * `type=2` (animalType 2, population management) since the error toast of a failed animal lookup must not show.
+ */
+export const populationDetailPath = (id: string) => `/animal/detail/${id}?type=2`;
 
 /** Populations: a species group in one cage, counted male / female / unknown (M.F.U, each 0 by default). */
 export const populationPage = defineCrudPage({
@@ -11,7 +18,7 @@ export const populationPage = defineCrudPage({
   fields: {
     speciesId: { widget: 'custom', table: false, readOnly: (mode) => mode !== 'add', input: (p) => <ZooSpeciesSelect {...p} resets={{ cageId: undefined }} />, search: { input: (p) => <ZooSpeciesSelect {...p} all /> } },
     speciesName: { width: 120 },
-    populationName: { search: true, width: 140 },
+    populationName: { search: true, width: 140, render: (v, row) => <Link to={populationDetailPath(row.id)}>{String(v || row.speciesName)}</Link> },
     // Cage and counts are the stock ledger's: given once, when the population is created (its opening entry).
     cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, readOnly: (mode) => mode !== 'add', width: 160, render: (_v, row) => `${row.cageCode} ${row.cageName}` },
     venueName: { width: 110 },

@@ -14,6 +14,10 @@ export const populationI18n: I18nBundle = {
       theyQuantity: '性别不明数量',
       totalQuantity: '合计 (雄.雌.未知)',
       remark: '备注',
+      detail: '详情',
+      detailTitle: '种群详情',
+      stockByCage: '该物种各笼舍存栏 (只读,由存栏变动得出)',
+      total: '合计',
     },
   },
   en: {
@@ -29,6 +33,10 @@ export const populationI18n: I18nBundle = {
       theyQuantity: 'Unknown sex',
       totalQuantity: 'Total (M.F.U)',
       remark: 'Remark',
+      detail: 'Detail',
+      detailTitle: 'Population detail',
+      stockByCage: 'Stock of this species per cage (read-only, from the stock ledger)',
+      total: 'Total',
     },
   },
 };

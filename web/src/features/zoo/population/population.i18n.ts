@@ -18,6 +18,9 @@ export const populationI18n: I18nBundle = {
       detailTitle: '种群详情',
       stockByCage: '该物种各笼舍存栏 (只读,由存栏变动得出)',
       total: '合计',
+      pendingMale: '待转移雄性',
+      pendingFemale: '待转移雌性',
+      pendingThey: '待转移性别不明',
     },
   },
   en: {
@@ -37,6 +40,9 @@ export const populationI18n: I18nBundle = {
       detailTitle: 'Population detail',
       stockByCage: 'Stock of this species per cage (read-only, from the stock ledger)',
       total: 'Total',
+      pendingMale: 'Males pending transfer',
+      pendingFemale: 'Females pending transfer',
+      pendingThey: 'Unknown sex pending transfer',
     },
   },
 };

@@ -264,8 +264,8 @@ export function EnrollChooser({ can, onPick, onClose }: { can: (c: Permission) =
       <Typography.Paragraph type="secondary">{t('zooStockLog.enroll.hint')}</Typography.Paragraph>
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {ENROLLS.filter((k) => can(`stocklog_${k}`)).map((k) => (
-          <Button key={k} block size="large" style={{ height: 'auto', padding: '12px 16px', textAlign: 'left' }} onClick={() => onPick(k)}>
-            <div>
+          <Button key={k} block size="large" style={{ height: 'auto', padding: '12px 16px', justifyContent: 'flex-start', whiteSpace: 'normal' }} onClick={() => onPick(k)}>
+            <div style={{ textAlign: 'left' }}>
               <Typography.Text strong>{t(`zooStockLog.action.${k}`)}</Typography.Text>
               <div>
                 <Typography.Text type="secondary">{t(`zooStockLog.enroll.${k}`)}</Typography.Text>

@@ -5,7 +5,7 @@ import type { TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { PopulationDetail } from '../population/population-detail';
+import { PopulationDetail } from '../shared/population-detail';
 import { ChangeHistory, DictTag } from '../../../crud';
 import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';

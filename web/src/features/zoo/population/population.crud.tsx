@@ -1,13 +1,8 @@
 import { population } from '@zoo/contract';
 import { Link } from 'react-router';
 import { defineCrudPage } from '../../../crud';
+import { populationDetailPath } from '../shared/population-detail';
 import { SpeciesCageSelect, ZooSpeciesSelect } from '../shared/registry-widgets';
-
-/**
- * A population's detail: the spec's `/animal/detail/{id}` (population or individual detail), told apart by
- * `type=2` (animalType 2, population management) since the error toast of a failed animal lookup must not show.
- */
-export const populationDetailPath = (id: string) => `/animal/detail/${id}?type=2`;
 
 /** Populations: a species group in one cage, counted male / female / unknown (M.F.U, each 0 by default). */
 export const populationPage = defineCrudPage({

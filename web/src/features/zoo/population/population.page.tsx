@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage } from '../../../crud';
 import { canEnroll, EnrollChooser, MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
-import { populationPage, populationDetailPath } from './population.crud';
+import { populationDetailPath } from '../shared/population-detail';
+import { populationPage } from './population.crud';
 
 /**
  * /zoo/population: populations with their movements (出生/引进/输出/迁移/死亡/注销), 详情 (registry data, stock,

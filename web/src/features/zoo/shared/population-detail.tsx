@@ -7,10 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangeHistory } from '../../../crud';
 import { call } from '../../../lib/request';
-import { MovementTimeline } from '../shared/movement-timeline';
-import { populationDetailPath } from './population.crud';
+import { MovementTimeline } from './movement-timeline';
 
 type Population = z.infer<typeof population.record>;
+
+/**
+ * A population's detail: the spec's `/animal/detail/{id}` (population or individual detail), told apart by
+ * `type=2` (animalType 2, population management), since a failed animal lookup would toast an error first.
+ */
+export const populationDetailPath = (id: string) => `/animal/detail/${id}?type=2`;
 
 /**
  * A population's detail (`/animal/detail/{id}?type=2`): registry data, its species' current stock per cage and

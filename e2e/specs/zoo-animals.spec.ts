@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../lib/browser';
+import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { authoriseSpecies } from '../lib/zoo';
-import { modal, tip, row, pick, save, openAdd } from '../lib/ui';
+import { dialogs, modal, tip, row, pick, save, openAdd } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -47,19 +47,29 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await modal(admin).getByRole('button', { name: '保存' }).click();
     await tip(admin, '操作成功!');
 
-    // Zoo administrator: register an animal of it in a seeded cage.
+    // Zoo administrator: 新增 asks how the animal arrives; it enters the stock through 引进登记 in a seeded cage.
     const zoo = await b.newPage();
     await loginAs(zoo, { tenantId: '100000' });
     await zoo.goto('/zoo/animal');
     await expect.poll(() => zoo.getByText('C001', { exact: true }).count()).toBeGreaterThan(0);
     await openAdd(zoo, zoo);
+    await expect.poll(() => modal(zoo).getByText('新增 · 选择登记方式').count()).toBe(1);
+    expect(await modal(zoo).getByRole('button', { name: /出生登记/ }).count()).toBe(1);
+    await screenshot(zoo, 'zoo-animal-add-choice');
+    await modal(zoo).getByRole('button', { name: /引进登记/ }).click();
+    await expect.poll(() => modal(zoo).getByPlaceholder('本园编号').count()).toBe(1);
+    expect(await dialogs(zoo).count()).toBe(1);
     await pick(zoo, modal(zoo), '物种', SPECIES, 'e2e');
-    await modal(zoo).getByLabel('本园编号').fill('E2E-001');
-    await modal(zoo).getByLabel('名字').fill('测测');
-    await pick(zoo, modal(zoo), '性别', '雄');
-    await pick(zoo, modal(zoo), '当前笼舍', 'HB-01', 'HB-01');
+    await pick(zoo, modal(zoo), '笼舍', 'HB-01', 'HB-01');
+    await modal(zoo).getByPlaceholder('本园编号').fill('E2E-001');
+    await modal(zoo).getByPlaceholder('名字').fill('测测');
+    await pick(zoo, modal(zoo), '引进类型', '动物园间引进');
+    await modal(zoo).getByLabel('来源单位').fill('e2e动物园');
     await screenshot(zoo, 'zoo-animal-form');
-    await save(zoo, '新增成功');
+    await save(zoo, '操作成功!');
+    expect(
+      await dbQuery(`select l.movement_type k, l.counterpart from zoo_stock_log l join zoo_animal a on a.id = l.animal_id where a.local_no = 'E2E-001' and a.tenant_id = '100000'`),
+    ).toEqual([{ k: 'import', counterpart: 'e2e动物园' }]);
 
     // Flags: a microchip (prefix meaning shown) and a 专用标识, then its new version.
     await row(zoo, 'E2E-001').getByRole('button', { name: '标识' }).click();
@@ -89,8 +99,8 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await expect.poll(() => zoo.getByText('ZY-E2E-0001').count()).toBeGreaterThan(0);
     expect(await zoo.getByText(/已作废/).count()).toBeGreaterThan(0);
     expect(await zoo.getByText('156000000012345').count()).toBe(1);
-    // The movement timeline: the registry record's opening (census) entry.
-    await expect.poll(() => zoo.locator('.zoo-movement-timeline [data-movement="census"]').count()).toBe(1);
+    // The movement timeline: its entry into the stock (the import).
+    await expect.poll(() => zoo.locator('.zoo-movement-timeline [data-movement="import"]').count()).toBe(1);
     await screenshot(zoo, 'zoo-animal-detail');
 
     // The zoo's species list carries the new authorisation and its stock.

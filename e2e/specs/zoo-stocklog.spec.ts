@@ -67,6 +67,19 @@ describe('stock ledger: birth, move, population export, death', () => {
     await expect.poll(() => row(zoo, '梅花鹿群').textContent()).toContain('14 (4.8.2)');
     expect(await dbQuery(`select male_quantity m, female_quantity f, they_quantity u from zoo_population where population_name = '梅花鹿群' and tenant_id = '100000'`)).toEqual([{ m: 4, f: 8, u: 2 }]);
 
+    // The population's detail (linked from its name): read-only stock per sex and cage, the timeline ending with
+    // this export, its 变更记录.
+    await row(zoo, '梅花鹿群').getByRole('link', { name: '梅花鹿群' }).click();
+    await zoo.waitForURL(/\/animal\/detail\/\d+\?type=2$/);
+    await expect.poll(() => zoo.getByTestId('population-stock').textContent()).toBe('14 (4.8.2)');
+    await expect.poll(() => zoo.locator('.zoo-population-cages tr', { hasText: 'HB-01' }).count()).toBe(1);
+    const popTimeline = zoo.locator('.zoo-movement-timeline');
+    await expect.poll(() => popTimeline.locator('[data-movement]').last().getAttribute('data-movement')).toBe('export');
+    expect(await popTimeline.locator('[data-movement]').last().textContent()).toContain('北京动物园');
+    expect(await zoo.getByText('变更记录').count()).toBeGreaterThan(0);
+    expect(await zoo.getByRole('button', { name: /编\s*辑|修\s*改/ }).count()).toBe(0);
+    await screenshot(zoo, 'zoo-population-detail');
+
     // The animal row's 死亡 for the newborn.
     await open(zoo, '/zoo/animal', 'C001');
     await zoo.getByLabel('本园编号').fill(CUB);

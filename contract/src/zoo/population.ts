@@ -29,8 +29,9 @@ export const PopulationRecord = z.object({
 });
 
 /**
- * A species group held in one cage and counted M.F.U. The counts are stored here; the stock-movement ledger of a
- * later issue will drive them (births, deaths, exports), and this submit stays the census/opening entry.
+ * A species group held in one cage and counted M.F.U. The counts are the stock ledger's result (births, imports,
+ * moves, exports, deaths, deregistrations); an update keeps species, cage and counts. A submit without id still
+ * creates (contract) and books its counts as an import (decision 0027); the screens create through 出生登记 / 引进登记.
  */
 export const population = defineCrud({
   name: 'population',

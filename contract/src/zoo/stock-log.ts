@@ -9,8 +9,8 @@ import { PendingMovement } from '../flow/stock-approval';
 /**
  * The stock ledger (存栏变动): every accession (birth, import), disposition (export, death, deregistration) and
  * internal move is one appended row; current stock (an animal's status and cage, a population's M.F.U per cage)
- * is its result. `census` rows are opening entries of registry records, `reverse` rows compensate the latest
- * movement of a stock (the ledger's `remove`).
+ * is its result. `census` rows are opening entries of stock that predates the ledger (a registry create books an
+ * import, decision 0027), `reverse` rows compensate the latest movement of a stock (the ledger's `remove`).
  */
 export const MOVEMENT_TYPES = ['born', 'import', 'export', 'move', 'die', 'cancel', 'census', 'reverse'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];

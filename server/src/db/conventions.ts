@@ -23,6 +23,10 @@ export const UNAUDITED: readonly string[] = [
   'zoo_humiture',
   // a process instance's engine state after each step (its history and tasks are audited instead)
   'flow_engine_state',
+  // the stock ledger is its own trail: append-only for every role, each row stamped with who and when; the stock
+  // rows a movement changes are audited with the movement as reason (decision 0027: an audit row per movement
+  // doubled the ledger's volume and sat inside the stock row lock)
+  'zoo_stock_log',
 ];
 
 /** Columns whose values the audit trail masks (passwords, client secrets, storage and SMS keys, device keys…). */
@@ -65,7 +69,11 @@ export async function applyConventions(db: Db): Promise<void> {
   for (const [table, columns] of tables) {
     if (columns.includes('update_time') && columns.includes('update_user') && !existing.has(`${table}.zoo_stamp`))
       ddl.push(`CREATE TRIGGER zoo_stamp BEFORE UPDATE ON ${ident(table)} FOR EACH ROW EXECUTE FUNCTION stamp_update()`);
-    if (UNAUDITED.includes(table)) continue;
+    if (UNAUDITED.includes(table)) {
+      // A table taken out of the trail later loses the trigger an earlier start attached.
+      if (existing.has(`${table}.zoo_audit`)) ddl.push(`DROP TRIGGER zoo_audit ON ${ident(table)}`);
+      continue;
+    }
     const secrets = columns.filter((c) => SECRET_COLUMN.test(c));
     // pg_trigger.tgargs holds each argument followed by a NUL byte.
     const args = secrets.map((s) => `${s}\\000`).join('');

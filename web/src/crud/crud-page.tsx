@@ -7,7 +7,7 @@ import { CrudFormModal, type FormSlotContext } from './crud-form-modal';
 import { CrudRowActions } from './crud-row-actions';
 import { CrudSearch } from './crud-search';
 import { CrudTable } from './crud-table';
-import { CrudToolbar } from './crud-toolbar';
+import { CrudToolbar, type CrudAdd } from './crud-toolbar';
 import type { AnyCrudPageDef, AnyRow, CrudPageDef, CrudResource, RowOf } from './types';
 import { useCrudRemove } from './use-crud-remove';
 import { useCrudState, type FormMode } from './use-crud-state';
@@ -26,6 +26,8 @@ export interface CrudContext<Row = AnyRow> {
 
 export interface CrudPageProps<C extends CrudResource> {
   def: CrudPageDef<C>;
+  /** The page's own 新增 (shown and acting as the page says) instead of the resource's add form. */
+  add?: (ctx: CrudContext<RowOf<C>>) => CrudAdd;
   /** Extra toolbar buttons (after 新增 / 删除). */
   toolbar?: (ctx: CrudContext<RowOf<C>>) => ReactNode;
   /** Extra row operations (after 查看 / 编辑 / 删除). */
@@ -64,6 +66,7 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
         onBatchDelete={() => remove(state.selected)}
         onRefresh={refresh}
         extra={props.toolbar?.(typedCtx)}
+        add={props.add?.(typedCtx)}
       />
       <CrudTable
         def={def}

@@ -13,10 +13,18 @@ interface Props {
   onRefresh: () => void;
   /** Page-specific buttons after the standard ones. */
   extra?: ReactNode;
+  /** Replaces the 新增 button's rule and action (records that enter through other forms). */
+  add?: CrudAdd;
+}
+
+/** A page's own 新增: shown when `show`, opening what the page chooses instead of the resource's form. */
+export interface CrudAdd {
+  show: boolean;
+  onAdd: () => void;
 }
 
 /** 新增 / 删除 per the permission map, then the page's own buttons; refresh on the right. */
-export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: Props) {
+export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra, add }: Props) {
   const { t } = useTranslation();
   const can = useCan();
   const { perms } = def.crud;
@@ -25,8 +33,8 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra }: Pro
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
       <Space wrap>
-        {may(perms.add) ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+        {(add ? add.show && !def.readOnly : may(perms.add)) ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={add ? add.onAdd : onAdd}>
             {t('crud.add')}
           </Button>
         ) : null}

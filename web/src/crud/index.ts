@@ -4,6 +4,7 @@ export { cleanQuery } from './clean-query';
 export { ACTION_COLORS, ChangeHistory } from './change-history';
 export { auditValue, useAuditFieldLabel, visibleChanges } from './audit-fields';
 export { CrudPage, type CrudContext, type CrudPageProps } from './crud-page';
+export type { CrudAdd } from './crud-toolbar';
 export { useRowDialog } from './use-row-dialog';
 export { ControlSelect } from './control-select';
 export { listResource } from './list-resource';

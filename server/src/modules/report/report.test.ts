@@ -94,14 +94,14 @@ describe('report data sets', () => {
   it('groups, aggregates, filters by dictionary key and pages', async () => {
     const moves = await preview(zooA, {
       dataset: 'movements',
-      filters: [{ column: 'movementType', op: 'eq', value: 'census' }, { column: 'eventDate', op: 'le', value: today }],
+      filters: [{ column: 'movementType', op: 'eq', value: 'import' }, { column: 'eventDate', op: 'le', value: today }],
       groupBy: ['movementType', 'speciesName'],
       aggregates: [{ fn: 'sum', column: 'heads' }, { fn: 'count', column: 'heads' }],
       sort: [{ column: 'sum_heads', dir: 'desc' }],
     });
     expect(moves.body.data.records).toEqual([
-      { movementType: '期初登记', speciesName: '梅花鹿', sum_heads: 6, count_heads: 1 },
-      { movementType: '期初登记', speciesName: '大熊猫', sum_heads: 3, count_heads: 3 },
+      { movementType: '引进', speciesName: '梅花鹿', sum_heads: 6, count_heads: 1 },
+      { movementType: '引进', speciesName: '大熊猫', sum_heads: 3, count_heads: 3 },
     ]);
     const paged = await preview(zooA, { dataset: 'movements', columns: ['speciesName', 'heads'], sort: [{ column: 'heads', dir: 'asc' }] }, { current: 2, size: 3 });
     expect(paged.body.data).toMatchObject({ total: 4, current: 2, size: 3, pages: 2, records: [{ speciesName: '梅花鹿', heads: 6 }] });
@@ -166,7 +166,7 @@ describe('saved reports: list, detail, remove, export', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain('存栏变动明细');
     expect(text).toContain('大熊猫');
-    expect(text).toContain('期初登记');
+    expect(text).toContain('引进');
     // The font is embedded as a subset (a whole Noto CJK face is over 15 MB).
     expect(pdf.rawPayload.length).toBeLessThan(500_000);
     const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' });

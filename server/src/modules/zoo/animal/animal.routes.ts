@@ -11,7 +11,7 @@ import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalRecord } from '../shared/records';
 import { zooAnimal, zooCage, zooPopulationAnimal } from '../zoo.tables';
 import { checkPedigree } from './pedigree';
-import { anyMovement, appendAnimalIn, STATUS_IN } from '../stocklog/ledger';
+import { anyMovement, appendAnimalIn, registryEntry, STATUS_IN } from '../stocklog/ledger';
 import { withdrawRegistration } from '../stocklog/reverse';
 import { zooStockLog } from '../stocklog/stocklog.tables';
 
@@ -51,11 +51,12 @@ export function animalRoutes(app: FastifyInstance): void {
     // maps rows one after another: ten rows, ten queries per lookup).
     toRecords: (rows, ctx) => Promise.all(rows.map((row) => animalRecord(row, ctx))),
     beforeSave: (input, ctx, existing) => animalValues(input, ctx, existing),
-    // A record created here is the stock's opening (census) entry in the ledger.
+    // A record created here enters the stock as an import (decision 0027: the screens use 出生登记 / 引进登记;
+    // submit without an id still creates, as the contract says, and the ledger records its entry).
     afterWrite: async ({ db }, id) => {
       if (!id || (await anyMovement(db, eq(zooStockLog.animalId, id)))) return;
       const [row] = await db.select().from(a).where(eq(a.id, id));
-      await appendAnimalIn(db, 'census', row!, { eventDate: row!.createTime, remark: '档案登记' });
+      await appendAnimalIn(db, 'import', row!, registryEntry(row!.createTime));
     },
     beforeRemove: async (ids, { db }) => {
       const [child] = await db

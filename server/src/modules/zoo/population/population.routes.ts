@@ -8,7 +8,7 @@ import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalOf } from '../shared/lookups';
 import { populationRecord } from '../shared/records';
-import { anyMovement, appendPopulationCensus, type Mfu } from '../stocklog/ledger';
+import { anyMovement, appendPopulationEntry, type Mfu } from '../stocklog/ledger';
 import { withdrawRegistration } from '../stocklog/reverse';
 import { zooStockLog } from '../stocklog/stocklog.tables';
 import { zooAnimal, zooCage, zooPopulation, zooPopulationAnimal } from '../zoo.tables';
@@ -17,8 +17,8 @@ const p = zooPopulation;
 const pa = zooPopulationAnimal;
 
 /**
- * Populations: a species group per cage with stored M.F.U counts. The stock ledger of a later issue will drive
- * the counts through births, deaths and exports; until then submit records the census.
+ * Populations: a species group per cage with M.F.U counts driven by the stock ledger. The screens create them
+ * through 出生登记 / 引进登记; `submit` without an id still creates (contract) and records the counts as an import.
  */
 export function populationRoutes(app: FastifyInstance): void {
   resourceRoutes(app, {
@@ -33,12 +33,12 @@ export function populationRoutes(app: FastifyInstance): void {
       const cage = await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
       await refuseDuplicate(db, p, and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId))!, existing, `笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`);
     },
-    // Counts given on creation are the stock's opening (census) entry in the ledger.
+    // Counts given on creation enter as an import row (decision 0027): stock is always the ledger's result.
     afterWrite: async ({ db }, id) => {
       if (!id || (await anyMovement(db, or(eq(zooStockLog.populationId, id), eq(zooStockLog.toPopulationId, id))))) return;
       const [row] = await db.select().from(p).where(eq(p.id, id));
       const q: Mfu = [row!.maleQuantity, row!.femaleQuantity, row!.theyQuantity];
-      if (q.some((n) => n > 0)) await appendPopulationCensus(db, row!, q);
+      if (q.some((n) => n > 0)) await appendPopulationEntry(db, row!, q);
     },
     beforeRemove: async (ids, { db }) => {
       for (const id of ids) await withdrawRegistration(db, { populationId: id }, '删除种群档案');

@@ -217,11 +217,20 @@ export async function populationIn(db: Tx, kind: MovementType, speciesId: string
   return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: row!.id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) });
 }
 
-/** The opening row of a population registered with counts. */
-export async function appendPopulationCensus(db: Tx, pop: PopulationRow, q: Mfu): Promise<string> {
+/**
+ * A record created through the registry's `submit` (the contract keeps submit = create-or-update) enters as an
+ * introduction (引进, type 其他) dated its creation: stock only ever enters through a birth or an import
+ * (decision 0027). The registry cannot know of a birth in this zoo (the birth form does), so never `born`.
+ */
+export const registryEntry = (eventDate: string): Particulars => ({ eventDate, typeKey: REGISTRY_IMPORT_TYPE, remark: '档案登记(经档案表单新增,未填写引进登记)' });
+/** Dictionary import_type 6 其他. */
+export const REGISTRY_IMPORT_TYPE = '6';
+
+/** The opening import row of a population created through the registry with counts. */
+export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu): Promise<string> {
   return append(db, {
-    movementType: 'census', animalType: 2, speciesId: pop.speciesId, toPopulationId: pop.id, toCageId: pop.cageId, ...quantities(q),
-    toBefore: [0, 0, 0], toAfter: q, eventDate: pop.createTime, remark: '档案登记',
+    movementType: 'import', animalType: 2, speciesId: pop.speciesId, toPopulationId: pop.id, toCageId: pop.cageId, ...quantities(q),
+    toBefore: [0, 0, 0], toAfter: q, ...particulars(registryEntry(pop.createTime)),
   });
 }
 

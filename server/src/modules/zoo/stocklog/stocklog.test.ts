@@ -225,22 +225,44 @@ describe('reversal (remove)', () => {
 });
 
 describe('registry forms and the ledger', () => {
-  it('registry records open with a census row; updates no longer change status, cage or counts', async () => {
+  it('a registry create (submit without id) enters as an import row; updates no longer change status, cage or counts', async () => {
     const cage = await makeCage(t, zooA, chain.venueId);
     const other = await makeCage(t, zooA, chain.venueId);
     const pop = await makePopulation(t, zooA, { speciesId: deer, cageId: cage, maleQuantity: 2, femaleQuantity: 1 });
-    const census = await q(`select movement_type, to_after from zoo_stock_log where to_population_id = $1`, [pop]);
-    expect(census).toEqual([{ movement_type: 'census', to_after: [2, 1, 0] }]);
+    const opening = await q(`select movement_type, type_key, remark, to_after from zoo_stock_log where to_population_id = $1`, [pop]);
+    expect(opening).toEqual([{ movement_type: 'import', type_key: '6', remark: '档案登记(经档案表单新增,未填写引进登记)', to_after: [2, 1, 0] }]);
     const upd = await t.request({ method: 'POST', url: '/zoo-population/population/submit', token: zooA, body: { id: pop, speciesId: deer, cageId: other, populationName: '改名鹿群', maleQuantity: 9, femaleQuantity: 9 } });
     expect(upd.body.success).toBe(true);
     expect((await t.request({ url: '/zoo-population/population/detail', token: zooA, query: { id: pop } })).body.data).toMatchObject({ populationName: '改名鹿群', cageId: cage, maleQuantity: 2, femaleQuantity: 1 });
     const id = await makeAnimal(t, zooA, { speciesId: panda, sex: 1, cageId: cage, localNo: `REG-${uid()}` });
     const local = (await q(`select local_no from zoo_animal where id = $1`, [id]))[0].local_no;
+    expect(await q(`select movement_type, type_key, to_cage_id::text as cage, status_after from zoo_stock_log where animal_id = $1`, [id])).toEqual([
+      { movement_type: 'import', type_key: '6', cage, status_after: 1 },
+    ]);
     await t.request({ method: 'POST', url: '/zoo-animal/animal/update', token: zooA, body: { id, speciesId: panda, localNo: local, sex: 1, cageId: other, status: 3 } });
     expect(await animalRow(id)).toMatchObject({ status: 1, cage });
     // A population with movements after its opening cannot be deleted from the registry.
     await ok('die', { animalType: 2, speciesId: deer, cageId: cage, dieDate: today, dieType: 1, maleQuantity: 1 });
     expect((await t.request({ method: 'POST', url: '/zoo-population/population/remove', token: zooA, query: { ids: pop } })).body.msg).toBe('该种群已有存栏变动,不能删除;请在存栏变动中撤销或登记输出、死亡、注销');
+  });
+});
+
+describe('the audit trail of a movement', () => {
+  it('audits the stock rows a movement changes (with the movement as reason), not the ledger row itself', async () => {
+    const cage = await makeCage(t, zooA, chain.venueId);
+    const { ids } = await ok('born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: today, maleQuantity: 2 });
+    const { ids: cubs, animalIds } = await ok('born', { animalType: 1, speciesId: panda, cageId: cage, bornDate: today, animals: [{ localNo: `AUD-${uid()}`, sex: 1 }] });
+    // The ledger is its own trail: append-only, stamped with who and when.
+    expect(await q(`select create_user::text is not null as who, create_time is not null as at from zoo_stock_log where id = any($1::bigint[])`, [[...ids, ...cubs]])).toEqual([
+      { who: true, at: true },
+      { who: true, at: true },
+    ]);
+    expect(await q(`select 1 from sys_audit where table_name = 'zoo_stock_log' and record_id = any($1)`, [[...ids, ...cubs]])).toEqual([]);
+    const [pop] = await q(`select id::text from zoo_population where cage_id = $1`, [cage]);
+    expect(await q(`select action, reason from sys_audit where table_name = 'zoo_population' and record_id = $1`, [pop.id])).toEqual([{ action: 'create', reason: '出生登记' }]);
+    expect(await q(`select action, reason from sys_audit where table_name = 'zoo_animal' and record_id = $1`, [animalIds[0]])).toEqual([{ action: 'create', reason: '出生登记' }]);
+    const tables = await t.request({ url: '/blade-log/audit/tables', token: zooA });
+    expect(tables.body.data.map((r: { tableName: string }) => r.tableName)).not.toContain('zoo_stock_log');
   });
 });
 

@@ -4,7 +4,8 @@ import { Card, Col, Descriptions, Empty, Image, Row, Space, Spin, Table, Typogra
 import type { TableColumnsType } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { PopulationDetail } from '../shared/population-detail';
 import { ChangeHistory, DictTag } from '../../../crud';
 import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';
@@ -23,10 +24,19 @@ function Parent({ id, name, mark }: { id: string; name: string; mark: string }) 
   return id ? <Link to={`/animal/detail/${id}`}>{name || id}</Link> : <span>{t(`zooRegistry.mark.${mark || 'UNK'}`)}</span>;
 }
 
-/** /animal/detail/:id — identity, flags with their version history, parents, photos, movement timeline from the stock ledger, 变更记录. */
+/**
+ * /animal/detail/:id — the spec's population or individual detail: `?type=2` (population management) shows the
+ * population's, otherwise the individual's.
+ */
 export default function AnimalDetailPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  return search.get('type') === '2' ? <PopulationDetail id={id} /> : <AnimalDetail id={id} />;
+}
+
+/** An individual: identity, flags with their version history, parents, photos, movement timeline from the stock ledger, 变更记录. */
+function AnimalDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
   const detail = useQuery({ queryKey: ['animal-detail', id], queryFn: () => call(animal.endpoints.detail, { query: { id } }), enabled: Boolean(id) });
   const flags = useQuery({
     queryKey: ['animal-detail-flags', id],

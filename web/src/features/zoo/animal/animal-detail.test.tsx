@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
@@ -82,5 +82,58 @@ describe('animal detail page', { timeout: 120_000 }, () => {
     const entry = await screen.findByTestId('history-entry');
     expect(within(entry).getByText('园区管理员')).toBeInTheDocument();
     expect(within(entry).getByTestId('change-line').textContent).toBe('名字: 乐 → 乐乐');
+  });
+
+  it('shows a population (type=2): registry data, its species per cage and sex, the movement timeline and its 变更记录', async () => {
+    signIn();
+    const pop = (id: string, cageCode: string, cageName: string, m: number, f: number, u: number) => ({
+      id, tenantId: '100000', speciesId: '13', speciesName: '梅花鹿', latinName: 'Cervus nippon', cageId: `3${id}`, cageCode, cageName, venueName: '食草动物区',
+      populationName: id === '61' ? '鹿群' : '', maleQuantity: m, femaleQuantity: f, theyQuantity: u, totalQuantity: m + f + u, remark: '年度盘点', status: 1,
+      createTime: '', updateTime: '', isDeleted: 0,
+    });
+    const net = stubFetch({
+      'GET /api/zoo-population/population/detail': ok(pop('61', 'HB-01', '鹿苑', 3, 10, 2)),
+      'GET /api/zoo-population/population/species': ok([pop('61', 'HB-01', '鹿苑', 3, 10, 2), pop('62', 'HB-02', '鹿苑二区', 1, 4, 0), pop('63', 'HB-03', '空舍', 0, 0, 0)]),
+      'GET /api/blade-log/audit/history': pageOf([
+        {
+          id: '9002', tenantId: '100000', tableName: 'zoo_population', resource: 'population', title: '种群', recordId: '61', action: 'update',
+          userId: '12', userName: '园区管理员', deptId: '', actorTenantId: '100000', clientIp: '', requestId: '', reason: '',
+          changes: [{ field: 'populationName', before: '鹿', after: '鹿群' }], createTime: '2026-11-23 10:15:00',
+        },
+      ]),
+      'GET /api/zoo-stockLog/stockLog/timeline': ok([
+        movement('511', 'import', '2026-01-02 00:00:00', { animalType: 2, animalId: '', toPopulationId: '61', toCageName: 'HB-01 鹿苑', toBefore: '0.0.0', toAfter: '3.10.3', counterpart: '某动物园' }),
+        movement('512', 'die', '2026-05-02 00:00:00', { animalType: 2, animalId: '', populationId: '61', fromCageName: 'HB-01 鹿苑', fromBefore: '3.10.3', fromAfter: '3.10.2' }),
+      ]),
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <MemoryRouter initialEntries={['/animal/detail/61?type=2']}>
+          <Routes>
+            <Route path="/animal/detail/:id" element={<AnimalDetailPage />} />
+          </Routes>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('种群详情 · 鹿群 HB-01')).toBeInTheDocument();
+    expect(net.to('GET /api/zoo-animal/animal/detail')).toHaveLength(0);
+    expect(net.to('GET /api/zoo-population/population/detail')[0]!.query).toEqual({ id: '61' });
+    expect(screen.getByTestId('population-stock').textContent).toBe('15 (3.10.2)');
+    // The species per cage: this one highlighted, another a link, an empty cage left out.
+    await waitFor(() => expect(net.to('GET /api/zoo-population/population/species')[0]?.query).toEqual({ speciesId: '13' }));
+    const other = (await screen.findByRole('link', { name: 'HB-02 鹿苑二区' })).closest('tr')!;
+    expect(screen.getByRole('link', { name: 'HB-02 鹿苑二区' })).toHaveAttribute('href', '/animal/detail/62?type=2');
+    expect(within(other).getByText('5')).toBeInTheDocument();
+    expect(screen.queryByText('HB-03 空舍')).toBeNull();
+
+    expect(net.to('GET /api/zoo-stockLog/stockLog/timeline')[0]!.query).toEqual({ populationId: '61' });
+    expect(await screen.findByText('2026-05-02')).toBeInTheDocument();
+    expect(screen.getByText('引进')).toBeInTheDocument();
+    expect(screen.getByText('死亡')).toBeInTheDocument();
+    expect(screen.getByText('3.10.3 → 3.10.2')).toBeInTheDocument();
+
+    expect(net.to('GET /api/blade-log/audit/history')[0]!.query).toMatchObject({ table: 'zoo_population', id: '61' });
+    const entry = await screen.findByTestId('history-entry');
+    expect(within(entry).getByTestId('change-line').textContent).toBe('种群名称: 鹿 → 鹿群');
   });
 });

@@ -47,8 +47,9 @@ export const animalPage = defineCrudPage({
     origin: { dict: 'animal_origin', width: 100 },
     sireName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={1} />, width: 100, render: (_v, row) => parentCell(row.sireId, row.sireName, row.sireMark) },
     damName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={2} />, width: 100, render: (_v, row) => parentCell(row.damId, row.damName, row.damMark) },
-    // Cage and status are the stock ledger's: the cage is asked only when the record is created (its opening entry).
-    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, when: (_v, mode) => mode !== 'edit', readOnly: (mode) => mode === 'view', width: 140, render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : '') },
+    // Cage and status are the stock ledger's: shown, never edited here (a record enters through 出生登记 / 引进登记,
+    // the screen's 新增; decision 0027).
+    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, when: (_v, mode) => mode === 'view', readOnly: true, width: 140, render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : '') },
     status: { dict: 'animal_status', search: true, width: 80, form: false },
     breederName: { width: 90 },
     photos: { widget: 'custom', input: (p) => <PhotoUpload {...p} />, table: false, span: 24 },

@@ -45,6 +45,7 @@ export const animalI18n: I18nBundle = {
       replaces: '将作废第{{version}}版「{{code}}」',
     },
     zooAnimalDetail: {
+      tab: '动物详情',
       title: '个体详情',
       flags: '标识及版本历史',
       photos: '照片',
@@ -96,6 +97,7 @@ export const animalI18n: I18nBundle = {
       replaces: 'voids version {{version}} "{{code}}"',
     },
     zooAnimalDetail: {
+      tab: 'Animal / population detail',
       title: 'Animal detail',
       flags: 'Marks and version history',
       photos: 'Photos',

@@ -6,8 +6,8 @@ import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
 import { animalPage } from './animal.crud';
 import { BreederDialog } from './animal-breeder';
 import { AnimalFlagsDialog } from './animal-flags';
-import { MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
-import type { Movement } from '@zoo/contract';
+import { canEnroll, EnrollChooser, MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
+import type { Movement, Permission } from '@zoo/contract';
 
 type Row = RowOf<typeof animalPage.crud>;
 
@@ -19,6 +19,7 @@ export default function AnimalPage() {
   const breeder = useRowDialog<Row>('animal_breeder', t('zooAnimal.breeder'), (row, close) => <BreederDialog animals={[row]} onClose={close} />);
   const [batch, setBatch] = useState<Row[] | null>(null);
   const [movement, setMovement] = useState<{ kind: Movement; init?: MovementInit } | null>(null);
+  const [choosing, setChoosing] = useState<((c: Permission) => boolean) | null>(null);
   const openMovement = (kind: Movement, init?: MovementInit) => setMovement({ kind, init });
   /** A row's movements: births name it as a parent, the others act on it (only while in stock). */
   const rowInit = (row: Row, kind: Movement): MovementInit =>
@@ -29,6 +30,8 @@ export default function AnimalPage() {
     <>
       <CrudPage
         def={animalPage}
+        // New individuals enter the stock through a birth or an import: 新增 asks which (decision 0027).
+        add={(ctx) => ({ show: canEnroll(ctx.can), onAdd: () => setChoosing(() => ctx.can) })}
         toolbar={(ctx) => (
           <>
             {ctx.can('animal_breeder') ? (
@@ -36,8 +39,6 @@ export default function AnimalPage() {
                 {t('zooAnimal.breeder')}
               </Button>
             ) : null}
-            {/* New individuals enter the zoo through a birth or an import. */}
-            <MovementButtons can={(c) => (c === 'stocklog_born' || c === 'stocklog_import') && ctx.can(c)} onOpen={(kind) => openMovement(kind, { animalType: 1 })} />
           </>
         )}
         rowActions={(row, ctx) => (
@@ -60,6 +61,16 @@ export default function AnimalPage() {
           </>
         )}
       />
+      {choosing ? (
+        <EnrollChooser
+          can={choosing}
+          onClose={() => setChoosing(null)}
+          onPick={(kind) => {
+            setChoosing(null);
+            openMovement(kind, { animalType: 1 });
+          }}
+        />
+      ) : null}
       {flags.dialog}
       {breeder.dialog}
       {movement ? <MovementDialog kind={movement.kind} init={movement.init} onClose={() => setMovement(null)} /> : null}

@@ -72,6 +72,7 @@ function server() {
     'GET /api/zoo-animal/animal/list': pageOf([animal]),
     'GET /api/zoo-animal/animal/detail': ok(animal),
     'POST /api/zoo-animal/animal/submit': ok({ id: '209' }),
+    'POST /api/zoo-stockLog/stockLog/born_enroll': ok({ ids: ['901'], animalIds: ['209'] }),
     'GET /api/zoo-species/species/select': ok([{ id: '11', speciesName: '大熊猫', latinName: 'Ailuropoda melanoleuca', managementMode: 1, licenceState: 'valid' }]),
     'GET /api/zoo-cage/cage/species': ok([cage('301', 'PD-01', '大熊猫1号舍', '熊猫馆')]),
     'GET /api/zoo-cage/cage/select': ok([cage('301', 'PD-01', '大熊猫1号舍', '熊猫馆'), cage('309', 'HB-01', '鹿苑', '食草动物区')]),
@@ -110,45 +111,37 @@ describe('animal page', { timeout: 240_000 }, () => {
     for (const name of ['标识', '饲养员', '详情']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
   });
 
-  it('registers an animal: the species reloads cage and parent choices, parents travel as id or mark', async () => {
+  it('新增 registers a newcomer through 出生登记 or 引进登记 (never the registry form); the species reloads cage and parent choices', async () => {
     signIn();
     const net = server();
     renderPage(<AnimalPage />);
     await screen.findByText('P003');
     fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
-    await within(top()).findByLabelText('本园编号');
-    fireEvent.click(within(top()).getByRole('button', { name: /保\s*存/ }));
-    expect(await within(top()).findByText('请输入本园编号')).toBeInTheDocument();
-    expect(within(top()).getAllByText('请选择物种').length).toBeGreaterThan(1);
+    await within(top()).findByText('新增 · 选择登记方式');
+    expect(within(top()).getByRole('button', { name: /引进登记/ })).toBeInTheDocument();
+    fireEvent.click(within(top()).getByRole('button', { name: /出生登记/ }));
+    await within(top()).findByPlaceholderText('本园编号');
+    // No registry form: no status, no breeder, no photos of a record here.
+    expect(within(top()).queryByLabelText('当前笼舍')).toBeNull();
 
     await choose('物种', '大熊猫 (Ailuropoda melanoleuca)');
     await waitFor(() => expect(net.to('GET /api/zoo-cage/cage/species')[0]?.query).toEqual({ speciesId: '11' }));
     await waitFor(() => expect(net.to('GET /api/zoo-animal/animal/species')[0]?.query).toEqual({ speciesId: '11', status: 'all' }));
-    fireEvent.change(within(top()).getByLabelText('本园编号'), { target: { value: 'P010' } });
-    fireEvent.change(within(top()).getByLabelText('名字'), { target: { value: '星星' } });
-    await choose('性别', '雌');
-    await choose('当前笼舍', 'HB-01 鹿苑 · 食草动物区');
+    await choose('笼舍', 'PD-01 大熊猫1号舍 · 熊猫馆');
+    fireEvent.change(within(top()).getByPlaceholderText('本园编号'), { target: { value: 'P010' } });
+    fireEvent.change(within(top()).getByPlaceholderText('名字'), { target: { value: '星星' } });
     fireEvent.mouseDown(within(top()).getByLabelText('父本'));
     // Only males of the species are offered as sire.
     expect(await screen.findByTitle('P002 阳阳')).toBeInTheDocument();
     expect(screen.queryByTitle('P001 美美')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTitle('P002 阳阳'));
-    await choose('母本', '野外 (WILD)');
     fireEvent.click(within(top()).getByRole('button', { name: /保\s*存/ }));
 
-    expect(await screen.findByText('新增成功')).toBeInTheDocument();
-    expect(net.to('POST /api/zoo-animal/animal/submit')[0]!.body).toMatchObject({
-      speciesId: '11',
-      localNo: 'P010',
-      animalName: '星星',
-      sex: 2,
-      origin: 1,
-      status: 1,
-      cageId: '309',
-      sireId: '201',
-      damId: null,
-      damMark: 'WILD',
-    });
+    expect(await screen.findByText('操作成功!')).toBeInTheDocument();
+    const body = net.to('POST /api/zoo-stockLog/stockLog/born_enroll')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ animalType: 1, speciesId: '11', cageId: '301', sireId: '201' });
+    expect(body.animals).toMatchObject([{ localNo: 'P010', animalName: '星星' }]);
+    expect(net.to('POST /api/zoo-animal/animal/submit')).toHaveLength(0);
   });
 
   it('edits an animal: a parent mark comes back into the picker', async () => {

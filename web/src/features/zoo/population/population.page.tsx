@@ -1,32 +1,28 @@
-import type { Movement } from '@zoo/contract';
-import { Button, Modal } from 'antd';
+import type { Movement, Permission } from '@zoo/contract';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CrudPage, type RowOf } from '../../../crud';
-import { MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
-import { MovementTimeline } from '../shared/movement-timeline';
+import { CrudPage } from '../../../crud';
+import { canEnroll, EnrollChooser, MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
+import { populationDetailPath } from '../shared/population-detail';
 import { populationPage } from './population.crud';
 
-type Row = RowOf<typeof populationPage.crud>;
-
 /**
- * /zoo/population: populations with their movements (出生/引进/输出/迁移/死亡/注销), movement timeline and 日志 (the
- * population's keeper-log calendar, for whoever may read keeper logs).
+ * /zoo/population: populations with their movements (出生/引进/输出/迁移/死亡/注销), 详情 (registry data, stock,
+ * movement timeline, 变更记录) and 日志 (the population's keeper-log calendar, for whoever may read keeper logs).
  */
 export default function PopulationPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [movement, setMovement] = useState<{ kind: Movement; init?: MovementInit } | null>(null);
-  const [timeline, setTimeline] = useState<Row | null>(null);
+  const [choosing, setChoosing] = useState<((c: Permission) => boolean) | null>(null);
   return (
     <>
       <CrudPage
         def={populationPage}
-        // New heads enter through a birth or an import (the registry's 新增 stays for an opening census).
-        toolbar={(ctx) => (
-          <MovementButtons can={(c) => (c === 'stocklog_born' || c === 'stocklog_import') && ctx.can(c)} onOpen={(kind) => setMovement({ kind, init: { animalType: 2 } })} />
-        )}
+        // A population enters the stock through a birth or an import: 新增 asks which (decision 0027).
+        add={(ctx) => ({ show: canEnroll(ctx.can), onAdd: () => setChoosing(() => ctx.can) })}
         rowActions={(row, ctx) => (
           <>
             <MovementButtons
@@ -35,8 +31,8 @@ export default function PopulationPage() {
               init={{ animalType: 2, speciesId: row.speciesId, cageId: row.cageId }}
               onOpen={(kind, init) => setMovement({ kind, init })}
             />
-            <Button type="link" size="small" onClick={() => setTimeline(row)}>
-              {t('zooStockLog.timeline')}
+            <Button type="link" size="small" onClick={() => void navigate(populationDetailPath(row.id))}>
+              {t('zooPopulation.detail')}
             </Button>
             {ctx.can('basiclog_view') ? (
               <Button type="link" size="small" onClick={() => void navigate(`/animal/log/${row.id}`)}>
@@ -47,10 +43,15 @@ export default function PopulationPage() {
         )}
       />
       {movement ? <MovementDialog kind={movement.kind} init={movement.init} onClose={() => setMovement(null)} /> : null}
-      {timeline ? (
-        <Modal open footer={null} width={720} title={`${t('zooStockLog.timeline')} · ${timeline.speciesName} ${timeline.cageCode}`} onCancel={() => setTimeline(null)}>
-          <MovementTimeline populationId={timeline.id} />
-        </Modal>
+      {choosing ? (
+        <EnrollChooser
+          can={choosing}
+          onClose={() => setChoosing(null)}
+          onPick={(kind) => {
+            setChoosing(null);
+            setMovement({ kind, init: { animalType: 2 } });
+          }}
+        />
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { animalEndpoints, MOVEMENTS, stockLogEndpoints, type DictCode, type Movement, type Permission } from '@zoo/contract';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ControlSelect, DATE_FORMAT, DictSelect, type ControlProps } from '../../../crud';
@@ -250,3 +250,33 @@ export function MovementButtons({ can, onOpen, init, link }: { can: (c: Permissi
     </>
   );
 }
+
+const ENROLLS = ['born', 'import'] as const;
+
+/**
+ * 新增 on the animal and population screens: a new individual or population enters the stock through a birth or
+ * an import (decision 0027), so 新增 asks which and opens that movement form.
+ */
+export function EnrollChooser({ can, onPick, onClose }: { can: (c: Permission) => boolean; onPick: (kind: 'born' | 'import') => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open title={t('zooStockLog.enroll.title')} footer={null} width={520} onCancel={onClose}>
+      <Typography.Paragraph type="secondary">{t('zooStockLog.enroll.hint')}</Typography.Paragraph>
+      <Space direction="vertical" size={12} style={{ width: '100%' }}>
+        {ENROLLS.filter((k) => can(`stocklog_${k}`)).map((k) => (
+          <Button key={k} block size="large" style={{ height: 'auto', padding: '12px 16px', justifyContent: 'flex-start', whiteSpace: 'normal' }} onClick={() => onPick(k)}>
+            <div style={{ textAlign: 'left' }}>
+              <Typography.Text strong>{t(`zooStockLog.action.${k}`)}</Typography.Text>
+              <div>
+                <Typography.Text type="secondary">{t(`zooStockLog.enroll.${k}`)}</Typography.Text>
+              </div>
+            </div>
+          </Button>
+        ))}
+      </Space>
+    </Modal>
+  );
+}
+
+/** Whether the user may register either accession (新增 shows then). */
+export const canEnroll = (can: (c: Permission) => boolean) => ENROLLS.some((k) => can(`stocklog_${k}`));

@@ -23,10 +23,6 @@ export const UNAUDITED: readonly string[] = [
   'zoo_humiture',
   // a process instance's engine state after each step (its history and tasks are audited instead)
   'flow_engine_state',
-  // the stock ledger is its own trail: append-only for every role, each row stamped with who and when; the stock
-  // rows a movement changes are audited with the movement as reason (decision 0027: an audit row per movement
-  // doubled the ledger's volume and sat inside the stock row lock)
-  'zoo_stock_log',
 ];
 
 /** Columns whose values the audit trail masks (passwords, client secrets, storage and SMS keys, device keys…). */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Access, ResourceDefinition } from '@zoo/contract';
-import { UNAUDITED } from '../../db/conventions';
 
 export interface ResourceRegistration {
   def: ResourceDefinition;
@@ -60,7 +59,7 @@ export function registerAudited(app: FastifyInstance, o: { table: PgTable; name:
 
 /** Every table whose history can be read: the builder's resources first, then hand-served ones. */
 export function auditedTables(app: FastifyInstance): AuditedTable[] {
-  const fromResources = resourcesOf(app).filter((r) => !UNAUDITED.includes(r.tableName)).map((r) => ({
+  const fromResources = resourcesOf(app).map((r) => ({
     table: r.table,
     tableName: r.tableName,
     name: r.def.name,

@@ -247,25 +247,6 @@ describe('registry forms and the ledger', () => {
   });
 });
 
-describe('the audit trail of a movement', () => {
-  it('audits the stock rows a movement changes (with the movement as reason), not the ledger row itself', async () => {
-    const cage = await makeCage(t, zooA, chain.venueId);
-    const { ids } = await ok('born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: today, maleQuantity: 2 });
-    const { ids: cubs, animalIds } = await ok('born', { animalType: 1, speciesId: panda, cageId: cage, bornDate: today, animals: [{ localNo: `AUD-${uid()}`, sex: 1 }] });
-    // The ledger is its own trail: append-only, stamped with who and when.
-    expect(await q(`select create_user::text is not null as who, create_time is not null as at from zoo_stock_log where id = any($1::bigint[])`, [[...ids, ...cubs]])).toEqual([
-      { who: true, at: true },
-      { who: true, at: true },
-    ]);
-    expect(await q(`select 1 from sys_audit where table_name = 'zoo_stock_log' and record_id = any($1)`, [[...ids, ...cubs]])).toEqual([]);
-    const [pop] = await q(`select id::text from zoo_population where cage_id = $1`, [cage]);
-    expect(await q(`select action, reason from sys_audit where table_name = 'zoo_population' and record_id = $1`, [pop.id])).toEqual([{ action: 'create', reason: '出生登记' }]);
-    expect(await q(`select action, reason from sys_audit where table_name = 'zoo_animal' and record_id = $1`, [animalIds[0]])).toEqual([{ action: 'create', reason: '出生登记' }]);
-    const tables = await t.request({ url: '/blade-log/audit/tables', token: zooA });
-    expect(tables.body.data.map((r: { tableName: string }) => r.tableName)).not.toContain('zoo_stock_log');
-  });
-});
-
 describe('concurrency', () => {
   it('parallel exports from one population never overdraw it', async () => {
     const cage = await makeCage(t, zooA, chain.venueId);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicLogEndpoints } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { createTenantUser } from '../../../../test/fixtures';
 import { authorise, makeAnimal, makeCage, makeCageChain, makePopulation, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
@@ -144,7 +145,13 @@ describe('keeper logs', () => {
     expect(cal.body.data).toMatchObject({ animalType: 1, animalId: pandaC, speciesName: '大熊猫' });
     const days = cal.body.data.days.map((d: any) => d.day);
     expect(days).toEqual(first === today ? [today] : [first, today]);
-    expect(cal.body.data.days.at(-1)).toMatchObject({ health: 3, keeperName: expect.any(String) });
+    expect(cal.body.data.days.at(-1)).toMatchObject({ health: 3, intake: 1, keeperName: expect.any(String) });
+    expect(cal.body.data.days.at(-1).keeperName).not.toBe('');
+    // The answer is built by PostgreSQL as JSON (one statement): it must still be exactly the contract's shape.
+    expect(basicLogEndpoints.month.data.strict().parse(cal.body.data)).toEqual(cal.body.data);
+    // The herd's log of today (the keeper's round above): a population's calendar.
+    const herdCal = await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month, animalId: herd } });
+    expect(herdCal.body.data).toMatchObject({ animalType: 2, animalId: herd, speciesName: '梅花鹿', cageName: expect.any(String), days: [{ day: today, keeperName: expect.any(String) }] });
     const prev = await t.request({ url: `${base}/detail/month`, token: admin, query: { year: prevMonthDay.slice(0, 4), month: String(+prevMonthDay.slice(5, 7)), animalId: pandaC } });
     expect(prev.body.data.days.map((d: any) => d.day)).toEqual([prevMonthDay]);
     expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month: "13", animalId: pandaC } })).body.msg).toBe('月份应为1-12');

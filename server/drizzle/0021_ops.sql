@@ -119,3 +119,10 @@ BEGIN
   RETURN v_n;
 END
 $$;
+--> statement-breakpoint
+-- The keeper-log month calendar reads one animal's days of a month: with the columns it shows carried in the
+-- day index it is an index-only scan of one leaf page, where it read ~31 heap pages (one per day: a day's logs
+-- of every animal are written together) — the request's largest cost on a 10 M-log zoo (decision 0029).
+-- Drizzle cannot express INCLUDE: keeper.tables.ts declares the same name, columns and predicate.
+DROP INDEX IF EXISTS "zoo_basic_log_day_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "zoo_basic_log_day_uq" ON "zoo_basic_log" USING btree ("tenant_id","animal_id","log_date") INCLUDE ("id","intake","health","keeper_id") WHERE is_deleted = 0;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { basicLog, basicLogEndpoints, type DietItem } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { bladeUser } from '../../../platform/identity/identity.tables';
@@ -8,7 +8,7 @@ import { PreSerialized } from '../../../platform/http/envelope';
 import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { listDataScope, resourceRoutes } from '../../../platform/resource/resource-routes';
-import { speciesOf, cageOf, userOf } from '../shared/lookups';
+import { speciesOf, cageOf } from '../shared/lookups';
 import { dietOut, nowHm, overallIntake, refuseFuture, rows, SUBJECT_MISSING, subjectOf, toLogRecord, today } from './basic-log.service';
 import { zooBasicLog } from './keeper.tables';
 

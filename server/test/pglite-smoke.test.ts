@@ -135,7 +135,8 @@ describe('embedded PGlite', () => {
     expect((await app.inject({ method: 'POST', url: '/api/zoo-cage/humiture/ingest', headers: { 'device-key': `${key.slice(0, -1)}x` }, payload: { readings: [{ temperature: 20, humidity: 60 }] } })).json().code).toBe(401);
 
     const [log] = await q(`select animal_id::text, to_char(log_date, 'YYYY-MM-DD') d from zoo_basic_log where tenant_id = '100000' and is_deleted = 0 order by log_date desc limit 1`);
-    const month = await app.inject({ url: `/api/zoo/basicLog/detail/month?year=${log!.d.slice(0, 4)}&month=${Number(log!.d.slice(5, 7))}&animalId=${log!.animal_id}`, headers: h });
-    expect(month.json().data.days.map((d: { day: string }) => d.day)).toContain(log!.d);
+    const day = String(log!.d);
+    const month = await app.inject({ url: `/api/zoo/basicLog/detail/month?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&animalId=${String(log!.animal_id)}`, headers: h });
+    expect(month.json().data.days.map((d: { day: string }) => d.day)).toContain(day);
   });
 });

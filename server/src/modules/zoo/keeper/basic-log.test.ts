@@ -180,4 +180,24 @@ describe('keeper logs', () => {
     // A removed log frees its day.
     expect((await submit(admin, { animalId: pandaC, logDate: today })).body.success).toBe(true);
   });
+
+  it("the month calendar keeps to the caller's data scope (one statement with the scope's condition)", async () => {
+    const year = today.slice(0, 4);
+    const month = String(+today.slice(5, 7));
+    const days = async (token: string, animalId: string) =>
+      ((await t.request({ url: `${base}/detail/month`, token, query: { year, month, animalId } })).body.data.days as Array<{ day: string; keeperName: string }>).map((d) => d.day);
+    expect(await days(keeper, pandaC)).toContain(today);
+    const { rows } = await t.sql.query(`select role_id from blade_user where id = $1`, [keeperId]);
+    const menu = (await t.sql.query(`select id::text from blade_menu where code = 'basiclog' limit 1`)).rows[0].id;
+    const scope = await t.sql.query(
+      `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, 'basiclog', '本人记录', 2, 'keeperId') returning id::text`,
+      [menu],
+    );
+    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, rows[0].role_id]);
+    t.app.zoo.cache.clearLocal();
+    // pandaC's logs were written by the administrator: the keeper sees the calendar without them; the herd's log is theirs.
+    expect(await days(keeper, pandaC)).toEqual([]);
+    expect(await days(keeper, herd)).toEqual([today]);
+    expect(await days(admin, pandaC)).toContain(today);
+  });
 });

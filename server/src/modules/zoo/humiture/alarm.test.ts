@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('environment alarms', () => {
-  it('opens one alarm per cage and kind on a breach, follows its peak, closes it on the next reading inside the band', async () => {
+  it('opens one alarm per cage and kind on a breach, follows its peak, closes it on the next reading back inside the band by the margin', async () => {
     expect((await ingest(key, [{ time: await at(3, 0), temperature: 20, humidity: 50 }])).body.success).toBe(true);
     expect(await alarms(zooA)).toEqual([]);
 

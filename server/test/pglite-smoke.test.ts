@@ -115,4 +115,28 @@ describe('embedded PGlite', () => {
     expect(pops).toEqual([{ cage_code: 'HB-01', m: 3, u: 4 }, { cage_code: 'RP-01', m: 0, u: 0 }]);
   });
 
+
+  it('runs the ingestion function (key, readings, alarm with its dead band) and the month view statement', async () => {
+    const h = { 'blade-auth': `bearer ${await login('admin', '100000')}` };
+    const q = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [cage] = await q(`select c.id::text, s.temp_max from zoo_cage c join zoo_animal a on a.cage_id = c.id and a.status = 1 and a.is_deleted = 0
+                              join zoo_species s on s.id = a.species_id where c.tenant_id = '100000' and s.temp_max is not null order by c.id limit 1`);
+    const gen = await app.inject({ method: 'POST', url: `/api/zoo-cage/humiture/device/generate?cageId=${cage!.id}`, headers: h });
+    const key = gen.json().data.key as string;
+    const ingest = (temperature: number) =>
+      app.inject({ method: 'POST', url: '/api/zoo-cage/humiture/ingest', headers: { 'device-key': key }, payload: { readings: [{ temperature, humidity: 60 }] } });
+    const max = Number(cage!.temp_max);
+    expect((await ingest(max + 3)).json().data).toEqual({ accepted: 1 });
+    expect((await ingest(max - 0.2)).json().data).toEqual({ accepted: 1 });
+    const open = async () => (await q(`select count(*)::int n from zoo_humiture_alarm where cage_id = ${cage!.id} and kind = 1 and end_time is null`))[0]!.n;
+    expect(await open()).toBe(1);
+    await ingest(max - 1);
+    expect(await open()).toBe(0);
+    expect((await app.inject({ method: 'POST', url: '/api/zoo-cage/humiture/ingest', headers: { 'device-key': `${key.slice(0, -1)}x` }, payload: { readings: [{ temperature: 20, humidity: 60 }] } })).json().code).toBe(401);
+
+    const [log] = await q(`select animal_id::text, to_char(log_date, 'YYYY-MM-DD') d from zoo_basic_log where tenant_id = '100000' and is_deleted = 0 order by log_date desc limit 1`);
+    const day = String(log!.d);
+    const month = await app.inject({ url: `/api/zoo/basicLog/detail/month?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&animalId=${String(log!.animal_id)}`, headers: h });
+    expect(month.json().data.days.map((d: { day: string }) => d.day)).toContain(day);
+  });
 });

@@ -11,7 +11,8 @@ export const HUMITURE_ALARM_STATES = ['open', 'unack', 'closed'] as const;
 
 /**
  * 环境告警: raised by the ingestion of a reading outside the comfort band of the species a cage holds, closed by
- * the first later reading back inside it (decision 0024). Read-only: only acknowledging changes a row.
+ * later readings back inside it by the dead-band margin (decisions 0024, 0029). Read-only: only acknowledging
+ * changes a row.
  */
 export const humitureAlarm = defineReadonly({
   name: 'humiture_alarm',

@@ -11,6 +11,7 @@ import { bladePost } from '../modules/system/post/post.tables';
 import { bladeRole, bladeRoleMenu } from '../platform/access/access.tables';
 import { CRUD_BUTTONS, MENU_TREE, type MenuSeed } from './menus';
 import { DICT_SEED } from './dicts';
+import { DEAD_BAND_PARAMS } from '../modules/zoo/humiture/dead-band';
 
 const GRANTS = 'refresh_token,password,authorization_code,captcha,social';
 
@@ -21,6 +22,7 @@ export const PARAM_SEED: Array<[key: string, name: string, value: string]> = [
   ['tenant.default.password', '租户默认管理密码', 'admin'],
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
   ['tenant.default.menuCode', '租户默认菜单集合', 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu,identity_provider,zoo'],
+  ...DEAD_BAND_PARAMS,
 ];
 
 /** Inserts what is missing, keyed by natural keys, so it is safe on every start and adds new seed rows later. */

@@ -98,13 +98,15 @@ async function inPooledTx<T>(p: PooledSession, opening: SQL, fn: (rows: LiveRow[
   const { schema, options } = p.session as unknown as { schema: undefined; options: object };
   const session = new NodePgSession(client, p.dialect, schema, options);
   const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;
+  const state = { client, dialect: p.dialect, committed: false };
+  openPooled.set(tx, state);
   let broken = false;
   try {
     const q = p.dialect.sqlToQuery(opening);
     const text = q.sql.replace(/\$(\d+)/g, (_, n: string) => client.escapeLiteral(String(q.params[Number(n) - 1] ?? '')));
     const results = (await client.query(`begin; ${text}`)) as unknown as Array<{ rows: LiveRow[] }>;
     const out = await fn(results[1]!.rows, tx);
-    await client.query('commit');
+    if (!state.committed) await client.query('commit');
     return out;
   } catch (error) {
     try {
@@ -117,6 +119,34 @@ async function inPooledTx<T>(p: PooledSession, opening: SQL, fn: (rows: LiveRow[
     // A connection that cannot even roll back is dropped, not handed to the next request mid-transaction.
     client.release(broken);
   }
+}
+
+/** The connection behind each open pooled request transaction (finalRead sends COMMIT on it). */
+const openPooled = new WeakMap<object, { client: pg.PoolClient; dialect: PgDialect; committed: boolean }>();
+
+/** A bound value as an SQL literal: finalRead's values are scalars (ids, dates, numbers); anything else is a bug. */
+function literal(client: pg.PoolClient, v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return client.escapeLiteral(String(v));
+  throw new Error(`finalRead: cannot inline a ${typeof v} value`);
+}
+
+/**
+ * The LAST statement of a read-only handler, sent with COMMIT in one simple-protocol message: a request then costs
+ * two round trips (opening, this) instead of three. Under CPU contention every round trip waits for the backend
+ * to be scheduled, so the count of round trips, not the SQL, set the keeper-log month view's latency (decision
+ * 0029). Nothing may follow it in the transaction — it is committed — and the handler must not have written
+ * anything it could still want rolled back. Values travel as escaped literals (no bind parameters in a
+ * multi-statement message): scalars only. PGlite: an ordinary statement of the transaction.
+ */
+export async function finalRead<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const open = openPooled.get(tx);
+  if (!open || open.committed) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const q = open.dialect.sqlToQuery(query);
+  const text = q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(open.client, q.params[Number(n) - 1]));
+  open.committed = true;
+  const results = (await open.client.query(`${text}; commit`)) as unknown as Array<{ rows: T[] }>;
+  return results[0]!.rows;
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('environment alarms', () => {
-  it('opens one alarm per cage and kind on a breach, follows its peak, closes it on the next reading inside the band', async () => {
+  it('opens one alarm per cage and kind on a breach, follows its peak, closes it on the next reading back inside the band by the margin', async () => {
     expect((await ingest(key, [{ time: await at(3, 0), temperature: 20, humidity: 50 }])).body.success).toBe(true);
     expect(await alarms(zooA)).toEqual([]);
 
@@ -110,5 +110,59 @@ describe('environment alarms', () => {
     expect((await t.request({ method: 'POST', url: `${base}/device/revoke`, token: zooA, query: { cageId: cage } })).body.success).toBe(true);
     expect((await ingest(key, [{ temperature: 50, humidity: 5 }])).body.code).toBe(401);
     expect((await t.sql.query(`select count(*)::int n from zoo_humiture_alarm`)).rows[0].n).toBe(before);
+  });
+
+  it('a sensor hovering on the bound raises one alarm: closing needs the dead-band margin and the configured readings in a row', async () => {
+    const hover = (await makeCageChain(t, zooA)).cageId;
+    await makeAnimal(t, zooA, { speciesId: await speciesId(t, 'Ailuropoda melanoleuca'), cageId: hover, sex: 2 });
+    const k2 = (await t.request({ method: 'POST', url: `${base}/device/generate`, token: zooA, query: { cageId: hover } })).body.data.key as string;
+    const mine = async () =>
+      (await t.sql.query(`select kind, value, peak, to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') as end_time from zoo_humiture_alarm where cage_id = $1 order by id`, [hover])).rows;
+    let minute = 0;
+    const send = async (temps: number[], humidity = 60) => {
+      const readings = [];
+      for (const temperature of temps) readings.push({ time: await at(5, minute++), temperature, humidity });
+      expect((await ingest(k2, readings)).body.data).toEqual({ accepted: temps.length });
+      return readings.at(-1)!.time;
+    };
+
+    // Around the panda's 26 ℃ maximum, one reading per batch: the readings at 25.7–25.9 are inside the band but
+    // not by the 0.5 ℃ margin, so the alarm stays open (it used to open and close three times).
+    for (const v of [26.3, 25.8, 26.2, 25.9, 26.4, 25.7]) await send([v]);
+    expect(await mine()).toEqual([{ kind: 1, value: 26.3, peak: 26.4, end_time: null }]);
+    const closedAt = await send([25.5]);
+    expect(await mine()).toEqual([{ kind: 1, value: 26.3, peak: 26.4, end_time: closedAt }]);
+
+    // The same within one batch: one alarm, closed at the reading that came back by the margin.
+    const last = await send([26.1, 25.9, 26.05, 25.8, 25.2, 25.9]);
+    expect((await mine()).slice(1)).toEqual([{ kind: 1, value: 26.1, peak: 26.1, end_time: expect.any(String) }]);
+    expect((await mine())[1]!.end_time < last).toBe(true);
+
+    // Humidity has its own margin (2 %RH under the 80 % maximum).
+    await send([20], 81);
+    await send([20], 79);
+    expect((await mine()).filter((a) => a.kind === 2).map((a) => a.end_time)).toEqual([null]);
+    const hClosed = await send([20], 78);
+    expect((await mine()).filter((a) => a.kind === 2).map((a) => a.end_time)).toEqual([hClosed]);
+
+    // Three readings in a row to close (platform param): a breach in between starts the count again, also across batches.
+    const admin = await t.login();
+    const setParam = async (value: string) => {
+      const { rows } = await t.sql.query(`select id::text, param_name from blade_param where param_key = 'zoo.humiture.alarm.clearReadings' and is_deleted = 0`);
+      const res = await t.request({ method: 'POST', url: '/blade-system/param/submit', token: admin, body: { id: rows[0].id, paramName: rows[0].param_name, paramKey: 'zoo.humiture.alarm.clearReadings', paramValue: value } });
+      expect(res.body.success).toBe(true);
+    };
+    await setParam('3');
+    try {
+      await send([27, 24, 24, 26.5, 24]);
+      await send([24]);
+      expect((await mine()).slice(2).filter((a) => a.kind === 1)).toEqual([{ kind: 1, value: 27, peak: 27, end_time: null }]);
+      const third = await send([24, 24]);
+      expect((await mine()).filter((a) => a.kind === 1).map((a) => a.end_time)).toHaveLength(3);
+      expect((await mine()).filter((a) => a.kind === 1).at(-1)!.end_time).not.toBe(third);
+      expect((await mine()).filter((a) => a.kind === 1).at(-1)!.end_time).toBe(await at(5, minute - 2));
+    } finally {
+      await setParam('1');
+    }
   });
 });

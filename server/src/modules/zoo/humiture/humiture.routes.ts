@@ -8,7 +8,7 @@ import { publicRoute, route } from '../../../platform/http/route';
 import { mustExist } from '../../../platform/resource/guards';
 import { rows } from '../keeper/basic-log.service';
 import { zooCage } from '../zoo.tables';
-import { alarmCtes } from './alarm.sql';
+import { deadBand } from './dead-band';
 import { zooCageDeviceKey } from './humiture.tables';
 
 const k = zooCageDeviceKey;
@@ -63,33 +63,23 @@ export function humitureRoutes(app: FastifyInstance): void {
   });
 
   /**
-   * Sensors: the key names its tenant and cage, so the readings go in with one statement on the unrestricted
-   * connection (the caller has no session or tenant): the key check and the insert are the same statement, and
-   * the rows take their tenant and cage from the key row, never from the request. One round trip per batch
-   * (decision 0015). A wrong, revoked or deleted key — or a removed cage — inserts nothing: 401. The same
-   * statement raises and closes the cage's environment alarms (alarm.sql.ts, decision 0024).
+   * Sensors: the key names its tenant and cage, so the readings go in on the unrestricted connection (the caller
+   * has no session or tenant): one statement, `zoo_humiture_ingest` (migration 0021), checks the key, inserts the
+   * rows with the tenant and cage of the key row — never from the request — and moves the cage's environment
+   * alarms (decisions 0015, 0024, 0029). The key is checked by the database on every batch, not cached here: a
+   * revoked key is refused from the next batch on, on every instance. A wrong, revoked or deleted key — or a
+   * removed cage — inserts nothing: 401. The dead band comes from cached platform params (param writes clear them).
    */
   publicRoute(app, humitureEndpoints.ingest, async ({ req, body, sys }) => {
     const m = KEY_RE.exec(String(req.headers[DEVICE_KEY_HEADER.toLowerCase()] ?? ''));
     if (!m) throw new BizError(BAD_KEY, 401);
-    // A reading without a time is stamped with the current second truncated: localtimestamp(0) rounds up, which
-    // put a reading just taken after the end of a history window opened the same instant.
-    const [res] = await rows<{ keys: number; n: number }>(
+    const band = await deadBand(app);
+    const [res] = await rows<{ n: number }>(
       sys,
-      sql`with k as (
-            select k.tenant_id, k.cage_id from zoo_cage_device_key k join zoo_cage c on c.id = k.cage_id and c.is_deleted = 0
-             where k.key_id = ${m[1]} and k.key_hash = ${sha256(m[2]!)} and k.revoke_time is null and k.is_deleted = 0),
-          x as (
-            select coalesce(x.time::timestamp, date_trunc('second', localtimestamp)) as t, x.temperature, x.humidity
-              from jsonb_to_recordset(${JSON.stringify(body.readings)}::jsonb) as x(time text, temperature float8, humidity float8)),
-          ins as (
-            insert into zoo_humiture (tenant_id, cage_id, read_time, temperature, humidity)
-            select k.tenant_id, k.cage_id, x.t, x.temperature, x.humidity from k cross join x
-            returning 1),
-          ${alarmCtes}
-          select (select count(*) from k)::int as keys, (select count(*) from ins)::int as n`,
+      sql`select zoo_humiture_ingest(${m[1]}, ${sha256(m[2]!)}, ${JSON.stringify(body.readings)}::jsonb,
+            ${band.temperature}::float8, ${band.humidity}::float8, ${band.readings}::int) as n`,
     );
-    if (!res?.keys) throw new BizError(BAD_KEY, 401);
+    if (!res || res.n < 0) throw new BizError(BAD_KEY, 401);
     return { accepted: res.n };
   });
 

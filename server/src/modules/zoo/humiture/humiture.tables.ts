@@ -41,7 +41,8 @@ export const zooHumiture = pgTable(
 /**
  * An environment alarm: a cage's temperature (kind 1) or humidity (kind 2) left the comfort band of the species
  * it holds. Raised and closed by the ingestion statement (decision 0024): at most one open alarm per cage and
- * kind (partial unique index), closed by the first later reading back inside the band. `value` is the reading
+ * kind (partial unique index), closed once enough later readings are back inside the band by the dead-band margin
+ * (decision 0029). `value` is the reading
  * that raised it, `peak` the furthest reading outside the band while it was open, `range_*` the band then.
  */
 export const zooHumitureAlarm = pgTable(
@@ -59,6 +60,8 @@ export const zooHumitureAlarm = pgTable(
     endTime: datetime('end_time'),
     ackUser: bigintStr('ack_user'),
     ackTime: datetime('ack_time'),
+    /** Consecutive readings back inside the band by the dead-band margin while open (decision 0029). */
+    clearRun: integer('clear_run').notNull().default(0),
     ...baseCols(),
   },
   (t) => [

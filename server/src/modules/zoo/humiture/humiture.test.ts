@@ -66,6 +66,24 @@ describe('humiture', () => {
     expect(after[0].lastReading).not.toBe('');
   });
 
+  it('refuses a revoked key from the very next batch, after a stream of accepted ones, also when another instance revoked it', async () => {
+    const spare = (await makeCageChain(t, zooA)).cageId;
+    const key: string = (await generate(zooA, spare)).body.data.key;
+    const stream = async () => (await Promise.all(Array.from({ length: 12 }, () => ingest(key, [{ temperature: 20, humidity: 50 }])))).map((r) => r.body.code);
+    expect(await stream()).toEqual(Array(12).fill(200));
+    // Revoked by this instance: the next batch is refused.
+    expect((await t.request({ method: 'POST', url: `${base}/device/revoke`, token: zooA, query: { cageId: spare } })).body.success).toBe(true);
+    expect((await ingest(key, [{ temperature: 20, humidity: 50 }])).body).toMatchObject({ code: 401, msg: '设备密钥无效或已吊销' });
+
+    // Revoked behind this instance's back (another instance's write: nothing here is told): refused all the same.
+    const fresh: string = (await generate(zooA, spare)).body.data.key;
+    expect(await (async () => (await Promise.all(Array.from({ length: 12 }, () => ingest(fresh, [{ temperature: 20, humidity: 50 }])))).map((r) => r.body.code))()).toEqual(Array(12).fill(200));
+    await t.sql.query(`update zoo_cage_device_key set revoke_time = localtimestamp(0) where cage_id = $1 and revoke_time is null`, [spare]);
+    expect((await ingest(fresh, [{ temperature: 20, humidity: 50 }])).body.code).toBe(401);
+    const n = (await t.sql.query(`select count(*)::int n from zoo_humiture where cage_id = $1`, [spare])).rows[0].n;
+    expect(n).toBe(24);
+  });
+
   it('keeps keys to the zoo and the button', async () => {
     expect((await generate(zooB, cage)).body.msg).toBe('所选笼舍不存在');
     expect((await t.request({ url: `${base}/device`, token: zooB, query: { cageId: cage } })).body.data).toEqual([]);

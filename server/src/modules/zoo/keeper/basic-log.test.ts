@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicLogEndpoints } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { createTenantUser } from '../../../../test/fixtures';
 import { authorise, makeAnimal, makeCage, makeCageChain, makePopulation, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
@@ -144,7 +145,13 @@ describe('keeper logs', () => {
     expect(cal.body.data).toMatchObject({ animalType: 1, animalId: pandaC, speciesName: '大熊猫' });
     const days = cal.body.data.days.map((d: any) => d.day);
     expect(days).toEqual(first === today ? [today] : [first, today]);
-    expect(cal.body.data.days.at(-1)).toMatchObject({ health: 3, keeperName: expect.any(String) });
+    expect(cal.body.data.days.at(-1)).toMatchObject({ health: 3, intake: 1, keeperName: expect.any(String) });
+    expect(cal.body.data.days.at(-1).keeperName).not.toBe('');
+    // The answer is built by PostgreSQL as JSON (one statement): it must still be exactly the contract's shape.
+    expect(basicLogEndpoints.month.data.strict().parse(cal.body.data)).toEqual(cal.body.data);
+    // The herd's log of today (the keeper's round above): a population's calendar.
+    const herdCal = await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month, animalId: herd } });
+    expect(herdCal.body.data).toMatchObject({ animalType: 2, animalId: herd, speciesName: '梅花鹿', cageName: expect.any(String), days: [{ day: today, keeperName: expect.any(String) }] });
     const prev = await t.request({ url: `${base}/detail/month`, token: admin, query: { year: prevMonthDay.slice(0, 4), month: String(+prevMonthDay.slice(5, 7)), animalId: pandaC } });
     expect(prev.body.data.days.map((d: any) => d.day)).toEqual([prevMonthDay]);
     expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month: "13", animalId: pandaC } })).body.msg).toBe('月份应为1-12');
@@ -172,5 +179,25 @@ describe('keeper logs', () => {
     expect((await t.request({ url: `${base}/detail/day`, token: admin, query: { day: today, animalId: pandaC } })).body.data).toEqual({});
     // A removed log frees its day.
     expect((await submit(admin, { animalId: pandaC, logDate: today })).body.success).toBe(true);
+  });
+
+  it("the month calendar keeps to the caller's data scope (one statement with the scope's condition)", async () => {
+    const year = today.slice(0, 4);
+    const month = String(+today.slice(5, 7));
+    const days = async (token: string, animalId: string) =>
+      ((await t.request({ url: `${base}/detail/month`, token, query: { year, month, animalId } })).body.data.days as Array<{ day: string; keeperName: string }>).map((d) => d.day);
+    expect(await days(keeper, pandaC)).toContain(today);
+    const { rows } = await t.sql.query(`select role_id from blade_user where id = $1`, [keeperId]);
+    const menu = (await t.sql.query(`select id::text from blade_menu where code = 'basiclog' limit 1`)).rows[0].id;
+    const scope = await t.sql.query(
+      `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, 'basiclog', '本人记录', 2, 'keeperId') returning id::text`,
+      [menu],
+    );
+    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, rows[0].role_id]);
+    t.app.zoo.cache.clearLocal();
+    // pandaC's logs were written by the administrator: the keeper sees the calendar without them; the herd's log is theirs.
+    expect(await days(keeper, pandaC)).toEqual([]);
+    expect(await days(keeper, herd)).toEqual([today]);
+    expect(await days(admin, pandaC)).toContain(today);
   });
 });

@@ -64,7 +64,7 @@ export function humitureRoutes(app: FastifyInstance): void {
 
   /**
    * Sensors: the key names its tenant and cage, so the readings go in on the unrestricted connection (the caller
-   * has no session or tenant): one statement, `zoo_humiture_ingest` (migration 0021), checks the key, inserts the
+   * has no session or tenant): one statement, `zoo_humiture_ingest` (migration 0022), checks the key, inserts the
    * rows with the tenant and cage of the key row — never from the request — and moves the cage's environment
    * alarms (decisions 0015, 0024, 0029). The key is checked by the database on every batch, not cached here: a
    * revoked key is refused from the next batch on, on every instance. A wrong, revoked or deleted key — or a

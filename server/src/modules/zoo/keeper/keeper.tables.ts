@@ -29,7 +29,7 @@ export const zooBasicLog = pgTable(
     ...baseCols(),
   },
   (t) => [
-    // One log per animal per day; the month calendar reads this index's range. In SQL (migration 0021) it also
+    // One log per animal per day; the month calendar reads this index's range. In SQL (migration 0022) it also
     // INCLUDEs (id, intake, health, keeper_id), so the calendar is an index-only scan; Drizzle cannot say INCLUDE.
     uniqueIndex('zoo_basic_log_day_uq').on(t.tenantId, t.animalId, t.logDate).where(sql`is_deleted = 0`),
     index('zoo_basic_log_date_idx').on(t.tenantId, t.logDate),

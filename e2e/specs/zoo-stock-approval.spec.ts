@@ -57,6 +57,8 @@ async function claimAndApprove(page: Page, taskName: string): Promise<void> {
   await expect.poll(() => info.getByText(PANDA).count()).toBe(1);
   expect(await info.getByText('输出', { exact: true }).count()).toBe(1);
   expect(await info.getByText('审批中').count()).toBe(1);
+  expect(await info.getByText('成都大熊猫繁育研究基地').count()).toBe(1);
+  expect(await info.getByText('园区管理员').count()).toBe(1); // the requester, by name
   await screenshot(page, `zoo-stock-approval-${taskName}`);
   await page.getByTestId('stock-approval-approve').click();
   await page.waitForURL(/\/work\/start$/);

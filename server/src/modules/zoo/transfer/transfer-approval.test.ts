@@ -74,7 +74,7 @@ describe('outgoing transfers under approval', () => {
     expect(await heads(cageA)).toEqual([4, 4, 0, 0]);
     const pending = okData(await t.request({ url: '/zoo-stockLog/approval/detail', token: users.curatorA!, query: { businessId: approvalId } }));
     expect(pending).toMatchObject({ movement: 'transfer', state: 'pending', payload: { toTenantId: B, cageId: cageA, maleQuantity: 1, femaleQuantity: 2, requester: { name: '王饲养' } } });
-    expect(pending.flow).toMatchObject({ category: 'flow_3', businessTable: 'zoo_stock_approval' });
+    expect(pending.flow).toMatchObject({ category: 'flow_3', businessTable: 'zoo_stock_approval', assigneeName: '王饲养' });
 
     await decide('curatorA', processInstanceId, 'ok');
     expect(await incoming()).toHaveLength(0);

@@ -69,7 +69,7 @@ export function StockApprovalInfo({ businessId }: { businessId: string }) {
         <Descriptions.Item label={t('stockApproval.date')}>{date}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.decidedTime')}>{a.decidedTime}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.remark')} span={2}>
-          {[str(p.reason), str(p.remark)].filter(Boolean).join(' · ')}
+          {[str(p.output), str(p.reason), str(p.remark)].filter(Boolean).join(' · ')}
         </Descriptions.Item>
       </Descriptions>
     </>

@@ -226,7 +226,7 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
       onSave={async (input) => {
         const res = (await call(stockLogEndpoints[kind], { body: input as never })) as { approval?: unknown };
         // The zoo requires approval of this movement: nothing moved yet (issue 14).
-        if (res.approval) toast.info(t('zooStockLog.pendingApproval'));
+        if (res?.approval) toast.info(t('zooStockLog.pendingApproval'));
         await Promise.all([
           client.invalidateQueries({ queryKey: ['crud'] }),
           client.invalidateQueries({ queryKey: ['animal-species'] }),

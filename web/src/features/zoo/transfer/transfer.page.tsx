@@ -35,7 +35,7 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
       onSave={async (input) => {
         const res = (await call(transferLog.endpoints.create, { body: input as never })) as { approval?: unknown };
         // The zoo requires approval of outgoing transfers: the receiver sees nothing until it is approved.
-        if (res.approval) toast.info(f('pendingApproval'));
+        if (res?.approval) toast.info(f('pendingApproval'));
         await client.invalidateQueries({ queryKey: ['crud'] });
       }}
       onClose={onClose}

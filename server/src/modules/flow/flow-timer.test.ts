@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { stockApprovalParamKey } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
+import { authorise, makeAnimal, makeCageChain, speciesId } from '../../../test/zoo-fixtures';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPostgres, type Database } from '../../db/client';
@@ -185,6 +187,60 @@ describe('timers fire from the database', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('a timer whose step fails', () => {
+  it('is pushed back with the error kept, and the instance stays as it was', async () => {
+    const def = await deployed(
+      'timer_fails',
+      BPMN(
+        'timer_fails',
+        `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="w"/>
+        <intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT0.2S</timeDuration></timerEventDefinition></intermediateCatchEvent>
+        <sequenceFlow id="f2" sourceRef="w" targetRef="gw"/><exclusiveGateway id="gw"/>
+        <sequenceFlow id="f3" sourceRef="gw" targetRef="e"><conditionExpression xsi:type="tFormalExpression">\${amount &gt; 100}</conditionExpression></sequenceFlow><endEvent id="e"/>`,
+      ),
+    );
+    const id = await start(t.app, def);
+    const row = await until('the failed firing', async () => (await q(`select attempts, last_error, due_at > now() + interval '30 seconds' as later from flow_timer where instance_id = $1 and attempts > 0`, [id]))[0]);
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toMatch(/^流程执行失败/);
+    expect(row.later).toBe(true);
+    expect(await stateOf(id)).toBe('running');
+    expect((await q(`select step from flow_engine_state where instance_id = $1`, [id]))[0].step).toBe(1);
+  });
+});
+
+describe('a timer in an approval process', () => {
+  it('a movement nobody approves in time is rejected, not applied', async () => {
+    await deployed(
+      'stock_timed',
+      BPMN(
+        'stock_timed',
+        `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="u"/>
+        <userTask id="u" name="限时审批" flowable:candidateGroups="curator"/>
+        <sequenceFlow id="f2" sourceRef="u" targetRef="e"/><endEvent id="e"/>
+        <boundaryEvent id="late" name="超时" attachedToRef="u"><timerEventDefinition><timeDuration>PT1S</timeDuration></timerEventDefinition></boundaryEvent>
+        <sequenceFlow id="f3" sourceRef="late" targetRef="e2"/><endEvent id="e2" name="超时结束"/>`,
+      ),
+    );
+    await q(`insert into blade_param (param_name, param_key, param_value) values ('存栏审批', $1, 'stock_timed')`, [stockApprovalParamKey(A)]);
+    await authorise(t, A, [{ latin: 'Ailuropoda melanoleuca' }]);
+    const panda = await speciesId(t, 'Ailuropoda melanoleuca');
+    const { cageId } = await makeCageChain(t, admin);
+    const animalId = await makeAnimal(t, admin, { speciesId: panda, sex: 1, cageId });
+    const res = await t.request({
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/export_enroll',
+      token: admin,
+      body: { animalType: 1, speciesId: panda, animalId, exportDate: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10), exportType: 3, output: '某园' },
+    });
+    const { approvalId, processInstanceId } = res.body.data.approval;
+    await until('the timeout', async () => (await stateOf(processInstanceId)) === 'finished');
+    expect((await q(`select state, reason from zoo_stock_approval where id = $1`, [approvalId]))[0]).toEqual({ state: 'rejected', reason: '审批未通过: 超时未办理' });
+    expect((await q(`select status from zoo_animal where id = $1`, [animalId]))[0].status).toBe(1);
+    await q(`delete from blade_param where param_key = $1`, [stockApprovalParamKey(A)]);
   });
 });
 

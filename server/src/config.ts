@@ -38,6 +38,7 @@ const Env = z.object({
   API_LOG: bool('on'),
   LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(200),
+  FLOW_TIMER_POLL_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(50).max(3_600_000).default(5000),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
   TRUST_PROXY: z
@@ -106,6 +107,8 @@ export type Config = {
   apiLog: boolean;
   logFlushMs: number;
   logBatchSize: number;
+  /** How often each instance polls flow_timer for due BPMN timers (decision 0026). */
+  flowTimerPollMs: number;
   /** Local object storage root (default DATA_DIR/uploads). */
   uploadDir: string;
   uploadMaxBytes: number;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiLog: e.API_LOG,
     logFlushMs: e.LOG_FLUSH_MS,
     logBatchSize: e.LOG_BATCH_SIZE,
+    flowTimerPollMs: e.FLOW_TIMER_POLL_MS,
     uploadDir: e.UPLOAD_DIR ? path.resolve(base, e.UPLOAD_DIR) : path.join(path.resolve(base, e.DATA_DIR), 'uploads'),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: trustProxy(e.TRUST_PROXY),

@@ -139,4 +139,30 @@ describe('embedded PGlite', () => {
     const month = await app.inject({ url: `/api/zoo/basicLog/detail/month?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&animalId=${String(log!.animal_id)}`, headers: h });
     expect(month.json().data.days.map((d: { day: string }) => d.day)).toContain(day);
   });
+
+  it('fires BPMN timers from the database (the scheduler on one PGlite connection)', async () => {
+    await app.close();
+    app = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', FLOW_TIMER_POLL_MS: '100' }), database, { logger: false });
+    await app.ready();
+    const { deploy } = await import('../src/modules/flow/deploy');
+    const { startProcess } = await import('../src/modules/flow/runtime');
+    const q = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [admin] = await q(`select id::text from blade_user where tenant_id = '000000' and account = 'admin'`);
+    const session = { userId: admin!.id, tenantId: '000000', account: 'admin', realName: 'admin', roleAliases: ['administrator'] } as never;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" targetNamespace="t">
+      <process id="pglite_timer" isExecutable="true"><startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="w"/>
+      <intermediateCatchEvent id="w"><timerEventDefinition><timeDuration>PT0.3S</timeDuration></timerEventDefinition></intermediateCatchEvent>
+      <sequenceFlow id="f2" sourceRef="w" targetRef="e"/><endEvent id="e"/></process></definitions>`;
+    const id = await inTenant(database.db, { tenantId: '000000', userId: admin!.id as string }, async (tx) => {
+      await deploy(tx, session, [{ name: 't.bpmn', xml }], 'flow_2', ['000000']);
+      const [def] = ((await tx.execute(sql`select definition_id from flow_definition where process_key = 'pglite_timer'`)) as unknown as { rows: Array<{ definition_id: string }> }).rows;
+      return startProcess(tx, session, def!.definition_id, '', {});
+    });
+    const state = async () => (await q(`select state from flow_instance where id = ${id}`))[0]!.state;
+    expect(await state()).toBe('running');
+    for (let i = 0; i < 100 && (await state()) !== 'finished'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await state()).toBe('finished');
+    expect(await q(`select 1 from flow_timer where instance_id = ${id}`)).toHaveLength(0);
+  });
+
 });

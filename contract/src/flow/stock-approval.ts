@@ -36,7 +36,7 @@ export const StockApproval = z.object({
   createUser: z.string(),
   createTime: DateTimeOut,
   decidedTime: DateTimeOut,
-  /** stock-log row ids once applied */
+  /** stock-log row ids once applied; for a transfer, the id of the proposal sent to the receiving zoo */
   stockLogIds: z.array(z.string()),
   flow: BladeFlow,
 });

@@ -4,6 +4,7 @@ import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, NumOut, optId, optText, reqId } from '../fields';
 import { ANIMAL_TYPES, quantityIn } from './stock-log';
+import { PendingMovement } from '../flow/stock-approval';
 
 /**
  * Transfers between zoos of the platform (转移记录): the sending zoo proposes individuals or population heads
@@ -93,6 +94,8 @@ export const transferLog = defineResource({
   title: '转移记录',
   record: TransferRecord,
   input: TransferIn,
+  /** `approval` when the zoo requires approval of outgoing movements: no proposal exists until it is approved. */
+  submitData: z.object({ approval: PendingMovement.optional() }),
   filters: z.object({
     /** out = sent by my zoo, in = received by my zoo. */
     direction: z.enum(['out', 'in']).optional(),

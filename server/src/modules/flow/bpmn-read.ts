@@ -7,9 +7,10 @@ import type { TaskSpec } from './flow.tables';
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
  * (Flowable/Activiti/Camunda `assignee`, `candidateUsers`, `candidateGroups` attributes) and whether the engine
- * may run it. Refused: script tasks and script conditions (no user code runs on the server), timers (waiting
- * instances live in the database, and no scheduler wakes them), service/send/business-rule tasks (nothing to
- * call), and any element outside the supported set.
+ * may run it. Refused: script tasks and script conditions (no user code runs on the server), service/send/
+ * business-rule tasks (nothing to call), and any element outside the supported set. Timers are accepted on
+ * boundary and intermediate catch events with a duration or a date (decision 0026: the scheduler fires them);
+ * cycles and timer start events are refused.
  */
 
 export interface ReadProcess {
@@ -26,6 +27,8 @@ const FLOW_NODES = new Set([
   'bpmn:ManualTask',
   'bpmn:ExclusiveGateway',
   'bpmn:ParallelGateway',
+  'bpmn:BoundaryEvent',
+  'bpmn:IntermediateCatchEvent',
   'bpmn:InclusiveGateway',
   'bpmn:SequenceFlow',
   'bpmn:TextAnnotation',
@@ -48,10 +51,16 @@ function checkElement(el: ModdleElement, where: string): void {
   if (el.$type === 'bpmn:ScriptTask') refuse(`流程 ${where} 中不允许脚本任务「${label}」`);
   if (!FLOW_NODES.has(el.$type)) refuse(`流程 ${where} 包含不支持的元素 ${el.$type.replace('bpmn:', '')}「${label}」`);
   const defs = (el.eventDefinitions as ModdleElement[] | undefined) ?? [];
+  const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
   for (const d of defs) {
-    if (d.$type === 'bpmn:TimerEventDefinition') refuse(`流程 ${where} 中的定时器事件「${label}」暂不支持`);
-    if (d.$type !== 'bpmn:TerminateEventDefinition') refuse(`流程 ${where} 中的事件「${label}」类型 ${d.$type.replace('bpmn:', '')} 暂不支持`);
+    if (d.$type === 'bpmn:TimerEventDefinition') {
+      if (!catching) refuse(`流程 ${where} 中的定时器「${label}」只能用在边界事件或中间捕获事件上(不支持定时启动)`);
+      checkTimer(d, where, label);
+      continue;
+    }
+    if (d.$type !== 'bpmn:TerminateEventDefinition' || catching) refuse(`流程 ${where} 中的事件「${label}」类型 ${d.$type.replace('bpmn:', '')} 暂不支持`);
   }
+  if (catching && (defs.length !== 1 || defs[0]!.$type !== 'bpmn:TimerEventDefinition')) refuse(`流程 ${where} 中的事件「${label}」只支持定时器`);
   const cond = el.conditionExpression as ModdleElement | undefined;
   if (cond) {
     if (cond.language) refuse(`流程 ${where} 的连线「${label}」使用了脚本条件,只支持 \${...} 表达式`);
@@ -59,6 +68,28 @@ function checkElement(el: ModdleElement, where: string): void {
     if (err) refuse(`流程 ${where} 的连线「${label}」条件表达式有误: ${err}`);
   }
   if (el.loopCharacteristics) refuse(`流程 ${where} 中的多实例任务「${label}」暂不支持`);
+}
+
+/** ISO 8601 duration (P1D, PT30M, P1DT12H, PT1.5S). */
+const DURATION = /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d+)?S)?)?$/;
+/** ISO 8601 date-time with an offset or Z, or a plain date. */
+const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A timer the scheduler can keep: one duration or one date (a `${…}` expression is checked as an expression). */
+function checkTimer(d: ModdleElement, where: string, label: string): void {
+  const body = (k: string) => String((d[k] as ModdleElement | undefined)?.body ?? '').trim();
+  if (d.timeCycle) refuse(`流程 ${where} 中的定时器「${label}」使用了循环定时(timeCycle),暂不支持,请改用时长(timeDuration)或日期(timeDate)`);
+  const kinds = (['timeDuration', 'timeDate'] as const).filter((k) => d[k]);
+  if (kinds.length !== 1) refuse(`流程 ${where} 中的定时器「${label}」需要设置时长(timeDuration)或日期(timeDate)之一`);
+  const kind = kinds[0]!;
+  const value = body(kind);
+  if (/^\$\{.+\}$/.test(value)) {
+    const err = checkExpression(value);
+    if (err) refuse(`流程 ${where} 中的定时器「${label}」表达式有误: ${err}`);
+    return;
+  }
+  const ok = kind === 'timeDuration' ? DURATION.test(value) : DATE.test(value) && !Number.isNaN(Date.parse(value));
+  if (!ok) refuse(`流程 ${where} 中的定时器「${label}」${kind === 'timeDuration' ? '时长应为 ISO 8601 格式,如 PT30M、P1D' : '日期应为 ISO 8601 格式,如 2026-12-01T09:00:00+08:00'}`);
 }
 
 export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; processes: ReadProcess[] }> {

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
+import { Timers } from 'bpmn-elements';
 import { BizError } from '../../platform/http/errors';
 import { ExpressionError, hasExpression, resolve, type Vars } from './expression';
 
@@ -8,10 +9,16 @@ import { ExpressionError, hasExpression, resolve, type Vars } from './expression
  * the state saved after the previous step (recover + resume), run until every token waits or the process ends,
  * and its new state returned for the caller to save in the same transaction. Nothing stays in memory between
  * steps, so any server instance (or a restarted one) continues any waiting instance.
+ *
+ * Timers (decision 0026): the engine's timers never run in memory. Each step gets a `Timers` whose setTimeout
+ * schedules nothing; the timers still live when the step ends are returned for the caller to save (flow_timer),
+ * and the scheduler fires one by running a step with `fire`, which calls that timer's callback after the resume.
+ * A timer whose time has passed by the resume fires on its own (bpmn-elements completes it at once).
  */
 
 export interface StepEvent {
-  kind: 'start' | 'end' | 'take';
+  /** leave: the activity is gone, ended or cut off (a task an interrupting timer ended leaves without an end) */
+  kind: 'start' | 'end' | 'take' | 'leave';
   id: string;
   type: string;
   name: string;
@@ -22,11 +29,56 @@ export interface Waiting {
   type: string;
   executionId: string;
 }
+/** A timer still waiting when the step ended. */
+export interface LiveTimer {
+  activityId: string;
+  executionId: string;
+  timerType: string;
+  timerValue: string;
+  dueAt: Date;
+}
 export interface StepResult {
   state: unknown;
   waiting: Waiting[];
   events: StepEvent[];
   completed: boolean;
+  timers: LiveTimer[];
+  /** ids of the timer events that fired in this step */
+  fired: string[];
+}
+
+interface TimerOwner {
+  id: string;
+  executionId: string;
+  expireAt?: Date | string;
+  timerType?: string;
+  timeDuration?: string;
+  timeDate?: string;
+  timeCycle?: string;
+}
+interface TimerRef {
+  owner: TimerOwner | null;
+  callback: (...args: unknown[]) => void;
+  args: unknown[];
+  expireAt: Date;
+}
+
+/** bpmn-elements' timer registry with a clock that never ticks: timers are recorded, and fired only on request. */
+const inertTimers = () => new Timers({ setTimeout: () => null, clearTimeout: () => undefined } as never) as unknown as {
+  executing: TimerRef[];
+  clearTimeout(ref: TimerRef): void;
+};
+
+function liveTimers(refs: TimerRef[]): LiveTimer[] {
+  const out: LiveTimer[] = [];
+  for (const r of refs) {
+    const o = r.owner;
+    if (!o?.id || !o.executionId) continue;
+    const type = o.timerType ?? 'timeDuration';
+    const dueAt = o.expireAt ? new Date(o.expireAt) : r.expireAt;
+    out.push({ activityId: o.id, executionId: o.executionId, timerType: type, timerValue: String((o as unknown as Record<string, unknown>)[type] ?? ''), dueAt });
+  }
+  return out;
 }
 
 /** No script ever runs: script tasks and script conditions are refused at deploy, and nothing is registered here. */
@@ -47,7 +99,7 @@ interface ApiLike {
   executionId: string;
   name?: string;
   content?: { name?: string; error?: { message?: string } };
-  owner?: { name?: string };
+  owner?: { name?: string; type?: string };
   signal(msg?: unknown): void;
 }
 
@@ -56,21 +108,27 @@ export async function runStep(
   vars: Vars,
   state: unknown | null,
   signal?: { activityId: string; executionId: string },
+  fire?: { activityId: string; executionId: string },
 ): Promise<StepResult> {
   const events: StepEvent[] = [];
+  const fired: string[] = [];
   let failure: string | null = null;
   const listener = new EventEmitter();
   const push = (kind: StepEvent['kind']) => (api: ApiLike) =>
-    events.push({ kind, id: api.id, type: api.type, name: api.owner?.name ?? api.name ?? '', executionId: api.executionId ?? '' });
+    // The owner's type: an event's own messages carry its definition's (bpmn:TimerEventDefinition).
+    events.push({ kind, id: api.id, type: api.owner?.type ?? api.type, name: api.owner?.name ?? api.name ?? '', executionId: api.executionId ?? '' });
   listener.on('activity.start', push('start'));
   listener.on('activity.end', push('end'));
   listener.on('flow.take', push('take'));
+  listener.on('activity.leave', push('leave'));
+  listener.on('activity.timeout', (api: ApiLike) => fired.push(api.id));
   const fail = (api: ApiLike) => {
     failure ??= api?.content?.error?.message ?? '流程执行出错';
   };
   listener.on('activity.error', fail);
 
-  const engine = new Engine({ name: 'flow', source: xml, scripts: noScripts, expressions: expressionsFor(vars), Logger: silentLogger } as never);
+  const timers = inertTimers();
+  const engine = new Engine({ name: 'flow', source: xml, scripts: noScripts, expressions: expressionsFor(vars), Logger: silentLogger, timers } as never);
   engine.on('error', (err: Error) => {
     failure ??= err?.message ?? '流程执行出错';
   });
@@ -87,6 +145,14 @@ export async function runStep(
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
       api.signal({});
     }
+    if (fire) {
+      // Already gone when it fired by itself on resume (its time had passed) or its activity has left.
+      const ref = timers.executing.find((r) => r.owner?.id === fire.activityId && r.owner.executionId === fire.executionId);
+      if (ref) {
+        timers.clearTimeout(ref);
+        ref.callback(...ref.args);
+      }
+    }
   } catch (e) {
     if (e instanceof BizError) throw e;
     failure ??= e instanceof ExpressionError ? `条件表达式有误: ${e.message}` : ((e as Error).message ?? '流程执行出错');
@@ -94,8 +160,9 @@ export async function runStep(
   if (failure) throw new BizError(`流程执行失败: ${failure}`);
   const waiting = (execution!.getPostponed() as unknown as ApiLike[]).map((a) => ({ id: a.id, type: a.type, executionId: a.executionId }));
   const saved = await engine.getState();
+  const live = liveTimers(timers.executing);
   // Stop a waiting engine so its in-memory execution is dropped (a finished one has nothing to stop: stop() would
   // wait for an end that already happened).
   if (waiting.length) await engine.stop();
-  return { state: saved, waiting, events, completed: waiting.length === 0 };
+  return { state: saved, waiting, events, completed: waiting.length === 0, timers: live, fired };
 }

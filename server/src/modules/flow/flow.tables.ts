@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgPolicy, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, datetime, idCol, nowDefault, tenantCol, tenantPolicy } from '../../db/columns';
 
@@ -109,6 +109,32 @@ export const flowEngineState = pgTable(
     updateTime: datetime('saved_time').notNull().default(nowDefault),
   },
   () => [tenantPolicy('flow_engine_state')],
+);
+
+/**
+ * Timers a waiting instance holds (boundary and intermediate catch events): what the scheduler of every server
+ * instance polls (`FOR UPDATE SKIP LOCKED`, decision 0026). Rewritten after each step from the engine's live timers.
+ */
+export const flowTimer = pgTable(
+  'flow_timer',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    instanceId: bigintStr('instance_id').notNull(),
+    /** the timer event's element id */
+    activityId: varchar('activity_id', { length: 255 }).notNull(),
+    /** the event's execution (one per activation) */
+    executionId: varchar('execution_id', { length: 255 }).notNull(),
+    /** timeDuration | timeDate */
+    timerType: varchar('timer_type', { length: 20 }).notNull(),
+    timerValue: varchar('timer_value', { length: 255 }).notNull().default(''),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+    /** failed firings so far (each pushes due_at back) and the last failure */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 1000 }).notNull().default(''),
+    createTime: datetime('create_time').notNull().default(nowDefault),
+  },
+  (t) => [uniqueIndex('flow_timer_execution_uq').on(t.instanceId, t.executionId), index('flow_timer_due_idx').on(t.dueAt), tenantPolicy('flow_timer')],
 );
 
 /** User tasks: open (end_time null) and finished. */

@@ -165,7 +165,7 @@ describe('definitions', () => {
     const scriptCond = BPMN('scond', '<startEvent id="s"/><sequenceFlow id="f" name="脚本" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, true)</conditionExpression></sequenceFlow><endEvent id="e"/>');
     expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式');
     const timer = BPMN('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
-    expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 timed 中的定时器事件「s」暂不支持');
+    expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 timed 中的定时器「s」只能用在边界事件或中间捕获事件上(不支持定时启动)');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: '' })).body.msg).toBe('只有平台管理员可以部署通用流程,请选择本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: B })).body.msg).toBe('只能部署到本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'x', tenantIds: A })).body.msg).toBe('流程分类格式应为 flow_<字典键值>');

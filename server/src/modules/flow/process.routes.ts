@@ -16,7 +16,9 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
   const rows = await db.select().from(flowHistory).where(eq(flowHistory.instanceId, instanceId)).orderBy(asc(flowHistory.seq));
   const tasks = await db.select().from(flowTask).where(eq(flowTask.instanceId, instanceId));
   const names = await userNames(db, [...rows.map((r) => r.assignee), ...tasks.map((t) => t.assignee), inst.startUserId]);
-  let list = rows.filter((r) => all || r.activityType === 'startEvent' || r.activityType === 'endEvent' || r.assignee);
+  // Timer events are part of the story (a task escalated, a wait), like the start and end events.
+  const shown = new Set(['startEvent', 'endEvent', 'boundaryEvent', 'intermediateCatchEvent']);
+  let list = rows.filter((r) => all || shown.has(r.activityType) || r.assignee);
   if (range?.start) list = list.slice(Math.max(0, list.findIndex((r) => r.activityId === range.start)));
   if (range?.end) {
     const i = list.findIndex((r) => r.activityId === range.end);
@@ -35,7 +37,8 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
       historyActivityDurationTime: duration(r.startTime, r.endTime),
       assignee: assignee ?? '',
       assigneeName: r.activityType === 'startEvent' ? inst.startUserName || names(assignee) : names(assignee),
-      comment: task?.comment ?? '',
+      // A task a timer or a deletion closed says why.
+      comment: task?.comment || task?.deleteReason || '',
       taskId: task?.id ?? '',
       processInstanceId: inst.id,
       processDefinitionId: inst.definitionId,

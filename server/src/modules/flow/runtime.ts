@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
 import { runStep, type StepResult } from './engine';
 import { resolve, type Vars } from './expression';
-import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, type TaskSpec } from './flow.tables';
+import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
 
 /**
  * The process runtime on the request transaction: start an instance, claim, complete and delete tasks, delete
@@ -56,6 +56,8 @@ export async function lockInstance(db: Tx, id: string): Promise<InstanceRow> {
 }
 
 const now = sql`localtimestamp(0)`;
+/** The outcome's comment when a timer ended the instance. */
+export const TIMED_OUT = '超时未办理';
 
 async function nextSeq(db: Tx, instanceId: string): Promise<number> {
   const [r] = await db.select({ n: sql<number>`coalesce(max(${flowHistory.seq}), 0)::int` }).from(flowHistory).where(eq(flowHistory.instanceId, instanceId));
@@ -77,8 +79,20 @@ async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, step: Step
     .onConflictDoUpdate({ target: flowEngineState.instanceId, set: { state: step.state as object, step: sql`${flowEngineState.step} + 1`, updateTime: now } });
 
   let seq = await nextSeq(db, inst.id);
+  const closeOpen = (e: { id: string; executionId: string }) =>
+    db
+      .update(flowHistory)
+      .set({ endTime: now })
+      .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, e.id), eq(flowHistory.executionId, e.executionId), isNull(flowHistory.endTime)));
   for (const e of step.events) {
-    if (e.kind === 'end') {
+    // A boundary event enters the history when it fires (as Flowable records it), not while it waits on its task.
+    const boundary = e.type === 'bpmn:BoundaryEvent';
+    if (boundary && e.kind === 'start') continue;
+    if (e.kind === 'leave') {
+      await closeOpen(e);
+      continue;
+    }
+    if (e.kind === 'end' && !boundary) {
       await db
         .update(flowHistory)
         .set({ endTime: now })
@@ -94,9 +108,9 @@ async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, step: Step
       activityType,
       executionId: e.executionId,
       seq: ++seq,
-      // The start event is the initiator's; flows are instantaneous.
+      // The start event is the initiator's; flows and fired boundary events are instantaneous.
       assignee: activityType === 'startEvent' ? inst.startUserId : null,
-      endTime: e.kind === 'take' ? now : null,
+      endTime: e.kind === 'take' || e.kind === 'end' ? now : null,
     });
   }
 
@@ -124,16 +138,31 @@ async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, step: Step
       .set({ taskId: task!.id, assignee })
       .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, w.id), eq(flowHistory.executionId, w.executionId), isNull(flowHistory.taskId)));
   }
-  // Tasks the step ended without a decision (a terminate end, another branch) are closed.
+  // Tasks the step ended without a decision (an interrupting timer, a terminate end, another branch) are closed.
+  const closedBecause = step.fired.length ? '办理超时,已按流程转出' : '流程已结束';
   for (const t of open) {
     if (!step.waiting.some((w) => w.id === t.taskDefKey && w.executionId === t.executionId))
-      await db.update(flowTask).set({ endTime: now, deleteReason: '流程已结束' }).where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
+      await db.update(flowTask).set({ endTime: now, deleteReason: closedBecause }).where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
   }
+  await saveTimers(db, inst.id, step);
 
   const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
   if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
   await db.update(flowInstance).set(set as never).where(eq(flowInstance.id, inst.id));
-  if (step.completed) await ended(db, { ...inst, variables: vars }, vars.pass === true, String(vars.lastComment ?? ''), false);
+  // An instance a timer ended was decided by nobody: not approved, whatever an earlier step's `pass` said.
+  const timedOut = step.fired.length > 0;
+  if (step.completed) await ended(db, { ...inst, variables: vars }, !timedOut && vars.pass === true, timedOut ? TIMED_OUT : String(vars.lastComment ?? ''), false);
+}
+
+/** The instance's due timers become exactly the engine's live ones (decision 0026): fired or cut-off ones go. */
+async function saveTimers(db: Tx, instanceId: string, step: StepResult): Promise<void> {
+  const keep = step.timers.map((x) => x.executionId);
+  await db.delete(flowTimer).where(and(eq(flowTimer.instanceId, instanceId), keep.length ? notInArray(flowTimer.executionId, keep) : undefined));
+  for (const x of step.timers)
+    await db
+      .insert(flowTimer)
+      .values({ instanceId, activityId: x.activityId, executionId: x.executionId, timerType: x.timerType, timerValue: x.timerValue.slice(0, 255), dueAt: x.dueAt })
+      .onConflictDoNothing({ target: [flowTimer.instanceId, flowTimer.executionId] });
 }
 
 async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: string, deleted: boolean): Promise<void> {
@@ -252,5 +281,33 @@ export async function deleteInstance(db: Tx, instanceId: string, reason: string)
   await db.update(flowHistory).set({ endTime: now }).where(and(eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)));
   await db.update(flowInstance).set({ state: 'deleted', endTime: now, deleteReason: reason }).where(eq(flowInstance.id, inst.id));
   await db.delete(flowEngineState).where(eq(flowEngineState.instanceId, inst.id));
+  await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));
   await ended(db, inst, false, reason, true);
+}
+
+export type TimerRow = typeof flowTimer.$inferSelect;
+
+/**
+ * Fires a due timer (the scheduler's step, in the timer's tenant): the instance is locked without waiting — when a
+ * request is stepping it, false is returned and the timer stays due for the next poll (that step may well fire it
+ * itself, its time having passed). Otherwise the engine resumes from the saved state, the timer's callback runs,
+ * and state, tasks, history and timers are saved as after any step.
+ */
+export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
+  const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, timer.instanceId)).for('update', { skipLocked: true });
+  if (!inst) {
+    const [exists] = await db.select({ id: flowInstance.id }).from(flowInstance).where(eq(flowInstance.id, timer.instanceId));
+    if (exists) return false;
+    await db.delete(flowTimer).where(eq(flowTimer.id, timer.id));
+    return true;
+  }
+  if (inst.state !== 'running') {
+    await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));
+    return true;
+  }
+  const def = await definitionById(db, inst.definitionId);
+  const vars = inst.variables as Vars;
+  const step = await runStep(def.xml, vars, await stateOf(db, inst.id), undefined, { activityId: timer.activityId, executionId: timer.executionId });
+  await persist(db, inst, def, step, vars);
+  return true;
 }

@@ -34,6 +34,11 @@ export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition
    * `existing` is the locked row on an update.
    */
   beforeSave?: (input: Input<D>, ctx: Ctx, existing?: T['$inferSelect']) => Promise<Partial<T['$inferInsert']> | void>;
+  /**
+   * A create the module takes elsewhere instead (an outgoing transfer held for approval): its answer, or null to
+   * insert the row as usual.
+   */
+  divertCreate?: (input: Input<D>, ctx: Ctx) => Promise<unknown>;
   beforeRemove?: (ids: string[], ctx: Ctx) => Promise<void>;
   /** Replaces the default delete (a ledger reverses its latest row instead of deleting anything). */
   onRemove?: (ids: string[], ctx: Ctx) => Promise<void>;
@@ -145,6 +150,10 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       const input = call.body as Input<D> & { id?: string };
       if (!explicit) await checkAccess(call.db, call.session, { perm: (input.id ? def.perms.edit : def.perms.add) as Permission });
       platformWrite(call);
+      if (!input.id) {
+        const diverted = await o.divertCreate?.(input, call);
+        if (diverted != null) return diverted as never;
+      }
       return answer(input.id ? await update(input.id, input, call) : await insert(input, call), call);
     });
   }
@@ -159,6 +168,8 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   if (eps.create)
     route(app, eps.create, async (call) => {
       platformWrite(call);
+      const diverted = await o.divertCreate?.(call.body as Input<D>, call);
+      if (diverted != null) return diverted as never;
       return answer(await insert(call.body as Input<D>, call), call);
     });
 

@@ -8,13 +8,23 @@ interface BusinessObject {
   candidateUsers?: string;
   candidateGroups?: string;
   conditionExpression?: { body?: string };
+  eventDefinitions?: TimerDefinition[];
   $type: string;
+}
+interface TimerDefinition {
+  $type: string;
+  timeDuration?: { body?: string };
+  timeDate?: { body?: string };
+  timeCycle?: { body?: string };
 }
 
 /** The selected shape (or the process itself) and the services that change it. */
 export interface Selected {
   element: { id: string; type: string; businessObject: BusinessObject };
-  modeling: { updateProperties(element: Selected['element'], props: Record<string, unknown>): void };
+  modeling: {
+    updateProperties(element: Selected['element'], props: Record<string, unknown>): void;
+    updateModdleProperties(element: Selected['element'], moddleElement: unknown, props: Record<string, unknown>): void;
+  };
   moddle: { create(type: string, attrs: Record<string, unknown>): unknown };
 }
 
@@ -27,7 +37,12 @@ const TYPE_KEYS: Record<string, string> = {
   'bpmn:SequenceFlow': 'bpmn.type.flow',
   'bpmn:ExclusiveGateway': 'bpmn.type.exclusive',
   'bpmn:ParallelGateway': 'bpmn.type.parallel',
+  'bpmn:BoundaryEvent': 'bpmn.type.boundary',
+  'bpmn:IntermediateCatchEvent': 'bpmn.type.catch',
 };
+
+/** A date-time (`2026-12-01T09:00`) is a timeDate, anything else a duration (`PT30M`, `P1D`). */
+const isDateText = (v: string) => /^\d{4}-\d{2}-\d{2}/.test(v);
 
 /**
  * Attributes of the selected element. The engine reads the process id as the definition key, user tasks'
@@ -56,6 +71,9 @@ export function ElementPanel({ selected, revision }: { selected: Selected; revis
   );
   const isTask = element.type === 'bpmn:UserTask';
   const isFlow = element.type === 'bpmn:SequenceFlow';
+  // Timers on boundary and intermediate catch events (the engine fires them from the database, decision 0026).
+  const timer = bo.eventDefinitions?.find((d) => d.$type === 'bpmn:TimerEventDefinition');
+  const timerText = timer?.timeDuration?.body ?? timer?.timeDate?.body ?? '';
   return (
     <Form layout="vertical" size="small" data-testid="element-panel">
       <Typography.Text type="secondary">{t(TYPE_KEYS[element.type] ?? 'bpmn.type.other')}</Typography.Text>
@@ -79,6 +97,26 @@ export function ElementPanel({ selected, revision }: { selected: Selected; revis
               const body = e.target.value.trim();
               if (body === (bo.conditionExpression?.body ?? '')) return;
               set({ conditionExpression: body ? moddle.create('bpmn:FormalExpression', { body }) : undefined });
+            }}
+          />
+        </Form.Item>
+      ) : null}
+      {timer ? (
+        <Form.Item label={t('bpmn.timer')} extra={t('bpmn.timerHint')}>
+          <Input
+            key={`${element.id}-timer-${revision}`}
+            defaultValue={timerText}
+            placeholder="PT30M"
+            data-testid="bpmn-timer"
+            onBlur={(e) => {
+              const value = e.target.value.trim();
+              if (value === timerText) return;
+              const expr = value ? moddle.create('bpmn:FormalExpression', { body: value }) : undefined;
+              modeling.updateModdleProperties(element, timer, {
+                timeDuration: isDateText(value) ? undefined : expr,
+                timeDate: isDateText(value) ? expr : undefined,
+                timeCycle: undefined,
+              });
             }}
           />
         </Form.Item>

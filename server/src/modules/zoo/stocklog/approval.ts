@@ -118,7 +118,8 @@ export function approvalRoutes(app: FastifyInstance): void {
       createTime: row.createTime,
       decidedTime: row.decidedTime ?? '',
       stockLogIds: row.stockLogIds,
-      flow: inst ? instanceFlow(inst, await categoryNames(app.zoo.cache, db, session.tenantId)) : blankFlow(),
+      // The requester by name, as the leave detail gives its applicant.
+      flow: inst ? { ...instanceFlow(inst, await categoryNames(app.zoo.cache, db, session.tenantId)), assigneeName: inst.startUserName } : blankFlow(),
     };
   });
 }

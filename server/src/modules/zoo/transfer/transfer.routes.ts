@@ -4,7 +4,8 @@ import { transferLogEndpoints, transferLog } from '@zoo/contract';
 import { route } from '../../../platform/http/route';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import type { Session } from '../../../platform/auth/session';
-import { confirmTransfer, proposalRow, withdrawTransfer, zooDirectory, type Actor, type Proposal } from './transfer.service';
+import { gateMovement, registerMovementApplier } from '../stocklog/approval';
+import { confirmTransfer, proposeHeldTransfer, proposalRow, withdrawTransfer, zooDirectory, type Actor, type Proposal } from './transfer.service';
 import { transferRecords } from './transfer.records';
 import { zooTransferLog } from './transfer.tables';
 
@@ -23,6 +24,12 @@ export function transferRoutes(app: FastifyInstance): void {
       const d = (req.query as Record<string, string>).direction;
       return d === 'out' ? sql`${t.tenantId} = ${me}` : d === 'in' ? sql`${t.toTenantId} = ${me}` : undefined;
     },
+    // When the zoo requires approval of outgoing movements, the proposal waits for the process (stocklog/approval.ts):
+    // no row exists, so the receiver sees nothing until it is approved.
+    divertCreate: async (input, call) => {
+      const pending = await gateMovement(app, call, 'transfer', { ...input, requester: { userId: call.session.userId, name: actor(call.session).name } });
+      return pending ? { approval: pending.approval } : null;
+    },
     // `create` (at submit) = propose; the gate and the hold run before the row is written.
     beforeSave: async (input, { db, session }) => proposalRow(db, input as Proposal, actor(session)),
     // `remove` = the sender withdraws a pending transfer.
@@ -30,6 +37,9 @@ export function transferRoutes(app: FastifyInstance): void {
       for (const id of ids) await withdrawTransfer(db, id, actor(session));
     },
   });
+
+  // An approved transfer becomes the proposal the requester made, in the approving step's transaction.
+  registerMovementApplier('transfer', async (db, body) => ({ ids: [await proposeHeldTransfer(db, body)] }));
 
   route(app, transferLogEndpoints.confirm, async ({ db, session, body }) => {
     await confirmTransfer(db, body, actor(session));

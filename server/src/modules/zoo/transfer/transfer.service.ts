@@ -71,6 +71,21 @@ export async function proposalRow(db: Tx, b: Proposal, sender: Actor): Promise<t
   return { ...base, animalId: null, cageId: cage.id, cageName: `${cage.cageCode} ${cage.cageName}`, populationId, maleQuantity: q[0], femaleQuantity: q[1], theyQuantity: q[2] };
 }
 
+/**
+ * The proposal of a transfer that waited for the zoo's approval (payload: the validated proposal and its requester),
+ * made now as the requester made it: admitted, stock held, the row written — in the zoo the transaction acts as.
+ */
+export async function proposeHeldTransfer(db: Tx, payload: Record<string, unknown>): Promise<string> {
+  const { requester, ...proposal } = payload as Proposal & { requester?: { userId?: string; name?: string } };
+  const tenantId = rowsOf<{ t: string }>(await db.execute(sql`select current_setting('app.tenant_id', true) as t`))[0]!.t;
+  const row = await proposalRow(db, proposal as Proposal, { tenantId, name: requester?.name ?? '' });
+  const [made] = await db
+    .insert(t)
+    .values({ ...row, ...(requester?.userId ? { createUser: requester.userId } : {}) })
+    .returning({ id: t.id });
+  return made!.id;
+}
+
 /** Locks a transfer the caller's zoo is a party of (row-level security hides the others: "not found"). */
 async function lockTransfer(db: Tx, id: string): Promise<Transfer> {
   const [row] = await db.select().from(t).where(eq(t.id, id)).for('update');

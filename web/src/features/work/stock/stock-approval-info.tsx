@@ -1,4 +1,4 @@
-import { animal, cage, species, stockApprovalEndpoints, type StockApproval } from '@zoo/contract';
+import { animal, cage, species, stockApprovalEndpoints, transferLogEndpoints, type StockApproval } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,13 @@ const STATE_COLOR: Record<StockApproval['state'], string> = { pending: 'processi
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
 /** A name for an id the approver may not be allowed to read (no zoo menus): the id stays. */
-function useName(kind: 'species' | 'animal' | 'cage', id: string): string {
+function useName(kind: 'species' | 'animal' | 'cage' | 'zoo', id: string): string {
   const q = useQuery({
     queryKey: ['stock-approval-name', kind, id],
     enabled: Boolean(id),
     retry: false,
     queryFn: async () => {
+      if (kind === 'zoo') return (await call(transferLogEndpoints.zoos, {})).find((z) => z.tenantId === id)?.tenantName ?? id;
       if (kind === 'species') return (await call(species.endpoints.detail, { query: { id } })).speciesName as string;
       if (kind === 'animal') {
         const a = await call(animal.endpoints.detail, { query: { id } });
@@ -36,6 +37,7 @@ export function StockApprovalInfo({ businessId }: { businessId: string }) {
   const speciesName = useName('species', str(p.speciesId));
   const animalName = useName('animal', str(p.animalId));
   const cageName = useName('cage', str(p.cageId));
+  const toZooName = useName('zoo', str(p.toTenantId));
   if (detail.isPending) return <Spin />;
   if (detail.isError) return null;
   const a = detail.data;
@@ -47,8 +49,13 @@ export function StockApprovalInfo({ businessId }: { businessId: string }) {
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="stock-approval-info">
         <Descriptions.Item label={t('stockApproval.movement')}>{t(`stockApproval.kind.${a.movement}`)}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.state')}>
-          <Tag color={STATE_COLOR[a.state]}>{t(`stockApproval.states.${a.state}`)}</Tag>
+          <Tag color={STATE_COLOR[a.state]}>{a.movement === 'transfer' && a.state === 'approved' ? t('stockApproval.transferApproved') : t(`stockApproval.states.${a.state}`)}</Tag>
         </Descriptions.Item>
+        {a.movement === 'transfer' && (
+          <Descriptions.Item label={t('stockApproval.toZoo')} span={2}>
+            {toZooName}
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t('stockApproval.requester')}>{a.flow.assigneeName || a.createUser}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.requestTime')}>{a.createTime}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.species')}>{speciesName}</Descriptions.Item>
@@ -62,7 +69,7 @@ export function StockApprovalInfo({ businessId }: { businessId: string }) {
         <Descriptions.Item label={t('stockApproval.date')}>{date}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.decidedTime')}>{a.decidedTime}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.remark')} span={2}>
-          {[str(p.reason), str(p.remark)].filter(Boolean).join(' · ')}
+          {[str(p.output), str(p.reason), str(p.remark)].filter(Boolean).join(' · ')}
         </Descriptions.Item>
       </Descriptions>
     </>

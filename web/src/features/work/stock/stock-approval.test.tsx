@@ -74,6 +74,28 @@ describe('stock movement approval (flow_3)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/work/start'));
   });
 
+  it('shows an outgoing transfer request with the receiving zoo, names and counts', async () => {
+    signIn();
+    stubFetch({
+      'GET /api/zoo-stockLog/approval/detail': approval({
+        movement: 'transfer',
+        payload: { toTenantId: '300002', animalType: 2, speciesId: '7', cageId: '9', maleQuantity: 2, femaleQuantity: 1, theyQuantity: 0, transferDate: '2026-11-25', remark: '种群交换', requester: { userId: '3', name: '张饲养' } },
+      }),
+      'GET /api/zoo-transfer/transferLog/zoos': ok([{ tenantId: '300002', tenantName: '乙动物园' }]),
+      'GET /api/species/species/detail': ok({ id: '7', speciesName: '梅花鹿' }),
+      'GET /api/zoo-cage/cage/detail': ok({ id: '9', cageName: '鹿苑一号' }),
+      'GET /api/blade-flow/process/history-flow-list': ok([]),
+    });
+    renderAt('/work/process/stock/handle/t-1/p-1/42', HANDLE, <StockHandlePage />);
+    const info = await screen.findByTestId('stock-approval-info');
+    expect(within(info).getByText('园间转移')).toBeInTheDocument();
+    expect(await within(info).findByText('乙动物园')).toBeInTheDocument();
+    expect(await within(info).findByText('梅花鹿')).toBeInTheDocument();
+    expect(await within(info).findByText('鹿苑一号 · 雄 2 / 雌 1 / 不明 0')).toBeInTheDocument();
+    expect(within(info).getByText('2026-11-25')).toBeInTheDocument();
+    expect(within(info).getByText('种群交换')).toBeInTheDocument();
+  });
+
   it('detail of a rejected movement says why and that stock did not change', async () => {
     signIn();
     stubFetch({

@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ControlSelect, DATE_FORMAT, DictSelect, type ControlProps } from '../../../crud';
 import { FormDialog } from '../../../components/form-dialog';
+import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { PhotoUpload } from './photo-upload';
 import { SpeciesCageSelect, ZooSpeciesSelect } from './registry-widgets';
@@ -223,7 +224,9 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
       schema={SCHEMA[kind]}
       toInput={toInput}
       onSave={async (input) => {
-        await call(stockLogEndpoints[kind], { body: input as never });
+        const res = (await call(stockLogEndpoints[kind], { body: input as never })) as { approval?: unknown };
+        // The zoo requires approval of this movement: nothing moved yet (issue 14).
+        if (res?.approval) toast.info(t('zooStockLog.pendingApproval'));
         await Promise.all([
           client.invalidateQueries({ queryKey: ['crud'] }),
           client.invalidateQueries({ queryKey: ['animal-species'] }),

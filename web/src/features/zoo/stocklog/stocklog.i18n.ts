@@ -4,6 +4,7 @@ export const stockLogI18n: I18nBundle = {
   zh: {
     zooStockLog: {
       title: '存栏变动',
+      pendingApproval: '已提交审批:审批通过后才记入存栏,可在「已发事务」查看进度',
       movementType: '变动类型',
       animalType: '管理方式',
       speciesId: '物种',
@@ -83,6 +84,7 @@ export const stockLogI18n: I18nBundle = {
   en: {
     zooStockLog: {
       title: 'Stock movements',
+      pendingApproval: 'Sent for approval: stock changes only once it is approved (see Sent items for its progress)',
       movementType: 'Movement',
       animalType: 'Management',
       speciesId: 'Species',

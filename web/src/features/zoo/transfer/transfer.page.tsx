@@ -33,7 +33,9 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
       initialValues={{ animalType: 1, maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0, transferDate: dayjs() }}
       toInput={(v) => ({ ...v, transferDate: v.transferDate ? (v.transferDate as Dayjs).format(DATE_FORMAT) : undefined })}
       onSave={async (input) => {
-        await call(transferLog.endpoints.create, { body: input as never });
+        const res = (await call(transferLog.endpoints.create, { body: input as never })) as { approval?: unknown };
+        // The zoo requires approval of outgoing transfers: the receiver sees nothing until it is approved.
+        if (res?.approval) toast.info(f('pendingApproval'));
         await client.invalidateQueries({ queryKey: ['crud'] });
       }}
       onClose={onClose}

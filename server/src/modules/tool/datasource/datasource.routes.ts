@@ -7,7 +7,7 @@ import { route } from '../../../platform/http/route';
 import { NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { anyLive } from '../../../platform/resource/guards';
 import { bladeDatasource, bladeModel } from '../tool.tables';
-import { platformOnly } from '../platform-only';
+import { PLATFORM_ONLY } from '../platform-only';
 import { withDatasource, type Target } from './connect';
 import { openPassword, sealPassword, SealError } from './secret-box';
 
@@ -39,12 +39,8 @@ export function datasourceRoutes(app: FastifyInstance): void {
     table: bladeDatasource,
     def: datasource,
     toRecord,
-    listScope: async ({ session }) => {
-      platformOnly(session);
-      return undefined;
-    },
-    detailRecord: async (row, { session }) => {
-      platformOnly(session);
+    platformOnly: true,
+    detailRecord: async (row) => {
       return toRecord(row);
     },
     // The input's plain password never reaches the column: this always decides what is stored.
@@ -60,17 +56,15 @@ export function datasourceRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, datasourceEndpoints.select, async ({ db, session }) => {
-    platformOnly(session);
+  route(app, datasourceEndpoints.select, async ({ db }) => {
     return db
       .select({ id: bladeDatasource.id, name: bladeDatasource.name, driverClass: bladeDatasource.driverClass })
       .from(bladeDatasource)
       .where(live)
       .orderBy(asc(bladeDatasource.name), asc(bladeDatasource.id));
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, datasourceEndpoints.test, async ({ db, session, body }) => {
-    platformOnly(session);
+  route(app, datasourceEndpoints.test, async ({ db, body }) => {
     let target: Target;
     if (body.url || body.driverClass || body.username) {
       if (!body.driverClass) throw new BizError('请选择驱动类');
@@ -89,5 +83,5 @@ export function datasourceRoutes(app: FastifyInstance): void {
     const started = Date.now();
     const version = await withDatasource(target, app.zoo.config.allowPrivateEndpoints, (s) => s.version());
     return { version, millis: Date.now() - started };
-  });
+  }, PLATFORM_ONLY);
 }

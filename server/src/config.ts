@@ -118,10 +118,10 @@ export type Config = {
    */
   allowPrivateEndpoints: string;
   /**
-   * Key material for the datasource passwords (AES-256-GCM, the key is its SHA-256). Unset: the documented
-   * development key `DEV_DATASOURCE_KEY` — set it in production.
+   * Key material for the datasource passwords (AES-256-GCM, the key is its SHA-256). Unset: a key generated on
+   * first start and kept in the database (decision 0028).
    */
-  datasourceKey: string;
+  datasourceKey?: string;
   /** Where gen-code keeps a copy of each generated zip; unset: nothing is written to disk. */
   codegenDir?: string;
   rateLimitLogin: number;
@@ -131,9 +131,6 @@ export type Config = {
   /** Origins the camera page may stream from (CSP media-src, connect-src); none by default. */
   mediaOrigins: string[];
 };
-
-/** Development-only key for datasource passwords (docs/decisions/0019); production sets DATASOURCE_KEY. */
-export const DEV_DATASOURCE_KEY = 'zoo-dev-datasource-key-change-me';
 
 export class ConfigError extends Error {}
 
@@ -169,7 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: trustProxy(e.TRUST_PROXY),
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
-    datasourceKey: e.DATASOURCE_KEY ?? DEV_DATASOURCE_KEY,
+    datasourceKey: e.DATASOURCE_KEY,
     codegenDir: e.CODEGEN_DIR ? path.resolve(base, e.CODEGEN_DIR) : undefined,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,

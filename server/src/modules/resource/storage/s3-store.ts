@@ -1,6 +1,7 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { StorageError, type ObjectStore } from './object-store';
 import type { Egress } from '../../../platform/http/egress';
+import { contentDisposition } from '../sniff';
 
 const STORAGE_UNAVAILABLE = '对象存储服务不可用,请检查对象存储配置的服务地址、空间名和密钥';
 
@@ -66,8 +67,10 @@ export class S3Store implements ObjectStore {
     }
   }
 
+  /** The object keeps its Content-Disposition: the bucket link downloads anything but raster images. */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.send('上传', () => this.client.send(new PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType })));
+    const put = new PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType, ContentDisposition: contentDisposition(key) });
+    await this.send('上传', () => this.client.send(put));
   }
 
   async remove(key: string): Promise<void> {

@@ -59,6 +59,11 @@ const Env = z.object({
   DATASOURCE_KEY: z.string().min(16, '至少 16 个字符').optional().or(z.literal('').transform(() => undefined)),
   CODEGEN_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, '应为 redis:// 或 rediss:// 连接串')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).max(1_000_000).default(60),
   FRAME_ORIGINS: z
     .string()
@@ -126,6 +131,8 @@ export type Config = {
   codegenDir?: string;
   rateLimitLogin: number;
   rateLimitCaptcha: number;
+  /** Redis for the per-client limits (else they are counted in the database). */
+  redisUrl?: string;
   /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
   frameOrigins: string[];
   /** Origins the camera page may stream from (CSP media-src, connect-src); none by default. */
@@ -170,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     codegenDir: e.CODEGEN_DIR ? path.resolve(base, e.CODEGEN_DIR) : undefined,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
+    redisUrl: e.REDIS_URL,
     frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),
     mediaOrigins: e.MEDIA_ORIGINS.map((o) => new URL(o).origin),
   };

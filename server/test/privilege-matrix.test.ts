@@ -172,6 +172,7 @@ describe('privilege matrix over /api/openapi.json', () => {
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));
+      console.log(`privilege matrix, ${a.name}: ${refused.length} of ${ops.length} operations refused, ${escalations.length} escalations`);
       expect(escalations).toEqual([]);
       expect(await counts()).toEqual(before);
       // Still signed in and working: the run did not test a logged-out actor.

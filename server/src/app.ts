@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { loadSigningKey } from './platform/auth/signing-key';
 import { TokenService } from './platform/auth/tokens';
+import { clientLimiter } from './platform/auth/client-limiter';
 import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
 import { blankNulls } from './platform/http/envelope';
@@ -39,11 +40,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   if (database.kind === 'postgres' && config.databaseListenUrl) await cache.listen(config.databaseListenUrl);
   const jobs = new BackgroundJobs(app.log);
   const logs = new LogWriters(database.db, app.log, config);
-  app.decorate('zoo', { config, database, tokens, cache, jobs, logs });
+  const limiter = clientLimiter(database.db, config.redisUrl);
+  app.decorate('zoo', { config, database, tokens, cache, jobs, logs, limiter });
   app.addHook('onClose', async () => {
     await jobs.drain();
     await logs.close();
     await cache.close();
+    await limiter.close();
   });
   app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
   installErrorHandler(app);

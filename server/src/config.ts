@@ -60,6 +60,11 @@ const Env = z.object({
   DATASOURCE_KEY: z.string().min(16, '至少 16 个字符').optional().or(z.literal('').transform(() => undefined)),
   CODEGEN_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, '应为 redis:// 或 rediss:// 连接串')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(1).max(1_000_000).default(60),
   FRAME_ORIGINS: z
     .string()
@@ -121,22 +126,21 @@ export type Config = {
    */
   allowPrivateEndpoints: string;
   /**
-   * Key material for the datasource passwords (AES-256-GCM, the key is its SHA-256). Unset: the documented
-   * development key `DEV_DATASOURCE_KEY` — set it in production.
+   * Key material for the datasource passwords (AES-256-GCM, the key is its SHA-256). Unset: a key generated on
+   * first start and kept in the database (decision 0028).
    */
-  datasourceKey: string;
+  datasourceKey?: string;
   /** Where gen-code keeps a copy of each generated zip; unset: nothing is written to disk. */
   codegenDir?: string;
   rateLimitLogin: number;
   rateLimitCaptcha: number;
+  /** Redis for the per-client limits (else they are counted in the database). */
+  redisUrl?: string;
   /** Origins the /myiframe page may embed (CSP frame-src); none by default. */
   frameOrigins: string[];
   /** Origins the camera page may stream from (CSP media-src, connect-src); none by default. */
   mediaOrigins: string[];
 };
-
-/** Development-only key for datasource passwords (docs/decisions/0019); production sets DATASOURCE_KEY. */
-export const DEV_DATASOURCE_KEY = 'zoo-dev-datasource-key-change-me';
 
 export class ConfigError extends Error {}
 
@@ -173,10 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: trustProxy(e.TRUST_PROXY),
     allowPrivateEndpoints: e.ALLOW_PRIVATE_ENDPOINTS,
-    datasourceKey: e.DATASOURCE_KEY ?? DEV_DATASOURCE_KEY,
+    datasourceKey: e.DATASOURCE_KEY,
     codegenDir: e.CODEGEN_DIR ? path.resolve(base, e.CODEGEN_DIR) : undefined,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitCaptcha: e.RATE_LIMIT_CAPTCHA,
+    redisUrl: e.REDIS_URL,
     frameOrigins: e.FRAME_ORIGINS.map((o) => new URL(o).origin),
     mediaOrigins: e.MEDIA_ORIGINS.map((o) => new URL(o).origin),
   };

@@ -7,14 +7,14 @@ import { assertLiveSession, publicRoute, route } from '../../platform/http/route
 import { recordClientLogs } from '../../platform/log/error-log';
 import { bladeTenant } from '../../platform/tenancy/tenancy.tables';
 import { createCaptcha } from './captcha';
-import { overClientLimit, TOO_MANY } from '../../platform/auth/throttle';
+import { TOO_MANY } from '../../platform/auth/throttle';
 
 const done = { success: 'true', msg: 'success' };
 
 export function sessionRoutes(app: FastifyInstance): void {
   /** Each image is a stored row: a client gets RATE_LIMIT_CAPTCHA a minute. */
   publicRoute(app, authEndpoints.captcha, async ({ sys, req }) => {
-    if (await overClientLimit(sys, 'captcha', req.ip, app.zoo.config.rateLimitCaptcha)) throw new BizError(TOO_MANY, 429);
+    if (await app.zoo.limiter.over('captcha', req.ip, app.zoo.config.rateLimitCaptcha, 1)) throw new BizError(TOO_MANY, 429);
     return createCaptcha(sys);
   });
 

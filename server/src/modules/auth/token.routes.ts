@@ -9,7 +9,7 @@ import { consumeCaptcha } from './captcha';
 import { authenticateClient, type ClientRow } from './client';
 import { MSG, checkTenant, passwordLogin, tokenUser } from './login';
 import { tokenResponse } from './token-response';
-import { overClientLimit, TOO_MANY } from '../../platform/auth/throttle';
+import { TOO_MANY } from '../../platform/auth/throttle';
 import { socialGrant } from './federated/social';
 import { authorizationCodeGrant } from './federated/sso';
 
@@ -47,7 +47,7 @@ export function tokenRoutes(app: FastifyInstance): void {
 
   publicRoute(app, authEndpoints.token, async ({ query, req }) => {
     // Per client address, before anything costly (the per-account lockout cannot stop one client trying many accounts).
-    if (await overClientLimit(app.zoo.database.db, 'token', req.ip, app.zoo.config.rateLimitLogin)) throw new OAuthError('invalid_request', TOO_MANY, 429);
+    if (await app.zoo.limiter.over('token', req.ip, app.zoo.config.rateLimitLogin, 1)) throw new OAuthError('invalid_request', TOO_MANY, 429);
     const grant = query.grant_type ?? '';
     if (!grant) throw new OAuthError('invalid_request', '缺少授权类型 grant_type');
     const db = app.zoo.database.db;

@@ -79,3 +79,13 @@ export function storedType(ext: string): { mime: string; inline: boolean } {
   const k = ALLOWED[ext];
   return k ? { mime: k.mime, inline: Boolean(k.inline) } : { mime: 'application/octet-stream', inline: false };
 }
+
+/**
+ * How a stored object opens when fetched on its own: raster images inline, everything else (PDF, office files,
+ * archives…) as a download, so nothing a user uploaded renders as a document of the storage's origin. The local
+ * file route sends it; S3-compatible stores keep it on the object (PutObject) for their direct links.
+ */
+export function contentDisposition(key: string): string {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  return storedType(name.slice(name.lastIndexOf('.') + 1)).inline ? 'inline' : `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`;
+}

@@ -1,11 +1,13 @@
 import net from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
 import { jdbcOf } from './tool-helpers';
-import { openPassword } from './datasource/secret-box';
+import { open } from '../../platform/crypto/sealed-box';
+import { datasourceKey, LEGACY_DEV_DATASOURCE_KEY } from './datasource/datasource-key';
+import { buildApp } from '../../app';
 
 let t: TestApp;
 let admin: string;
@@ -50,20 +52,47 @@ describe('datasources', () => {
     const id = await addDatasource(myForm());
     const { rows } = await t.sql.query(`select password from blade_datasource where id = $1`, [id]);
     expect(rows[0].password).not.toContain('right-pw');
-    expect(rows[0].password).toMatch(/^v1:/);
-    expect(openPassword(rows[0].password, t.config.datasourceKey)).toBe('right-pw');
+    expect(rows[0].password).toMatch(/^v1\./);
+    expect(open(await datasourceKey(t.app), rows[0].password)).toBe('right-pw');
     const detail = (await get('/blade-develop/datasource/detail', { id })).body.data;
     expect(detail).toMatchObject({ name: `MariaDB-${suffix}`, hasPassword: true });
-    expect(JSON.stringify(detail)).not.toMatch(/right-pw|v1:/);
-    expect(JSON.stringify((await get('/blade-develop/datasource/list')).body)).not.toMatch(/right-pw|v1:/);
+    expect(JSON.stringify(detail)).not.toMatch(/right-pw|v1[.:]/);
+    expect(JSON.stringify((await get('/blade-develop/datasource/list')).body)).not.toMatch(/right-pw|v1[.:]/);
     const audit = await t.sql.query(`select changes::text as c from sys_audit where table_name = 'blade_datasource' and record_id = $1`, [id]);
     expect(audit.rows.length).toBeGreaterThan(0);
-    expect(audit.rows.map((r) => r.c).join()).not.toMatch(/right-pw|v1:/);
+    expect(audit.rows.map((r) => r.c).join()).not.toMatch(/right-pw|v1[.:]/);
     // An update with a blank password keeps the stored one; a new password replaces it.
     expect((await post('/blade-develop/datasource/submit', { body: { ...myForm(''), id, remark: '改' } })).body.success).toBe(true);
     const kept = await t.sql.query(`select password from blade_datasource where id = $1`, [id]);
-    expect(openPassword(kept.rows[0].password, t.config.datasourceKey)).toBe('right-pw');
+    expect(open(await datasourceKey(t.app), kept.rows[0].password)).toBe('right-pw');
     expect((await post('/blade-develop/datasource/test', { body: { id } })).body.data.version).toMatch(/MariaDB/);
+    await post('/blade-develop/datasource/remove', { query: { ids: id } });
+  });
+
+  it('without DATASOURCE_KEY seals under a key generated into the database; the old development key’s values are re-sealed at start', async () => {
+    expect(t.config.datasourceKey).toBeUndefined();
+    const stored = await t.sql.query(`select value from sys_secret where name = 'datasource'`);
+    expect(stored.rows[0].value).toMatch(/^[0-9a-f]{64}$/);
+    expect((await datasourceKey(t.app)).toString('hex')).toBe(stored.rows[0].value);
+    // A row saved by a server that still used the development literal (v1: base64 under its SHA-256).
+    const iv = randomBytes(12);
+    const c = createCipheriv('aes-256-gcm', createHash('sha256').update(LEGACY_DEV_DATASOURCE_KEY).digest(), iv);
+    const body = Buffer.concat([c.update('right-pw', 'utf8'), c.final()]);
+    const old = ['v1', iv.toString('base64'), c.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+    const id = await addDatasource(myForm());
+    await t.sql.query(`update blade_datasource set password = $2 where id = $1`, [id, old]);
+    // Still usable before any restart.
+    expect((await post('/blade-develop/datasource/test', { body: { id } })).body.data.version).toMatch(/MariaDB/);
+    // The next start re-seals it under the generated key.
+    const restarted = await buildApp(t.config, t.database, { logger: false });
+    try {
+      await restarted.ready();
+      const now = (await t.sql.query(`select password from blade_datasource where id = $1`, [id])).rows[0].password as string;
+      expect(now).toMatch(/^v1\./);
+      expect(open(await datasourceKey(t.app), now)).toBe('right-pw');
+    } finally {
+      await restarted.close();
+    }
     await post('/blade-develop/datasource/remove', { query: { ids: id } });
   });
 

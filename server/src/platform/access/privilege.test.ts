@@ -183,6 +183,45 @@ describe('nobody hands out rights they do not hold', () => {
     expect((await post('/blade-user/submit', hrl, { body: form('hrl3', limited) })).body.success).toBe(true);
   });
 
+  it('a role manager limited by a data or API scope cannot lift it through role grant (his own role or another)', async () => {
+    const menus = ['authority', 'role', 'role\\_%'];
+    const dataScope = (
+      await t.sql.query(
+        `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) select id, 'role', '本人创建的角色', 2, 'createUser' from blade_menu where code = 'role' returning id::text`,
+      )
+    ).rows[0].id as string;
+    const apiScope = (
+      await t.sql.query(`insert into blade_scope_api (menu_id, scope_name, scope_type, scope_path) select id, '系统接口', 1, '/blade-system/**' from blade_menu where code = 'role' returning id::text`)
+    ).rows[0].id as string;
+    const grantTo = (token: string, roleId: string, dataScopeIds: string[], apiScopeIds: string[]) =>
+      post('/blade-system/role/grant', token, { body: { roleIds: [roleId], menuIds: ids, dataScopeIds, apiScopeIds } });
+    const ids = await menuIds(menus);
+    const limited = await newRole('受限角色员', 'roler_limited', menus);
+    expect((await grantTo(zoo.token, limited, [dataScope], [apiScope])).body.success).toBe(true);
+    expect((await post('/blade-user/submit', zoo.token, { body: form('rl1', limited) })).body.success).toBe(true);
+    const rl1 = await t.login('rl1', 'Pa55word', zoo.code);
+    const other = await newRole('另一角色', 'roler_other', []);
+    const scopesOf = async (roleId: string) =>
+      (await t.sql.query(`select scope_category, scope_id::text from blade_role_scope where role_id = $1 order by 1`, [roleId])).rows.map((r) => `${r.scope_category}:${r.scope_id}`);
+
+    // Dropping the data scope, the API scope or both from his own role: refused, nothing changes.
+    for (const [data, api] of [
+      [[], [apiScope]],
+      [[dataScope], []],
+      [[], []],
+    ] as const) {
+      const res = await grantTo(rl1, limited, [...data], [...api]);
+      expect(res, JSON.stringify([data, api])).toMatchObject({ status: 403, body: { code: 403, msg: '无权授予超出自身权限的菜单或权限' } });
+    }
+    expect(await scopesOf(limited)).toEqual([`1:${dataScope}`, `2:${apiScope}`]);
+    // Nor onto another role, which he could then hand out.
+    expect((await grantTo(rl1, other, [], [])).status).toBe(403);
+    expect(await scopesOf(other)).toEqual([]);
+    // Within his limits he grants.
+    expect((await grantTo(rl1, other, [dataScope], [apiScope])).body.success).toBe(true);
+    expect(await scopesOf(other)).toEqual([`1:${dataScope}`, `2:${apiScope}`]);
+  });
+
   it('the zoo admin still hands out the admin role', async () => {
     expect((await grantRoles(zoo.token, hr1.id, `${hrRole},${zoo.roleId}`)).body.success).toBe(true);
     expect((await userRow('hr1')).role_id).toBe(`${hrRole},${zoo.roleId}`);

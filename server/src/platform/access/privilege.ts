@@ -6,7 +6,7 @@ import type { Cache } from '../cache';
 import { BizError } from '../http/errors';
 import { ADMIN, ADMINISTRATOR, isAdmin, isAdministrator, type Session } from '../auth/session';
 import { bladeRole, bladeRoleMenu } from './access.tables';
-import { grantableMenuIds, packageMenuIds } from './menu-access';
+import { GRANT_BEYOND_OWN, grantableMenuIds, packageMenuIds } from './menu-access';
 
 /**
  * One rule for every path that assigns roles or acts on another account (user form, grant, reset password,
@@ -80,18 +80,50 @@ async function scopeLimits(tx: Tx, roleIds: string[]): Promise<ScopeLimits> {
     from blade_role_scope rs
     left join blade_scope_data sd on rs.scope_category = 1 and sd.id = rs.scope_id and sd.is_deleted = 0
     left join blade_scope_api sa on rs.scope_category = 2 and sa.id = rs.scope_id and sa.is_deleted = 0
-    where rs.role_id = any(${ids}::bigint[]) and (sd.id is not null or sa.id is not null)`)) as unknown as {
-    rows: Array<{ category: number; scope_id: string; resource: string; all: boolean; menu_id: string }>;
-  };
-  const api = rows.filter((r) => r.category === API_SCOPE_CATEGORY).map((r) => r.scope_id);
+    where rs.role_id = any(${ids}::bigint[]) and (sd.id is not null or sa.id is not null)`)) as unknown as { rows: ScopeRow[] };
+  return limitsOf(rows);
+}
+
+interface ScopeRow {
+  category: number;
+  scope_id: string;
+  resource: string;
+  all: boolean;
+  menu_id: string;
+}
+
+/** The limits a set of scope ids would put on a role (what a role grant is about to write). */
+async function grantLimits(tx: Tx, dataIds: string[], apiIds: string[]): Promise<ScopeLimits> {
+  const arr = (ids: string[]) => `{${ids.filter((r) => /^\d{1,19}$/.test(r)).join(',')}}`;
+  const { rows } = (await tx.execute(sql`select 1 as category, id::text as scope_id, resource_code as resource, scope_type = 1 as "all", menu_id::text as menu_id
+      from blade_scope_data where id = any(${arr(dataIds)}::bigint[]) and is_deleted = 0
+    union all
+    select 2, id::text, '', false, menu_id::text from blade_scope_api where id = any(${arr(apiIds)}::bigint[]) and is_deleted = 0`)) as unknown as { rows: ScopeRow[] };
+  return limitsOf(rows);
+}
+
+function limitsOf(rows: ScopeRow[]): ScopeLimits {
+  const api = rows.filter((r) => Number(r.category) === API_SCOPE_CATEGORY).map((r) => r.scope_id);
   const data = new Map<string, { ids: Set<string> | null; menus: Set<string> }>();
-  for (const r of rows.filter((x) => x.category === DATA_SCOPE_CATEGORY)) {
+  for (const r of rows.filter((x) => Number(x.category) === DATA_SCOPE_CATEGORY)) {
     const e = data.get(r.resource) ?? { ids: new Set<string>(), menus: new Set<string>() };
     e.menus.add(r.menu_id);
     e.ids = r.all || e.ids === null ? null : e.ids.add(r.scope_id);
     data.set(r.resource, e);
   }
   return { api: api.length ? new Set(api) : null, data };
+}
+
+/**
+ * Refuses (403) a role grant that would leave the roles less limited by data or API scopes than the caller is:
+ * otherwise a role manager limited to his own records (or to some API paths) could grant his own role — or one
+ * he then hands out — the same menus without the limit. Admins are not limited by scopes.
+ */
+export async function assertGrantWithinScopes(tx: Tx, s: Session, grant: { menuIds: string[]; dataScopeIds: string[]; apiScopeIds: string[] }): Promise<void> {
+  if (isAdmin(s)) return;
+  const caller = await scopeLimits(tx, s.roleIds);
+  if (!caller.api && caller.data.size === 0) return;
+  if (scopesExceed(caller, await grantLimits(tx, grant.dataScopeIds, grant.apiScopeIds), new Set(grant.menuIds))) throw new BizError(GRANT_BEYOND_OWN, 403);
 }
 
 /** Whether the target roles reach paths or rows the caller's scopes keep the caller from (for menus the target holds). */

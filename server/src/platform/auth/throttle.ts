@@ -1,22 +1,8 @@
 import { lt, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/client';
-import { BizError } from '../http/errors';
 import { sysThrottle } from './auth.tables';
 
-/**
- * Counts one call of `key` in `bucket` and refuses it past `limit` calls per window. The counter lives in the
- * database so several instances share it; the window restarts when it has ended.
- */
-export async function throttle(db: DbLike, bucket: string, key: string, limit: number, windowMinutes: number, msg: string, code = 400): Promise<void> {
-  if ((await countHit(db, bucket, key, windowMinutes)) > limit) throw new BizError(msg, code);
-}
-
 export const TOO_MANY = '请求过于频繁,请稍后再试';
-
-/** Counts one call of the client (its address, as `trustProxy` lets it be known) and says whether it is over `perMinute`. */
-export async function overClientLimit(db: DbLike, bucket: string, ip: string, perMinute: number): Promise<boolean> {
-  return (await countHit(db, bucket, ip, 1)) > perMinute;
-}
 
 /** Counts one call of `key` in `bucket` (one atomic upsert) and answers the calls so far in the current window. */
 export async function countHit(db: DbLike, bucket: string, key: string, windowMinutes: number): Promise<number> {

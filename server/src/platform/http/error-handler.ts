@@ -4,7 +4,6 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { BizError, OAuthError } from './errors';
 import { err } from './envelope';
 import { recordError } from '../log/error-log';
-import { countHit } from '../auth/throttle';
 
 const ANONYMOUS_ERRORS_PER_MINUTE = 10;
 
@@ -79,7 +78,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     const id = randomUUID();
     req.log.error({ err: e, errorId: id, serialization: isResponseSerializationError(e) }, 'unhandled error');
     // An anonymous caller must not be able to fill the error log: at most a few rows per client and minute.
-    const record = async () => req.session || (await countHit(app.zoo.database.db, 'error-log', req.ip, 1)) <= ANONYMOUS_ERRORS_PER_MINUTE;
+    const record = async () => req.session || !(await app.zoo.limiter.over('error-log', req.ip, ANONYMOUS_ERRORS_PER_MINUTE, 1));
     if (await record().catch(() => false)) await recordError(app, req, e, id).catch((x) => req.log.error({ err: x }, 'error log write failed'));
     return reply.code(500).send(err(500, `服务器异常,请联系管理员 (错误编号 ${id})`));
   });

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { R, type Endpoint } from '@zoo/contract';
+import { R, type Access, type Endpoint } from '@zoo/contract';
 import type { Db, Tx } from '../../db/client';
 import { tokenFromRequest, sessionFromClaims } from '../auth/tokens';
 import { BizError } from './errors';
 import { ok, PreSerialized } from './envelope';
 import { enforceApiScope } from '../access/api-scope';
-import { checkAccess } from '../access/permissions';
-import { isPlatformAdministrator, type Session } from '../auth/session';
+import { checkAccess, DENIED } from '../access/permissions';
+import { isPlatformAdministrator, PLATFORM_TENANT, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
 import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
 
@@ -95,9 +95,18 @@ export async function assertLiveSession(app: FastifyInstance, session: Session):
   );
 }
 
-/** Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). */
-function schemaOf(ep: Endpoint, response: boolean) {
+/** An access rule as the OpenAPI document states it (`x-access`): public, login, admin, administrator, perm:<code>. */
+export const accessLabel = (access: Access): string => (typeof access === 'string' ? access : `perm:${access.perm}`);
+
+/**
+ * Validation and OpenAPI docs from the descriptor's zod schemas (raw public bodies are not validated). Who may
+ * call is documented as `x-access` (and `x-platform-only` for calls of the platform tenant alone), so a test or
+ * client can read every operation's rule from /api/openapi.json.
+ */
+function schemaOf(ep: Endpoint, response: boolean, rule: { access?: string; platformOnly?: boolean } = {}) {
   return {
+    'x-access': rule.access ?? accessLabel(ep.access),
+    ...(rule.platformOnly || ep.access === 'administrator' ? { 'x-platform-only': true } : {}),
     summary: ep.summary,
     tags: [ep.path.split('/')[1] ?? 'api'],
     ...(ep.query ? { querystring: ep.query } : {}),
@@ -133,6 +142,18 @@ export interface RouteExtras {
    * an upload) must not hold a database connection.
    */
   before?: (req: FastifyRequest, session: Session) => Promise<void>;
+  /**
+   * Only the platform tenant (000000) may call, whatever buttons a tenant role holds: calls on platform-wide
+   * records (menus, system dictionary, datasources…). 403 before the input is validated.
+   */
+  platformOnly?: boolean;
+  /**
+   * An access rule that depends on the input (a submit needs the add button for a new record, the edit button
+   * for an existing one): runs with the access rule, before validation, on the raw query/body.
+   */
+  authorize?: (call: { db: Tx; session: Session; req: FastifyRequest }) => Promise<void>;
+  /** How `x-access` states the rule when `authorize` refines it (e.g. `perm:user_add|user_edit`). */
+  accessDoc?: string;
 }
 
 /** Success messages a handler chose (contract: some calls answer e.g. "签收事务成功" instead of "操作成功"). */
@@ -149,7 +170,10 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
-    schema: schemaOf(ep, true),
+    schema: schemaOf(ep, true, { access: opts.accessDoc, platformOnly: opts.platformOnly }),
+    // Rights before input: a caller without the right gets 403, never a field message (the validation error is
+    // thrown below, once the access rule passed).
+    attachValidation: true,
     onRequest: sessionHook(app, Boolean(ep.download)),
     handler: async (req, reply) => {
       const session = req.session!;
@@ -172,7 +196,10 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         },
         async (db) => {
           await checkAccess(db, session, ep.access);
+          if (opts.platformOnly && session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
+          await opts.authorize?.({ db, session, req });
           await enforceApiScope(app.zoo.cache, db, session, ep.path);
+          if (req.validationError) throw req.validationError;
           const afterCommit = (fn: () => void) => void committed.push(fn);
           return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
         },
@@ -203,7 +230,7 @@ export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends 
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
-    schema: schemaOf(ep, !ep.raw),
+    schema: schemaOf(ep, !ep.raw, { access: opts.session ? 'login' : 'public' }),
     // `session`: a raw-shaped endpoint that still needs a signed-in caller (front-end error upload, clear-cache).
     ...(opts.session ? { onRequest: sessionHook(app) } : {}),
     ...(opts.bodyLimit || !opts.session ? { bodyLimit: opts.bodyLimit ?? PUBLIC_BODY_LIMIT } : {}),

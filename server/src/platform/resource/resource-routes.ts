@@ -4,8 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission, ResourceDefinition, Verb } from '@zoo/contract';
 import { dataScopeWhere, registerScopedResource } from '../access/data-scope';
-import { checkAccess, DENIED } from '../access/permissions';
-import { PLATFORM_TENANT } from '../auth/session';
+import { checkAccess } from '../access/permissions';
 import { BizError } from '../http/errors';
 import { route, type AuthedCall, type Wire } from '../http/route';
 import { columnValues } from './column-values';
@@ -51,6 +50,11 @@ export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition
   defaultOrder?: (cols: Record<string, PgColumn>) => SQL[];
   /** How the list counts `total` (platform/resource/paging.ts); with 'cached', writes invalidate it. */
   count?: CountMode;
+  /**
+   * Every verb, reads too, is the platform tenant's alone (developer tools reach databases with this server's
+   * network rights). Writes of a platform-wide table (no tenant column) are platform-only anyway.
+   */
+  platformOnly?: boolean;
 }
 
 export const NOT_FOUND = '数据不存在或已被删除';
@@ -91,9 +95,9 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     if (o.count === 'cached') await invalidateCounts(app.zoo.cache, ctx.db, o.table);
     await o.afterWrite?.(ctx, id);
   };
-  const platformWrite = (ctx: Ctx) => {
-    if (!reg.tenantScoped && ctx.session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
-  };
+  // Declared on the route (route() refuses before the input is read; /api/openapi.json says `x-platform-only`).
+  const read = { platformOnly: Boolean(o.platformOnly) };
+  const write = { platformOnly: Boolean(o.platformOnly) || !reg.tenantScoped };
   const fields = Object.keys(def.input.shape);
   const values = async (input: Input<D>, ctx: Ctx, existing?: T['$inferSelect']) => ({
     ...columnValues(o.table, input as Record<string, unknown>, existing ? fields : undefined),
@@ -116,7 +120,10 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   };
 
   if (eps.list)
-    route(app, eps.list, async (call) => {
+    route(
+      app,
+      eps.list,
+      async (call) => {
       const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
       const scope = await listDataScope(call, def.name);
       const extra = o.listScope ? await o.listScope(call) : undefined;
@@ -134,54 +141,86 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
         scoped: !!scope || !!extra,
       }));
       return pageOf(await toRecords(rows as T['$inferSelect'][], call), total, q) as never;
-    });
+      },
+      read,
+    );
 
   if (eps.detail)
-    route(app, eps.detail, async (call) => {
-      const row = await findOne(call, (call.query as { id: string }).id);
-      if (!row) throw new BizError(NOT_FOUND);
-      return (o.detailRecord ? await o.detailRecord(row, call) : (await toRecords([row], call))[0]) as never;
-    });
+    route(
+      app,
+      eps.detail,
+      async (call) => {
+        const row = await findOne(call, (call.query as { id: string }).id);
+        if (!row) throw new BizError(NOT_FOUND);
+        return (o.detailRecord ? await o.detailRecord(row, call) : (await toRecords([row], call))[0]) as never;
+      },
+      read,
+    );
 
-  // Create needs the add button, update the edit button, unless the contract sets one rule for the call.
+  // Create needs the add button, update the edit button, unless the contract sets one rule for the call. The
+  // button is checked on the raw body (before validation): a caller without it gets 403, not a field message.
   if (eps.submit) {
     const explicit = def.access?.submit;
-    route(app, { ...eps.submit, access: explicit ?? 'login' }, async (call) => {
-      const input = call.body as Input<D> & { id?: string };
-      if (!explicit) await checkAccess(call.db, call.session, { perm: (input.id ? def.perms.edit : def.perms.add) as Permission });
-      platformWrite(call);
-      if (!input.id) {
-        const diverted = await o.divertCreate?.(input, call);
-        if (diverted != null) return diverted as never;
-      }
-      return answer(input.id ? await update(input.id, input, call) : await insert(input, call), call);
-    });
+    const rawId = (body: unknown) => (body && typeof body === 'object' && 'id' in body ? (body as { id: unknown }).id : undefined);
+    route(
+      app,
+      { ...eps.submit, access: explicit ?? 'login' },
+      async (call) => {
+        const input = call.body as Input<D> & { id?: string };
+        if (!input.id) {
+          const diverted = await o.divertCreate?.(input, call);
+          if (diverted != null) return diverted as never;
+        }
+        return answer(input.id ? await update(input.id, input, call) : await insert(input, call), call);
+      },
+      {
+        ...write,
+        ...(explicit
+          ? {}
+          : {
+              accessDoc: `perm:${def.perms.add}|${def.perms.edit}`,
+              authorize: ({ db, session, req }) => checkAccess(db, session, { perm: (rawId(req.body) ? def.perms.edit : def.perms.add) as Permission }),
+            }),
+      },
+    );
   }
 
   if (eps.update)
-    route(app, eps.update, async (call) => {
-      const input = call.body as Input<D> & { id: string };
-      platformWrite(call);
-      return answer(await update(input.id, input, call), call);
-    });
+    route(
+      app,
+      eps.update,
+      async (call) => {
+        const input = call.body as Input<D> & { id: string };
+        return answer(await update(input.id, input, call), call);
+      },
+      write,
+    );
 
   if (eps.create)
-    route(app, eps.create, async (call) => {
-      platformWrite(call);
-      const diverted = await o.divertCreate?.(call.body as Input<D>, call);
-      if (diverted != null) return diverted as never;
-      return answer(await insert(call.body as Input<D>, call), call);
-    });
+    route(
+      app,
+      eps.create,
+      async (call) => {
+        const diverted = await o.divertCreate?.(call.body as Input<D>, call);
+        if (diverted != null) return diverted as never;
+        return answer(await insert(call.body as Input<D>, call), call);
+      },
+      write,
+    );
 
   if (eps.remove)
-    route(app, eps.remove, async (call) => {
+    route(
+      app,
+      eps.remove,
+      async (call) => {
       const ids = (call.query as { ids: string[] }).ids;
-      platformWrite(call);
       await o.beforeRemove?.(ids, call);
       if (o.onRemove) await o.onRemove(ids, call);
       else if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
       else await call.db.delete(o.table).where(inArray(idCol, ids));
       await afterWrite(call);
       return {} as never;
-    });
+      },
+      write,
+    );
 }

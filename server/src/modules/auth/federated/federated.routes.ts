@@ -8,7 +8,8 @@ import { refuseDuplicate } from '../../../platform/resource/guards';
 import { inTenant } from '../../../platform/tenancy/tenant-tx';
 import { bladeIdentityProvider } from './federated.tables';
 import { auditRefusal } from './refusal';
-import { seal, secretKey } from './secret-box';
+import { seal } from '../../../platform/crypto/sealed-box';
+import { providerKey } from './provider-key';
 import { beginSocial, SOURCE_RE } from './social';
 import { authorize } from './sso';
 
@@ -20,7 +21,7 @@ export function federatedRoutes(app: FastifyInstance): void {
   // The sealing key is read once at start: a save runs inside a request transaction, and taking a second pool
   // connection from there deadlocks the pool under concurrent saves (the malformed-input test's load).
   app.addHook('onReady', async () => {
-    await secretKey(app.zoo.database.db, app.zoo.config.secretKey);
+    await providerKey(app);
   });
   /** The tenant administrator's providers: the secret is sealed on write and never part of a record. */
   resourceRoutes(app, {
@@ -30,7 +31,7 @@ export function federatedRoutes(app: FastifyInstance): void {
     beforeSave: async (input, { db }, existing) => {
       await refuseDuplicate(db, bladeIdentityProvider, eq(bladeIdentityProvider.source, input.source), existing, `来源编码 [${input.source}] 已存在`);
       if (!input.issuer && !(input.authorizationEndpoint && input.tokenEndpoint)) throw new BizError('请填写签发者(自动发现),或同时填写授权端点与令牌端点');
-      if (input.clientSecret) return { clientSecretEnc: seal(await secretKey(app.zoo.database.db, app.zoo.config.secretKey), input.clientSecret) };
+      if (input.clientSecret) return { clientSecretEnc: seal(await providerKey(app), input.clientSecret) };
       return undefined;
     },
   });

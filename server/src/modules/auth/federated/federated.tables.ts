@@ -4,7 +4,7 @@ import { baseCols, bigintStr, datetime, idCol, nowDefault, tenantCol, tenantPoli
 
 /**
  * A tenant's OAuth 2.0 / OpenID Connect identity providers ("sources" of the social grant). The client secret is
- * kept only AES-256-GCM encrypted (secret-box.ts) and never leaves the server.
+ * kept only AES-256-GCM encrypted (platform/crypto/sealed-box.ts) and never leaves the server.
  */
 export const bladeIdentityProvider = pgTable(
   'blade_identity_provider',

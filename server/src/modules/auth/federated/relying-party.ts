@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import type { FastifyInstance } from 'fastify';
 import { egressFor } from '../../../platform/http/egress';
 import { egressFetch } from '../../../platform/http/egress-fetch';
-import { open } from './secret-box';
+import { tryOpen } from '../../../platform/crypto/sealed-box';
 import type { bladeIdentityProvider } from './federated.tables';
 
 type ProviderRow = typeof bladeIdentityProvider.$inferSelect;
@@ -29,7 +29,7 @@ const claimText = (claims: Record<string, unknown>, name: string) => {
  */
 export async function providerConfig(app: FastifyInstance, p: ProviderRow, key: Buffer): Promise<oidc.Configuration> {
   const fetch = egressFetch(egressFor(app.zoo.config.allowPrivateEndpoints)) as unknown as oidc.CustomFetch;
-  const secret = p.clientSecretEnc ? open(key, p.clientSecretEnc) : '';
+  const secret = p.clientSecretEnc ? tryOpen(key, p.clientSecretEnc) : '';
   if (secret === null) throw new Error('client secret cannot be decrypted with the configured key');
   const auth = secret ? oidc.ClientSecretBasic(secret) : oidc.None();
   const insecure = (u: string) => u.startsWith('http:');

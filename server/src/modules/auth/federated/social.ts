@@ -12,7 +12,7 @@ import { checkTenant, MSG, tokenUser } from '../login';
 import { bladeIdentityProvider, bladeUserOauth, sysOauthState } from './federated.tables';
 import { auditRefusal } from './refusal';
 import { authorizationUrl, providerConfig, redeem } from './relying-party';
-import { secretKey } from './secret-box';
+import { providerKey } from './provider-key';
 
 /** A render's state lives this long: the person has to sign in at the provider meanwhile. */
 const STATE_SECONDS = 600;
@@ -47,7 +47,7 @@ export async function beginSocial(app: FastifyInstance, req: FastifyRequest, ten
     if (e instanceof OAuthError) auditRefusal(app, req, 'render', { tenantId, source, reason: e.description });
     throw e;
   });
-  const config = await providerConfig(app, p, await secretKey(db, app.zoo.config.secretKey)).catch((e: unknown) => {
+  const config = await providerConfig(app, p, await providerKey(app)).catch((e: unknown) => {
     req.log.warn({ err: e, source }, 'identity provider unreachable');
     throw new OAuthError('temporarily_unavailable', FEDERATED_MSG.providerFailed, 502);
   });
@@ -109,7 +109,7 @@ export async function socialGrant(app: FastifyInstance, req: FastifyRequest, q: 
   }).catch((e: unknown) => (e instanceof OAuthError ? refuse('social', e) : Promise.reject(e as Error)));
   let profile;
   try {
-    const config = await providerConfig(app, p, await secretKey(db, app.zoo.config.secretKey));
+    const config = await providerConfig(app, p, await providerKey(app));
     profile = await redeem(config, p, { redirectUri: st.redirectUri, code: q.code, state: q.state, nonce: st.nonce, codeVerifier: st.codeVerifier });
   } catch (e) {
     req.log.warn({ err: e, source: q.source }, 'social code not redeemed');

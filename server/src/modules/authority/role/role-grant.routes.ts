@@ -9,7 +9,7 @@ import { GRANT_BEYOND_OWN, grantableMenuIds } from '../../../platform/access/men
 import { route } from '../../../platform/http/route';
 import { SCOPE_CACHE } from '../../../platform/access/scope-cache';
 import { asTenant } from '../../../platform/tenancy/tenant-tx';
-import { aliasRefusal } from '../../../platform/access/privilege';
+import { aliasRefusal, assertGrantWithinScopes } from '../../../platform/access/privilege';
 import { bladeRole, bladeRoleMenu, bladeRoleScope, bladeScopeApi, bladeScopeData } from '../../../platform/access/access.tables';
 
 /**
@@ -47,6 +47,7 @@ export function roleGrantRoutes(app: FastifyInstance): void {
     if (menuIds.some((m) => !grantable.has(m))) throw new BizError(GRANT_BEYOND_OWN, 403);
     const dataIds = await scopeIds(db, bladeScopeData, body.dataScopeIds, grantable, allIds);
     const apiIds = await scopeIds(db, bladeScopeApi, body.apiScopeIds, grantable, allIds);
+    await assertGrantWithinScopes(db, session, { menuIds, dataScopeIds: dataIds, apiScopeIds: apiIds });
 
     // The platform administrator may grant any tenant's roles: each tenant's rows are written as that tenant.
     const byTenant = new Map<string, string[]>();

@@ -11,6 +11,8 @@ import { childrenOf, findRegion, hasChildren, regionVOs, saveRegion } from './re
 import { bladeRegion } from './region.tables';
 
 const SEARCH_HITS = 200;
+/** Writes of the platform-wide region table: the platform tenant only. */
+export const PLATFORM_WRITE = { platformOnly: true };
 
 /** Administrative regions (not tenant-scoped): lazy tree for pickers, paged list, and code-keyed CRUD. */
 export function regionRoutes(app: FastifyInstance): void {
@@ -54,12 +56,26 @@ export function regionRoutes(app: FastifyInstance): void {
 
   route(app, regionEndpoints.select, async ({ db, query }) => (await childrenOf(db, query.code)).map(({ hasChildren: _, ...r }) => r));
 
-  route(app, regionEndpoints.submit, async ({ db, session, body }) => {
-    const existing = await findRegion(db, body.code);
-    await checkAccess(db, session, { perm: existing ? REGION_PERMS.edit : REGION_PERMS.add });
-    await saveRegion(db, body, existing);
-    return {};
-  });
+  // Regions are platform-wide (no tenant column): only the platform tenant writes them, whatever buttons a
+  // tenant role was given. Adding needs region_add, changing an existing code region_edit (read on the raw body,
+  // so a caller without the button gets 403, not a field message).
+  route(
+    app,
+    regionEndpoints.submit,
+    async ({ db, body }) => {
+      await saveRegion(db, body, await findRegion(db, body.code));
+      return {};
+    },
+    {
+      platformOnly: true,
+      accessDoc: `perm:${REGION_PERMS.add}|${REGION_PERMS.edit}`,
+      authorize: async ({ db, session, req }) => {
+        const code = (req.body as { code?: unknown } | undefined)?.code;
+        const existing = typeof code === 'string' && code ? await findRegion(db, code) : undefined;
+        await checkAccess(db, session, { perm: existing ? REGION_PERMS.edit : REGION_PERMS.add });
+      },
+    },
+  );
 
   route(app, regionEndpoints.remove, async ({ db, query }) => {
     if (!(await findRegion(db, query.id))) throw new BizError(NOT_FOUND);
@@ -67,5 +83,5 @@ export function regionRoutes(app: FastifyInstance): void {
     if (child) throw new BizError('请先删除子节点!');
     await db.delete(bladeRegion).where(eq(bladeRegion.code, query.id));
     return {};
-  });
+  }, PLATFORM_WRITE);
 }

@@ -7,6 +7,7 @@ import { mapFilters } from '../../../platform/resource/list-filter';
 import { route } from '../../../platform/http/route';
 import { findRegion, saveRegion } from './region.service';
 import { bladeRegion } from './region.tables';
+import { PLATFORM_WRITE } from './region.routes';
 
 type Key = keyof typeof bladeRegion.$inferSelect;
 
@@ -60,7 +61,7 @@ export function regionTransferRoutes(app: FastifyInstance): void {
       rows,
       write: async (tx, item) => saveRegion(tx, item, await findRegion(tx, item.code), query.isCovered === 1),
     });
-  });
+  }, PLATFORM_WRITE);
 
   route(app, regionEndpoints.importProgress, async ({ db, session, query }) => readImport(db, session, 'region', query.jobId));
 

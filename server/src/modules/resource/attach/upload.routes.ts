@@ -6,7 +6,7 @@ import { publicRoute, route, type AuthedCall } from '../../../platform/http/rout
 import { pickConfig } from '../config-rows';
 import { OSS_TABLE } from '../oss/oss.routes';
 import { bladeAttach, type bladeOss } from '../resource.tables';
-import { sniffUpload, SniffError, storedType, type Sniffed } from '../sniff';
+import { contentDisposition, sniffUpload, SniffError, storedType, type Sniffed } from '../sniff';
 import { localStore, withStore } from '../storage/stores';
 import { newObjectKey } from '../storage/object-key';
 import { StorageError } from '../storage/object-store';
@@ -78,7 +78,7 @@ export function uploadRoutes(app: FastifyInstance): void {
       .header('content-length', found.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', t.inline ? 'inline' : `attachment; filename="${key.slice(key.lastIndexOf('/') + 1)}"`)
+      .header('content-disposition', contentDisposition(key))
       // Whatever a stored object is, opened on its own it runs nothing and reaches nothing of the app's origin.
       .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
     return found.stream;

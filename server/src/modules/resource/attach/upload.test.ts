@@ -189,11 +189,30 @@ describe('S3-compatible storage (local S3 server)', () => {
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await fetched.arrayBuffer()).equals(JPEG)).toBe(true);
+    expect(fetched.headers.get('content-disposition')).toBe('inline');
     const row = (await t.request({ url: '/blade-resource/attach/detail', token: admin, query: { id: d.attachId } })).body.data;
     expect(row.ossId).toBe(cfg.id);
 
     await t.request({ method: 'POST', url: '/blade-resource/attach/remove', token: admin, query: { ids: d.attachId } });
     expect((await fetch(d.link)).status).toBe(404);
+  });
+
+  it('objects other than raster images download from the bucket link too (Content-Disposition kept on the object)', async () => {
+    const cfg = await addConfig({ ossCode: 'disposition' });
+    for (const [name, bytes] of [
+      ['report.pdf', PDF],
+      ['page.html', HTML],
+    ] as const) {
+      const res = await putFile(name, bytes, { code: cfg.ossCode }, admin);
+      if (!res.body.success) continue; // a type the upload refuses outright never reaches the bucket
+      const fetched = await fetch(res.body.data.link);
+      expect(fetched.status, name).toBe(200);
+      expect(fetched.headers.get('content-disposition'), name).toMatch(/^attachment; filename="[0-9a-f-]+\.\w+"$/);
+    }
+    const pdf = await putFile('report.pdf', PDF, { code: cfg.ossCode }, admin);
+    expect(pdf.body.success).toBe(true);
+    const png = await fetch((await putFile('x.png', PNG_1PX, { code: cfg.ossCode }, admin)).body.data.link);
+    expect(png.headers.get('content-disposition')).toBe('inline');
   });
 
   it('put-file?code uses the named configuration; the local disk stays the default for other tenants', async () => {

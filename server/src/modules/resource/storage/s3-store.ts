@@ -2,6 +2,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { StorageError, type ObjectStore } from './object-store';
 import type { Egress } from '../../../platform/http/egress';
+import { contentDisposition } from '../sniff';
 
 const STORAGE_UNAVAILABLE = '对象存储服务不可用,请检查对象存储配置的服务地址、空间名和密钥';
 
@@ -69,10 +70,11 @@ export class S3Store implements ObjectStore {
     }
   }
 
+  /** The object keeps its Content-Disposition: the bucket link downloads anything but raster images. */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.send('上传', async () => {
       const { sdk, client } = await this.client;
-      return client.send(new sdk.PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType }));
+      return client.send(new sdk.PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType, ContentDisposition: contentDisposition(key) }));
     });
   }
 

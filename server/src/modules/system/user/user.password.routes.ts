@@ -11,7 +11,6 @@ import { getParam } from '../../../platform/param/param';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { assertMayTouch, createUser } from './user.service';
 import { liveUser, usersByIds } from './user.vo';
-import { throttle } from '../../../platform/auth/throttle';
 import { FEDERATED_MSG } from '@zoo/contract';
 import { bindTicket } from '../../auth/federated/social';
 
@@ -84,7 +83,7 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     if ((await getParam(app, 'account.registerUser', 'true')).trim() !== 'true') throw new BizError(REGISTER_MSG.closed);
     if (!/^\d{6}$/.test(tenantId)) throw new BizError(REGISTER_MSG.badTenant);
     // Open to anyone: a per-address budget keeps it from being used to fill tenants or probe accounts.
-    await throttle(sys, 'register-guest', req.ip, REGISTER_PER_HOUR, 60, '注册过于频繁,请稍后再试');
+    if (await app.zoo.limiter.over('register-guest', req.ip, REGISTER_PER_HOUR, 60)) throw new BizError('注册过于频繁,请稍后再试');
     if (account.length > 45 || /[\s,]/.test(account)) throw new BizError('登录账号不能超过45个字符,且不能包含空格或逗号');
     if (password.length > 64) throw new BizError('密码不能超过64个字符');
     const name = (query.name ?? '').trim().slice(0, 20) || account.slice(0, 20);

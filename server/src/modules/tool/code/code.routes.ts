@@ -10,7 +10,7 @@ import { route } from '../../../platform/http/route';
 import { NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { mustExist } from '../../../platform/resource/guards';
 import { bladeCode, bladeModel } from '../tool.tables';
-import { platformOnly } from '../platform-only';
+import { PLATFORM_ONLY } from '../platform-only';
 import { findModel, proposedPrototypes, savedPrototypes } from '../model/model.routes';
 import { generateModule } from './generate';
 
@@ -49,12 +49,8 @@ export function codeRoutes(app: FastifyInstance): void {
     table: bladeCode,
     def: code,
     toRecords: async (rows, { db }) => withModelNames(db, rows),
-    listScope: async ({ session }) => {
-      platformOnly(session);
-      return undefined;
-    },
-    detailRecord: async (row, { db, session }) => {
-      platformOnly(session);
+    platformOnly: true,
+    detailRecord: async (row, { db }) => {
       return (await withModelNames(db, [row]))[0]!;
     },
     beforeSave: async (input, { db }) => {
@@ -62,19 +58,17 @@ export function codeRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, codeEndpoints.copy, async ({ db, session, query }) => {
-    platformOnly(session);
+  route(app, codeEndpoints.copy, async ({ db, query }) => {
     const [row] = await db.select().from(bladeCode).where(and(eq(bladeCode.id, query.id), liveCode));
     if (!row) throw new BizError(NOT_FOUND);
     const { id: _id, createUser: _cu, createDept: _cd, createTime: _ct, updateUser: _uu, updateTime: _ut, ...rest } = row;
     const [copy] = await db.insert(bladeCode).values({ ...rest, codeName: `${row.codeName}(副本)`.slice(0, 50) }).returning({ id: bladeCode.id });
     return { id: copy!.id };
-  });
+  }, PLATFORM_ONLY);
 
   // Generates and checks every row (the catalog is read now); the zip itself comes from `download`, which
   // generates again from the same rows, so no instance has to keep a file for another.
-  route(app, codeEndpoints.genCode, async ({ db, session, query }) => {
-    platformOnly(session);
+  route(app, codeEndpoints.genCode, async ({ db, query }) => {
     const { zip, files } = await buildZip(app, db, query.ids);
     let saved = '';
     const dir = app.zoo.config.codegenDir;
@@ -88,13 +82,12 @@ export function codeRoutes(app: FastifyInstance): void {
     }
     const download = `/blade-develop/code/download?ids=${query.ids.join(',')}&system=${query.system}`;
     return { files, download, saved };
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, codeEndpoints.download, async ({ db, session, query, reply }) => {
-    platformOnly(session);
+  route(app, codeEndpoints.download, async ({ db, query, reply }) => {
     const { zip } = await buildZip(app, db, query.ids);
     reply.header('content-type', 'application/zip');
     reply.header('content-disposition', `attachment; filename="${zipName(query.ids)}"`);
     return Buffer.from(zip) as never;
-  });
+  }, PLATFORM_ONLY);
 }

@@ -7,9 +7,10 @@ import { route } from '../../../platform/http/route';
 import { NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { anyLive } from '../../../platform/resource/guards';
 import { bladeDatasource, bladeModel } from '../tool.tables';
-import { platformOnly } from '../platform-only';
+import { PLATFORM_ONLY } from '../platform-only';
 import { withDatasource, type Target } from './connect';
-import { openPassword, sealPassword, SealError } from './secret-box';
+import { seal, SealError } from '../../../platform/crypto/sealed-box';
+import { datasourceKey, openDatasourcePassword, resealLegacyPasswords } from './datasource-key';
 
 type Row = typeof bladeDatasource.$inferSelect;
 const live = eq(bladeDatasource.isDeleted, 0);
@@ -21,12 +22,12 @@ const toRecord = ({ password, ...rest }: Row) => ({ ...rest, hasPassword: passwo
 export async function loadTarget(app: FastifyInstance, db: Tx, id: string): Promise<Target & { id: string; name: string }> {
   const [row] = await db.select().from(bladeDatasource).where(and(eq(bladeDatasource.id, id), live));
   if (!row) throw new BizError('数据源不存在或已被删除');
-  return { id: row.id, name: row.name, driverClass: row.driverClass, url: row.url, username: row.username, password: openStored(app, row.password) };
+  return { id: row.id, name: row.name, driverClass: row.driverClass, url: row.url, username: row.username, password: await openStored(app, row.password) };
 }
 
-function openStored(app: FastifyInstance, sealed: string): string {
+async function openStored(app: FastifyInstance, sealed: string): Promise<string> {
   try {
-    return openPassword(sealed, app.zoo.config.datasourceKey);
+    return openDatasourcePassword(await datasourceKey(app), sealed);
   } catch (e) {
     if (e instanceof SealError) throw new BizError('数据源密码无法解密(服务器的 DATASOURCE_KEY 已更换),请重新填写密码');
     throw e;
@@ -34,22 +35,24 @@ function openStored(app: FastifyInstance, sealed: string): string {
 }
 
 export function datasourceRoutes(app: FastifyInstance): void {
-  const key = () => app.zoo.config.datasourceKey;
+  // The key is read once at start (generated then when DATASOURCE_KEY is unset): a save runs inside a request
+  // transaction, which must not take a second pool connection. Passwords sealed under the old development key
+  // are re-sealed under it.
+  app.addHook('onReady', async () => {
+    const n = await resealLegacyPasswords(app);
+    if (n) app.log.warn({ count: n }, '数据源密码已改用新的密钥加密 (原为开发默认密钥)');
+  });
   resourceRoutes(app, {
     table: bladeDatasource,
     def: datasource,
     toRecord,
-    listScope: async ({ session }) => {
-      platformOnly(session);
-      return undefined;
-    },
-    detailRecord: async (row, { session }) => {
-      platformOnly(session);
+    platformOnly: true,
+    detailRecord: async (row) => {
       return toRecord(row);
     },
     // The input's plain password never reaches the column: this always decides what is stored.
     beforeSave: async (input, _ctx, existing) => {
-      if (input.password !== undefined) return { password: sealPassword(input.password, key()) };
+      if (input.password !== undefined) return { password: seal(await datasourceKey(app), input.password) };
       if (!existing) throw new BizError('请输入密码');
       return { password: existing.password };
     },
@@ -60,17 +63,15 @@ export function datasourceRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, datasourceEndpoints.select, async ({ db, session }) => {
-    platformOnly(session);
+  route(app, datasourceEndpoints.select, async ({ db }) => {
     return db
       .select({ id: bladeDatasource.id, name: bladeDatasource.name, driverClass: bladeDatasource.driverClass })
       .from(bladeDatasource)
       .where(live)
       .orderBy(asc(bladeDatasource.name), asc(bladeDatasource.id));
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, datasourceEndpoints.test, async ({ db, session, body }) => {
-    platformOnly(session);
+  route(app, datasourceEndpoints.test, async ({ db, body }) => {
     let target: Target;
     if (body.url || body.driverClass || body.username) {
       if (!body.driverClass) throw new BizError('请选择驱动类');
@@ -81,7 +82,7 @@ export function datasourceRoutes(app: FastifyInstance): void {
         if (!body.id) throw new BizError('请输入密码');
         const [row] = await db.select({ password: bladeDatasource.password }).from(bladeDatasource).where(and(eq(bladeDatasource.id, body.id), live));
         if (!row) throw new BizError(NOT_FOUND);
-        password = openStored(app, row.password);
+        password = await openStored(app, row.password);
       }
       target = { driverClass: body.driverClass, url: body.url, username: body.username, password };
     } else if (body.id) target = await loadTarget(app, db, body.id);
@@ -89,5 +90,5 @@ export function datasourceRoutes(app: FastifyInstance): void {
     const started = Date.now();
     const version = await withDatasource(target, app.zoo.config.allowPrivateEndpoints, (s) => s.version());
     return { version, millis: Date.now() - started };
-  });
+  }, PLATFORM_ONLY);
 }

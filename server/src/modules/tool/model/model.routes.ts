@@ -7,7 +7,7 @@ import { route } from '../../../platform/http/route';
 import { NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { anyLive, refuseDuplicate } from '../../../platform/resource/guards';
 import { bladeCode, bladeDatasource, bladeModel, bladeModelPrototype } from '../tool.tables';
-import { platformOnly } from '../platform-only';
+import { PLATFORM_ONLY } from '../platform-only';
 import { loadTarget } from '../datasource/datasource.routes';
 import { withDatasource } from '../datasource/connect';
 import { camel, listTables, propertyTypeOf, tableColumns } from './catalog';
@@ -102,12 +102,8 @@ export function modelRoutes(app: FastifyInstance): void {
     table: bladeModel,
     def: model,
     toRecords: async (rows, { db }) => withNames(db, rows),
-    listScope: async ({ session }) => {
-      platformOnly(session);
-      return undefined;
-    },
-    detailRecord: async (row, { db, session }) => {
-      platformOnly(session);
+    platformOnly: true,
+    detailRecord: async (row, { db }) => {
       return (await withNames(db, [row]))[0]!;
     },
     beforeSave: async (input, { db }, existing) => {
@@ -125,43 +121,37 @@ export function modelRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, modelEndpoints.select, async ({ db, session }) => {
-    platformOnly(session);
+  route(app, modelEndpoints.select, async ({ db }) => {
     return db.select({ id: bladeModel.id, modelName: bladeModel.modelName, modelTable: bladeModel.modelTable }).from(bladeModel).where(liveModel).orderBy(asc(bladeModel.modelName));
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, modelEndpoints.tableList, async ({ db, session, query }) => {
-    platformOnly(session);
+  route(app, modelEndpoints.tableList, async ({ db, query }) => {
     const target = await loadTarget(app, db, query.datasourceId);
     return withDatasource(target, app.zoo.config.allowPrivateEndpoints, listTables);
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, modelEndpoints.tableInfo, async ({ db, session, query }) => {
-    platformOnly(session);
+  route(app, modelEndpoints.tableInfo, async ({ db, query }) => {
     if (query.modelId) {
       const m = await findModel(db, query.modelId);
       return readTable(app, db, m.datasourceId, m.modelTable);
     }
     if (!query.tableName || !query.datasourceId) throw new BizError('请提供数据模型,或表名和数据源');
     return readTable(app, db, query.datasourceId, query.tableName);
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, modelEndpoints.modelPrototype, async ({ db, session, query }) => {
-    platformOnly(session);
+  route(app, modelEndpoints.modelPrototype, async ({ db, query }) => {
     const m = await findModel(db, query.modelId);
     const saved = await savedPrototypes(db, m.id);
     return saved.length ? saved : proposedPrototypes(app, db, m);
-  });
+  }, PLATFORM_ONLY);
 
-  route(app, modelEndpoints.prototypeSelect, async ({ db, session, query }) => {
-    platformOnly(session);
+  route(app, modelEndpoints.prototypeSelect, async ({ db, query }) => {
     await findModel(db, query.modelId);
     return savedPrototypes(db, query.modelId);
-  });
+  }, PLATFORM_ONLY);
 
   // One model's whole field list, replaced in the request transaction (saved rows keep their ids).
-  route(app, modelEndpoints.prototypeSubmit, async ({ db, session, body }) => {
-    platformOnly(session);
+  route(app, modelEndpoints.prototypeSubmit, async ({ db, body }) => {
     const modelIds = [...new Set(body.map((p) => p.modelId))];
     if (modelIds.length !== 1) throw new BizError('一次只能保存一个数据模型的字段配置');
     const m = await findModel(db, modelIds[0]!);
@@ -198,5 +188,5 @@ export function modelRoutes(app: FastifyInstance): void {
       else await db.insert(bladeModelPrototype).values(values);
     }
     return {};
-  });
+  }, PLATFORM_ONLY);
 }

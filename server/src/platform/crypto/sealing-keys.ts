@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sysSecret } from '../auth/auth.tables';
+
+/** Names of the generated keys in sys_secret. */
+export type SealingKeyName = 'secret-box' | 'datasource';
+
+const loaded = new WeakMap<Db, Map<SealingKeyName, Promise<Buffer>>>();
+
+/**
+ * A sealing key: the configured one when set (the recommended setup: the database alone then opens nothing), else
+ * one generated on first use and kept in sys_secret, so every instance opens alike and a fresh install never seals
+ * under a key anyone could read in the source (as the JWT key, platform/auth/signing-key.ts). Cached per database.
+ *
+ * Load it when the app is ready (onReady), not first from inside a request transaction: the generation takes a
+ * second pool connection, which deadlocks the pool under concurrent saves.
+ */
+export function sealingKey(db: Db, name: SealingKeyName, configured?: Buffer): Promise<Buffer> {
+  if (configured) return Promise.resolve(configured);
+  let byName = loaded.get(db);
+  if (!byName) loaded.set(db, (byName = new Map()));
+  let k = byName.get(name);
+  if (!k) {
+    k = (async () => {
+      await db.insert(sysSecret).values({ name, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
+      const [row] = await db.select().from(sysSecret).where(eq(sysSecret.name, name));
+      return Buffer.from(row!.value, 'hex');
+    })();
+    k.catch(() => byName.delete(name));
+    byName.set(name, k);
+  }
+  return k;
+}

@@ -31,7 +31,7 @@ describe('developer tools: datasource → model → code → zip', () => {
     await screenshot(page, 'devtools-datasource-form');
     await save(page, '新增成功');
     const [stored] = await dbQuery<{ password: string }>(`select password from blade_datasource where name = '本服务数据库' and is_deleted = 0`);
-    expect(stored!.password).toMatch(/^v1:/);
+    expect(stored!.password).toMatch(/^v1\./); // the sealed box (decision 0028)
     expect(stored!.password).not.toContain('e2e-secret');
     // The row's own 测试连接 uses the stored (encrypted) password.
     await row(page, '本服务数据库').getByRole('button', { name: '测试连接' }).click();

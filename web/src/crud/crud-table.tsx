@@ -1,13 +1,20 @@
 import { PAGE_SIZES } from '@zoo/contract';
 import { Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudCell } from './crud-cell';
 import type { ListParams } from './crud-queries';
 import { tableFields } from './resolve-fields';
 import type { AnyCrudPageDef, AnyRow } from './types';
+import { pinsActions } from './pin-actions';
 import { useFieldLabel } from './use-field-label';
+
+const onResize = (cb: () => void) => {
+  window.addEventListener('resize', cb);
+  return () => window.removeEventListener('resize', cb);
+};
+const useWindowWidth = (): number => useSyncExternalStore(onResize, () => window.innerWidth, () => 1440);
 
 interface Props {
   def: AnyCrudPageDef;
@@ -32,6 +39,8 @@ export function CrudTable(props: Props) {
   const { def, rows, total, loading, params, selected, onSelect, onPaginate, actions, onRowClick, activeRowKey } = props;
   const { t } = useTranslation();
   const label = useFieldLabel(def);
+  const windowWidth = useWindowWidth();
+  const actionWidth = def.actionWidth ?? 200;
   const rowKey = def.rowKey ?? 'id';
   const columns: TableColumnsType<AnyRow> = tableFields(def).map((f) => ({
     key: f.key,
@@ -41,7 +50,7 @@ export function CrudTable(props: Props) {
     ellipsis: true,
     render: (value: unknown, row: AnyRow) => <CrudCell field={f} value={value} row={row} />,
   }));
-  if (!def.noActions) columns.push({ key: '__actions', title: t('crud.actions'), fixed: 'right', width: def.actionWidth ?? 200, render: (_: unknown, row: AnyRow) => actions(row) });
+  if (!def.noActions) columns.push({ key: '__actions', title: t('crud.actions'), fixed: pinsActions(windowWidth, actionWidth) ? 'right' : undefined, width: actionWidth, render: (_: unknown, row: AnyRow) => actions(row) });
 
   return (
     <Table<AnyRow>

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { menuName } from '../router/menu-name';
 import { matchMenus } from './menu-match';
 import { useOpenMenu } from './use-open-menu';
 import { useSearchableMenu } from './use-searchable-menu';
@@ -15,7 +16,7 @@ export function HeaderSearchBox({ query, setQuery, autoFocus }: { query: string;
     <AutoComplete
       value={query}
       onChange={setQuery}
-      options={hits.map((h) => ({ value: h.path, label: h.node.name }))}
+      options={hits.map((h) => ({ value: h.path, label: menuName(h.node) }))}
       onSelect={(path: string) => {
         const hit = entries.find((e) => e.path === path);
         setQuery('');

@@ -17,7 +17,7 @@ import { useScreenTier } from './use-screen';
  * window or the iframe route. Width follows the screen tier; small screens collapse after a choice.
  */
 export function LayoutSidebar() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const openMenu = useOpenMenu();
   const fullMenu = useSession((s) => s.menu);
@@ -28,7 +28,9 @@ export function LayoutSidebar() {
   const theme = themeOf(useSession((s) => s.theme));
   const tier = useScreenTier();
   const menu = useMemo(() => visibleMenu(sideMenu ?? fullMenu, roleName), [sideMenu, fullMenu, roleName]);
-  const items = useMemo(() => toMenuItems(menu), [menu]);
+  const language = i18n.language;
+  // Labels follow the language (menuName), so the items are rebuilt when it changes.
+  const items = useMemo(() => toMenuItems(menu), [menu, language]); // eslint-disable-line react-hooks/exhaustive-deps
   const entries = useMemo(() => flattenMenu(menu), [menu]);
   const ancestors = useMemo(() => ancestorKeys(menu, pathname), [menu, pathname]);
   // Opening the current item's ancestors on navigation, while keeping what the user opened.

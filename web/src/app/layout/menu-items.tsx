@@ -1,5 +1,6 @@
 import type { MenuNode } from '@zoo/contract';
 import type { MenuProps } from 'antd';
+import { menuName } from '../router/menu-name';
 import { menuRoutePath } from '../router/menu-paths';
 import { menuIcon } from '../../components/menu-icon';
 
@@ -11,9 +12,9 @@ export function toMenuItems(nodes: readonly MenuNode[], isTop = true): Item[] {
     const key = menuRoutePath(node, isTop);
     const icon = menuIcon(node.source);
     if (node.children?.length) {
-      return { key, icon, label: node.name, children: toMenuItems(node.children, false) };
+      return { key, icon, label: menuName(node), children: toMenuItems(node.children, false) };
     }
-    return { key, icon, label: node.name };
+    return { key, icon, label: menuName(node) };
   });
 }
 

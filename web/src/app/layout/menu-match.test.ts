@@ -1,6 +1,8 @@
 import type { MenuNode } from '@zoo/contract';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import { menuNode } from '../../test/fixtures';
+import { menuName } from '../router/menu-name';
 import { matchMenus, searchableEntries, visibleMenu } from './menu-match';
 import { collapsesAfterChoice, screenTier } from './screen';
 import { isLightBackground, THEME_NAMES, themeOf, THEMES } from './themes';
@@ -17,6 +19,17 @@ const forest: MenuNode[] = [
 
 describe('menu matcher', () => {
   const entries = searchableEntries(forest);
+
+  it('shows seeded menus in English on an English screen, stored names otherwise, and finds either', async () => {
+    const cage = menuNode({ code: 'cage', path: '/zoo/cage', name: '笼舍管理' });
+    const own = menuNode({ code: 'my_menu', path: '/zoo/mine', name: '自建菜单' });
+    expect([menuName(cage), menuName(own)]).toEqual(['笼舍管理', '自建菜单']);
+    await i18n.changeLanguage('en');
+    expect([menuName(cage), menuName(own)]).toEqual(['Cages', '自建菜单']);
+    const both = searchableEntries([cage, own]);
+    expect(matchMenus(both, 'cag').map((e) => e.node.code)).toEqual(['cage']);
+    expect(matchMenus(both, '笼舍').map((e) => e.node.code)).toEqual(['cage']);
+  });
 
   it('searches leaves only, including external links', () => {
     expect(entries.map((e) => e.path)).toEqual(['/desk/index', '/zoo/cage', '/zoo/animal', 'https://example.org']);

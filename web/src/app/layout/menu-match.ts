@@ -1,4 +1,5 @@
 import type { MenuNode } from '@zoo/contract';
+import { menuName } from '../router/menu-name';
 import { flattenMenu, type MenuEntry } from '../router/menu-paths';
 
 /** Menu nodes may carry `meta.roles` (Saber's route meta); the server's 2.x routes do not send it. */
@@ -32,10 +33,10 @@ export const searchableEntries = (forest: readonly MenuNode[]): MenuEntry[] =>
 
 /**
  * The one matcher of the search overlay and the header autocomplete: case-insensitive prefix match
- * on the menu name; an empty query matches everything.
+ * on the menu name as shown or as stored (an English screen still finds 笼舍); an empty query matches everything.
  */
 export function matchMenus(entries: readonly MenuEntry[], query: string): MenuEntry[] {
   const q = query.trim().toLowerCase();
   if (!q) return [...entries];
-  return entries.filter((e) => e.node.name.toLowerCase().startsWith(q));
+  return entries.filter((e) => [menuName(e.node), e.node.name].some((n) => n.toLowerCase().startsWith(q)));
 }

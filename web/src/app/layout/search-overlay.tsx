@@ -3,6 +3,7 @@ import { Empty, Input, List, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '../../components/menu-icon';
+import { menuName } from '../router/menu-name';
 import { matchMenus } from './menu-match';
 import { useShellUi } from './shell-ui';
 import { useOpenMenu } from './use-open-menu';
@@ -58,7 +59,7 @@ export function SearchOverlay() {
             dataSource={hits}
             renderItem={(hit, i) => (
               <List.Item key={hit.path} style={{ cursor: 'pointer' }} onClick={() => choose(i)}>
-                <List.Item.Meta avatar={menuIcon(hit.node.source)} title={hit.node.name} description={hit.path} />
+                <List.Item.Meta avatar={menuIcon(hit.node.source)} title={menuName(hit.node)} description={hit.path} />
               </List.Item>
             )}
           />

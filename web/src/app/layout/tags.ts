@@ -2,6 +2,7 @@ import type { MenuNode } from '@zoo/contract';
 import type { TFunction } from 'i18next';
 import type { Tag } from '../../lib/session';
 import { website } from '../../lib/website';
+import { menuName } from '../router/menu-name';
 import { findMenu } from '../router/menu-paths';
 
 const FIRST_PAGE = website.firstPage.value;
@@ -46,7 +47,7 @@ export const tagHref = (tag: Tag): string => `${tag.value}${tag.query ?? ''}`;
  */
 export function tagLabel(tag: Tag, menu: readonly MenuNode[], t: TFunction): string {
   const entry = findMenu(menu, tag.value);
-  if (entry) return entry.node.name;
+  if (entry) return menuName(entry.node);
   if (tag.meta?.title) return tag.meta.title;
   if (tag.meta?.label) return t(tag.meta.label);
   return tag.label;

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { BuildingPage } from '../pages/building-page';
 import { LazyElement } from './lazy-element';
+import { menuName } from './menu-name';
 import { findMenu } from './menu-paths';
 import { resolvePage } from './page-registry';
 
@@ -13,6 +14,9 @@ export function MenuPage() {
   const { pathname } = useLocation();
   const menu = useSession((s) => s.menu);
   const Page = resolvePage(pathname);
-  if (!Page) return <BuildingPage name={findMenu(menu, pathname)?.node.name} />;
+  if (!Page) {
+    const node = findMenu(menu, pathname)?.node;
+    return <BuildingPage name={node && menuName(node)} />;
+  }
   return <LazyElement page={Page} />;
 }

@@ -1,4 +1,5 @@
 import type { MenuNode } from '@zoo/contract';
+import { menuName } from './menu-name';
 import { findMenu } from './menu-paths';
 import { resolvePage } from './page-registry';
 import type { RouteHandle, RouteMeta } from './route-meta';
@@ -22,7 +23,7 @@ export function resolveMeta(
   if (!last.dynamic) return last.meta;
   if (!token) return { isAuth: true };
   const entry = findMenu(menu, pathname);
-  if (entry) return { isAuth: true, isTab: true, title: entry.node.name, canonical: entry.path !== pathname ? entry.path : undefined };
+  if (entry) return { isAuth: true, isTab: true, title: menuName(entry.node), canonical: entry.path !== pathname ? entry.path : undefined };
   if (resolvePage(pathname)) return { isAuth: true, isTab: true };
   return undefined;
 }

@@ -1,16 +1,17 @@
 import type { DeskCount } from '@zoo/contract';
+import type { TFunction } from 'i18next';
 import { Card, Col, Row, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeskCounts } from './desk-counts';
-import { useDeskCounts, useNoticeCounts } from './desk-queries';
+import { countTitle, useDeskCounts, useNoticeCounts } from './desk-queries';
 import { LatestNotices } from './latest-notices';
 import { useECharts, type ChartOption } from '../../components/use-echarts';
 
-const countsOption = (counts: DeskCount[]): ChartOption => ({
+const countsOption = (counts: DeskCount[], t: TFunction): ChartOption => ({
   tooltip: {},
   grid: { left: 40, right: 16, top: 16, bottom: 32 },
-  xAxis: { type: 'category', data: counts.map((c) => c.title) },
+  xAxis: { type: 'category', data: counts.map((c) => countTitle(t, c)) },
   yAxis: { type: 'value', minInterval: 1 },
   series: [{ type: 'bar', data: counts.map((c) => c.count), itemStyle: { color: '#409EFF' } }],
 });
@@ -20,7 +21,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const counts = useDeskCounts();
   const notices = useNoticeCounts();
-  const bar = useMemo(() => (counts.data ? countsOption(counts.data) : undefined), [counts.data]);
+  const bar = useMemo(() => (counts.data ? countsOption(counts.data, t) : undefined), [counts.data, t]);
   const pie = useMemo<ChartOption | undefined>(
     () =>
       notices.data

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../lib/session';
 import { ok, stubFetch } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
@@ -51,6 +52,21 @@ describe('home and dashboard', () => {
     expect(net.to('GET /api/blade-desk/listAllNotice')[0]!.query).toEqual({ limit: '5' });
     fireEvent.click(screen.getByText('冬季开放时间'));
     expect(await within(await screen.findByRole('dialog')).findByText('冬季开放时间的内容')).toBeInTheDocument();
+  });
+
+  it('names the figures in English on an English screen (the server titles them in Chinese), others by their title', async () => {
+    signIn();
+    useSession.getState().setLanguage('en');
+    stubFetch({
+      'GET /api/blade-desk/countinfo': ok([
+        { key: 'user', title: '用户', count: 3, path: '/system/user' },
+        { key: 'zoo_other', title: '其他', count: 1, path: '' },
+      ]),
+      'GET /api/blade-desk/listAllNotice': ok([]),
+    });
+    renderPage(<WelPage />);
+    expect(within(await screen.findByTestId('desk-count-user')).getByText('Users')).toBeInTheDocument();
+    expect(within(screen.getByTestId('desk-count-zoo_other')).getByText('其他')).toBeInTheDocument();
   });
 
   it('dashboard draws the figures as bars and the notices by category as a pie', async () => {

@@ -1,9 +1,11 @@
 import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDeskCounts } from './desk-queries';
+import { countTitle, useDeskCounts } from './desk-queries';
 
 /** One card per dashboard figure; a card with a menu path opens that screen. */
 export function DeskCounts() {
+  const { t } = useTranslation();
   const counts = useDeskCounts();
   const navigate = useNavigate();
   if (!counts.data) return <Skeleton active paragraph={{ rows: 1 }} />;
@@ -17,7 +19,7 @@ export function DeskCounts() {
             onClick={c.path ? () => void navigate(c.path) : undefined}
             data-testid={`desk-count-${c.key}`}
           >
-            <Statistic title={c.title} value={c.count} />
+            <Statistic title={countTitle(t, c)} value={c.count} />
           </Card>
         </Col>
       ))}

@@ -8,6 +8,7 @@ export const deskI18n: I18nBundle = {
       countsChart: '数据统计',
       noticeChart: '通知公告 (共 {{total}} 条)',
       noticeChartLabel: '通知类型分布',
+      count: { user: '用户', notice: '通知公告' },
     },
   },
   en: {
@@ -17,6 +18,7 @@ export const deskI18n: I18nBundle = {
       countsChart: 'Figures',
       noticeChart: 'Notices ({{total}} in all)',
       noticeChartLabel: 'Notices by category',
+      count: { user: 'Users', notice: 'Notices' },
     },
   },
 };

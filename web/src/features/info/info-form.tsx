@@ -44,7 +44,7 @@ function AvatarField({ value, onChange, onRefuse }: AvatarFieldProps) {
         beforeUpload={(file) => {
           const problem = avatarProblem(file);
           if (!problem) return true;
-          onRefuse(problem);
+          onRefuse(t(problem));
           return Upload.LIST_IGNORE;
         }}
         customRequest={async ({ file }) => {

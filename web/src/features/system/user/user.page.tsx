@@ -27,11 +27,12 @@ export default function UserPage() {
   const def = useMemo(() => (deptId ? { ...userPage, baseQuery: { deptId } } : userPage), [deptId]);
 
   return (
-    <Row gutter={12} wrap={false}>
-      <Col flex="240px" style={{ paddingTop: 24, paddingLeft: 12 }}>
+    // Side by side from 992 px; on a tablet upright the tree sits above the list (beside it, it left the list 340 px).
+    <Row gutter={12}>
+      <Col xs={24} lg={{ flex: '240px' }} style={{ paddingTop: 24, paddingLeft: 12 }}>
         <UserDeptTree value={deptId} onChange={setDeptId} />
       </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
+      <Col xs={24} lg={{ flex: '1 1 0' }} style={{ minWidth: 0 }}>
         <CrudPage
           def={def}
           toolbar={(ctx) => (

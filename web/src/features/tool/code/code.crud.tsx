@@ -3,8 +3,8 @@ import { defineCrudPage } from '../../../crud';
 import { ModelSelect } from '../shared/tool-selects';
 
 const modes = [
-  { value: 1, label: '是' },
-  { value: 2, label: '否' },
+  { value: 1, label: 'crud.yes' },
+  { value: 2, label: 'crud.no' },
 ];
 
 /** 代码生成: one row per module to generate (area, entity, paths) from a data model. */

@@ -22,6 +22,8 @@ export interface ReportFilters {
   protectionClass?: number;
 }
 
+// Wide enough for the longest one-word English header (Deregistered) not to break inside the word.
+const NUMBER_WIDTH = 104;
 const NUMBER_COLUMNS = ['opening', 'born', 'imported', 'census', 'exported', 'died', 'cancelled', 'other', 'closing', 'individuals', 'populationHeads', 'male', 'female', 'unknown'] as const;
 
 /** Only the filters that are set travel (an empty park is "all parks", not a park ""). */
@@ -55,7 +57,7 @@ export default function StockReportPage() {
     { title: t('stockReport.col.latinName'), dataIndex: 'latinName', width: 180, render: (v: string) => <i>{v}</i> },
     { title: t('stockReport.col.className'), dataIndex: 'className', width: 80 },
     { title: t('stockReport.col.protection'), dataIndex: 'protectionClass', width: 100, render: (v: number) => levelName.get(String(v)) ?? v },
-    ...NUMBER_COLUMNS.map((k) => ({ title: t(`stockReport.col.${k}`), dataIndex: k, width: 80, align: 'right' as const })),
+    ...NUMBER_COLUMNS.map((k) => ({ title: t(`stockReport.col.${k}`), dataIndex: k, width: NUMBER_WIDTH, align: 'right' as const })),
   ];
   const total = report.data?.total;
 
@@ -143,7 +145,7 @@ export default function StockReportPage() {
           columns={columns}
           dataSource={report.data?.rows ?? []}
           pagination={false}
-          scroll={{ x: 1500 }}
+          scroll={{ x: 480 + NUMBER_COLUMNS.length * NUMBER_WIDTH }}
           data-testid="report-table"
           summary={() =>
             total && report.data?.rows.length ? (

@@ -74,13 +74,13 @@ export default function StockCharts({ byClass, byPark, byProtection }: { byClass
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} md={8}>
+      <Col xs={24} lg={8}>
         <SliceChart title={t('stockReport.byClass')} slices={byClass} kind="pie" testId="chart-class" />
       </Col>
-      <Col xs={24} md={8}>
+      <Col xs={24} lg={8}>
         <SliceChart title={t('stockReport.byPark')} slices={byPark} kind="bar" testId="chart-park" />
       </Col>
-      <Col xs={24} md={8}>
+      <Col xs={24} lg={8}>
         <SliceChart title={t('stockReport.byProtection')} slices={byProtection} kind="pie" testId="chart-protection" />
       </Col>
     </Row>

@@ -101,13 +101,13 @@ function MovementFields({ kind }: { kind: Movement }) {
               <>
                 {items.map((item) => (
                   <Space key={item.key} align="baseline" wrap>
-                    <Form.Item name={[item.name, 'localNo']} rules={[{ required: true, message: '请输入本园编号' }]}>
+                    <Form.Item name={[item.name, 'localNo']} rules={[{ required: true, message: f('localNoRequired') }]}>
                       <Input placeholder={f('localNo')} style={{ width: 140 }} />
                     </Form.Item>
                     <Form.Item name={[item.name, 'animalName']}>
                       <Input placeholder={f('animalName')} style={{ width: 120 }} />
                     </Form.Item>
-                    <Form.Item name={[item.name, 'sex']} rules={[{ required: true, message: '请选择性别' }]}>
+                    <Form.Item name={[item.name, 'sex']} rules={[{ required: true, message: f('sexRequired') }]}>
                       <DictSelect code="animal_sex" placeholder={f('sex')} style={{ width: 100 }} />
                     </Form.Item>
                     {items.length > 1 ? <MinusCircleOutlined onClick={() => remove(item.name)} /> : null}
@@ -243,15 +243,13 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
 /** The six movement buttons, each behind its button code (stocklog_born …); `link` for row actions. */
 export function MovementButtons({ can, onOpen, init, link }: { can: (c: Permission) => boolean; onOpen: (kind: Movement, init?: MovementInit) => void; init?: MovementInit; link?: boolean }) {
   const { t } = useTranslation();
-  return (
-    <>
-      {MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
-        <Button key={k} type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} onClick={() => onOpen(k, init)}>
-          {link ? t(`zooStockLog.kind.${k}`) : t(`zooStockLog.action.${k}`)}
-        </Button>
-      ))}
-    </>
-  );
+  const buttons = MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
+    <Button key={k} type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} onClick={() => onOpen(k, init)}>
+      {link ? t(`zooStockLog.kind.${k}`) : t(`zooStockLog.action.${k}`)}
+    </Button>
+  ));
+  // In a toolbar the six buttons are one child of the toolbar's Space: without their own they touch each other.
+  return link ? <>{buttons}</> : <Space wrap>{buttons}</Space>;
 }
 
 const ENROLLS = ['born', 'import'] as const;

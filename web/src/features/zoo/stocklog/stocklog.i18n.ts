@@ -70,6 +70,10 @@ export const stockLogI18n: I18nBundle = {
         sireId: '父本',
         damId: '母本',
         pickAnimal: '请选择个体',
+        pickSpecies: '请选择物种',
+        pickCage: '请选择笼舍',
+        localNoRequired: '请输入本园编号',
+        sexRequired: '请选择性别',
       },
       timeline: '存栏变动',
       enroll: {
@@ -150,6 +154,10 @@ export const stockLogI18n: I18nBundle = {
         sireId: 'Sire',
         damId: 'Dam',
         pickAnimal: 'Choose an individual',
+        pickSpecies: 'Choose a species',
+        pickCage: 'Choose a cage',
+        localNoRequired: 'Enter the local number',
+        sexRequired: 'Choose the sex',
       },
       timeline: 'Stock movements',
       enroll: {

@@ -53,14 +53,14 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
       <Form.Item name="animalType" label={f('animalType')}>
         <Radio.Group options={[1, 2].map((k) => ({ value: k, label: t(`zooTransfer.mode.${k}`) }))} />
       </Form.Item>
-      <Form.Item name="speciesId" label={f('speciesId')} rules={[{ required: true, message: t('zooStockLog.form.pickSpecies', { defaultValue: '请选择物种' }) }]}>
+      <Form.Item name="speciesId" label={f('speciesId')} rules={[{ required: true, message: t('zooStockLog.form.pickSpecies') }]}>
         <ZooSpeciesSelect resets={{ animalId: undefined, cageId: undefined }} />
       </Form.Item>
       <Form.Item noStyle dependencies={['animalType']}>
         {({ getFieldValue }) =>
           getFieldValue('animalType') === 2 ? (
             <>
-              <Form.Item name="cageId" label={f('cageId')} rules={[{ required: true, message: t('zooStockLog.form.pickCage', { defaultValue: '请选择笼舍' }) }]}>
+              <Form.Item name="cageId" label={f('cageId')} rules={[{ required: true, message: t('zooStockLog.form.pickCage') }]}>
                 <SpeciesCageSelect />
               </Form.Item>
               <Space>
@@ -72,7 +72,7 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
               </Space>
             </>
           ) : (
-            <Form.Item name="animalId" label={f('animalId')} rules={[{ required: true, message: '请选择个体' }]}>
+            <Form.Item name="animalId" label={f('animalId')} rules={[{ required: true, message: t('zooStockLog.form.pickAnimal') }]}>
               <AnimalPick />
             </Form.Item>
           )

@@ -6,11 +6,12 @@
  * Needs PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); creates and drops its
  * own database. Usage: npm run bench:audit -w @zoo/bench   (BENCH_SECONDS per round, default 5)
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { pgOnce } from './pg-once';
+import { adminToken } from './sign-in';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -19,7 +20,6 @@ import { seed } from '@zoo/server/src/seed';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 
 async function load(url: string, opts: Partial<autocannon.Options>) {
@@ -46,12 +46,7 @@ async function main() {
     const app = await buildApp(config, database, { logger: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const digest = createHash('md5').update('admin').digest('hex');
-    const login = await fetch(`${base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': '000000' },
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await adminToken(base, '000000');
     const headers = { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' };
     // Updates spread over 100 parks (one row would measure its row lock, not the audit); inserts get unique names
     // (park names are unique per zoo).

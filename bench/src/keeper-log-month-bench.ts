@@ -12,7 +12,7 @@
  * asks another animal and month.
  * Usage: npm run bench:log-month -w @zoo/bench
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -22,11 +22,11 @@ import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { generateZoos } from '@zoo/server/src/seed/scale';
 import { pgOnce } from './pg-once';
+import { adminToken } from './sign-in';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 type Run = { rps: number; p50: number; p99: number; errors: number };
 
 async function query<T>(url: string, q: string, params: unknown[] = []): Promise<T[]> {
@@ -83,13 +83,7 @@ async function main() {
     const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', API_LOG: 'off', DB_POOL_MAX: '10' });
     const app = await buildApp(config, database, { logger: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const digest = createHash('md5').update('admin').digest('hex');
-    const login = await fetch(`${base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': tenant },
-    });
-    const token = ((await login.json()) as { access_token?: string }).access_token;
-    if (!token) throw new Error(`zoo ${tenant}: admin/admin cannot sign in`);
+    const token = await adminToken(base, tenant);
     const headers = { 'blade-auth': `bearer ${token}` };
     const probe = (await (await fetch(`${base}${nextPath()}`, { headers })).json()) as { success: boolean; data?: { days: unknown[] } };
     if (!probe.success || !probe.data?.days.length) throw new Error(`month view answered no days: ${JSON.stringify(probe).slice(0, 300)}`);

@@ -10,7 +10,7 @@
  * animals in one zoo is generated here and dropped afterwards.
  * Usage: npm run bench:list -w @zoo/bench   (BENCH_SECONDS per round, default 5)
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -19,11 +19,11 @@ import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { generateZoos } from '@zoo/server/src/seed/scale';
+import { adminToken } from './sign-in';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 type Run = { rps: number; p99: number; errors: number };
 
 async function query<T>(url: string, q: string, params: unknown[] = []): Promise<T[]> {
@@ -72,13 +72,7 @@ async function main() {
     };
     const kept = await app('kept');
     const exact = await app('exact');
-    const digest = createHash('md5').update('admin').digest('hex');
-    const login = await fetch(`${kept.base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': tenant },
-    });
-    const token = ((await login.json()) as { access_token?: string }).access_token;
-    if (!token) throw new Error(`zoo ${tenant}: admin/admin cannot sign in`);
+    const token = await adminToken(kept.base, tenant);
     const headers = { 'blade-auth': `bearer ${token}` };
     const cases: Array<[string, string]> = [
       ['unfiltered', ''],

@@ -4,15 +4,15 @@
  * the server's resident set is sampled every 5 s from /proc. Target: RSS at the end within 10 % of RSS after the
  * first minute (no growth once warm). Usage: npm run bench:memory -w @zoo/bench
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { pgOnce } from './pg-once';
 import { buildServer, startServer } from './spawn-server';
+import { adminToken } from './sign-in';
 
 const minutes = Number(process.env.MEMORY_MINUTES ?? 5);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -28,12 +28,7 @@ async function main() {
     const { rows } = await pgOnce(url, `select a.tenant_id, a.id::text as id from zoo_animal a order by a.id limit 1`);
     const tenant = rows[0].tenant_id as string;
     const animal = rows[0].id as string;
-    const digest = createHash('md5').update('admin').digest('hex');
-    const r = await fetch(`${s.base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': tenant },
-    });
-    const token = ((await r.json()) as { access_token: string }).access_token;
+    const token = await adminToken(s.base, tenant);
     const headers = { 'blade-auth': `bearer ${token}` };
     let n = 0;
     const requests: autocannon.Request[] = [

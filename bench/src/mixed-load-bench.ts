@@ -4,7 +4,7 @@
  * 10, API log on). Prints req/s, p50/p99 and errors. Scratch database with the demo seed, dropped afterwards.
  * Usage: npm run bench:load -w @zoo/bench
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
@@ -12,11 +12,11 @@ import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { loadFixtures, runMixedLoad } from '@zoo/server/test/mixed-load';
+import { adminToken } from './sign-in';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 async function main() {
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
@@ -30,12 +30,7 @@ async function main() {
     const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: '10' });
     const app = await buildApp(config, database, { logger: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const digest = createHash('md5').update('admin').digest('hex');
-    const r = await fetch(`${base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': '100000' },
-    });
-    const token = ((await r.json()) as { access_token: string }).access_token;
+    const token = await adminToken(base, '100000');
     const result = await runMixedLoad({ base, tokens: [token], ...(await loadFixtures((q) => pool.query(q))) }, clients, seconds);
     console.log(
       `mixed load: ${clients} clients × ${result.seconds.toFixed(1)} s — ${result.requests} requests (${result.reads} reads, ${result.writes} writes), ` +

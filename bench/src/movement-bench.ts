@@ -4,7 +4,7 @@
  * ledger is replayed: every population's counts must equal its ledger (no lost update) and none may be negative.
  * Bounded: each target runs BENCH_SECONDS (default 10) on loopback; scratch database dropped afterwards.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -13,12 +13,12 @@ import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
+import { adminToken } from './sign-in';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const pool = Number(process.env.BENCH_POOL ?? 20);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 /** Populations the load spreads over (cages created for the run in a demo venue). */
 const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
@@ -48,12 +48,7 @@ async function main() {
     const app = await buildApp(config, database, { logger: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const digest = createHash('md5').update('admin').digest('hex');
-    const login = await fetch(`${base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all&tenantId=100000`, {
-      method: 'POST',
-      headers: { authorization: BASIC, 'tenant-id': '100000' },
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await adminToken(base, '100000');
     const headers = { 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' };
     const { rows: sp } = await sql.query(`select id::text from zoo_species where latin_name = 'Cervus nippon'`);
     const { rows: venues } = await sql.query(`select id::text from zoo_venue where tenant_id = '100000' order by id limit 1`);

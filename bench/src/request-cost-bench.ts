@@ -5,7 +5,7 @@
  * Scratch database with the demo seed, dropped afterwards. BENCH_SECONDS per round (default 5), BENCH_ROUNDS (2).
  * Usage: npm run bench:request -w @zoo/bench   (BENCH_ONLY=dict keeps one case; add --cpu-prof to profile)
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -14,12 +14,12 @@ import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
+import { adminToken } from './sign-in';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = 20;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 type Run = { rps: number; p99: number; errors: number };
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
@@ -54,13 +54,7 @@ async function main() {
     const { rows: zoo } = await pool.query(`select a.tenant_id, a.id::text as id from zoo_animal a order by a.id limit 1`);
     const tenant = zoo[0].tenant_id as string;
     const animal = zoo[0].id as string;
-    const digest = createHash('md5').update('admin').digest('hex');
-    const token = async (t: string) => {
-      const r = await fetch(`${base}/api/blade-auth/oauth/token?username=admin&password=${digest}&grant_type=password&scope=all`, { method: 'POST', headers: { authorization: BASIC, 'tenant-id': t } });
-      const b = (await r.json()) as { access_token?: string };
-      if (!b.access_token) throw new Error(`tenant ${t}: admin/admin cannot sign in`);
-      return { 'blade-auth': `bearer ${b.access_token}` };
-    };
+    const token = async (t: string) => ({ 'blade-auth': `bearer ${await adminToken(base, t)}` });
     const platform = await token('000000');
     const zooAdmin = await token(tenant);
     const { rows: users } = await pool.query(`select id::text as id from blade_user where tenant_id = '000000' and account = 'admin'`);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sysSecret } from '../auth/auth.tables';
+import { storedSecret } from '../auth/signing-key';
 
 /** Names of the generated keys in sys_secret. */
 export type SealingKeyName = 'secret-box' | 'datasource';
@@ -22,11 +21,7 @@ export function sealingKey(db: Db, name: SealingKeyName, configured?: Buffer): P
   if (!byName) loaded.set(db, (byName = new Map()));
   let k = byName.get(name);
   if (!k) {
-    k = (async () => {
-      await db.insert(sysSecret).values({ name, value: randomBytes(32).toString('hex') }).onConflictDoNothing();
-      const [row] = await db.select().from(sysSecret).where(eq(sysSecret.name, name));
-      return Buffer.from(row!.value, 'hex');
-    })();
+    k = storedSecret(db, name, () => randomBytes(32).toString('hex')).then((hex) => Buffer.from(hex, 'hex'));
     k.catch(() => byName.delete(name));
     byName.set(name, k);
   }

@@ -118,29 +118,31 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     await afterWrite(ctx, id);
     return (o.submitResult ? await o.submitResult(id, ctx) : {}) as never;
   };
+  // A new record, unless the module takes the create elsewhere (divertCreate answers instead).
+  const create = async (input: Input<D>, ctx: Ctx): Promise<unknown> => (await o.divertCreate?.(input, ctx)) ?? answer(await insert(input, ctx), ctx);
 
   if (eps.list)
     route(
       app,
       eps.list,
       async (call) => {
-      const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
-      const scope = await listDataScope(call, def.name);
-      const extra = o.listScope ? await o.listScope(call) : undefined;
-      const filters = mapFilters(o.table, q, Object.keys(def.filters.shape), def.filterMode);
-      const where = and(live, scope, extra, ...filters);
-      const order = orderBy(o.table, q.ascs, q.descs);
-      if (def.tree) {
-        const sortCol = cols.sort;
-        const rows = await call.db.select().from(o.table as PgTable).where(where).orderBy(...(sortCol ? [asc(sortCol)] : []), asc(idCol));
-        return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
-      }
-      const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
-      const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count, {
-        unfiltered: !!live && !scope && !extra && filters.length === 0,
-        scoped: !!scope || !!extra,
-      }));
-      return pageOf(await toRecords(rows as T['$inferSelect'][], call), total, q) as never;
+        const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
+        const scope = await listDataScope(call, def.name);
+        const extra = o.listScope ? await o.listScope(call) : undefined;
+        const filters = mapFilters(o.table, q, Object.keys(def.filters.shape), def.filterMode);
+        const where = and(live, scope, extra, ...filters);
+        const order = orderBy(o.table, q.ascs, q.descs);
+        if (def.tree) {
+          const sortCol = cols.sort;
+          const rows = await call.db.select().from(o.table as PgTable).where(where).orderBy(...(sortCol ? [asc(sortCol)] : []), asc(idCol));
+          return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
+        }
+        const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
+        const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count, {
+          unfiltered: !!live && !scope && !extra && filters.length === 0,
+          scoped: !!scope || !!extra,
+        }));
+        return pageOf(await toRecords(rows as T['$inferSelect'][], call), total, q) as never;
       },
       read,
     );
@@ -167,11 +169,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       { ...eps.submit, access: explicit ?? 'login' },
       async (call) => {
         const input = call.body as Input<D> & { id?: string };
-        if (!input.id) {
-          const diverted = await o.divertCreate?.(input, call);
-          if (diverted != null) return diverted as never;
-        }
-        return answer(input.id ? await update(input.id, input, call) : await insert(input, call), call);
+        return (input.id ? answer(await update(input.id, input, call), call) : await create(input, call)) as never;
       },
       {
         ...write,
@@ -200,11 +198,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     route(
       app,
       eps.create,
-      async (call) => {
-        const diverted = await o.divertCreate?.(call.body as Input<D>, call);
-        if (diverted != null) return diverted as never;
-        return answer(await insert(call.body as Input<D>, call), call);
-      },
+      async (call) => (await create(call.body as Input<D>, call)) as never,
       write,
     );
 
@@ -213,13 +207,13 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       app,
       eps.remove,
       async (call) => {
-      const ids = (call.query as { ids: string[] }).ids;
-      await o.beforeRemove?.(ids, call);
-      if (o.onRemove) await o.onRemove(ids, call);
-      else if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
-      else await call.db.delete(o.table).where(inArray(idCol, ids));
-      await afterWrite(call);
-      return {} as never;
+        const ids = (call.query as { ids: string[] }).ids;
+        await o.beforeRemove?.(ids, call);
+        if (o.onRemove) await o.onRemove(ids, call);
+        else if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
+        else await call.db.delete(o.table).where(inArray(idCol, ids));
+        await afterWrite(call);
+        return {} as never;
       },
       write,
     );

@@ -102,8 +102,7 @@ async function inPooledTx<T>(p: PooledSession, opening: SQL, fn: (rows: LiveRow[
   openPooled.set(tx, state);
   let broken = false;
   try {
-    const q = p.dialect.sqlToQuery(opening);
-    const text = q.sql.replace(/\$(\d+)/g, (_, n: string) => client.escapeLiteral(String(q.params[Number(n) - 1] ?? '')));
+    const text = inlined(p.dialect, opening, (v) => client.escapeLiteral(String(v ?? '')));
     const results = (await client.query(`begin; ${text}`)) as unknown as Array<{ rows: LiveRow[] }>;
     const out = await fn(results[1]!.rows, tx);
     if (!state.committed) await client.query('commit');
@@ -119,6 +118,15 @@ async function inPooledTx<T>(p: PooledSession, opening: SQL, fn: (rows: LiveRow[
     // A connection that cannot even roll back is dropped, not handed to the next request mid-transaction.
     client.release(broken);
   }
+}
+
+/**
+ * A statement with its bound values written in as literals, for a multi-statement simple-protocol message (which
+ * takes no bind parameters): the opening `begin; …` and finalRead's `…; commit`.
+ */
+function inlined(dialect: PgDialect, query: SQL, lit: (v: unknown) => string): string {
+  const q = dialect.sqlToQuery(query);
+  return q.sql.replace(/\$(\d+)/g, (_, n: string) => lit(q.params[Number(n) - 1]));
 }
 
 /** The connection behind each open pooled request transaction (finalRead sends COMMIT on it). */
@@ -142,8 +150,7 @@ function literal(client: pg.PoolClient, v: unknown): string {
 export async function finalRead<T>(tx: Tx, query: SQL): Promise<T[]> {
   const open = openPooled.get(tx);
   if (!open || open.committed) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-  const q = open.dialect.sqlToQuery(query);
-  const text = q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(open.client, q.params[Number(n) - 1]));
+  const text = inlined(open.dialect, query, (v) => literal(open.client, v));
   open.committed = true;
   const results = (await open.client.query(`${text}; commit`)) as unknown as Array<{ rows: T[] }>;
   return results[0]!.rows;

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { loadSigningKey } from './platform/auth/signing-key';
 import { TokenService } from './platform/auth/tokens';
+import { LIVE_TOKENS } from './platform/auth/live-rights';
 import { clientLimiter } from './platform/auth/client-limiter';
 import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
@@ -35,8 +36,8 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db);
   const cache = new Cache(app.log);
+  const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db, () => cache.clearLocal(LIVE_TOKENS));
   if (database.kind === 'postgres' && config.databaseListenUrl) await cache.listen(config.databaseListenUrl);
   const jobs = new BackgroundJobs(app.log);
   const logs = new LogWriters(database.db, app.log, config);

@@ -15,6 +15,11 @@ export class Cache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   private listener?: pg.Client;
   private closed = false;
+  /**
+   * True while this instance receives other instances' invalidations. Values that must never be stale by more
+   * than the delivery of a notification (live rights) are only served from memory while it holds.
+   */
+  private hearing = false;
   /** Bumped by every invalidation: a value loaded across one may be stale and is not stored. */
   private generation = 0;
 
@@ -76,20 +81,31 @@ export class Cache {
     const connect = async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       client.on('notification', (m) => this.clearLocal(m.payload ?? ''));
+      client.on('end', () => (this.hearing = false));
       client.on('error', (e) => {
         this.log.warn({ err: e }, 'cache listener lost; reconnecting');
+        this.hearing = false;
         this.clearLocal();
         if (!this.closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
       });
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
       this.listener = client;
+      // What was invalidated while nobody listened is unknown: start over.
+      this.clearLocal();
+      this.hearing = true;
     };
     await connect();
   }
 
+  /** Whether invalidations from every instance reach this one now (PostgreSQL with a live listener). */
+  get listening(): boolean {
+    return this.hearing;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.hearing = false;
     await this.listener?.end().catch(() => undefined);
   }
 }

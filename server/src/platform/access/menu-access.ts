@@ -33,6 +33,34 @@ export async function allMenus(cache: Cache, tx: Tx): Promise<MenuRow[]> {
   return cache.get(`${MENU_CACHE}all`, 300_000, () => tx.select().from(bladeMenu).where(eq(bladeMenu.isDeleted, 0)));
 }
 
+/** What a set of roles may use in a tenant: menu and button ids, and the codes of those (buttons are checked by code). */
+export interface Grants {
+  ids: Set<string>;
+  codes: Set<string>;
+}
+
+/**
+ * Cache prefix of grants per tenant and role set. Under the live prefix on purpose: the triggers of migration 0024
+ * announce every change of role-menu grants, menus, roles and tenant packages with it, and the instance that
+ * commits one clears it before answering, as for users and tokens (platform/auth/live-rights.ts).
+ */
+export const GRANTS_CACHE = 'live:grants:';
+
+/**
+ * The session's grants, kept per tenant and role set: a button check or a menu tree costs no statement while the
+ * cache hears every instance. Without a listener (PGlite) they are read per call, as rights are.
+ */
+export async function sessionGrants(cache: Cache, tx: Tx, s: Session): Promise<Grants> {
+  const load = async (): Promise<Grants> => {
+    const all = await allMenus(cache, tx);
+    const ids = await grantedMenuIds(tx, s, all);
+    return { ids, codes: new Set(all.filter((m) => ids.has(m.id)).map((m) => m.code)) };
+  };
+  if (!cache.listening) return load();
+  const key = `${GRANTS_CACHE}${s.tenantId}:${isAdministrator(s) ? 'administrator' : [...s.roleIds].sort().join(',')}`;
+  return cache.get(key, 300_000, load);
+}
+
 /** Menu and button ids the session may use: its roles' grants within the tenant package; administrators all. */
 export async function grantedMenuIds(tx: Tx, s: Session, all: MenuRow[]): Promise<Set<string>> {
   const pkg = await packageMenuIds(tx);

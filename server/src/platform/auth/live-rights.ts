@@ -6,15 +6,18 @@ import { SCOPE_CACHE } from '../access/scope-cache';
 import type { Session } from './session';
 
 /**
- * Rights are read from the database on every request, not trusted from the token: changing a user's roles,
- * department or status, or deleting a role, bites on that user's next request on every instance. The token
- * still says which of the user's roles and departments the session chose (switch mode); the database says
- * which of those the user still holds.
+ * Rights are read from the database, not trusted from the token: changing a user's roles, department or status,
+ * revoking a token, or deleting a role, bites on that user's next request on every instance. The token still says
+ * which of the user's roles and departments the session chose (switch mode); the database says which of those
+ * the user still holds.
  *
- * Cost: the user row joins the token-liveness lookup that already opened every request transaction (one more
- * primary-key lookup in the same statement, platform/tenancy/tenant-tx.ts). Role aliases come from a per-tenant
- * map of live roles, cached and invalidated through the database (role writes call cache.invalidate, which
- * NOTIFYs every instance) — a subquery per request measured 3–4× the cost of the whole statement.
+ * Where from: the token's liveness and the user row are read by the statement that opens the request transaction
+ * (platform/tenancy/tenant-tx.ts), and then kept in the instance's cache (`rememberLiveRow`) while the cache hears
+ * every instance's invalidations. Triggers on sys_token and blade_user (migration 0024) announce every change on
+ * the cache channel at commit; the instance that commits one also clears its own copy before it answers (the
+ * commit reads `app.live_changed`), so its caller's next request is refused here at once, and another instance's
+ * within the delivery of one NOTIFY. While the listener is down (or on PGlite) every request reads the database.
+ * Role aliases come from a per-tenant map of live roles under the scope prefix, which role writes invalidate.
  */
 export interface LiveRights {
   roleIds: string[];
@@ -33,6 +36,31 @@ export interface LiveRow {
   token_live: boolean;
   /** `role_id|dept_id` of the user; null when the user is deleted or disabled */
   user_row: string | null;
+}
+
+/** Cache keys of live rows: the prefix the triggers' payloads and a commit that changed them clear. */
+export const LIVE_PREFIX = 'live:';
+export const LIVE_TOKENS = 'live:tok:';
+const tokenKey = (jti: string) => `${LIVE_TOKENS}${jti};`;
+const userKey = (c: LiveClaims) => `${LIVE_PREFIX}user:${c.userId};${c.tenantId}`;
+/** A backstop only: changes arrive by notification; this bounds what a lost one could cost. */
+const LIVE_TTL_MS = 60_000;
+
+/** The caller's live row from this instance's memory, or undefined when it must be read from the database. */
+export function cachedLiveRow(cache: Cache, c: LiveClaims): LiveRow | undefined {
+  if (!cache.listening || cache.peek<boolean>(tokenKey(c.jti)) !== true) return undefined;
+  const userRow = cache.peek<string | null>(userKey(c));
+  return userRow === undefined ? undefined : { token_live: true, user_row: userRow };
+}
+
+/**
+ * Keeps a live row read by the opening statement; not when an invalidation arrived since `sinceEpoch` (the row
+ * may predate it), nor a dead token (its request fails anyway).
+ */
+export function rememberLiveRow(cache: Cache, c: LiveClaims, row: LiveRow, sinceEpoch: number): void {
+  if (!cache.listening || !row.token_live) return;
+  cache.set(tokenKey(c.jti), true, LIVE_TTL_MS, sinceEpoch);
+  cache.set(userKey(c), row.user_row, LIVE_TTL_MS, sinceEpoch);
 }
 
 const csv = (v: string | null | undefined) => (v ?? '').split(',').filter(Boolean);

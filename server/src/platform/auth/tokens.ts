@@ -46,6 +46,11 @@ export class TokenService {
   constructor(
     key: Uint8Array,
     private readonly db: Db,
+    /**
+     * Called after this service revoked or shortened tokens: the instance forgets the token liveness it keeps
+     * (platform/auth/live-rights.ts) — at once for a logout, whose statement has committed when it returns.
+     */
+    private readonly onRevoked: () => void = () => undefined,
   ) {
     this.cryptoKey = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
@@ -128,6 +133,7 @@ export class TokenService {
       .set({ revokeTime: sql`localtimestamp(0)` as never })
       .where(and(or(eq(sysToken.jti, jti), eq(sysToken.pairJti, jti)), isNull(sysToken.revokeTime)))
       .returning({ jti: sysToken.jti });
+    this.onRevoked();
     return rows.some((r) => r.jti === jti);
   }
 
@@ -145,6 +151,7 @@ export class TokenService {
       .where(and(eq(sysToken.jti, refreshJti), eq(sysToken.kind, 'refresh'), isNull(sysToken.revokeTime)))
       .returning({ jti: sysToken.jti, family: sysToken.family });
     const own = rows[0];
+    this.onRevoked();
     if (own) {
       await db
         .update(sysToken)
@@ -154,6 +161,7 @@ export class TokenService {
     }
     await db.execute(sql`update sys_token set revoke_time = localtimestamp(0)
       where family = (select coalesce(family, jti) from sys_token where jti = ${refreshJti}) and revoke_time is null`);
+    this.onRevoked();
     return null;
   }
 
@@ -164,6 +172,7 @@ export class TokenService {
       .update(sysToken)
       .set({ revokeTime: sql`localtimestamp(0)` as never })
       .where(and(eq(sysToken.tenantId, tenantId), eq(sysToken.userId, userId), isNull(sysToken.revokeTime), keep));
+    this.onRevoked();
   }
 }
 

@@ -88,7 +88,8 @@ const liveRights = (app: FastifyInstance, session: Session) => async (row: LiveR
 
 /** For calls outside route() (client log upload): the token is live and the user still enabled, with current rights. */
 export async function assertLiveSession(app: FastifyInstance, session: Session): Promise<void> {
-  await inTenant(app.zoo.database.db, { tenantId: session.tenantId, userId: session.userId, live: session, onLive: liveRights(app, session) }, async () => undefined).catch(
+  const scope = { tenantId: session.tenantId, userId: session.userId, live: session, liveCache: app.zoo.cache, onLive: liveRights(app, session) };
+  await inTenant(app.zoo.database.db, scope, async () => undefined).catch(
     (e) => {
       throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
     },
@@ -191,11 +192,12 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
           // Roles, department and status come from the database, so rights removed bite on this very request.
           live: session,
+          liveCache: app.zoo.cache,
           onLive: liveRights(app, session),
           ...auditContext(req, session),
         },
         async (db) => {
-          await checkAccess(db, session, ep.access);
+          await checkAccess(app.zoo.cache, db, session, ep.access);
           if (opts.platformOnly && session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
           await opts.authorize?.({ db, session, req });
           await enforceApiScope(app.zoo.cache, db, session, ep.path);

@@ -177,7 +177,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
           ? {}
           : {
               accessDoc: `perm:${def.perms.add}|${def.perms.edit}`,
-              authorize: ({ db, session, req }) => checkAccess(db, session, { perm: (rawId(req.body) ? def.perms.edit : def.perms.add) as Permission }),
+              authorize: ({ db, session, req }) => checkAccess(app.zoo.cache, db, session, { perm: (rawId(req.body) ? def.perms.edit : def.perms.add) as Permission }),
             }),
       },
     );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { finalRead, inTenant } from './tenant-tx';
 
@@ -41,5 +42,79 @@ describe('finalRead (last statement with COMMIT)', () => {
       // Inside a transaction now() is its start, before this statement's: still the request transaction.
       expect(r!.open).toBe(false);
     }
+  });
+});
+
+/** Messages sent to PostgreSQL while `fn` runs: each `query` of a pg client is one round trip. */
+async function countMessages<T>(fn: () => Promise<T>): Promise<{ out: T; messages: number }> {
+  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const original = proto.query;
+  let messages = 0;
+  proto.query = function (this: unknown, ...a: unknown[]) {
+    messages++;
+    return original.apply(this, a);
+  };
+  try {
+    return { out: await fn(), messages };
+  } finally {
+    proto.query = original;
+  }
+}
+
+describe('the opening rides on the first statement', () => {
+  const zoo = { tenantId: '000000', userName: 'tester' };
+  it('a call that reads nothing sends nothing; a one-statement read sends one message', async () => {
+    expect(await countMessages(() => inTenant(t.database.db, zoo, async () => 42))).toEqual({ out: 42, messages: 0 });
+    const one = await countMessages(() =>
+      inTenant(t.database.db, zoo, (tx) => finalRead<Record<string, unknown>>(tx, sql`select current_setting('app.tenant_id') as tenant, current_user as role, current_setting('app.user_name') as who`)),
+    );
+    expect(one).toEqual({ out: [{ tenant: '000000', role: 'zoo_app', who: 'tester' }], messages: 1 });
+  });
+
+  it('the first statement carries BEGIN and the settings; what follows runs in the same transaction', async () => {
+    const { out, messages } = await countMessages(() =>
+      inTenant(t.database.db, zoo, async (tx) => {
+        const a = (await tx.execute(sql`select txid_current()::text as x, current_user as role, ${'a\'b'}::text as v`)) as unknown as { rows: Array<Record<string, string>> };
+        const b = (await tx.execute(sql`select txid_current()::text as x`)) as unknown as { rows: Array<{ x: string }> };
+        return [a.rows[0]!, b.rows[0]!.x] as const;
+      }),
+    );
+    expect(out[0]).toMatchObject({ role: 'zoo_app', v: "a'b" });
+    expect(out[1]).toBe(out[0].x);
+    expect(messages).toBe(3); // first statement with the opening, second, COMMIT
+    expect(await status(out[1])).toBe('committed');
+  });
+
+  it('a first statement whose values are not scalars is sent on its own after the opening', async () => {
+    const { out, messages } = await countMessages(() =>
+      inTenant(t.database.db, zoo, async (tx) => {
+        const r = (await tx.execute(sql`select ${new Date(Date.UTC(2026, 0, 2))}::timestamptz = '2026-01-02T00:00:00Z' as same, current_user as role`)) as unknown as {
+          rows: Array<{ same: boolean; role: string }>;
+        };
+        return r.rows[0];
+      }),
+    );
+    expect(out).toEqual({ same: true, role: 'zoo_app' });
+    expect(messages).toBe(3);
+  });
+
+  it('statements issued together wait for the opening and share the one connection; a savepoint may come first', async () => {
+    const xids = await inTenant(t.database.db, zoo, async (tx) => {
+      const q = () => tx.execute(sql`select txid_current()::text as x`) as unknown as Promise<{ rows: Array<{ x: string }> }>;
+      const all = await Promise.all([q(), q(), q()]);
+      return all.map((r) => r.rows[0]!.x);
+    });
+    expect(new Set(xids).size).toBe(1);
+    const inner = await inTenant(t.database.db, zoo, (tx) =>
+      tx.transaction(async (sp) => ((await sp.execute(sql`select current_user as role`)) as unknown as { rows: Array<{ role: string }> }).rows[0]!.role),
+    );
+    expect(inner).toBe('zoo_app');
+  });
+
+  it('a failing first statement rolls back and gives its error', async () => {
+    for (let i = 0; i < 12; i++) {
+      await expect(inTenant(t.database.db, zoo, (tx) => tx.execute(sql`select 1 / ${0}::int`))).rejects.toThrow();
+    }
+    expect(await inTenant(t.database.db, zoo, (tx) => finalRead<{ n: number }>(tx, sql`select 1 as n`))).toEqual([{ n: 1 }]);
   });
 });

@@ -3,7 +3,8 @@ import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, Tx } from '../../db/client';
-import { liveRightsSql, type LiveClaims, type LiveRow } from '../auth/live-rights';
+import { cachedLiveRow, LIVE_PREFIX, liveRightsSql, rememberLiveRow, type LiveClaims, type LiveRow } from '../auth/live-rights';
+import type { Cache } from '../cache';
 
 export interface TxScope {
   tenantId: string;
@@ -18,6 +19,8 @@ export interface TxScope {
    */
   live?: LiveClaims;
   onLive?: (row: LiveRow, tx: Tx) => Promise<void>;
+  /** Where live rows are kept between requests (platform/auth/live-rights.ts); without it every call reads them. */
+  liveCache?: Cache;
   /** Who and where, for the audit trail (`audit_row()` reads them): the person's name, client IP, request id. */
   userName?: string;
   clientIp?: string;
@@ -39,13 +42,19 @@ const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
 /**
  * Runs `fn` in one transaction as the restricted role, with the tenant and user settings the row-level
  * security policies and column defaults read. This is the one place tenant isolation is applied.
+ *
+ * Round trips (PostgreSQL): the opening — BEGIN and the settings, plus the caller's live row when `liveCache`
+ * does not hold it — travels with the handler's first statement, and COMMIT with `finalRead`'s statement. A read
+ * answered from memory sends nothing; a detail read by one statement sends one message.
  */
 export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const claims = scope.live;
-  // One statement: token still live and the user's row (when a caller is given: platform/auth/live-rights.ts),
-  // plus the settings RLS and defaults read.
+  const cache = scope.liveCache;
+  const known = claims && cache ? cachedLiveRow(cache, claims) : undefined;
+  const since = cache?.epoch ?? 0;
+  const readLive = Boolean(claims) && !known;
   const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
-  const opening = sql`select ${claims ? sql`${liveRightsSql(claims)},` : sql``}
+  const opening = sql`select ${readLive ? sql`${liveRightsSql(claims!)},` : sql``}
       set_config('app.tenant_id', ${scope.tenantId}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.dept_id', ${dept}, true),
@@ -58,14 +67,15 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
       `;
   const opened = async (rows: LiveRow[], tx: Tx) => {
     if (claims) {
-      const row = rows[0]!;
+      const row = known ?? rows[0]!;
       if (!row.token_live) throw new RevokedTokenError();
+      if (!known && cache) rememberLiveRow(cache, claims, row, since);
       await scope.onLive?.(row, tx);
     }
     return fn(tx);
   };
   const pooled = pooledSession(db);
-  if (pooled) return inPooledTx(pooled, opening, opened);
+  if (pooled) return inPooledTx(pooled, opening, readLive, opened, cache);
   // PGlite (one connection): drizzle's own transaction, BEGIN as its own statement.
   return db.transaction(async (tx) => {
     const res = (await tx.execute(opening)) as unknown as { rows: LiveRow[] };
@@ -88,72 +98,252 @@ function pooledSession(db: Db): PooledSession | null {
 }
 
 /**
- * drizzle's node-postgres transaction (session.js `transaction`) with BEGIN sent in the same simple-protocol
- * message as the opening statement: one round trip less per request (a cached read went from three statements to
- * two). The opening statement's values are our own strings, escaped as literals (no bind parameters in a
- * multi-statement message).
+ * drizzle's node-postgres transaction (session.js `transaction`) on a RequestConnection: the same
+ * NodePgTransaction, so savepoints nest as before, but BEGIN and the opening ride on the first statement sent.
+ * `eager`: the opening carries the caller's live row, which is needed before `fn` runs.
  */
-async function inPooledTx<T>(p: PooledSession, opening: SQL, fn: (rows: LiveRow[], tx: Tx) => Promise<T>): Promise<T> {
-  const client = await p.pool.connect();
+async function inPooledTx<T>(p: PooledSession, opening: SQL, eager: boolean, fn: (rows: LiveRow[], tx: Tx) => Promise<T>, cache?: Cache): Promise<T> {
+  const conn = new RequestConnection(p.pool, p.dialect, inlined(p.dialect, opening, (v) => pg.escapeLiteral(String(v ?? ''))));
   const { schema, options } = p.session as unknown as { schema: undefined; options: object };
-  const session = new NodePgSession(client, p.dialect, schema, options);
+  const session = new NodePgSession(conn as unknown as pg.PoolClient, p.dialect, schema, options);
   const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;
-  const state = { client, dialect: p.dialect, committed: false };
-  openPooled.set(tx, state);
-  let broken = false;
+  openPooled.set(tx, conn);
   try {
-    const text = inlined(p.dialect, opening, (v) => client.escapeLiteral(String(v ?? '')));
-    const results = (await client.query(`begin; ${text}`)) as unknown as Array<{ rows: LiveRow[] }>;
-    const out = await fn(results[1]!.rows, tx);
-    if (!state.committed) await client.query('commit');
+    const out = await fn(eager ? await conn.open() : [], tx);
+    await conn.commit();
+    // This instance forgets the live rows the transaction changed before its caller hears back (the others do
+    // when the triggers' notifications arrive).
+    if (conn.liveChanged) cache?.clearLocal(LIVE_PREFIX);
     return out;
   } catch (error) {
-    try {
-      await client.query('rollback');
-    } catch {
-      broken = true;
-    }
+    await conn.rollback();
     throw error;
   } finally {
-    // A connection that cannot even roll back is dropped, not handed to the next request mid-transaction.
-    client.release(broken);
+    conn.release();
+  }
+}
+
+/** Read with COMMIT: did the transaction change a token or a user's rights (set by the triggers, migration 0024)? */
+const LIVE_CHANGED = `select current_setting('app.live_changed', true) = 'on' as live_changed`;
+
+type Results = pg.QueryResult | pg.QueryResult[];
+
+/** A statement as drizzle hands it over: pg's query config with the row mode and type parsers it sets. */
+type Cfg = pg.QueryConfig & { rowMode?: 'array' };
+
+/** A statement waiting for the next message: its text with values inlined (null: keep the bind protocol). */
+interface Pending {
+  cfg: Cfg;
+  params: unknown[];
+  text: string | null;
+  /** Results it produces: 1, or more for the COMMIT-carrying tails of finalRead and commit. */
+  results: number;
+  resolve: (r: pg.QueryResult[]) => void;
+  reject: (e: unknown) => void;
+}
+
+/** A result read in array mode, turned into what the statement asked for (pg's object rows: last name wins). */
+function asRowMode(r: pg.QueryResult, rowMode: string | undefined): pg.QueryResult {
+  if (rowMode === 'array') return r;
+  const names = r.fields.map((f) => f.name);
+  const rows = (r.rows as unknown as unknown[][]).map((v) => {
+    const o: Record<string, unknown> = {};
+    names.forEach((n, i) => (o[n] = v[i]));
+    return o;
+  });
+  return { ...r, rows };
+}
+
+/**
+ * The connection drizzle's request session talks to; it batches what the request sends.
+ * - A pool connection is taken, and `begin; <opening>` sent, only when the first statement comes, in the same
+ *   simple-protocol message: a handler answered from memory never takes a connection.
+ * - Statements issued in the same turn of the event loop (a page's batch loaders: species, cage, parents,
+ *   keeper) leave as ONE message, each with its values written as literals, and each gets its own result back.
+ *   In a transaction a failed statement fails every later one anyway, so one message changes no outcome.
+ * - A statement whose values are not all scalars, or whose text holds a `;`, goes alone with bind parameters.
+ */
+class RequestConnection {
+  private client?: pg.PoolClient;
+  private connecting?: Promise<pg.PoolClient>;
+  private begun = false;
+  private inFlight = false;
+  private scheduled = false;
+  private closed = false;
+  private readonly queue: Pending[] = [];
+  committed = false;
+  liveChanged = false;
+  private broken = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly dialect: PgDialect,
+    private readonly opening: string,
+  ) {}
+
+  private connect(): Promise<pg.PoolClient> {
+    this.connecting ??= this.pool.connect().then((c) => (this.client = c));
+    return this.connecting;
+  }
+
+  /** Sends the opening now (before the handler runs) and returns its rows: the caller's live row. */
+  async open(): Promise<LiveRow[]> {
+    const client = await this.connect();
+    const res = (await client.query(`begin; ${this.opening}`)) as unknown as pg.QueryResult<LiveRow>[];
+    this.begun = true;
+    return res[1]!.rows;
+  }
+
+  /** node-postgres' `query(config, values)` as drizzle calls it (promise form). */
+  query(config: string | pg.QueryConfig, values?: unknown[]): Promise<Results> {
+    const cfg: Cfg = typeof config === 'string' ? { text: config } : config;
+    const params = values ?? (cfg.values as unknown[] | undefined) ?? [];
+    const text = cfg.text.includes(';') ? null : inlinedText(cfg.text, params);
+    return this.enqueue({ cfg, params, text, results: 1 }).then((r) => r[0]!);
+  }
+
+  private enqueue(p: Omit<Pending, 'resolve' | 'reject'>): Promise<pg.QueryResult[]> {
+    if (this.closed) return Promise.reject(new Error('request transaction already ended'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...p, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** The next message leaves at the end of this turn, so that statements issued in it travel together. */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.send();
+    });
+  }
+
+  private async send(): Promise<void> {
+    if (this.inFlight || this.queue.length === 0) return;
+    this.inFlight = true;
+    // The longest run of inlinable statements at the head, or the head alone when it needs bind parameters. One
+    // message has one set of type parsers: drizzle's statements (its own, keeping dates as text) and ours
+    // (finalRead, COMMIT: pg's defaults) do not share one.
+    const typed = Boolean(this.queue[0]!.cfg.types);
+    let n = 0;
+    while (n < this.queue.length && this.queue[n]!.text !== null && Boolean(this.queue[n]!.cfg.types) === typed) n++;
+    const batch = this.queue.splice(0, Math.max(n, 1));
+    try {
+      const client = await this.connect();
+      if (this.closed) throw new Error('request transaction already ended');
+      const opening = this.begun ? '' : `begin; ${this.opening}; `;
+      const skip = this.begun ? 0 : 2;
+      if (batch.length === 1 && (batch[0]!.text === null || (this.begun && batch[0]!.results === 1))) {
+        // One statement on an open transaction (or one that needs bind parameters): the extended protocol as given.
+        const [b] = batch as [Pending];
+        if (!this.begun) await client.query(`begin; ${this.opening}`);
+        this.begun = true;
+        b.resolve([(await client.query(b.cfg, b.params)) as unknown as pg.QueryResult]);
+      } else {
+        this.begun = true;
+        const res = await client.query({ text: opening + batch.map((b) => b.text).join('; '), rowMode: 'array', types: batch[0]!.cfg.types } as pg.QueryConfig);
+        const all = (Array.isArray(res) ? res : [res]) as pg.QueryResult[];
+        let at = skip;
+        for (const b of batch) {
+          b.resolve(all.slice(at, at + b.results).map((r) => asRowMode(r, b.cfg.rowMode)));
+          at += b.results;
+        }
+      }
+    } catch (e) {
+      for (const b of batch) b.reject(e);
+    } finally {
+      this.inFlight = false;
+      this.schedule();
+    }
+  }
+
+  /** `text` (values inlined) and COMMIT in one message, behind whatever the request still has queued. */
+  async finalRead<T>(text: string): Promise<T[]> {
+    this.committed = true;
+    const res = await this.enqueue({ cfg: { text }, params: [], text: `${text}; ${LIVE_CHANGED}; commit`, results: 3 });
+    this.closed = true;
+    this.liveChanged = res[1]!.rows[0]?.live_changed === true;
+    return res[0]!.rows as T[];
+  }
+
+  async commit(): Promise<void> {
+    if (this.committed || !this.connecting) return;
+    this.committed = true;
+    const res = await this.enqueue({ cfg: { text: 'commit' }, params: [], text: `${LIVE_CHANGED}; commit`, results: 2 });
+    this.closed = true;
+    this.liveChanged = res[0]!.rows[0]?.live_changed === true;
+  }
+
+  /** Drops what was not sent yet and rolls back behind what is in flight (pg queues it after that). */
+  async rollback(): Promise<void> {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('request transaction rolled back'));
+    if (!this.connecting) return;
+    try {
+      const client = await this.connecting;
+      await client.query('rollback');
+    } catch {
+      this.broken = true;
+    }
+  }
+
+  /** A connection that cannot even roll back is dropped, not handed to the next request mid-transaction. */
+  release(): void {
+    this.client?.release(this.broken);
+    this.client = undefined;
   }
 }
 
 /**
  * A statement with its bound values written in as literals, for a multi-statement simple-protocol message (which
- * takes no bind parameters): the opening `begin; …` and finalRead's `…; commit`.
+ * takes no bind parameters): the opening `begin; …`, the first statement sent with it and finalRead's `…; commit`.
  */
 function inlined(dialect: PgDialect, query: SQL, lit: (v: unknown) => string): string {
   const q = dialect.sqlToQuery(query);
   return q.sql.replace(/\$(\d+)/g, (_, n: string) => lit(q.params[Number(n) - 1]));
 }
 
-/** The connection behind each open pooled request transaction (finalRead sends COMMIT on it). */
-const openPooled = new WeakMap<object, { client: pg.PoolClient; dialect: PgDialect; committed: boolean }>();
-
-/** A bound value as an SQL literal: finalRead's values are scalars (ids, dates, numbers); anything else is a bug. */
-function literal(client: pg.PoolClient, v: unknown): string {
+/**
+ * A bound value as an SQL literal, or null when it is not a scalar: a literal and a bind parameter of unknown type
+ * are resolved alike by PostgreSQL, so only strings, numbers and booleans are written in; arrays, dates, buffers
+ * and objects keep the bind protocol.
+ */
+function scalarLiteral(v: unknown): string | null {
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return client.escapeLiteral(String(v));
-  throw new Error(`finalRead: cannot inline a ${typeof v} value`);
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return pg.escapeLiteral(String(v));
+  return null;
 }
 
+/** `text` with its values inlined, or null when one of them is not a scalar. */
+function inlinedText(text: string, params: unknown[]): string | null {
+  if (params.length === 0) return text;
+  const lits = params.map(scalarLiteral);
+  if (lits.includes(null)) return null;
+  return text.replace(/\$(\d+)/g, (_, n: string) => lits[Number(n) - 1]!);
+}
+
+/** The connection behind each open pooled request transaction (finalRead sends COMMIT on it). */
+const openPooled = new WeakMap<object, RequestConnection>();
+
 /**
- * The LAST statement of a read-only handler, sent with COMMIT in one simple-protocol message: a request then costs
- * two round trips (opening, this) instead of three. Under CPU contention every round trip waits for the backend
- * to be scheduled, so the count of round trips, not the SQL, set the keeper-log month view's latency (decision
- * 0029). Nothing may follow it in the transaction — it is committed — and the handler must not have written
- * anything it could still want rolled back. Values travel as escaped literals (no bind parameters in a
- * multi-statement message): scalars only. PGlite: an ordinary statement of the transaction.
+ * The LAST statement of a read-only handler, sent with COMMIT in one simple-protocol message — with the opening
+ * too when it is the request's only statement, so such a request costs one round trip. Under CPU contention every
+ * round trip waits for the backend to be scheduled, so the count of round trips, not the SQL, set the keeper-log
+ * month view's latency (decision 0029). Nothing may follow it in the transaction — it is committed — and the
+ * handler must not have written anything it could still want rolled back. Values travel as escaped literals (no
+ * bind parameters in a multi-statement message): scalars only. PGlite: an ordinary statement of the transaction.
  */
 export async function finalRead<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const open = openPooled.get(tx);
-  if (!open || open.committed) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-  const text = inlined(open.dialect, query, (v) => literal(open.client, v));
-  open.committed = true;
-  const results = (await open.client.query(`${text}; commit`)) as unknown as Array<{ rows: T[] }>;
-  return results[0]!.rows;
+  const conn = openPooled.get(tx);
+  if (!conn || conn.committed) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  const text = inlined(conn.dialect, query, (v) => {
+    const lit = scalarLiteral(v);
+    if (lit === null) throw new Error(`finalRead: cannot inline a ${typeof v} value`);
+    return lit;
+  });
+  return conn.finalRead<T>(text);
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

@@ -72,7 +72,7 @@ export function regionRoutes(app: FastifyInstance): void {
       authorize: async ({ db, session, req }) => {
         const code = (req.body as { code?: unknown } | undefined)?.code;
         const existing = typeof code === 'string' && code ? await findRegion(db, code) : undefined;
-        await checkAccess(db, session, { perm: existing ? REGION_PERMS.edit : REGION_PERMS.add });
+        await checkAccess(app.zoo.cache, db, session, { perm: existing ? REGION_PERMS.edit : REGION_PERMS.add });
       },
     },
   );

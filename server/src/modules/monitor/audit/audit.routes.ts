@@ -43,7 +43,7 @@ export function auditRoutes(app: FastifyInstance): void {
     const { table, id, current, size } = call.query;
     const reg = auditedTable(app, table);
     if (!reg) throw new BizError('该类数据没有变更记录');
-    await checkAccess(call.db, call.session, reg.detailAccess);
+    await checkAccess(app.zoo.cache, call.db, call.session, reg.detailAccess);
     const cols = getTableColumns(reg.table) as Record<string, PgColumn>;
     const key = cols.id ?? cols.code!;
     if (key === cols.id && !isIdText(id)) throw new BizError('ID格式不正确');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { menuSessionEndpoints } from '@zoo/contract';
-import { allMenus, grantedMenuIds, MENU_CACHE } from '../../../platform/access/menu-access';
+import { allMenus, MENU_CACHE, sessionGrants } from '../../../platform/access/menu-access';
 import { blankNulls, PreSerialized } from '../../../platform/http/envelope';
 import { route } from '../../../platform/http/route';
 import type { Cache } from '../../../platform/cache';
@@ -13,8 +13,8 @@ import { bladeTopMenu, bladeTopMenuSetting } from '../topmenu/topmenu.tables';
 export { MENU_CACHE };
 
 /**
- * The serialized tree for one set of visible menu ids. Rights are still read per request (the ids); only the
- * tree built from them is kept, under the menu prefix every menu write clears. Validated once, when built.
+ * The serialized tree for one set of visible menu ids (from the session's grants, platform/access/menu-access.ts),
+ * kept under the menu prefix every menu write clears. Validated once, when built.
  */
 async function cachedTree(cache: Cache, kind: string, ids: Iterable<string>, schema: z.ZodType, build: () => unknown): Promise<PreSerialized> {
   const digest = createHash('sha1').update([...ids].sort().join(',')).digest('base64url');
@@ -25,7 +25,7 @@ async function cachedTree(cache: Cache, kind: string, ids: Iterable<string>, sch
 export function menuSessionRoutes(app: FastifyInstance): void {
   route(app, menuSessionEndpoints.routes, async ({ db, session, query }) => {
     const all = await allMenus(app.zoo.cache, db);
-    let visible = withAncestors(all, await grantedMenuIds(db, session, all));
+    let visible = withAncestors(all, (await sessionGrants(app.zoo.cache, db, session)).ids);
     if (query.topMenuId) {
       const bound = await db
         .select({ id: bladeTopMenuSetting.menuId })
@@ -42,7 +42,7 @@ export function menuSessionRoutes(app: FastifyInstance): void {
 
   route(app, menuSessionEndpoints.buttons, async ({ db, session }) => {
     const all = await allMenus(app.zoo.cache, db);
-    const granted = await grantedMenuIds(db, session, all);
+    const granted = (await sessionGrants(app.zoo.cache, db, session)).ids;
     const tree = cachedTree(app.zoo.cache, 'buttons', granted, menuSessionEndpoints.buttons.data, () => {
       const buttons = all.filter((m) => m.category === 2 && granted.has(m.id));
       const parents = new Set(buttons.map((b) => b.parentId));

@@ -55,7 +55,7 @@ export function userWriteRoutes(app: FastifyInstance): void {
   route(app, userEndpoints.submit, async ({ db, session, body }) => {
     const actor = { cache: app.zoo.cache, session };
     if (body.id) {
-      await checkAccess(db, session, { perm: USER_PERMS.edit });
+      await checkAccess(app.zoo.cache, db, session, { perm: USER_PERMS.edit });
       const existing = await mustFind(db, body.id);
       await checkAvatar(db, session, body.avatar, existing.avatar);
       await updateUser(db, existing, defined(columns(body)), actor);

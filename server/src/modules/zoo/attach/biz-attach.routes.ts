@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { bizAttach, type BizType, type Permission } from '@zoo/contract';
+import type { Cache } from '../../../platform/cache';
 import type { Tx } from '../../../db/client';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { checkAccess } from '../../../platform/access/permissions';
@@ -36,9 +37,9 @@ function fileName(link: string): string {
   }
 }
 
-async function mayEdit(db: Tx, session: Session, type: string): Promise<void> {
+async function mayEdit(cache: Cache, db: Tx, session: Session, type: string): Promise<void> {
   const owner = OWNERS[type as BizType];
-  if (owner) await checkAccess(db, session, { perm: owner.perm });
+  if (owner) await checkAccess(cache, db, session, { perm: owner.perm });
 }
 
 /**
@@ -51,8 +52,8 @@ export function bizAttachRoutes(app: FastifyInstance): void {
     table: x,
     def: bizAttach,
     beforeSave: async (input, { db, session }, existing) => {
-      if (existing) await mayEdit(db, session, existing.bizType);
-      await mayEdit(db, session, input.bizType);
+      if (existing) await mayEdit(app.zoo.cache, db, session, existing.bizType);
+      await mayEdit(app.zoo.cache, db, session, input.bizType);
       const owner = OWNERS[input.bizType];
       await mustExist(db, owner.table, input.bizId, `所选${owner.title}不存在`);
       // The file must be this zoo's: its attachment row (row-level security hides other zoos') and a link of
@@ -67,7 +68,7 @@ export function bizAttachRoutes(app: FastifyInstance): void {
     },
     beforeRemove: async (ids, { db, session }) => {
       const rows = await db.selectDistinct({ bizType: x.bizType }).from(x).where(and(inArray(x.id, ids), eq(x.isDeleted, 0)));
-      for (const r of rows) await mayEdit(db, session, r.bizType);
+      for (const r of rows) await mayEdit(app.zoo.cache, db, session, r.bizType);
     },
   });
 }

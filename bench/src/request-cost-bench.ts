@@ -68,10 +68,26 @@ async function main() {
     // BENCH_ONLY=<substring> keeps the matching cases (profiling one call).
     const only = process.env.BENCH_ONLY;
     if (only) cases.splice(0, cases.length, ...cases.filter(([n]) => n.includes(only)));
+    // Warm-up, and the messages each call sends to PostgreSQL once warm (BENCH_MESSAGES=1 prints their text).
+    const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+    const original = proto.query;
+    let sent: string[] = [];
+    proto.query = function (this: unknown, ...a: unknown[]) {
+      const q = a[0] as string | { text: string };
+      sent.push(typeof q === 'string' ? q : q.text);
+      return original.apply(this, a);
+    };
+    const messages = new Map<string, number>();
     for (const [name, u, h] of cases) {
-      const r = await fetch(u, { headers: h });
-      if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${await r.text()}`);
+      for (let i = 0; i < 2; i++) {
+        sent = [];
+        const r = await fetch(u, { headers: h });
+        if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${await r.text()}`);
+      }
+      messages.set(name, sent.length);
+      if (process.env.BENCH_MESSAGES) console.log(name, sent);
     }
+    proto.query = original;
     const sum = new Map<string, Run & { n: number }>();
     const add = (name: string, r: Run) => {
       const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, n: 0 };
@@ -85,10 +101,10 @@ async function main() {
     const bareRps = sum.get(BARE)!.rps / rounds;
     const target = new Map(cases.map(([n, , , t]) => [n, t]));
     console.log(`\n${seconds}s × ${rounds} alternating rounds, ${connections} connections, PostgreSQL ${dbName}`);
-    console.log('target'.padEnd(40), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'goal'.padStart(6), 'errors'.padStart(7));
+    console.log('target'.padEnd(40), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'goal'.padStart(6), 'errors'.padStart(7), 'messages'.padStart(9));
     for (const [name, s] of sum) {
       const goal = target.get(name);
-      console.log(name.padEnd(40), (s.rps / s.n).toFixed(0).padStart(9), s.p99.toFixed(0).padStart(8), (s.rps / s.n / bareRps).toFixed(3).padStart(8), (goal ? `≥${goal}` : '').padStart(6), String(s.errors).padStart(7));
+      console.log(name.padEnd(40), (s.rps / s.n).toFixed(0).padStart(9), s.p99.toFixed(0).padStart(8), (s.rps / s.n / bareRps).toFixed(3).padStart(8), (goal ? `≥${goal}` : '').padStart(6), String(s.errors).padStart(7), String(messages.get(name) ?? 1).padStart(9));
     }
     await app.close();
   } finally {

@@ -37,6 +37,8 @@ export async function allMenus(cache: Cache, tx: Tx): Promise<MenuRow[]> {
 export interface Grants {
   ids: Set<string>;
   codes: Set<string>;
+  /** The cache key they are kept under (what is built from them may be kept under it too), if kept. */
+  key?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function sessionGrants(cache: Cache, tx: Tx, s: Session): Promise<G
   };
   if (!cache.listening) return load();
   const key = `${GRANTS_CACHE}${s.tenantId}:${isAdministrator(s) ? 'administrator' : [...s.roleIds].sort().join(',')}`;
-  return cache.get(key, 300_000, load);
+  return cache.get(key, 300_000, async () => ({ ...(await load()), key }));
 }
 
 /** Menu and button ids the session may use: its roles' grants within the tenant package; administrators all. */

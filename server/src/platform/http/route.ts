@@ -211,8 +211,8 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
       for (const fn of committed) fn();
       if ((data as unknown) instanceof PreSerialized) {
         reply.type('application/json; charset=utf-8');
-        const json = (data as unknown as PreSerialized).json;
-        return ep.raw ? json : `{"code":200,"success":true,"data":${json},"msg":${JSON.stringify(messages.get(req) ?? ok(null).msg)}}`;
+        const pre = data as unknown as PreSerialized;
+        return ep.raw ? pre.json : pre.envelope(messages.get(req) ?? ok(null).msg);
       }
       return ep.raw ? data : ok(data ?? {}, messages.get(req));
     },

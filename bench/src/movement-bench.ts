@@ -14,6 +14,7 @@ import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { adminToken } from './sign-in';
+import { messagesOf } from './messages';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -82,6 +83,17 @@ async function main() {
       },
     ]);
 
+    // What one birth and one move send to PostgreSQL (BENCH_MESSAGES=1 prints the statements).
+    const perCall: string[] = [];
+    for (const r of requests.slice(0, 2)) {
+      const sent = await messagesOf(async () => {
+        const res = await fetch(`${base}${r.path ?? ''}`, { method: 'POST', headers, body: r.body as string });
+        if (!((await res.json()) as { success: boolean }).success) throw new Error(`${r.path} refused`);
+      });
+      perCall.push(`${(r.path ?? '').split('/').pop()}: ${sent.length} messages`);
+      if (process.env.BENCH_MESSAGES) console.log(r.path, sent);
+    }
+
     const results = [
       await load('bare fastify + pg INSERT', { url: `${bareBase}/insert`, method: 'POST' }),
       // The same authenticated request path without a write: what the framework itself costs per call.
@@ -104,6 +116,7 @@ async function main() {
     const lost = check.filter((r) => Number(r.held) !== Number(r.replayed));
     const negative = check.filter((r) => Number(r.lowest) < 0);
     const { rows: n } = await sql.query(`select count(*)::int n from zoo_stock_log where tenant_id = '100000' and movement_type in ('born', 'move')`);
+    console.log(perCall.join('; '));
     console.log(`ledger rows written: ${n[0]!.n}; populations checked: ${check.length}; lost counts: ${lost.length}; negative counts: ${negative.length}`);
     if (lost.length || negative.length) process.exitCode = 1;
     await app.close();

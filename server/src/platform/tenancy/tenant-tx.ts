@@ -44,7 +44,7 @@ const roleFor = (allTenants?: boolean) => (allTenants ? 'none' : 'zoo_app');
  * security policies and column defaults read. This is the one place tenant isolation is applied.
  *
  * Round trips (PostgreSQL): the opening — BEGIN and the settings, plus the caller's live row when `liveCache`
- * does not hold it — travels with the handler's first statement, and COMMIT with `finalRead`'s statement. A read
+ * does not hold it — travels with the handler's first statement, and COMMIT with `finalStatement`'s statement. A read
  * answered from memory sends nothing; a detail read by one statement sends one message.
  */
 export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -136,7 +136,7 @@ interface Pending {
   cfg: Cfg;
   params: unknown[];
   text: string | null;
-  /** Results it produces: 1, or more for the COMMIT-carrying tails of finalRead and commit. */
+  /** Results it produces: 1, or more for the COMMIT-carrying tails of finalStatement and commit. */
   results: number;
   resolve: (r: pg.QueryResult[]) => void;
   reject: (e: unknown) => void;
@@ -158,9 +158,10 @@ function asRowMode(r: pg.QueryResult, rowMode: string | undefined): pg.QueryResu
  * The connection drizzle's request session talks to; it batches what the request sends.
  * - A pool connection is taken, and `begin; <opening>` sent, only when the first statement comes, in the same
  *   simple-protocol message: a handler answered from memory never takes a connection.
- * - Statements issued in the same turn of the event loop (a page's batch loaders: species, cage, parents,
- *   keeper) leave as ONE message, each with its values written as literals, and each gets its own result back.
- *   In a transaction a failed statement fails every later one anyway, so one message changes no outcome.
+ * - Statements issued while a message is in flight (a page's batch loaders: species, cage, parents, keeper)
+ *   leave together as ONE message when it returns, each with its values written as literals, and each gets its
+ *   own result back. In a transaction a failed statement fails every later one anyway, so one message changes no
+ *   outcome.
  * - A statement whose values are not all scalars, or whose text holds a `;`, goes alone with bind parameters.
  */
 class RequestConnection {
@@ -223,7 +224,7 @@ class RequestConnection {
     this.inFlight = true;
     // The longest run of inlinable statements at the head, or the head alone when it needs bind parameters. One
     // message has one set of type parsers: drizzle's statements (its own, keeping dates as text) and ours
-    // (finalRead, COMMIT: pg's defaults) do not share one.
+    // (finalStatement, COMMIT: pg's defaults) do not share one.
     const typed = Boolean(this.queue[0]!.cfg.types);
     let n = 0;
     while (n < this.queue.length && this.queue[n]!.text !== null && Boolean(this.queue[n]!.cfg.types) === typed) n++;
@@ -236,8 +237,13 @@ class RequestConnection {
       if (batch.length === 1 && (batch[0]!.text === null || (this.begun && batch[0]!.results === 1))) {
         // One statement on an open transaction (or one that needs bind parameters): the extended protocol as given.
         const [b] = batch as [Pending];
-        if (!this.begun) await client.query(`begin; ${this.opening}`);
-        this.begun = true;
+        if (!this.begun) {
+          await client.query(`begin; ${this.opening}`);
+          this.begun = true;
+          // Rolled back meanwhile (a sibling statement failed): this one must not run after the ROLLBACK, outside
+          // the transaction and its role.
+          if (this.closed) throw new Error('request transaction already ended');
+        }
         b.resolve([(await client.query(b.cfg, b.params)) as unknown as pg.QueryResult]);
       } else {
         this.begun = true;
@@ -258,7 +264,7 @@ class RequestConnection {
   }
 
   /** `text` (values inlined) and COMMIT in one message, behind whatever the request still has queued. */
-  async finalRead<T>(text: string): Promise<T[]> {
+  async finalStatement<T>(text: string): Promise<T[]> {
     this.committed = true;
     const res = await this.enqueue({ cfg: { text }, params: [], text: `${text}; ${LIVE_CHANGED}; commit`, results: 3 });
     this.closed = true;
@@ -296,7 +302,7 @@ class RequestConnection {
 
 /**
  * A statement with its bound values written in as literals, for a multi-statement simple-protocol message (which
- * takes no bind parameters): the opening `begin; …`, the first statement sent with it and finalRead's `…; commit`.
+ * takes no bind parameters): the opening `begin; …`, the first statement sent with it and finalStatement's `…; commit`.
  */
 function inlined(dialect: PgDialect, query: SQL, lit: (v: unknown) => string): string {
   const q = dialect.sqlToQuery(query);
@@ -322,26 +328,28 @@ function inlinedText(text: string, params: unknown[]): string | null {
   return text.replace(/\$(\d+)/g, (_, n: string) => lits[Number(n) - 1]!);
 }
 
-/** The connection behind each open pooled request transaction (finalRead sends COMMIT on it). */
+/** The connection behind each open pooled request transaction (finalStatement sends COMMIT on it). */
 const openPooled = new WeakMap<object, RequestConnection>();
 
 /**
- * The LAST statement of a read-only handler, sent with COMMIT in one simple-protocol message — with the opening
- * too when it is the request's only statement, so such a request costs one round trip. Under CPU contention every
- * round trip waits for the backend to be scheduled, so the count of round trips, not the SQL, set the keeper-log
- * month view's latency (decision 0029). Nothing may follow it in the transaction — it is committed — and the
- * handler must not have written anything it could still want rolled back. Values travel as escaped literals (no
- * bind parameters in a multi-statement message): scalars only. PGlite: an ordinary statement of the transaction.
+ * The LAST statement of a handler, sent with COMMIT in one simple-protocol message — with the opening too when it
+ * is the request's only statement, so such a request costs one round trip. A read (the keeper-log month view), or
+ * a write after which the handler only answers (a movement's ledger row: the stock locks are then held for no
+ * further round trip). Under CPU contention every round trip waits for the backend to be scheduled, so the count
+ * of round trips, not the SQL, set the month view's latency (decision 0029). Nothing may follow it in the
+ * transaction — it is committed — and nothing after it may fail in a way that should have rolled it back. Values
+ * travel as escaped literals (no bind parameters in a multi-statement message): scalars only. PGlite: an ordinary
+ * statement of the transaction.
  */
-export async function finalRead<T>(tx: Tx, query: SQL): Promise<T[]> {
+export async function finalStatement<T>(tx: Tx, query: SQL): Promise<T[]> {
   const conn = openPooled.get(tx);
   if (!conn || conn.committed) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
   const text = inlined(conn.dialect, query, (v) => {
     const lit = scalarLiteral(v);
-    if (lit === null) throw new Error(`finalRead: cannot inline a ${typeof v} value`);
+    if (lit === null) throw new Error(`finalStatement: cannot inline a ${typeof v} value`);
     return lit;
   });
-  return conn.finalRead<T>(text);
+  return conn.finalStatement<T>(text);
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

@@ -8,7 +8,7 @@ import { PreSerialized } from '../../../platform/http/envelope';
 import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { listDataScope, resourceRoutes } from '../../../platform/resource/resource-routes';
-import { finalRead } from '../../../platform/tenancy/tenant-tx';
+import { finalStatement } from '../../../platform/tenancy/tenant-tx';
 import { speciesOf, cageOf } from '../shared/lookups';
 import { dietOut, nowHm, overallIntake, refuseFuture, rows, SUBJECT_MISSING, subjectOf, toLogRecord, today } from './basic-log.service';
 import { zooBasicLog } from './keeper.tables';
@@ -108,7 +108,7 @@ export function basicLogRoutes(app: FastifyInstance): void {
    * keepers' names, built as the answer's JSON by PostgreSQL. It was six statements (subject, logs, species,
    * cage, keepers), and at 10 M logs the request's time went to those round trips and their drizzle/pg handling,
    * not to the index range scan of the month (and, under CPU contention, to the count of round trips: this
-   * statement carries the COMMIT, `finalRead`). Same rules as before: a removed animal's calendar still shows, the
+   * statement carries the COMMIT, `finalStatement`). Same rules as before: a removed animal's calendar still shows, the
    * data scope of the caller's roles filters the logs, row-level security the tenant.
    */
   route(app, basicLogEndpoints.month, async (call) => {
@@ -117,7 +117,7 @@ export function basicLogRoutes(app: FastifyInstance): void {
     const to = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
     const scope = (await listDataScope(call, basicLog.name)) ?? sql`true`;
     // The last statement of this read-only request: it travels with COMMIT (two round trips per request, not three).
-    const [row] = await finalRead<{ j: string }>(
+    const [row] = await finalStatement<{ j: string }>(
       call.db,
       sql`with s as (
             select 1 as t, a.id, case when a.animal_name = '' then a.local_no else a.animal_name || ' (' || a.local_no || ')' end as name, a.species_id, a.cage_id

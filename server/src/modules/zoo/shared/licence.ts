@@ -19,15 +19,18 @@ const day = (s: string | null) => (s ?? '').slice(0, 10);
  * force (domain.md §5). Row-level security limits the lookup to the caller's zoo.
  */
 export async function assertSpeciesAuthorised(db: Tx, speciesId: string): Promise<void> {
-  const [sp] = await db
-    .select({ name: zooSpecies.speciesName })
-    .from(zooSpecies)
-    .where(and(eq(zooSpecies.id, speciesId), eq(zooSpecies.isDeleted, 0)));
+  // Both reads issued together: one message to PostgreSQL.
+  const [[sp], [lic]] = await Promise.all([
+    db
+      .select({ name: zooSpecies.speciesName })
+      .from(zooSpecies)
+      .where(and(eq(zooSpecies.id, speciesId), eq(zooSpecies.isDeleted, 0))),
+    db
+      .select({ licenceNo: t.licenceNo, validFrom: t.validFrom, validTo: t.validTo, state: licenceStateSql })
+      .from(t)
+      .where(and(eq(t.speciesId, speciesId), eq(t.isDeleted, 0))),
+  ]);
   if (!sp) throw new BizError('物种不存在或已从物种库删除');
-  const [lic] = await db
-    .select({ licenceNo: t.licenceNo, validFrom: t.validFrom, validTo: t.validTo, state: licenceStateSql })
-    .from(t)
-    .where(and(eq(t.speciesId, speciesId), eq(t.isDeleted, 0)));
   if (!lic) throw new BizError(`本园未获得物种「${sp.name}」的饲养繁育许可,不能登记该物种的个体或种群`);
   if (lic.state === 'expired')
     throw new BizError(`物种「${sp.name}」的许可证(${lic.licenceNo})已于 ${day(lic.validTo)} 到期,不能登记该物种的个体或种群`);

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Movement, MovementBody, MovementType } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
+import { finalStatement } from '../../../platform/tenancy/tenant-tx';
 import { mustExist } from '../../../platform/resource/guards';
 import { zooAnimal, zooCage, zooPopulation } from '../zoo.tables';
 import { zooTransferLog } from '../transfer/transfer.tables';
@@ -77,9 +78,24 @@ export const particulars = (x: Particulars) => ({
   transferId: x.transferId ?? null,
 });
 
-export async function append(db: Tx, row: LedgerInsert): Promise<string> {
-  const [r] = await db.insert(l).values(row).returning({ id: l.id });
-  return r!.id;
+/**
+ * Appends a ledger row. `final`: the handler only answers after it, so the row travels with COMMIT (the stock
+ * locks the movement took are released without waiting for another round trip).
+ */
+export async function append(db: Tx, row: LedgerInsert, final = false): Promise<string> {
+  const insert = db.insert(l).values(row).returning({ id: l.id });
+  const [r] = final ? await finalStatement<{ id: string }>(db, insert.getSQL()) : await insert;
+  return String(r!.id);
+}
+
+/**
+ * Awaits checks issued together (they share one message) and throws the first one's refusal in the order given,
+ * not in the order they settled: which message a user sees stays the same as when they ran one after another.
+ */
+export async function inOrder<T extends readonly unknown[]>(checks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(checks);
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 export const cageOfZoo = (db: Tx, id: string, label = '所选笼舍') => mustExist(db, zooCage, id, `${label}不存在或不属于本园`);
@@ -156,12 +172,18 @@ export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'mov
 
 // ---- populations ----
 
-/** The population of a species in a cage, created empty when missing (concurrent creators meet on the unique index). */
+/**
+ * The population of a species in a cage, created empty when missing (concurrent creators meet on the unique index).
+ * One statement; when another transaction created the row while this one waited on the index, the statement's
+ * snapshot predates it and a second read (a new snapshot) finds it.
+ */
 async function ensurePopulation(db: Tx, speciesId: string, cageId: string): Promise<string> {
-  await db.execute(sql`insert into zoo_population (species_id, cage_id) values (${speciesId}, ${cageId})
-    on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do nothing`);
-  const [row] = await db.select({ id: p.id }).from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
-  return row!.id;
+  const res = (await db.execute(sql`with created as (insert into zoo_population (species_id, cage_id) values (${speciesId}::bigint, ${cageId}::bigint)
+      on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do nothing returning id)
+    select id::text as id from created
+    union all select id::text from zoo_population where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
+    limit 1`)) as unknown as { rows: Array<{ id: string }> };
+  return res.rows[0]?.id ?? (await findPopulation(db, speciesId, cageId))!;
 }
 
 /** Locks populations in id order (a fixed order: two moves between the same cages never deadlock). */
@@ -199,10 +221,9 @@ const countsOf = (res: unknown): CountsRow[] =>
 /**
  * Adds heads to the species' population in the cage: one upsert creates the population when missing, locks its
  * row and adds the counts (concurrent first births meet on the live unique index), so the lock is held only
- * for this statement, the ledger insert and the commit.
+ * for this statement, the ledger insert and the commit. The caller has checked the cage (`cageOfZoo`).
  */
-export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars): Promise<string> {
-  await cageOfZoo(db, cageId);
+export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars, final = false): Promise<string> {
   const [row] = countsOf(
     await db.execute(sql`insert into zoo_population (species_id, cage_id, male_quantity, female_quantity, they_quantity)
       values (${speciesId}::bigint, ${cageId}::bigint, ${q[0]}::int, ${q[1]}::int, ${q[2]}::int)
@@ -214,7 +235,7 @@ export async function populationIn(db: Tx, kind: MovementType, speciesId: string
   );
   const after: Mfu = [row!.m, row!.f, row!.u];
   const before = plus(after, q, -1);
-  return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: row!.id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) });
+  return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: row!.id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) }, final);
 }
 
 /**
@@ -234,13 +255,21 @@ export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu):
   });
 }
 
-export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'move', speciesId: string, cageId: string, q: Mfu, x: Particulars, toCageId?: string): Promise<string> {
-  const cage = await cageOfZoo(db, cageId);
+export async function populationOut(
+  db: Tx,
+  kind: 'export' | 'die' | 'cancel' | 'move',
+  speciesId: string,
+  cageId: string,
+  q: Mfu,
+  x: Particulars,
+  toCageId?: string,
+  final = false,
+): Promise<string> {
+  const move = kind === 'move';
+  const [cage] = await inOrder([cageOfZoo(db, cageId), move ? cageOfZoo(db, toCageId!, '迁入笼舍') : Promise.resolve(undefined)] as const);
   let toId: string | undefined;
-  if (kind === 'move') {
-    await cageOfZoo(db, toCageId!, '迁入笼舍');
-    toId = await ensurePopulation(db, speciesId, toCageId!);
-  }
+  let found: string | undefined;
+  if (move) [toId, found] = await Promise.all([ensurePopulation(db, speciesId, toCageId!), findPopulation(db, speciesId, cageId)]);
   let fromId: string;
   let fromAfter: Mfu;
   let toRow: CountsRow | undefined;
@@ -258,7 +287,6 @@ export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 
     fromId = row.id;
     fromAfter = [row.m, row.f, row.u];
   } else {
-    const found = await findPopulation(db, speciesId, cageId);
     if (!found) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
     fromId = found;
     // Both rows locked in id order (crossing moves never deadlock), then changed by one statement.
@@ -284,7 +312,7 @@ export async function populationOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 
     const toAfter: Mfu = [toRow.m, toRow.f, toRow.u];
     Object.assign(row, { toPopulationId: toId, toCageId, toBefore: plus(toAfter, q, -1), toAfter });
   }
-  return append(db, row);
+  return append(db, row, final);
 }
 
 /** Why a take matched nothing: no population of the species in the cage, or fewer heads than asked. */

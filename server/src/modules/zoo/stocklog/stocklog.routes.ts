@@ -9,7 +9,7 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { checkPedigree } from '../animal/pedigree';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { zooAnimal } from '../zoo.tables';
-import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
+import { animalOut, appendAnimalIn, cageOfZoo, inOrder, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
 import { reverseMovement } from './reverse';
 import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
 import { stockLogRecords } from './stocklog.records';
@@ -65,7 +65,11 @@ async function auditReason(db: Tx): Promise<string> {
   return res.rows[0]?.reason ?? '';
 }
 
-async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K]): Promise<{ ids: string[]; animalIds: string[] }> {
+/**
+ * Books one movement. `final`: the route answers right after (not the approval applier, which records more), so a
+ * population's ledger row travels with COMMIT.
+ */
+async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], final = false): Promise<{ ids: string[]; animalIds: string[] }> {
   const x = particularsOf(kind, b);
   // The audit rows of the stock changes say which movement made them (unless the caller gave a reason).
   // One round trip: keeps a reason the caller gave, else names the movement.
@@ -73,14 +77,18 @@ async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K])
   await db.execute(sql`select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), ${label}), true)`);
   if (kind === 'born' || kind === 'import') {
     // Accessions need the species in the zoo's licence scope, in force (dispositions of held stock do not).
-    await assertSpeciesAuthorised(db, b.speciesId);
-    if (b.animalType === 1) return individualsIn(db, kind, b as InBody, x);
-    return { ids: [await populationIn(db, kind, b.speciesId, b.cageId!, mfuIn(b), x)], animalIds: [] };
+    if (b.animalType === 1) {
+      await assertSpeciesAuthorised(db, b.speciesId);
+      return individualsIn(db, kind, b as InBody, x);
+    }
+    // Licence and cage read in one message; the licence's refusal still comes first.
+    await inOrder([assertSpeciesAuthorised(db, b.speciesId), cageOfZoo(db, b.cageId!)] as const);
+    return { ids: [await populationIn(db, kind, b.speciesId, b.cageId!, mfuIn(b), x, final)], animalIds: [] };
   }
   const out = kind as 'export' | 'die' | 'cancel' | 'move';
   const toCageId = out === 'move' ? (b as MovementBody['move']).toCageId : undefined;
   if (b.animalType === 1) return { ids: [await animalOut(db, out, b.speciesId, b.animalId!, x, toCageId)], animalIds: [b.animalId!] };
-  return { ids: [await populationOut(db, out, b.speciesId, b.cageId!, mfuIn(b), x, toCageId)], animalIds: [] };
+  return { ids: [await populationOut(db, out, b.speciesId, b.cageId!, mfuIn(b), x, toCageId, final)], animalIds: [] };
 }
 
 export function stockLogRoutes(app: FastifyInstance): void {
@@ -100,14 +108,14 @@ export function stockLogRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, stockLogEndpoints.born, async ({ db, body }) => register(db, 'born', body));
-  route(app, stockLogEndpoints.import, async ({ db, body }) => register(db, 'import', body));
-  route(app, stockLogEndpoints.move, async ({ db, body }) => register(db, 'move', body));
+  route(app, stockLogEndpoints.born, async ({ db, body }) => register(db, 'born', body, true));
+  route(app, stockLogEndpoints.import, async ({ db, body }) => register(db, 'import', body, true));
+  route(app, stockLogEndpoints.move, async ({ db, body }) => register(db, 'move', body, true));
   // Dispositions may need the zoo's approval (./approval.ts): then they are pending until the process ends.
   for (const kind of ['export', 'die', 'cancel'] as const) registerMovementApplier(kind, (db, body) => register(db, kind, body as never));
-  route(app, stockLogEndpoints.export, async (call) => (await gateMovement(app, call, 'export', call.body)) ?? register(call.db, 'export', call.body));
-  route(app, stockLogEndpoints.die, async (call) => (await gateMovement(app, call, 'die', call.body)) ?? register(call.db, 'die', call.body));
-  route(app, stockLogEndpoints.cancel, async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(call.db, 'cancel', call.body));
+  route(app, stockLogEndpoints.export, async (call) => (await gateMovement(app, call, 'export', call.body)) ?? register(call.db, 'export', call.body, true));
+  route(app, stockLogEndpoints.die, async (call) => (await gateMovement(app, call, 'die', call.body)) ?? register(call.db, 'die', call.body, true));
+  route(app, stockLogEndpoints.cancel, async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(call.db, 'cancel', call.body, true));
   approvalRoutes(app);
 
   route(app, stockLogEndpoints.timeline, async (call) => {

@@ -1,7 +1,9 @@
 /**
  * Per-request batching for record lookups: CRUD lists map each row through `toRecord`, and a lookup per row
  * (species name, cage name, parent animal…) would be one query per row. Keys asked for in the same turn of the
- * event loop are loaded with one query; results are memoised for the rest of the request.
+ * event loop are loaded with one query; results are memoised for the rest of the request. All the request's
+ * loaders with keys waiting flush in one callback, so their queries are issued together and leave as one message
+ * to PostgreSQL (platform/tenancy/tenant-tx.ts).
  */
 type Load<V> = (keys: string[]) => Promise<Map<string, V>>;
 
@@ -12,6 +14,18 @@ interface Loader<V> {
 }
 
 const perRequest = new WeakMap<object, Map<string, Loader<unknown>>>();
+/** Per request scope: the flushes waiting for the end of this turn (one setImmediate runs them all). */
+const waiting = new WeakMap<object, Array<() => Promise<void>>>();
+
+function scheduleFlush(scope: object, flush: () => Promise<void>): void {
+  let list = waiting.get(scope);
+  if (list) return void list.push(flush);
+  waiting.set(scope, (list = [flush]));
+  setImmediate(() => {
+    waiting.delete(scope);
+    for (const f of list) void f();
+  });
+}
 
 export function batchLoader<V>(scope: object, name: string, load: Load<V>): (key: string | null | undefined) => Promise<V | undefined> {
   let loaders = perRequest.get(scope);
@@ -43,7 +57,7 @@ export function batchLoader<V>(scope: object, name: string, load: Load<V>): (key
     loader.cache.set(key, p);
     if (!loader.scheduled) {
       loader.scheduled = true;
-      setImmediate(() => void flush());
+      scheduleFlush(scope, flush);
     }
     return p;
   };

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,10 +20,18 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
+/** The `--flags` of `npm start -w @zoo/server` (server/package.json), so a bench runs the server as production does. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(' ').filter((t) => t.startsWith('--'));
+}
+
 /** Starts `node server/dist/main.js` as production does and polls until `probe` answers 200. */
 export async function startServer(env: Record<string, string>, port: number, probe = '/api/blade-auth/oauth/captcha'): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  // The node flags of the server's start script (heap sizing: decision 0031), plus BENCH_NODE_ARGS to try others.
+  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
     cwd: path.join(root, 'server'),
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', API_LOG: 'off', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,7 @@ import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { generateZoos } from '@zoo/server/src/seed/scale';
 import { adminToken } from './sign-in';
-import { messagesOf } from './messages';
+import { messagesOf } from '@zoo/server/test/messages';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
@@ -85,7 +85,7 @@ async function main() {
       let b: { data?: { total: number } } = {};
       // Warm, then the messages a warm call sends (BENCH_MESSAGES=1 prints them).
       for (let i = 0; i < 2; i++) {
-        const sent = await messagesOf(async () => {
+        const { sent } = await messagesOf(async () => {
           b = (await (await fetch(`${kept.base}/api/zoo-animal/animal/list?current=1&size=10${q}`, { headers })).json()) as typeof b;
         });
         messages.set(`list ${label}, kept`, sent.length);

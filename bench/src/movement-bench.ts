@@ -14,7 +14,7 @@ import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { adminToken } from './sign-in';
-import { messagesOf } from './messages';
+import { messagesOf } from '@zoo/server/test/messages';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -86,7 +86,7 @@ async function main() {
     // What one birth and one move send to PostgreSQL (BENCH_MESSAGES=1 prints the statements).
     const perCall: string[] = [];
     for (const r of requests.slice(0, 2)) {
-      const sent = await messagesOf(async () => {
+      const { sent } = await messagesOf(async () => {
         const res = await fetch(`${base}${r.path ?? ''}`, { method: 'POST', headers, body: r.body as string });
         if (!((await res.json()) as { success: boolean }).success) throw new Error(`${r.path} refused`);
       });

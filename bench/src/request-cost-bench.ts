@@ -16,7 +16,7 @@ import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { adminToken } from './sign-in';
-import { messagesOf } from './messages';
+import { messagesOf } from '@zoo/server/test/messages';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -81,10 +81,10 @@ async function main() {
     for (const [name, u, h] of cases) {
       let sent: string[] = [];
       for (let i = 0; i < 2; i++)
-        sent = await messagesOf(async () => {
+        ({ sent } = await messagesOf(async () => {
           const r = await fetch(u, { headers: h });
           if (r.status !== 200) throw new Error(`${name}: HTTP ${r.status} ${await r.text()}`);
-        });
+        }));
       messages.set(name, sent.length);
       if (process.env.BENCH_MESSAGES) console.log(name, sent);
     }

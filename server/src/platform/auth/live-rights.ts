@@ -33,7 +33,8 @@ export type LiveClaims = Pick<Session, 'jti' | 'userId' | 'tenantId' | 'roleIds'
 
 /** What the opening statement returns about the caller. */
 export interface LiveRow {
-  token_live: boolean;
+  /** Milliseconds the token has left; null when it is revoked, expired or unknown. */
+  token_left_ms: number | null;
   /** `role_id|dept_id` of the user; null when the user is deleted or disabled */
   user_row: string | null;
 }
@@ -48,9 +49,10 @@ const LIVE_TTL_MS = 60_000;
 
 /** The caller's live row from this instance's memory, or undefined when it must be read from the database. */
 export function cachedLiveRow(cache: Cache, c: LiveClaims): LiveRow | undefined {
-  if (!cache.listening || cache.peek<boolean>(tokenKey(c.jti)) !== true) return undefined;
+  if (!cache.listening) return undefined;
+  const tokenLeft = cache.peek<number>(tokenKey(c.jti));
   const userRow = cache.peek<string | null>(userKey(c));
-  return userRow === undefined ? undefined : { token_live: true, user_row: userRow };
+  return tokenLeft === undefined || userRow === undefined ? undefined : { token_left_ms: tokenLeft, user_row: userRow };
 }
 
 /**
@@ -58,21 +60,23 @@ export function cachedLiveRow(cache: Cache, c: LiveClaims): LiveRow | undefined 
  * may predate it), nor a dead token (its request fails anyway).
  */
 export function rememberLiveRow(cache: Cache, c: LiveClaims, row: LiveRow, sinceEpoch: number): void {
-  if (!cache.listening || !row.token_live) return;
-  cache.set(tokenKey(c.jti), true, LIVE_TTL_MS, sinceEpoch);
+  if (!cache.listening || row.token_left_ms === null) return;
+  // Never past the token's own expiry (a rotated refresh leaves its access token a 30 s grace, not a minute).
+  cache.set(tokenKey(c.jti), row.token_left_ms, Math.min(LIVE_TTL_MS, row.token_left_ms), sinceEpoch);
   cache.set(userKey(c), row.user_row, LIVE_TTL_MS, sinceEpoch);
 }
 
 const csv = (v: string | null | undefined) => (v ?? '').split(',').filter(Boolean);
 
 /**
- * Columns token_live and user_row for the opening statement's select list. Scalar subqueries by primary key:
+ * Columns token_left_ms and user_row for the opening statement's select list. Scalar subqueries by primary key:
  * measured cheaper to plan than a lateral join. They run as the connection's owner at the start of the
  * transaction (before the role switch), so they name the tenant themselves.
  */
 export function liveRightsSql(c: LiveClaims): SQL {
   const userId = /^\d{1,19}$/.test(c.userId) ? c.userId : '0';
-  return sql`exists(select 1 from sys_token where jti = ${c.jti} and revoke_time is null and expire_time > localtimestamp(0)) as token_live,
+  return sql`(select extract(epoch from expire_time - localtimestamp(0))::float8 * 1000 from sys_token
+      where jti = ${c.jti} and revoke_time is null and expire_time > localtimestamp(0)) as token_left_ms,
     (select u.role_id || '|' || u.dept_id from blade_user u
       where u.id = ${userId}::bigint and u.tenant_id = ${c.tenantId} and u.is_deleted = 0 and u.status = 1) as user_row`;
 }

@@ -151,12 +151,12 @@ export class TokenService {
       .where(and(eq(sysToken.jti, refreshJti), eq(sysToken.kind, 'refresh'), isNull(sysToken.revokeTime)))
       .returning({ jti: sysToken.jti, family: sysToken.family });
     const own = rows[0];
-    this.onRevoked();
     if (own) {
       await db
         .update(sysToken)
         .set({ expireTime: sql`least(${sysToken.expireTime}, localtimestamp(0) + make_interval(secs => ${ACCESS_GRACE_SECONDS}))` as never })
         .where(and(eq(sysToken.pairJti, refreshJti), eq(sysToken.kind, 'access'), isNull(sysToken.revokeTime)));
+      this.onRevoked();
       return own.family ?? refreshJti;
     }
     await db.execute(sql`update sys_token set revoke_time = localtimestamp(0)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { messagesOf } from '../../../test/messages';
 import { finalStatement, inTenant } from './tenant-tx';
 
 let t: TestApp;
@@ -45,21 +45,11 @@ describe('finalStatement (last statement with COMMIT)', () => {
   });
 });
 
-/** Messages sent to PostgreSQL while `fn` runs: each `query` of a pg client is one round trip. */
-async function countMessages<T>(fn: () => Promise<T>): Promise<{ out: T; messages: number }> {
-  const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const original = proto.query;
-  let messages = 0;
-  proto.query = function (this: unknown, ...a: unknown[]) {
-    messages++;
-    return original.apply(this, a);
-  };
-  try {
-    return { out: await fn(), messages };
-  } finally {
-    proto.query = original;
-  }
-}
+/** How many messages `fn` sends to PostgreSQL, beside its result. */
+const countMessages = async <T>(fn: () => Promise<T>) => {
+  const { out, sent } = await messagesOf(fn);
+  return { out, messages: sent.length };
+};
 
 describe('the opening rides on the first statement', () => {
   const zoo = { tenantId: '000000', userName: 'tester' };

@@ -68,7 +68,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   const opened = async (rows: LiveRow[], tx: Tx) => {
     if (claims) {
       const row = known ?? rows[0]!;
-      if (!row.token_live) throw new RevokedTokenError();
+      if (row.token_left_ms === null) throw new RevokedTokenError();
       if (!known && cache) rememberLiveRow(cache, claims, row, since);
       await scope.onLive?.(row, tx);
     }
@@ -103,7 +103,7 @@ function pooledSession(db: Db): PooledSession | null {
  * `eager`: the opening carries the caller's live row, which is needed before `fn` runs.
  */
 async function inPooledTx<T>(p: PooledSession, opening: SQL, eager: boolean, fn: (rows: LiveRow[], tx: Tx) => Promise<T>, cache?: Cache): Promise<T> {
-  const conn = new RequestConnection(p.pool, p.dialect, inlined(p.dialect, opening, (v) => pg.escapeLiteral(String(v ?? ''))));
+  const conn = new RequestConnection(p.pool, p.dialect, inlined(p.dialect, opening));
   const { schema, options } = p.session as unknown as { schema: undefined; options: object };
   const session = new NodePgSession(conn as unknown as pg.PoolClient, p.dialect, schema, options);
   const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;
@@ -171,7 +171,7 @@ class RequestConnection {
   private scheduled = false;
   private closed = false;
   private readonly queue: Pending[] = [];
-  committed = false;
+  private committed = false;
   liveChanged = false;
   private broken = false;
 
@@ -307,15 +307,6 @@ class RequestConnection {
 }
 
 /**
- * A statement with its bound values written in as literals, for a multi-statement simple-protocol message (which
- * takes no bind parameters): the opening `begin; …`, the first statement sent with it and finalStatement's `…; commit`.
- */
-function inlined(dialect: PgDialect, query: SQL, lit: (v: unknown) => string): string {
-  const q = dialect.sqlToQuery(query);
-  return q.sql.replace(/\$(\d+)/g, (_, n: string) => lit(q.params[Number(n) - 1]));
-}
-
-/**
  * A bound value as an SQL literal, or null when it is not a scalar: a literal and a bind parameter of unknown type
  * are resolved alike by PostgreSQL, so only strings, numbers and booleans are written in; arrays, dates, buffers
  * and objects keep the bind protocol.
@@ -326,12 +317,23 @@ function scalarLiteral(v: unknown): string | null {
   return null;
 }
 
-/** `text` with its values inlined, or null when one of them is not a scalar. */
+/**
+ * `text` with its values written in as literals, for a multi-statement simple-protocol message (which takes no
+ * bind parameters), or null when one of them is not a scalar.
+ */
 function inlinedText(text: string, params: unknown[]): string | null {
   if (params.length === 0) return text;
   const lits = params.map(scalarLiteral);
   if (lits.includes(null)) return null;
   return text.replace(/\$(\d+)/g, (_, n: string) => lits[Number(n) - 1]!);
+}
+
+/** A drizzle statement with its values inlined; it must have scalar values only (our own openings and tails). */
+function inlined(dialect: PgDialect, query: SQL): string {
+  const q = dialect.sqlToQuery(query);
+  const text = inlinedText(q.sql, q.params);
+  if (text === null) throw new Error('cannot inline a value that is not a scalar');
+  return text;
 }
 
 /** The connection behind each open pooled request transaction (finalStatement sends COMMIT on it). */
@@ -349,13 +351,8 @@ const openPooled = new WeakMap<object, RequestConnection>();
  */
 export async function finalStatement<T>(tx: Tx, query: SQL): Promise<T[]> {
   const conn = openPooled.get(tx);
-  if (!conn || conn.committed) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-  const text = inlined(conn.dialect, query, (v) => {
-    const lit = scalarLiteral(v);
-    if (lit === null) throw new Error(`finalStatement: cannot inline a ${typeof v} value`);
-    return lit;
-  });
-  return conn.finalStatement<T>(text);
+  if (!conn) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  return conn.finalStatement<T>(inlined(conn.dialect, query));
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

@@ -1,10 +1,10 @@
 import pg from 'pg';
 
 /**
- * The messages a call sends to PostgreSQL: every `query` of a pg client is one round trip. `fn` runs with the
- * counter on; the texts come back in order (BENCH_MESSAGES=1 in a bench prints them).
+ * The messages `fn` sends to PostgreSQL, in order: every `query` of a pg client is one round trip. Used by the
+ * request-transaction tests and by the benches (BENCH_MESSAGES=1 prints them).
  */
-export async function messagesOf(fn: () => Promise<void>): Promise<string[]> {
+export async function messagesOf<T>(fn: () => Promise<T>): Promise<{ out: T; sent: string[] }> {
   const proto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
   const original = proto.query;
   const sent: string[] = [];
@@ -14,9 +14,8 @@ export async function messagesOf(fn: () => Promise<void>): Promise<string[]> {
     return original.apply(this, a);
   };
   try {
-    await fn();
+    return { out: await fn(), sent };
   } finally {
     proto.query = original;
   }
-  return sent;
 }

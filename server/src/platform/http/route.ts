@@ -155,6 +155,8 @@ export interface RouteExtras {
   authorize?: (call: { db: Tx; session: Session; req: FastifyRequest }) => Promise<void>;
   /** How `x-access` states the rule when `authorize` refines it (e.g. `perm:user_add|user_edit`). */
   accessDoc?: string;
+  /** A GET that writes: without it a GET's transaction is read-only (PostgreSQL refuses its writes). */
+  writes?: boolean;
 }
 
 /** Success messages a handler chose (contract: some calls answer e.g. "签收事务成功" instead of "操作成功"). */
@@ -194,6 +196,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           live: session,
           liveCache: app.zoo.cache,
           onLive: liveRights(app, session),
+          readOnly: ep.method === 'GET' && !opts.writes,
           ...auditContext(req, session),
         },
         async (db) => {

@@ -29,6 +29,12 @@ export interface TxScope {
   reason?: string;
   /** `false` writes no audit rows (seeding, synthetic data): only code the server runs itself sets it. */
   audit?: boolean;
+  /**
+   * A call that only reads (route(): GET unless declared otherwise). PostgreSQL refuses its writes
+   * (`transaction_read_only`), and on a pool each message runs as its own implicit transaction carrying the
+   * settings, so no BEGIN and no COMMIT travel (RequestConnection).
+   */
+  readOnly?: boolean;
 }
 
 export class RevokedTokenError extends Error {}
@@ -64,7 +70,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
       set_config('app.audit_reason', ${scope.reason ?? ''}, true),
       set_config('app.audit', ${scope.audit === false ? 'off' : 'on'}, true),
       set_config('role', ${roleFor(scope.allTenants)}, true)
-      `;
+      ${scope.readOnly ? sql`, set_config('transaction_read_only', 'on', true)` : sql``}`;
   const opened = async (rows: LiveRow[], tx: Tx) => {
     if (claims) {
       const row = known ?? rows[0]!;
@@ -75,7 +81,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
     return fn(tx);
   };
   const pooled = pooledSession(db);
-  if (pooled) return inPooledTx(pooled, opening, readLive, opened, cache);
+  if (pooled) return inPooledTx(pooled, opening, readLive, opened, cache, scope.readOnly);
   // PGlite (one connection): drizzle's own transaction, BEGIN as its own statement.
   return db.transaction(async (tx) => {
     const res = (await tx.execute(opening)) as unknown as { rows: LiveRow[] };
@@ -102,8 +108,15 @@ function pooledSession(db: Db): PooledSession | null {
  * NodePgTransaction, so savepoints nest as before, but BEGIN and the opening ride on the first statement sent.
  * `eager`: the opening carries the caller's live row, which is needed before `fn` runs.
  */
-async function inPooledTx<T>(p: PooledSession, opening: SQL, eager: boolean, fn: (rows: LiveRow[], tx: Tx) => Promise<T>, cache?: Cache): Promise<T> {
-  const conn = new RequestConnection(p.pool, p.dialect, inlined(p.dialect, opening));
+async function inPooledTx<T>(
+  p: PooledSession,
+  opening: SQL,
+  eager: boolean,
+  fn: (rows: LiveRow[], tx: Tx) => Promise<T>,
+  cache?: Cache,
+  readOnly = false,
+): Promise<T> {
+  const conn = new RequestConnection(p.pool, p.dialect, inlined(p.dialect, opening), readOnly);
   const { schema, options } = p.session as unknown as { schema: undefined; options: object };
   const session = new NodePgSession(conn as unknown as pg.PoolClient, p.dialect, schema, options);
   const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;
@@ -162,6 +175,11 @@ function asRowMode(r: pg.QueryResult, rowMode: string | undefined): pg.QueryResu
  *   in flight, leave as ONE message, each with its values written as literals, and each gets its own result
  *   back. In a transaction a failed statement fails every later one anyway, so one message changes no outcome.
  * - A statement whose values are not all scalars, or whose text holds a `;`, goes alone with bind parameters.
+ * - A read-only call (`autocommit`) opens no transaction: each message is `<opening>; <statements>`, which
+ *   PostgreSQL runs as one implicit transaction, so the settings hold for its statements and no BEGIN or COMMIT
+ *   travels (READ COMMITTED takes a snapshot per statement anyway, so separate messages see what one transaction
+ *   would). A statement that needs the transaction to outlive its message — bind parameters, a savepoint, a
+ *   handler's own `set_config` (asTenant) — first turns it into an ordinary transaction.
  */
 class RequestConnection {
   private client?: pg.PoolClient;
@@ -174,11 +192,14 @@ class RequestConnection {
   private committed = false;
   liveChanged = false;
   private broken = false;
+  /** The message being sent, awaited before the connection goes back to the pool. */
+  private flight?: Promise<void>;
 
   constructor(
     private readonly pool: pg.Pool,
     readonly dialect: PgDialect,
     private readonly opening: string,
+    private autocommit = false,
   ) {}
 
   private connect(): Promise<pg.PoolClient> {
@@ -189,6 +210,7 @@ class RequestConnection {
   /** Sends the opening now (before the handler runs) and returns its rows: the caller's live row. */
   async open(): Promise<LiveRow[]> {
     const client = await this.connect();
+    if (this.autocommit) return ((await client.query(this.opening)) as unknown as pg.QueryResult<LiveRow>).rows;
     const res = (await client.query(`begin; ${this.opening}`)) as unknown as pg.QueryResult<LiveRow>[];
     this.begun = true;
     return res[1]!.rows;
@@ -221,7 +243,7 @@ class RequestConnection {
     this.scheduled = true;
     process.nextTick(() => {
       this.scheduled = false;
-      void this.send();
+      this.flight = this.send();
     });
   }
 
@@ -238,8 +260,9 @@ class RequestConnection {
     try {
       const client = await this.connect();
       if (this.closed) throw new Error('request transaction already ended');
-      const opening = this.begun ? '' : `begin; ${this.opening}; `;
-      const skip = this.begun ? 0 : 2;
+      if (this.autocommit && batch.some(needsTransaction)) this.autocommit = false;
+      const opening = this.autocommit ? `${this.opening}; ` : this.begun ? '' : `begin; ${this.opening}; `;
+      const skip = this.autocommit ? 1 : this.begun ? 0 : 2;
       if (batch.length === 1 && (batch[0]!.text === null || (this.begun && batch[0]!.results === 1))) {
         // One statement on an open transaction (or one that needs bind parameters): the extended protocol as given.
         const [b] = batch as [Pending];
@@ -252,7 +275,7 @@ class RequestConnection {
         }
         b.resolve([(await client.query(b.cfg, b.params)) as unknown as pg.QueryResult]);
       } else {
-        this.begun = true;
+        this.begun ||= !this.autocommit;
         const res = await client.query({ text: opening + batch.map((b) => b.text).join('; '), rowMode: 'array', types: batch[0]!.cfg.types } as pg.QueryConfig);
         const all = (Array.isArray(res) ? res : [res]) as pg.QueryResult[];
         let at = skip;
@@ -271,6 +294,13 @@ class RequestConnection {
 
   /** `text` (values inlined) and COMMIT in one message, behind whatever the request still has queued. */
   async finalStatement<T>(text: string): Promise<T[]> {
+    if (this.autocommit) {
+      const [res] = await this.enqueue({ cfg: { text }, params: [], text, results: 1 });
+      // Turned into a transaction while it waited (a statement ahead of it needed one): commit that.
+      await this.commit();
+      this.closed = true;
+      return res!.rows as T[];
+    }
     this.committed = true;
     const res = await this.enqueue({ cfg: { text }, params: [], text: `${text}; ${LIVE_CHANGED}; commit`, results: 3 });
     this.closed = true;
@@ -280,6 +310,7 @@ class RequestConnection {
 
   async commit(): Promise<void> {
     if (this.committed || !this.connecting) return;
+    if (this.autocommit) return this.settle();
     this.committed = true;
     const res = await this.enqueue({ cfg: { text: 'commit' }, params: [], text: `${LIVE_CHANGED}; commit`, results: 2 });
     this.closed = true;
@@ -291,6 +322,7 @@ class RequestConnection {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('request transaction rolled back'));
     if (!this.connecting) return;
+    if (this.autocommit) return this.settle();
     try {
       const client = await this.connecting;
       await client.query('rollback');
@@ -299,12 +331,26 @@ class RequestConnection {
     }
   }
 
+  /** No transaction is open (read-only calls): ends the request once its last message is back. */
+  private async settle(): Promise<void> {
+    this.committed = true;
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new Error('request transaction already ended'));
+    await this.flight?.catch(() => undefined);
+  }
+
   /** A connection that cannot even roll back is dropped, not handed to the next request mid-transaction. */
   release(): void {
     this.client?.release(this.broken);
     this.client = undefined;
   }
 }
+
+/**
+ * Statements of a read-only call that need a transaction beyond their own message: bind parameters (their own
+ * message), savepoints, and settings a handler changes for its later statements (asTenant, across-tenants).
+ */
+const needsTransaction = (p: Pending): boolean => p.text === null || /set_config|^\s*(savepoint|release|rollback)\b/i.test(p.cfg.text);
 
 /**
  * A bound value as an SQL literal, or null when it is not a scalar: a literal and a bind parameter of unknown type

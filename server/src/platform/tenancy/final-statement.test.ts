@@ -108,3 +108,54 @@ describe('the opening rides on the first statement', () => {
     expect(await inTenant(t.database.db, zoo, (tx) => finalStatement<{ n: number }>(tx, sql`select 1 as n`))).toEqual([{ n: 1 }]);
   });
 });
+
+describe('read-only calls (GET): no BEGIN, no COMMIT', () => {
+  const reader = { tenantId: '000000', userName: 'reader', readOnly: true };
+  it('each message carries the settings and runs as its own implicit transaction', async () => {
+    const { out, sent } = await messagesOf(() =>
+      inTenant(t.database.db, reader, async (tx) => {
+        const first = (await tx.execute(sql`select current_setting('app.tenant_id') as tenant, current_user as role, txid_current_if_assigned() as xid`)) as unknown as { rows: object[] };
+        const [a, b] = await Promise.all([
+          tx.execute(sql`select current_setting('app.user_name') as who`),
+          tx.execute(sql`select ${'x'}::text as v`),
+        ]);
+        return [first.rows[0], (a as unknown as { rows: object[] }).rows[0], (b as unknown as { rows: object[] }).rows[0]];
+      }),
+    );
+    expect(out).toEqual([{ tenant: '000000', role: 'zoo_app', xid: null }, { who: 'reader' }, { v: 'x' }]);
+    expect(sent).toHaveLength(2);
+    for (const m of sent) {
+      expect(m).not.toMatch(/\bbegin\b|\bcommit\b/i);
+      expect(m).toContain(`set_config('transaction_read_only', 'on', true)`);
+    }
+    // A last statement is just that statement.
+    const last = await messagesOf(() => inTenant(t.database.db, reader, (tx) => finalStatement<{ n: number }>(tx, sql`select 1 as n`)));
+    expect(last.out).toEqual([{ n: 1 }]);
+    expect(last.sent).toHaveLength(1);
+    expect(last.sent[0]).not.toMatch(/\bcommit\b/i);
+  });
+
+  it('a write is refused by PostgreSQL, and the pool stays clean', async () => {
+    for (let i = 0; i < 12; i++) {
+      const e = await inTenant(t.database.db, reader, (tx) => tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', ${`ro-${i}`}, 'y')`)).catch(
+        (x: { cause?: Error }) => x,
+      );
+      expect(String((e as { cause?: Error }).cause?.message)).toMatch(/read-only transaction/);
+    }
+    expect((await t.sql.query(`select count(*)::int as n from blade_param where param_key like 'ro-%'`)).rows[0].n).toBe(0);
+    expect(await inTenant(t.database.db, reader, (tx) => finalStatement<{ n: number }>(tx, sql`select 1 as n`))).toEqual([{ n: 1 }]);
+  });
+
+  it("a handler's own settings (asTenant) or bind parameters open a real transaction, committed at the end", async () => {
+    const { out, sent } = await messagesOf(() =>
+      inTenant(t.database.db, reader, async (tx) => {
+        await tx.execute(sql`select set_config('app.probe', 'kept', true)`);
+        const r = (await tx.execute(sql`select current_setting('app.probe', true) as probe, current_setting('app.tenant_id') as tenant, ${{ a: 1 }}::jsonb as obj`)) as unknown as { rows: object[] };
+        return r.rows[0];
+      }),
+    );
+    expect(out).toEqual({ probe: 'kept', tenant: '000000', obj: { a: 1 } });
+    expect(sent[0]).toMatch(/^begin; /);
+    expect(sent.at(-1)).toMatch(/commit$/);
+  });
+});

@@ -24,6 +24,8 @@ const Env = z.object({
   LIST_COUNT: z.enum(['kept', 'exact'], { error: '应为 kept/exact' }).default('kept'),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Prepared request statements per connection; off behind PgBouncer in transaction pooling (db/prepared.ts). */
+  DB_PREPARE: bool('on'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符').optional().or(z.literal('').transform(() => undefined)),
   SECRET_KEY: z
     .string()
@@ -100,6 +102,8 @@ export type Config = {
   listCount: 'kept' | 'exact';
   dataDir: string;
   dbPoolMax: number;
+  /** Request statements prepared per pool connection (DB_PREPARE, default on; off behind a transaction pooler). */
+  dbPrepare: boolean;
   jwtSecret?: string;
   /** AES-256-GCM key (hex) for secrets kept at rest (identity providers' client secrets); else one kept in sys_secret. */
   secretKey?: string;
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCount: e.LIST_COUNT,
     dataDir: path.resolve(base, e.DATA_DIR),
     dbPoolMax: e.DB_POOL_MAX,
+    dbPrepare: e.DB_PREPARE,
     jwtSecret: e.JWT_SECRET,
     secretKey: e.SECRET_KEY,
     captchaMode: e.CAPTCHA_MODE,

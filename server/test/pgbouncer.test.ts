@@ -99,8 +99,8 @@ pidfile = ${dir}/pgbouncer.pid
 }
 
 async function instance(pooled: string, listen: string): Promise<Instance> {
-  const config = loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: listen, CAPTCHA_MODE: 'on', LOG_LEVEL: 'silent', DB_POOL_MAX: '4', TIME_ZONE: TZ });
-  const database = await openPostgres(pooled, 4, TZ);
+  const config = loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: listen, CAPTCHA_MODE: 'on', LOG_LEVEL: 'silent', DB_POOL_MAX: '4', DB_PREPARE: 'off', TIME_ZONE: TZ });
+  const database = await openPostgres(pooled, 4, TZ, { prepare: false });
   const app = await buildApp(config, database, { logger: false });
   return { app, database, base: `${await app.listen({ port: 0, host: '127.0.0.1' })}/api` };
 }

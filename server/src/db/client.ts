@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../paths';
 import { applyConventions } from './conventions';
 import { lockDataDir } from './data-dir-lock';
+import { prepareStatementsOn } from './prepared';
 
 /** node-postgres and PGlite databases share this surface; modules only see this type (no relational schema: queries are built from the table objects). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -20,9 +21,12 @@ export interface Database {
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
-export async function openPostgres(url: string, poolMax: number, timeZone: string): Promise<Database> {
+export async function openPostgres(url: string, poolMax: number, timeZone: string, opts: { prepare?: boolean } = {}): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options: `-c TimeZone=${timeZone}` });
+  // Request statements are prepared per connection (db/prepared.ts) unless the pool goes through
+  // a transaction-pooling PgBouncer (DB_PREPARE=off).
+  if (opts.prepare !== false) prepareStatementsOn(pool);
   // An idle connection dropped by the server (restart, failover, DROP … WITH FORCE) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Db, Tx } from '../../db/client';
 import { cachedLiveRow, LIVE_PREFIX, liveRightsSql, rememberLiveRow, type LiveClaims, type LiveRow } from '../auth/live-rights';
 import type { Cache } from '../cache';
+import { preparedOn, preparesStatements, PREPARE_TYPE_ERRORS, refusePreparing, statementNumber } from '../../db/prepared';
 
 export interface TxScope {
   tenantId: string;
@@ -116,7 +117,7 @@ async function inPooledTx<T>(
   cache?: Cache,
   readOnly = false,
 ): Promise<T> {
-  const conn = new RequestConnection(p.pool, p.dialect, inlined(p.dialect, opening), readOnly);
+  const conn = new RequestConnection(p.pool, p.dialect, statementOf(p.dialect, opening), readOnly);
   const { schema, options } = p.session as unknown as { schema: undefined; options: object };
   const session = new NodePgSession(conn as unknown as pg.PoolClient, p.dialect, schema, options);
   const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;
@@ -144,12 +145,23 @@ type Results = pg.QueryResult | pg.QueryResult[];
 /** A statement as drizzle hands it over: pg's query config with the row mode and type parsers it sets. */
 type Cfg = pg.QueryConfig & { rowMode?: 'array' };
 
-/** A statement waiting for the next message: its text with values inlined (null: keep the bind protocol). */
-interface Pending {
+/**
+ * A statement with its values as SQL literals (`lits`), for a multi-statement simple-protocol message, which takes
+ * no bind parameters: written in (`inline`), or passed to its prepared form (`execute zsN(…)`). `lits` null: the
+ * statement keeps the bind protocol (a value that is not a scalar, or a text holding `;`).
+ */
+interface Statement {
+  sql: string;
+  lits: string[] | null;
+}
+
+/** A statement waiting for the next message. */
+interface Pending extends Statement {
   cfg: Cfg;
   params: unknown[];
-  text: string | null;
-  /** Results it produces: 1, or more for the COMMIT-carrying tails of finalStatement and commit. */
+  /** Statements sent right behind it in the same message (finalStatement's and commit's `; …; commit`). */
+  tail: string;
+  /** Results it produces: 1, more with a tail. */
   results: number;
   resolve: (r: pg.QueryResult[]) => void;
   reject: (e: unknown) => void;
@@ -195,12 +207,48 @@ class RequestConnection {
   /** The message being sent, awaited before the connection goes back to the pool. */
   private flight?: Promise<void>;
 
+  private readonly prepare: boolean;
+  /** Texts whose PREPARE rides in the message in flight (refused for good if PostgreSQL cannot type them). */
+  private preparing: string[] = [];
+
   constructor(
     private readonly pool: pg.Pool,
     readonly dialect: PgDialect,
-    private readonly opening: string,
+    private readonly opening: Statement,
     private autocommit = false,
-  ) {}
+  ) {
+    this.prepare = preparesStatements(pool);
+  }
+
+  /**
+   * A statement as this connection sends it: prepared (`execute zsN(…)`, preceded by its PREPARE the first time
+   * on this connection: `lead` = 1 extra result) once it is worth naming, else with its values written in.
+   */
+  private form(client: object, st: Statement): { text: string; lead: number } {
+    const n = this.prepare && st.lits?.length ? statementNumber(st.sql) : undefined;
+    if (n === undefined) return { text: inlineValues(st.sql, st.lits!), lead: 0 };
+    const run = `execute zs${n}(${st.lits!.join(', ')})`;
+    const have = preparedOn(client);
+    if (have.has(n)) return { text: run, lead: 0 };
+    have.add(n);
+    this.preparing.push(st.sql);
+    return { text: `prepare zs${n} as ${st.sql}; ${run}`, lead: 1 };
+  }
+
+  /** The opening as one statement text: its results come after `lead` PREPARE results. */
+  private openingFor(client: object): { text: string; lead: number } {
+    return this.form(client, this.opening);
+  }
+
+  /**
+   * A message failed: a PREPARE in it may or may not have run, so this connection's list of prepared statements
+   * is unknown and it is not handed to the next request; a PREPARE PostgreSQL could not type is never tried again.
+   */
+  private failed(e: unknown): void {
+    if (this.preparing.length === 0) return;
+    this.broken = true;
+    if (PREPARE_TYPE_ERRORS.has((e as { code?: string }).code ?? '')) for (const t of this.preparing) refusePreparing(t);
+  }
 
   private connect(): Promise<pg.PoolClient> {
     this.connecting ??= this.pool.connect().then((c) => (this.client = c));
@@ -210,18 +258,26 @@ class RequestConnection {
   /** Sends the opening now (before the handler runs) and returns its rows: the caller's live row. */
   async open(): Promise<LiveRow[]> {
     const client = await this.connect();
-    if (this.autocommit) return ((await client.query(this.opening)) as unknown as pg.QueryResult<LiveRow>).rows;
-    const res = (await client.query(`begin; ${this.opening}`)) as unknown as pg.QueryResult<LiveRow>[];
-    this.begun = true;
-    return res[1]!.rows;
+    const o = this.openingFor(client);
+    const head = this.autocommit ? '' : 'begin; ';
+    try {
+      const res = (await client.query(head + o.text)) as unknown as pg.QueryResult<LiveRow> | pg.QueryResult<LiveRow>[];
+      this.begun = !this.autocommit;
+      return (Array.isArray(res) ? res.at(-1)! : res).rows;
+    } catch (e) {
+      this.failed(e);
+      throw e;
+    } finally {
+      this.preparing = [];
+    }
   }
 
   /** node-postgres' `query(config, values)` as drizzle calls it (promise form). */
   query(config: string | pg.QueryConfig, values?: unknown[]): Promise<Results> {
     const cfg: Cfg = typeof config === 'string' ? { text: config } : config;
     const params = values ?? (cfg.values as unknown[] | undefined) ?? [];
-    const text = cfg.text.includes(';') ? null : inlinedText(cfg.text, params);
-    return this.enqueue({ cfg, params, text, results: 1 }).then((r) => r[0]!);
+    const lits = cfg.text.includes(';') ? null : literals(params);
+    return this.enqueue({ cfg, params, sql: cfg.text, lits, tail: '', results: 1 }).then((r) => r[0]!);
   }
 
   private enqueue(p: Omit<Pending, 'resolve' | 'reject'>): Promise<pg.QueryResult[]> {
@@ -255,54 +311,67 @@ class RequestConnection {
     // (finalStatement, COMMIT: pg's defaults) do not share one.
     const typed = Boolean(this.queue[0]!.cfg.types);
     let n = 0;
-    while (n < this.queue.length && this.queue[n]!.text !== null && Boolean(this.queue[n]!.cfg.types) === typed) n++;
+    while (n < this.queue.length && this.queue[n]!.lits !== null && Boolean(this.queue[n]!.cfg.types) === typed) n++;
     const batch = this.queue.splice(0, Math.max(n, 1));
     try {
       const client = await this.connect();
       if (this.closed) throw new Error('request transaction already ended');
       if (this.autocommit && batch.some(needsTransaction)) this.autocommit = false;
-      const opening = this.autocommit ? `${this.opening}; ` : this.begun ? '' : `begin; ${this.opening}; `;
-      const skip = this.autocommit ? 1 : this.begun ? 0 : 2;
-      if (batch.length === 1 && (batch[0]!.text === null || (this.begun && batch[0]!.results === 1))) {
-        // One statement on an open transaction (or one that needs bind parameters): the extended protocol as given.
+      if (batch.length === 1 && (batch[0]!.lits === null || (this.begun && batch[0]!.results === 1))) {
+        // One statement on an open transaction (or one that needs bind parameters): the extended protocol, under a
+        // name once the statement is worth one (pg parses it once per connection).
         const [b] = batch as [Pending];
         if (!this.begun) {
-          await client.query(`begin; ${this.opening}`);
+          const o = this.openingFor(client);
+          await client.query(`begin; ${o.text}`);
+          this.preparing = [];
           this.begun = true;
           // Rolled back meanwhile (a sibling statement failed): this one must not run after the ROLLBACK, outside
           // the transaction and its role.
           if (this.closed) throw new Error('request transaction already ended');
         }
-        b.resolve([(await client.query(b.cfg, b.params)) as unknown as pg.QueryResult]);
+        const n = this.prepare ? statementNumber(b.cfg.text) : undefined;
+        // pg keeps the names it parsed on the connection; a first Parse may fail (see failed()).
+        const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
+        if (n !== undefined && !parsed?.[`zp${n}`]) this.preparing.push(b.cfg.text);
+        b.resolve([(await client.query(n === undefined ? b.cfg : { ...b.cfg, name: `zp${n}` }, b.params)) as unknown as pg.QueryResult]);
       } else {
+        const o = this.autocommit || !this.begun ? this.openingFor(client) : undefined;
+        const head = o ? `${this.autocommit ? '' : 'begin; '}${o.text}; ` : '';
+        let at = o ? o.lead + (this.autocommit ? 1 : 2) : 0;
+        const forms = batch.map((b) => this.form(client, b));
         this.begun ||= !this.autocommit;
-        const res = await client.query({ text: opening + batch.map((b) => b.text).join('; '), rowMode: 'array', types: batch[0]!.cfg.types } as pg.QueryConfig);
+        const text = head + batch.map((b, i) => forms[i]!.text + b.tail).join('; ');
+        const res = await client.query({ text, rowMode: 'array', types: batch[0]!.cfg.types } as pg.QueryConfig);
         const all = (Array.isArray(res) ? res : [res]) as pg.QueryResult[];
-        let at = skip;
-        for (const b of batch) {
+        batch.forEach((b, i) => {
+          at += forms[i]!.lead;
           b.resolve(all.slice(at, at + b.results).map((r) => asRowMode(r, b.cfg.rowMode)));
           at += b.results;
-        }
+        });
       }
     } catch (e) {
+      this.failed(e);
       for (const b of batch) b.reject(e);
     } finally {
+      this.preparing = [];
       this.inFlight = false;
       this.schedule();
     }
   }
 
   /** `text` (values inlined) and COMMIT in one message, behind whatever the request still has queued. */
-  async finalStatement<T>(text: string): Promise<T[]> {
+  async finalStatement<T>(st: Statement): Promise<T[]> {
+    const cfg = { text: st.sql };
     if (this.autocommit) {
-      const [res] = await this.enqueue({ cfg: { text }, params: [], text, results: 1 });
+      const [res] = await this.enqueue({ ...st, cfg, params: [], tail: '', results: 1 });
       // Turned into a transaction while it waited (a statement ahead of it needed one): commit that.
       await this.commit();
       this.closed = true;
       return res!.rows as T[];
     }
     this.committed = true;
-    const res = await this.enqueue({ cfg: { text }, params: [], text: `${text}; ${LIVE_CHANGED}; commit`, results: 3 });
+    const res = await this.enqueue({ ...st, cfg, params: [], tail: `; ${LIVE_CHANGED}; commit`, results: 3 });
     this.closed = true;
     this.liveChanged = res[1]!.rows[0]?.live_changed === true;
     return res[0]!.rows as T[];
@@ -312,7 +381,7 @@ class RequestConnection {
     if (this.committed || !this.connecting) return;
     if (this.autocommit) return this.settle();
     this.committed = true;
-    const res = await this.enqueue({ cfg: { text: 'commit' }, params: [], text: `${LIVE_CHANGED}; commit`, results: 2 });
+    const res = await this.enqueue({ cfg: { text: LIVE_CHANGED }, params: [], sql: LIVE_CHANGED, lits: [], tail: '; commit', results: 2 });
     this.closed = true;
     this.liveChanged = res[0]!.rows[0]?.live_changed === true;
   }
@@ -350,7 +419,7 @@ class RequestConnection {
  * Statements of a read-only call that need a transaction beyond their own message: bind parameters (their own
  * message), savepoints, and settings a handler changes for its later statements (asTenant, across-tenants).
  */
-const needsTransaction = (p: Pending): boolean => p.text === null || /set_config|^\s*(savepoint|release|rollback)\b/i.test(p.cfg.text);
+const needsTransaction = (p: Pending): boolean => p.lits === null || /set_config|^\s*(savepoint|release|rollback)\b/i.test(p.cfg.text);
 
 /**
  * A bound value as an SQL literal, or null when it is not a scalar: a literal and a bind parameter of unknown type
@@ -363,23 +432,23 @@ function scalarLiteral(v: unknown): string | null {
   return null;
 }
 
-/**
- * `text` with its values written in as literals, for a multi-statement simple-protocol message (which takes no
- * bind parameters), or null when one of them is not a scalar.
- */
-function inlinedText(text: string, params: unknown[]): string | null {
-  if (params.length === 0) return text;
+/** Values as SQL literals, or null when one of them is not a scalar. */
+function literals(params: unknown[]): string[] | null {
   const lits = params.map(scalarLiteral);
-  if (lits.includes(null)) return null;
-  return text.replace(/\$(\d+)/g, (_, n: string) => lits[Number(n) - 1]!);
+  return lits.includes(null) ? null : (lits as string[]);
 }
 
-/** A drizzle statement with its values inlined; it must have scalar values only (our own openings and tails). */
-function inlined(dialect: PgDialect, query: SQL): string {
+/** `text` with its `$n` replaced by the literals. */
+function inlineValues(text: string, lits: string[]): string {
+  return lits.length === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => lits[Number(n) - 1]!);
+}
+
+/** A drizzle statement with its values as literals; it must have scalar values only (our own openings and tails). */
+function statementOf(dialect: PgDialect, query: SQL): Statement {
   const q = dialect.sqlToQuery(query);
-  const text = inlinedText(q.sql, q.params);
-  if (text === null) throw new Error('cannot inline a value that is not a scalar');
-  return text;
+  const lits = literals(q.params);
+  if (lits === null) throw new Error('cannot inline a value that is not a scalar');
+  return { sql: q.sql, lits };
 }
 
 /** The connection behind each open pooled request transaction (finalStatement sends COMMIT on it). */
@@ -398,7 +467,7 @@ const openPooled = new WeakMap<object, RequestConnection>();
 export async function finalStatement<T>(tx: Tx, query: SQL): Promise<T[]> {
   const conn = openPooled.get(tx);
   if (!conn) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-  return conn.finalStatement<T>(inlined(conn.dialect, query));
+  return conn.finalStatement<T>(statementOf(conn.dialect, query));
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

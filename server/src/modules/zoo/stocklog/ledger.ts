@@ -89,6 +89,32 @@ export async function append(db: Tx, row: LedgerInsert, final = false): Promise<
 }
 
 /**
+ * The stock columns of a ledger row read from the statement it is written with: `changed` (id, m, f, u) holds the
+ * population's counts after the change; `sign` +1 where heads came in (before = after − q), −1 where they left.
+ * Without `popId`, `changed` has the one row.
+ */
+function changedCounts(popId: string | undefined, q: Mfu, sign: 1 | -1): { before: SQL; after: SQL } {
+  const where = popId ? sql` where id = ${popId}::bigint` : sql``;
+  return {
+    before: sql`(select array[m - ${sign * q[0]}::int, f - ${sign * q[1]}::int, u - ${sign * q[2]}::int] from changed${where})`,
+    after: sql`(select array[m, f, u] from changed${where})`,
+  };
+}
+
+/**
+ * Appends a ledger row in the same statement as the stock change it records (`change`: a population write
+ * returning id, m, f, u), so a population movement sends its write once: with COMMIT when `final`.
+ */
+async function appendAfter(db: Tx, change: SQL, row: LedgerInsert, final: boolean): Promise<string> {
+  // The row's id (its place in the replay order) is drawn after the change, i.e. after the stock lock is held:
+  // left to its column default it may be drawn first, while a birth still waits for the lock.
+  const id = sql`(select next_id() from changed limit 1)`;
+  const statement = sql`with changed as (${change}) ${db.insert(l).values({ ...row, id: id as never }).returning({ id: l.id }).getSQL()}`;
+  const [r] = final ? await finalStatement<{ id: string }>(db, statement) : ((await db.execute(statement)) as unknown as { rows: Array<{ id: string }> }).rows;
+  return String(r!.id);
+}
+
+/**
  * Awaits checks issued together (they share one message) and throws the first one's refusal in the order given,
  * not in the order they settled: which message a user sees stays the same as when they ran one after another.
  */
@@ -186,10 +212,17 @@ async function ensurePopulation(db: Tx, speciesId: string, cageId: string): Prom
   return res.rows[0]?.id ?? (await findPopulation(db, speciesId, cageId))!;
 }
 
-/** Locks populations in id order (a fixed order: two moves between the same cages never deadlock). */
-async function lockPopulations(db: Tx, ids: string[]): Promise<Map<string, PopulationRow>> {
-  const rows = await db.select().from(p).where(inArray(p.id, ids)).orderBy(asc(p.id)).for('update');
-  return new Map(rows.map((r) => [r.id, r]));
+/**
+ * Locks the species' populations in two cages, in id order (a fixed order: two moves between the same cages never
+ * deadlock), and returns them as the locks see them (READ COMMITTED re-reads a row it waited for).
+ */
+async function lockPair(db: Tx, speciesId: string, cageId: string, otherCageId: string): Promise<PopulationRow[]> {
+  return db
+    .select()
+    .from(p)
+    .where(and(eq(p.speciesId, speciesId), inArray(p.cageId, [cageId, otherCageId]), eq(p.isDeleted, 0)))
+    .orderBy(asc(p.id))
+    .for('update');
 }
 
 async function findPopulation(db: Tx, speciesId: string, cageId: string): Promise<string | undefined> {
@@ -224,18 +257,22 @@ const countsOf = (res: unknown): CountsRow[] =>
  * for this statement, the ledger insert and the commit. The caller has checked the cage (`cageOfZoo`).
  */
 export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars, final = false): Promise<string> {
-  const [row] = countsOf(
-    await db.execute(sql`insert into zoo_population (species_id, cage_id, male_quantity, female_quantity, they_quantity)
+  const counts = changedCounts(undefined, q, 1);
+  return appendAfter(
+    db,
+    sql`insert into zoo_population (species_id, cage_id, male_quantity, female_quantity, they_quantity)
       values (${speciesId}::bigint, ${cageId}::bigint, ${q[0]}::int, ${q[1]}::int, ${q[2]}::int)
       on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do update set
         male_quantity = zoo_population.male_quantity + excluded.male_quantity,
         female_quantity = zoo_population.female_quantity + excluded.female_quantity,
         they_quantity = zoo_population.they_quantity + excluded.they_quantity
-      returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+      returning id, male_quantity as m, female_quantity as f, they_quantity as u`,
+    {
+      movementType: kind, animalType: 2, speciesId, toCageId: cageId, ...quantities(q), ...particulars(x),
+      toPopulationId: sql`(select id from changed)` as never, toBefore: counts.before as never, toAfter: counts.after as never,
+    },
+    final,
   );
-  const after: Mfu = [row!.m, row!.f, row!.u];
-  const before = plus(after, q, -1);
-  return append(db, { movementType: kind, animalType: 2, speciesId, toPopulationId: row!.id, toCageId: cageId, ...quantities(q), toBefore: before, toAfter: after, ...particulars(x) }, final);
 }
 
 /**
@@ -267,52 +304,41 @@ export async function populationOut(
 ): Promise<string> {
   const move = kind === 'move';
   const [cage] = await inOrder([cageOfZoo(db, cageId), move ? cageOfZoo(db, toCageId!, '迁入笼舍') : Promise.resolve(undefined)] as const);
-  let toId: string | undefined;
-  let found: string | undefined;
-  if (move) [toId, found] = await Promise.all([ensurePopulation(db, speciesId, toCageId!), findPopulation(db, speciesId, cageId)]);
-  let fromId: string;
-  let fromAfter: Mfu;
-  let toRow: CountsRow | undefined;
-  if (!toId) {
-    // One statement locks, checks and takes the heads; nothing matched = no population or not enough heads.
-    const [row] = countsOf(
-      await db.execute(sql`update zoo_population set male_quantity = male_quantity - ${q[0]}::int, female_quantity = female_quantity - ${q[1]}::int,
-          they_quantity = they_quantity - ${q[2]}::int
-        where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
-          and male_quantity - pending_male >= ${q[0]}::int and female_quantity - pending_female >= ${q[1]}::int
-          and they_quantity - pending_they >= ${q[2]}::int
-        returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
-    );
-    if (!row) return refuseOut(db, speciesId, cageId, cage.cageCode, q);
-    fromId = row.id;
-    fromAfter = [row.m, row.f, row.u];
-  } else {
-    if (!found) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
-    fromId = found;
-    // Both rows locked in id order (crossing moves never deadlock), then changed by one statement.
-    const locked = await lockPopulations(db, [fromId, toId]);
-    const src = locked.get(fromId)!;
+  const row: LedgerInsert = { movementType: kind, animalType: 2, speciesId, fromCageId: cageId, ...quantities(q), ...particulars(x) };
+  if (move) {
+    // One message: create the target population when missing, then lock both (id order: crossing moves never
+    // deadlock) and read their counts as the locks see them.
+    const [, locked] = await Promise.all([ensurePopulation(db, speciesId, toCageId!), lockPair(db, speciesId, cageId, toCageId!)]);
+    const src = locked.find((r) => r.cageId === cageId);
+    const dst = locked.find((r) => r.cageId === toCageId)!;
+    if (!src) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
     refuseOverdraw(mfuOf(src), q, cage.cageCode, pendingOf(src));
-    const rows = countsOf(
-      await db.execute(sql`update zoo_population set
-          male_quantity = male_quantity + case when id = ${toId}::bigint then ${q[0]}::int else ${-q[0]}::int end,
-          female_quantity = female_quantity + case when id = ${toId}::bigint then ${q[1]}::int else ${-q[1]}::int end,
-          they_quantity = they_quantity + case when id = ${toId}::bigint then ${q[2]}::int else ${-q[2]}::int end
-        where id in (${fromId}::bigint, ${toId}::bigint)
-        returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+    // Both rows change and the ledger row is written by one statement (behind it, COMMIT when final).
+    const [from, to] = [changedCounts(src.id, q, -1), changedCounts(dst.id, q, 1)];
+    return appendAfter(
+      db,
+      sql`update zoo_population set
+          male_quantity = male_quantity + case when id = ${dst.id}::bigint then ${q[0]}::int else ${-q[0]}::int end,
+          female_quantity = female_quantity + case when id = ${dst.id}::bigint then ${q[1]}::int else ${-q[1]}::int end,
+          they_quantity = they_quantity + case when id = ${dst.id}::bigint then ${q[2]}::int else ${-q[2]}::int end
+        where id in (${src.id}::bigint, ${dst.id}::bigint)
+        returning id, male_quantity as m, female_quantity as f, they_quantity as u`,
+      { ...row, populationId: src.id, fromBefore: from.before as never, fromAfter: from.after as never, toPopulationId: dst.id, toCageId, toBefore: to.before as never, toAfter: to.after as never },
+      final,
     );
-    const from = rows.find((r) => r.id === fromId)!;
-    toRow = rows.find((r) => r.id === toId)!;
-    fromAfter = [from.m, from.f, from.u];
   }
-  const row: LedgerInsert = {
-    movementType: kind, animalType: 2, speciesId, populationId: fromId, fromCageId: cageId, ...quantities(q), fromBefore: plus(fromAfter, q), fromAfter, ...particulars(x),
-  };
-  if (toRow) {
-    const toAfter: Mfu = [toRow.m, toRow.f, toRow.u];
-    Object.assign(row, { toPopulationId: toId, toCageId, toBefore: plus(toAfter, q, -1), toAfter });
-  }
-  return append(db, row, final);
+  // One statement locks, checks and takes the heads; nothing matched = no population or not enough heads.
+  const [taken] = countsOf(
+    await db.execute(sql`update zoo_population set male_quantity = male_quantity - ${q[0]}::int, female_quantity = female_quantity - ${q[1]}::int,
+        they_quantity = they_quantity - ${q[2]}::int
+      where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
+        and male_quantity - pending_male >= ${q[0]}::int and female_quantity - pending_female >= ${q[1]}::int
+        and they_quantity - pending_they >= ${q[2]}::int
+      returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
+  );
+  if (!taken) return refuseOut(db, speciesId, cageId, cage.cageCode, q);
+  const fromAfter: Mfu = [taken.m, taken.f, taken.u];
+  return append(db, { ...row, populationId: taken.id, fromBefore: plus(fromAfter, q), fromAfter }, final);
 }
 
 /** Why a take matched nothing: no population of the species in the cage, or fewer heads than asked. */

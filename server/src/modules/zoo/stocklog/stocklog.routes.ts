@@ -71,10 +71,19 @@ async function auditReason(db: Tx): Promise<string> {
  */
 async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], final = false): Promise<{ ids: string[]; animalIds: string[] }> {
   const x = particularsOf(kind, b);
-  // The audit rows of the stock changes say which movement made them (unless the caller gave a reason).
-  // One round trip: keeps a reason the caller gave, else names the movement.
+  // The audit rows of the stock changes say which movement made them (unless the caller gave a reason): keeps a
+  // reason the caller gave, else names the movement. Not awaited alone: statements leave in the order issued, so
+  // it travels in the movement's first message, ahead of every write.
   const label = `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`.slice(0, 500);
-  await db.execute(sql`select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), ${label}), true)`);
+  // (`.then` once: a drizzle query runs again on every `then`.)
+  const labelled = db.execute(sql`select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), ${label}), true)`).then(() => undefined);
+  labelled.catch(() => undefined);
+  const booked = await book(db, kind, b, x, final);
+  await labelled;
+  return booked;
+}
+
+async function book<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], x: Particulars, final: boolean): Promise<{ ids: string[]; animalIds: string[] }> {
   if (kind === 'born' || kind === 'import') {
     // Accessions need the species in the zoo's licence scope, in force (dispositions of held stock do not).
     if (b.animalType === 1) {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../cache';
 import { bladeRole } from '../access/access.tables';
@@ -73,12 +73,16 @@ const csv = (v: string | null | undefined) => (v ?? '').split(',').filter(Boolea
  * measured cheaper to plan than a lateral join. They run as the connection's owner at the start of the
  * transaction (before the role switch), so they name the tenant themselves.
  */
-export function liveRightsSql(c: LiveClaims): SQL {
+export function liveRightsSql(c: LiveClaims): { sql: string; values: string[] } {
   const userId = /^\d{1,19}$/.test(c.userId) ? c.userId : '0';
-  return sql`(select extract(epoch from expire_time - localtimestamp(0))::float8 * 1000 from sys_token
-      where jti = ${c.jti} and revoke_time is null and expire_time > localtimestamp(0)) as token_left_ms,
+  // Placeholders $1-$4; the opening (platform/tenancy/tenant-tx.ts) numbers its own values after them.
+  return {
+    sql: `(select extract(epoch from expire_time - localtimestamp(0))::float8 * 1000 from sys_token
+      where jti = $1 and revoke_time is null and expire_time > localtimestamp(0)) as token_left_ms,
     (select u.role_id || '|' || u.dept_id from blade_user u
-      where u.id = ${userId}::bigint and u.tenant_id = ${c.tenantId} and u.is_deleted = 0 and u.status = 1) as user_row`;
+      where u.id = $2::bigint and u.tenant_id = $3 and u.is_deleted = 0 and u.status = 1) as user_row`,
+    values: [c.jti, userId, c.tenantId],
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Permission, ResourceDefinition, Verb } from '@zoo/contract';
@@ -12,6 +12,7 @@ import { mapFilters, orderBy } from './list-filter';
 import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } from './paging';
 import { register } from './registry';
 import { buildForest } from './tree';
+import { reusable } from '../../db/reusable';
 
 export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
 
@@ -86,9 +87,11 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     for (const r of rows) out.push(o.toRecord ? await o.toRecord(r, ctx) : (r as Rec<D>));
     return out;
   };
+  // Built once (details and updates run them on every call).
+  const byId = reusable((db) => db.select().from(o.table as PgTable).where(and(eq(idCol, sql.placeholder('id')), live)));
+  const lockById = reusable((db) => db.select().from(o.table as PgTable).where(and(eq(idCol, sql.placeholder('id')), live)).for('update'));
   const findOne = async (ctx: Ctx, id: string, lock = false) => {
-    const q = ctx.db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
-    const [row] = await (lock ? q.for('update') : q);
+    const [row] = await (lock ? lockById : byId)(ctx.db, { id });
     return row as T['$inferSelect'] | undefined;
   };
   const afterWrite = async (ctx: Ctx, id?: string) => {

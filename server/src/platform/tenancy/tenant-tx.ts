@@ -61,17 +61,20 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   const since = cache?.epoch ?? 0;
   const readLive = Boolean(claims) && !known;
   const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
-  const opening = sql`select ${readLive ? sql`${liveRightsSql(claims!)},` : sql``}
-      set_config('app.tenant_id', ${scope.tenantId}, true),
-      set_config('app.user_id', ${scope.userId ?? ''}, true),
-      set_config('app.dept_id', ${dept}, true),
-      set_config('app.user_name', ${scope.userName ?? ''}, true),
-      set_config('app.client_ip', ${scope.clientIp ?? ''}, true),
-      set_config('app.request_id', ${scope.requestId ?? ''}, true),
-      set_config('app.audit_reason', ${scope.reason ?? ''}, true),
-      set_config('app.audit', ${scope.audit === false ? 'off' : 'on'}, true),
-      set_config('role', ${roleFor(scope.allTenants)}, true)
-      ${scope.readOnly ? sql`, set_config('transaction_read_only', 'on', true)` : sql``}`;
+  const live = readLive ? liveRightsSql(claims!) : undefined;
+  const values = [
+    ...(live?.values ?? []),
+    scope.tenantId,
+    scope.userId ?? '',
+    dept,
+    scope.userName ?? '',
+    scope.clientIp ?? '',
+    scope.requestId ?? '',
+    scope.reason ?? '',
+    scope.audit === false ? 'off' : 'on',
+    roleFor(scope.allTenants),
+  ];
+  const opening: Statement = { sql: openingText(live?.sql, live?.values.length ?? 0, Boolean(scope.readOnly)), lits: values.map((v) => pg.escapeLiteral(v)) };
   const opened = async (rows: LiveRow[], tx: Tx) => {
     if (claims) {
       const row = known ?? rows[0]!;
@@ -85,9 +88,30 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   if (pooled) return inPooledTx(pooled, opening, readLive, opened, cache, scope.readOnly);
   // PGlite (one connection): drizzle's own transaction, BEGIN as its own statement.
   return db.transaction(async (tx) => {
-    const res = (await tx.execute(opening)) as unknown as { rows: LiveRow[] };
+    const res = (await tx.execute(sql.raw(inlineValues(opening.sql, opening.lits!)))) as unknown as { rows: LiveRow[] };
     return opened(res.rows, tx);
   });
+}
+
+/** Settings every request transaction opens with, read by the row-level security policies, defaults and audit. */
+const SETTINGS = ['app.tenant_id', 'app.user_id', 'app.dept_id', 'app.user_name', 'app.client_ip', 'app.request_id', 'app.audit_reason', 'app.audit', 'role'];
+const openings = new Map<string, string>();
+
+/**
+ * The opening's text (values as $n: the live row's first when it is read), built once per shape — it is sent with
+ * every request, and building it through the query builder cost more than sending it.
+ */
+function openingText(liveSql: string | undefined, liveValues: number, readOnly: boolean): string {
+  const key = `${liveSql ?? ''}|${readOnly}`;
+  let text = openings.get(key);
+  if (text === undefined) {
+    const first = liveValues + 1;
+    const sets = SETTINGS.map((name, i) => `set_config('${name}', $${first + i}, true)`);
+    if (readOnly) sets.push(`set_config('transaction_read_only', 'on', true)`);
+    text = `select ${liveSql ? `${liveSql}, ` : ''}${sets.join(', ')}`;
+    openings.set(key, text);
+  }
+  return text;
 }
 
 interface PooledSession {
@@ -111,13 +135,13 @@ function pooledSession(db: Db): PooledSession | null {
  */
 async function inPooledTx<T>(
   p: PooledSession,
-  opening: SQL,
+  opening: Statement,
   eager: boolean,
   fn: (rows: LiveRow[], tx: Tx) => Promise<T>,
   cache?: Cache,
   readOnly = false,
 ): Promise<T> {
-  const conn = new RequestConnection(p.pool, p.dialect, statementOf(p.dialect, opening), readOnly);
+  const conn = new RequestConnection(p.pool, p.dialect, opening, readOnly);
   const { schema, options } = p.session as unknown as { schema: undefined; options: object };
   const session = new NodePgSession(conn as unknown as pg.PoolClient, p.dialect, schema, options);
   const tx = new NodePgTransaction(p.dialect, session, schema) as unknown as Tx;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Movement, MovementBody, MovementType } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
+import { reusable } from '../../../db/reusable';
 import { BizError } from '../../../platform/http/errors';
 import { finalStatement } from '../../../platform/tenancy/tenant-tx';
 import { mustExist } from '../../../platform/resource/guards';
@@ -217,13 +218,16 @@ async function ensurePopulation(db: Tx, speciesId: string, cageId: string): Prom
  * deadlock), and returns them as the locks see them (READ COMMITTED re-reads a row it waited for).
  */
 async function lockPair(db: Tx, speciesId: string, cageId: string, otherCageId: string): Promise<PopulationRow[]> {
-  return db
+  return lockPairQuery(db, { speciesId, cageId, otherCageId });
+}
+const lockPairQuery = reusable<PopulationRow>((db) =>
+  db
     .select()
     .from(p)
-    .where(and(eq(p.speciesId, speciesId), inArray(p.cageId, [cageId, otherCageId]), eq(p.isDeleted, 0)))
+    .where(and(eq(p.speciesId, sql.placeholder('speciesId')), inArray(p.cageId, [sql.placeholder('cageId'), sql.placeholder('otherCageId')]), eq(p.isDeleted, 0)))
     .orderBy(asc(p.id))
-    .for('update');
-}
+    .for('update'),
+);
 
 async function findPopulation(db: Tx, speciesId: string, cageId: string): Promise<string | undefined> {
   const [row] = await db.select({ id: p.id }).from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));

@@ -3,6 +3,7 @@
  * printed beside a bare Fastify route doing one PostgreSQL INSERT per request in the same run. Afterwards the
  * ledger is replayed: every population's counts must equal its ledger (no lost update) and none may be negative.
  * Bounded: each target runs BENCH_SECONDS (default 10) on loopback; scratch database dropped afterwards.
+ * BENCH_WORKERS: load generator threads (default 1; 0 = in the server's thread).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -24,8 +25,14 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
 
+/**
+ * The load generator runs in its own thread (BENCH_WORKERS, default 1), as in bench:request: measured from outside,
+ * not charged to the server's thread. BENCH_WORKERS=0 keeps it in-process (the figures before 2026-11-24 (4th)).
+ */
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
+
 async function load(name: string, o: autocannon.Options) {
-  const r = await autocannon({ duration: seconds, connections, ...o });
+  const r = await autocannon({ duration: seconds, connections, ...o, ...(workers > 0 ? { workers } : {}) });
   return { name, rps: r.requests.average, p99: r.latency.p99, ok: r['2xx'], errors: r.errors + r.non2xx };
 }
 
@@ -34,7 +41,7 @@ async function main() {
   await pgOnce(adminUrl, `CREATE DATABASE ${db}`);
   const u = new URL(adminUrl);
   u.pathname = `/${db}`;
-  const config = loadConfig({ DATABASE_URL: u.toString(), CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: String(pool) });
+  const config = loadConfig({ DATABASE_URL: u.toString(), CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: String(pool), API_LOG: process.env.BENCH_API_LOG ?? 'on' });
   const database = await openPostgres(config.databaseUrl!, pool, config.timeZone);
   const sql = new pg.Pool({ connectionString: u.toString(), max: pool });
   const bare = Fastify();
@@ -101,7 +108,7 @@ async function main() {
       await load('movements (births + moves)', { url: base, requests }),
     ];
     const [baseline] = results;
-    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, PostgreSQL ${db}`);
+    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, generator ${workers ? `in ${workers} worker thread(s)` : 'in-process'}, PostgreSQL ${db}`);
     console.log('target'.padEnd(30), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'req/s ÷ bare'.padStart(14), 'errors'.padStart(8));
     for (const r of results)
       console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / baseline!.rps).toFixed(3).padStart(14), String(r.errors).padStart(8));

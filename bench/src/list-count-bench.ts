@@ -16,6 +16,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
+import { generatorLabel, generatorOptions } from './generator';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { generateZoos } from '@zoo/server/src/seed/scale';
@@ -38,7 +39,7 @@ async function query<T>(url: string, q: string, params: unknown[] = []): Promise
 }
 
 async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Run> {
-  const r = await autocannon({ url, duration: seconds, connections, ...opts });
+  const r = await autocannon({ url, duration: seconds, connections, ...generatorOptions(), ...opts });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -103,11 +104,17 @@ async function main() {
     for (let round = 0; round < 2; round++) {
       add('bare fastify + pg (PK select)', await load(`${bareBase}/detail`));
       for (const [label, q] of cases)
-        for (const [mode, srv] of [['kept', kept], ['exact', exact]] as const)
-          add(`list ${label}, ${mode}`, await load(`${srv.base}/api/zoo-animal/animal/list?current=1&size=10${q}`, { headers }));
+        for (const [mode, srv] of [['kept', kept], ['exact', exact]] as const) {
+          const name = `list ${label}, ${mode}`;
+          // BENCH_ONLY=<text> measures the matching cases alone and prints their windows (for --cpu-prof).
+          if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) continue;
+          const t0 = process.hrtime.bigint() / 1000n;
+          add(name, await load(`${srv.base}/api/zoo-animal/animal/list?current=1&size=10${q}`, { headers }));
+          if (process.env.BENCH_ONLY) console.log(`window ${name} ${t0} ${process.hrtime.bigint() / 1000n}`);
+        }
     }
     const bareRps = sum.get('bare fastify + pg (PK select)')!.rps / 2;
-    console.log(`\nzoo ${tenant}: ${total} animals (database: ${all}); ${seconds}s × 2 alternating rounds, ${connections} connections`);
+    console.log(`\nzoo ${tenant}: ${total} animals (database: ${all}); ${seconds}s × 2 alternating rounds, ${connections} connections, ${generatorLabel()}`);
     console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'errors'.padStart(7), 'messages'.padStart(9));
     for (const [name, s] of sum)
       console.log(

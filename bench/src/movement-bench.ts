@@ -16,6 +16,7 @@ import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { adminToken } from './sign-in';
 import { messagesOf } from '@zoo/server/test/messages';
+import { generatorLabel, generatorOptions } from './generator';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -25,14 +26,8 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
 
-/**
- * The load generator runs in its own thread (BENCH_WORKERS, default 1), as in bench:request: measured from outside,
- * not charged to the server's thread. BENCH_WORKERS=0 keeps it in-process (the figures before 2026-11-24 (4th)).
- */
-const workers = Number(process.env.BENCH_WORKERS ?? 1);
-
 async function load(name: string, o: autocannon.Options) {
-  const r = await autocannon({ duration: seconds, connections, ...o, ...(workers > 0 ? { workers } : {}) });
+  const r = await autocannon({ duration: seconds, connections, ...o, ...generatorOptions() });
   return { name, rps: r.requests.average, p99: r.latency.p99, ok: r['2xx'], errors: r.errors + r.non2xx };
 }
 
@@ -108,7 +103,7 @@ async function main() {
       await load('movements (births + moves)', { url: base, requests }),
     ];
     const [baseline] = results;
-    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, generator ${workers ? `in ${workers} worker thread(s)` : 'in-process'}, PostgreSQL ${db}`);
+    console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, ${generatorLabel()}, PostgreSQL ${db}`);
     console.log('target'.padEnd(30), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'req/s ÷ bare'.padStart(14), 'errors'.padStart(8));
     for (const r of results)
       console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / baseline!.rps).toFixed(3).padStart(14), String(r.errors).padStart(8));

@@ -17,23 +17,18 @@ import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { adminToken } from './sign-in';
 import { messagesOf } from '@zoo/server/test/messages';
+import { generatorLabel, generatorOptions } from './generator';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = 20;
-/**
- * The load generator runs in its own thread (BENCH_WORKERS, default 1), as the issue measured from outside:
- * in the server's thread its own HTTP parsing (a 55 KB menu tree per answer) was charged to the server.
- * BENCH_WORKERS=0 keeps it in-process (the figures of decisions 0025 and 0030).
- */
-const workers = Number(process.env.BENCH_WORKERS ?? 1);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 type Run = { rps: number; p99: number; errors: number };
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
   // Monotonic µs, the clock of a --cpu-prof profile: the window to read a profile in.
   const t0 = process.hrtime.bigint() / 1000n;
-  const r = await autocannon({ url, duration: seconds, connections, headers, ...(workers > 0 ? { workers } : {}) });
+  const r = await autocannon({ url, duration: seconds, connections, headers, ...generatorOptions() });
   if (process.env.BENCH_ONLY) console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n}`);
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
@@ -100,7 +95,7 @@ async function main() {
     }
     const bareRps = sum.get(BARE)!.rps / rounds;
     const target = new Map(cases.map(([n, , , t]) => [n, t]));
-    console.log(`\n${seconds}s × ${rounds} alternating rounds, ${connections} connections, generator ${workers ? `in ${workers} worker thread(s)` : 'in-process'}, PostgreSQL ${dbName}`);
+    console.log(`\n${seconds}s × ${rounds} alternating rounds, ${connections} connections, ${generatorLabel()}, PostgreSQL ${dbName}`);
     console.log('target'.padEnd(40), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'goal'.padStart(6), 'errors'.padStart(7), 'messages'.padStart(9));
     for (const [name, s] of sum) {
       const goal = target.get(name);

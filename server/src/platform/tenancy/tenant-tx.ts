@@ -445,14 +445,20 @@ class RequestConnection {
  */
 const needsTransaction = (p: Pending): boolean => p.lits === null || /set_config|^\s*(savepoint|release|rollback)\b/i.test(p.cfg.text);
 
+const isScalar = (v: unknown): v is string | number | bigint | boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
+
 /**
  * A bound value as an SQL literal, or null when it is not a scalar: a literal and a bind parameter of unknown type
- * are resolved alike by PostgreSQL, so only strings, numbers and booleans are written in; arrays, dates, buffers
- * and objects keep the bind protocol.
+ * are resolved alike by PostgreSQL, so strings, numbers, booleans and flat arrays of them (written as pg writes
+ * an array parameter, `{"1","2"}`: a lookup's `id = any($1)`) are written in; dates, buffers, objects and nested
+ * arrays keep the bind protocol.
  */
 function scalarLiteral(v: unknown): string | null {
   if (v === null || v === undefined) return 'null';
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return pg.escapeLiteral(String(v));
+  if (isScalar(v)) return pg.escapeLiteral(String(v));
+  if (Array.isArray(v) && v.every((x) => x === null || x === undefined || isScalar(x)))
+    return pg.escapeLiteral(`{${v.map((x) => (x === null || x === undefined ? 'NULL' : `"${String(x).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`);
   return null;
 }
 

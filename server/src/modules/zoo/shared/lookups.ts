@@ -1,5 +1,7 @@
 import { and, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import type { Column } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { reusable } from '../../../db/reusable';
 import { batchLoader } from '../../../platform/resource/batch-loader';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { zooHumitureAlarm } from '../humiture/humiture.tables';
@@ -15,63 +17,53 @@ const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r
 
 // Names are looked up without the is_deleted filter: a record keeps showing what it pointed at.
 
-export const speciesOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.species', async (ids) =>
-    byId(
-      await c.db
-        .select({ id: zooSpecies.id, speciesName: zooSpecies.speciesName, latinName: zooSpecies.latinName, managementMode: zooSpecies.managementMode })
-        .from(zooSpecies)
-        .where(inArray(zooSpecies.id, ids)),
-    ),
-  );
+/** `col = any($ids)`: one array value, so a lookup's statement is the same text for any number of keys. */
+const anyOf = (col: Column) => sql`${col} = any(${sql.placeholder('ids')})`;
 
-export const parkOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.park', async (ids) =>
-    byId(await c.db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(inArray(zooPark.id, ids))),
-  );
+// Built once (db/reusable.ts): every list page and detail runs them.
+const speciesRows = reusable<{ id: string; speciesName: string; latinName: string; managementMode: number }>((db) =>
+  db
+    .select({ id: zooSpecies.id, speciesName: zooSpecies.speciesName, latinName: zooSpecies.latinName, managementMode: zooSpecies.managementMode })
+    .from(zooSpecies)
+    .where(anyOf(zooSpecies.id)),
+);
+const parkRows = reusable<{ id: string; parkName: string }>((db) => db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(anyOf(zooPark.id)));
+const venueRows = reusable<{ id: string; venueName: string; parkId: string; parkName: string }>((db) =>
+  db
+    .select({ id: zooVenue.id, venueName: zooVenue.venueName, parkId: zooVenue.parkId, parkName: sql<string>`coalesce(${zooPark.parkName}, '')` })
+    .from(zooVenue)
+    .leftJoin(zooPark, eq(zooPark.id, zooVenue.parkId))
+    .where(anyOf(zooVenue.id)),
+);
+const cageRows = reusable<{ id: string; cageCode: string; cageName: string; venueId: string; venueName: string }>((db) =>
+  db
+    .select({
+      id: zooCage.id,
+      cageCode: zooCage.cageCode,
+      cageName: zooCage.cageName,
+      venueId: zooCage.venueId,
+      venueName: sql<string>`coalesce(${zooVenue.venueName}, '')`,
+    })
+    .from(zooCage)
+    .leftJoin(zooVenue, eq(zooVenue.id, zooCage.venueId))
+    .where(anyOf(zooCage.id)),
+);
+const animalRows = reusable<{ id: string; localNo: string; animalName: string; sex: number; speciesId: string }>((db) =>
+  db
+    .select({ id: zooAnimal.id, localNo: zooAnimal.localNo, animalName: zooAnimal.animalName, sex: zooAnimal.sex, speciesId: zooAnimal.speciesId })
+    .from(zooAnimal)
+    .where(anyOf(zooAnimal.id)),
+);
+const userRows = reusable<{ id: string; account: string; realName: string }>((db) =>
+  db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(anyOf(bladeUser.id)),
+);
 
-export const venueOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.venue', async (ids) =>
-    byId(
-      await c.db
-        .select({ id: zooVenue.id, venueName: zooVenue.venueName, parkId: zooVenue.parkId, parkName: sql<string>`coalesce(${zooPark.parkName}, '')` })
-        .from(zooVenue)
-        .leftJoin(zooPark, eq(zooPark.id, zooVenue.parkId))
-        .where(inArray(zooVenue.id, ids)),
-    ),
-  );
-
-export const cageOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.cage', async (ids) =>
-    byId(
-      await c.db
-        .select({
-          id: zooCage.id,
-          cageCode: zooCage.cageCode,
-          cageName: zooCage.cageName,
-          venueId: zooCage.venueId,
-          venueName: sql<string>`coalesce(${zooVenue.venueName}, '')`,
-        })
-        .from(zooCage)
-        .leftJoin(zooVenue, eq(zooVenue.id, zooCage.venueId))
-        .where(inArray(zooCage.id, ids)),
-    ),
-  );
-
-export const animalOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.animal', async (ids) =>
-    byId(
-      await c.db
-        .select({ id: zooAnimal.id, localNo: zooAnimal.localNo, animalName: zooAnimal.animalName, sex: zooAnimal.sex, speciesId: zooAnimal.speciesId })
-        .from(zooAnimal)
-        .where(inArray(zooAnimal.id, ids)),
-    ),
-  );
-
-export const userOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.user', async (ids) =>
-    byId(await c.db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(inArray(bladeUser.id, ids))),
-  );
+export const speciesOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.species', async (ids) => byId(await speciesRows(c.db, { ids })));
+export const parkOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.park', async (ids) => byId(await parkRows(c.db, { ids })));
+export const venueOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.venue', async (ids) => byId(await venueRows(c.db, { ids })));
+export const cageOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.cage', async (ids) => byId(await cageRows(c.db, { ids })));
+export const animalOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.animal', async (ids) => byId(await animalRows(c.db, { ids })));
+export const userOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.user', async (ids) => byId(await userRows(c.db, { ids })));
 
 export const venueCountOf = (c: LookupCtx) =>
   batchLoader(c.req, 'zoo.venueCount', async (ids) => {

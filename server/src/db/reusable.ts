@@ -1,4 +1,6 @@
-import type { Tx } from './client';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbLike, Tx } from './client';
 
 interface Preparable {
   prepare(name: string): object;
@@ -26,4 +28,24 @@ export function reusable<R, V extends Record<string, unknown> = Record<string, u
     // were issued in (a move creates the target population before it locks the pair in the same message).
     return Promise.resolve().then(() => (query as Executable<R>).execute(values));
   };
+}
+
+/**
+ * The same for a raw statement (`sql` with placeholders): its text is built once, its rows come back as
+ * PostgreSQL sends them. Runs on a request transaction or on the database itself.
+ */
+export function reusableSql<R>(query: SQL): (db: DbLike, values: Record<string, unknown>) => Promise<R[]> {
+  let built: { sql: string; params: unknown[] } | undefined;
+  return (db, values) => {
+    const { session, dialect } = db as unknown as { session: RawSession; dialect: PgDialect };
+    built ??= dialect.sqlToQuery(query);
+    const prepared = session.prepareQuery(built, undefined, undefined, false);
+    return Promise.resolve()
+      .then(() => prepared.execute(values))
+      .then((r) => r.rows);
+  };
+}
+
+interface RawSession {
+  prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: undefined, arrayMode: false): { execute(v: Record<string, unknown>): Promise<{ rows: never[] }> };
 }

@@ -1,7 +1,8 @@
 import type { Wire } from '../../../platform/http/route';
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UserVO } from '@zoo/contract';
-import type { DbLike } from '../../../db/client';
+import type { DbLike, Tx } from '../../../db/client';
+import { reusable, reusableSql } from '../../../db/reusable';
 import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { mapFilters } from '../../../platform/resource/list-filter';
@@ -40,25 +41,30 @@ const joinNames = (csv: string, names: Map<string, string>) =>
     .filter(Boolean)
     .join(',');
 
+/**
+ * Every name a user row shows, in one statement built once (a detail was six statements in a row, most of its
+ * time). Row-level security still applies: a tenant sees its own tenant row, the platform administrator all.
+ */
+const namesOf = (() => {
+  const name = (k: string, id: SQL, n: SQL) => sql`select ${sql.raw(`'${k}'`)} as k, ${id}::text as id, ${n} as n`;
+  return reusableSql<{ k: string; id: string; n: string }>(sql.join(
+    [
+      sql`${name('t', sql`${bladeTenant.tenantId}`, sql`${bladeTenant.tenantName}`)} from ${bladeTenant}`,
+      sql`${name('l', sql`${bladeDict.code} || ':' || ${bladeDict.dictKey}`, sql`${bladeDict.dictValue}`)} from ${bladeDict}
+        where ${and(inArray(bladeDict.code, ['sex', 'user_type']), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isDeleted, 0))}`,
+      sql`${name('r', sql`${bladeRole.id}`, sql`${bladeRole.roleName}`)} from ${bladeRole} where ${bladeRole.id} = any(${sql.placeholder('roles')})`,
+      sql`${name('d', sql`${bladeDept.id}`, sql`${bladeDept.deptName}`)} from ${bladeDept} where ${bladeDept.id} = any(${sql.placeholder('depts')})`,
+      sql`${name('p', sql`${bladePost.id}`, sql`${bladePost.postName}`)} from ${bladePost} where ${bladePost.id} = any(${sql.placeholder('posts')})`,
+    ],
+    sql` union all `,
+  ));
+})();
+
 /** Rows → UserVO: no password; role, dept and post names comma-joined; tenant, sex and platform labels. */
 export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<UserVO>>> {
   if (rows.length === 0) return [];
-  const roleIds = ids(rows, 'roleId');
-  const deptIds = ids(rows, 'deptId');
-  const postIds = ids(rows, 'postId');
-  // Every name a user row shows, in one round trip (a detail was six statements in a row, most of its time).
-  // Row-level security still applies: a tenant sees its own tenant row, the platform administrator all of them.
-  const name = (k: string, id: SQL, n: SQL) => sql`select ${k} as k, ${id}::text as id, ${n} as n`;
-  const parts: SQL[] = [
-    sql`${name('t', sql`${bladeTenant.tenantId}`, sql`${bladeTenant.tenantName}`)} from ${bladeTenant}`,
-    sql`${name('l', sql`${bladeDict.code} || ':' || ${bladeDict.dictKey}`, sql`${bladeDict.dictValue}`)} from ${bladeDict}
-        where ${and(inArray(bladeDict.code, ['sex', 'user_type']), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isDeleted, 0))}`,
-  ];
-  if (roleIds.length) parts.push(sql`${name('r', sql`${bladeRole.id}`, sql`${bladeRole.roleName}`)} from ${bladeRole} where ${inArray(bladeRole.id, roleIds)}`);
-  if (deptIds.length) parts.push(sql`${name('d', sql`${bladeDept.id}`, sql`${bladeDept.deptName}`)} from ${bladeDept} where ${inArray(bladeDept.id, deptIds)}`);
-  if (postIds.length) parts.push(sql`${name('p', sql`${bladePost.id}`, sql`${bladePost.postName}`)} from ${bladePost} where ${inArray(bladePost.id, postIds)}`);
-  const res = (await db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: Array<{ k: string; id: string; n: string }> };
-  const of = (k: string) => res.rows.filter((r) => r.k === k);
+  const found = await namesOf(db, { roles: ids(rows, 'roleId'), depts: ids(rows, 'deptId'), posts: ids(rows, 'postId') });
+  const of = (k: string) => found.filter((r) => r.k === k);
   const toMap = (xs: Array<{ id: string; n: string }>) => new Map(xs.map((x) => [x.id, x.n]));
   const [roleN, deptN, postN, tenantN, label] = [toMap(of('r')), toMap(of('d')), toMap(of('p')), toMap(of('t')), toMap(of('l'))];
   return rows.map(({ password: _, ...u }) => ({
@@ -73,8 +79,10 @@ export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<U
   }));
 }
 
+const userById = reusable<UserRow>((db) => db.select().from(bladeUser).where(and(eq(bladeUser.id, sql.placeholder('id')), liveUser)));
+
 export async function findUser(db: DbLike, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(bladeUser).where(and(eq(bladeUser.id, id), liveUser));
+  const [row] = await userById(db as Tx, { id });
   return row;
 }
 

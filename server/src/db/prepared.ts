@@ -19,9 +19,10 @@ const refused = new Set<string>();
 
 /** The statement's number once it is worth naming (used before, room left), else undefined. */
 export function statementNumber(text: string): number | undefined {
+  if (refused.has(text)) return undefined;
   const n = names.get(text);
   if (n !== undefined) return n;
-  if (names.size >= MAX_NAMES || refused.has(text)) return undefined;
+  if (names.size >= MAX_NAMES) return undefined;
   if (!seen.has(text)) {
     if (seen.size >= SEEN_LIMIT) seen.clear();
     seen.add(text);

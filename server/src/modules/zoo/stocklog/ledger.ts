@@ -200,17 +200,13 @@ export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'mov
 // ---- populations ----
 
 /**
- * The population of a species in a cage, created empty when missing (concurrent creators meet on the unique index).
- * One statement; when another transaction created the row while this one waited on the index, the statement's
- * snapshot predates it and a second read (a new snapshot) finds it.
+ * Creates the species' population in a cage, empty, when it has none (concurrent creators meet on the unique
+ * index). The move reads it with the lock that follows in the same message: a later statement, so a new snapshot
+ * that also sees a row another transaction created while this one waited.
  */
-async function ensurePopulation(db: Tx, speciesId: string, cageId: string): Promise<string> {
-  const res = (await db.execute(sql`with created as (insert into zoo_population (species_id, cage_id) values (${speciesId}::bigint, ${cageId}::bigint)
-      on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do nothing returning id)
-    select id::text as id from created
-    union all select id::text from zoo_population where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
-    limit 1`)) as unknown as { rows: Array<{ id: string }> };
-  return res.rows[0]?.id ?? (await findPopulation(db, speciesId, cageId))!;
+async function createMissingPopulation(db: Tx, speciesId: string, cageId: string): Promise<void> {
+  await db.execute(sql`insert into zoo_population (species_id, cage_id) values (${speciesId}::bigint, ${cageId}::bigint)
+    on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do nothing`);
 }
 
 /**
@@ -228,11 +224,6 @@ const lockPairQuery = reusable<PopulationRow>((db) =>
     .orderBy(asc(p.id))
     .for('update'),
 );
-
-async function findPopulation(db: Tx, speciesId: string, cageId: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: p.id }).from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
-  return row?.id;
-}
 
 
 const SEX_LABELS = ['雄性', '雌性', '性别不明'];
@@ -312,7 +303,7 @@ export async function populationOut(
   if (move) {
     // One message: create the target population when missing, then lock both (id order: crossing moves never
     // deadlock) and read their counts as the locks see them.
-    const [, locked] = await Promise.all([ensurePopulation(db, speciesId, toCageId!), lockPair(db, speciesId, cageId, toCageId!)]);
+    const [, locked] = await Promise.all([createMissingPopulation(db, speciesId, toCageId!), lockPair(db, speciesId, cageId, toCageId!)]);
     const src = locked.find((r) => r.cageId === cageId);
     const dst = locked.find((r) => r.cageId === toCageId)!;
     if (!src) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);

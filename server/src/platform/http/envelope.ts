@@ -39,8 +39,13 @@ export function blankNulls(v: unknown): unknown {
   if (v === null || v === undefined) return '';
   if (Array.isArray(v)) return v.map(blankNulls);
   if (typeof v === 'object' && v.constructor === Object) {
+    // for…in, not Object.entries: no [key, value] pair allocated per property (a list page has hundreds).
     const o: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) o[k] = x === undefined && STRUCTURAL.has(k) ? undefined : blankNulls(x);
+    const src = v as Record<string, unknown>;
+    for (const k in src) {
+      const x = src[k];
+      o[k] = x === undefined && STRUCTURAL.has(k) ? undefined : x === null || x === undefined || typeof x === 'object' ? blankNulls(x) : x;
+    }
     return o;
   }
   return v;

@@ -62,3 +62,17 @@ export function batchLoader<V>(scope: object, name: string, load: Load<V>): (key
     return p;
   };
 }
+
+/**
+ * The values of many keys through one loader getter, as a map: a list maps its rows once every lookup is in,
+ * instead of awaiting a few lookups per row (ten rows × five lookups were fifty promises and ten async frames).
+ */
+export async function loadAll<V>(get: (key: string | null | undefined) => Promise<V | undefined>, keys: Iterable<string | null | undefined>): Promise<Map<string, V>> {
+  const distinct = [...new Set([...keys].filter((k): k is string => !!k))];
+  const values = await Promise.all(distinct.map(get));
+  const out = new Map<string, V>();
+  distinct.forEach((k, i) => {
+    if (values[i] !== undefined) out.set(k, values[i] as V);
+  });
+  return out;
+}

@@ -74,7 +74,8 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   const cols = getTableColumns(o.table) as Record<string, PgColumn>;
   const idCol = cols.id!;
   const deleted = cols.isDeleted;
-  const live = deleted ? eq(deleted, 0) : undefined;
+  // Written in, not a parameter: a generic plan can then use the partial indexes on `is_deleted = 0` (paging.ts).
+  const live = deleted ? sql`${deleted} = 0` : undefined;
   const { def } = o;
   const eps = def.endpoints as Partial<Record<Verb, ResourceDefinition['endpoints'][keyof ResourceDefinition['endpoints']]>>;
   const reg = register(app, def, o.table);

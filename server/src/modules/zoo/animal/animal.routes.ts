@@ -8,7 +8,7 @@ import { route, type AuthedCall } from '../../../platform/http/route';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
-import { animalRecord } from '../shared/records';
+import { animalRecord, animalRecords } from '../shared/records';
 import { zooAnimal, zooCage, zooPopulationAnimal } from '../zoo.tables';
 import { checkPedigree } from './pedigree';
 import { anyMovement, appendAnimalIn, registryEntry, STATUS_IN } from '../stocklog/ledger';
@@ -47,9 +47,9 @@ export function animalRoutes(app: FastifyInstance): void {
     // 100 k animals per zoo: count(*) per page costs tens of ms under row-level security (decision 0016).
     count: 'counted',
     toRecord: (row, ctx) => animalRecord(row, ctx),
-    // All rows at once, so the lookups' batch loaders gather a page's keys into one query each (the default
-    // maps rows one after another: ten rows, ten queries per lookup).
-    toRecords: (rows, ctx) => Promise.all(rows.map((row) => animalRecord(row, ctx))),
+    // All rows at once, so each lookup gathers a page's keys into one query (the default maps rows one after
+    // another: ten rows, ten queries per lookup).
+    toRecords: (rows, ctx) => animalRecords(rows, ctx),
     beforeSave: (input, ctx, existing) => animalValues(input, ctx, existing),
     // A record created here enters the stock as an import (decision 0027: the screens use 出生登记 / 引进登记;
     // submit without an id still creates, as the contract says, and the ledger records its entry).

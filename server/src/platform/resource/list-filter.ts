@@ -113,17 +113,24 @@ export function mapFilters(table: PgTable, query: Record<string, unknown>, allow
 }
 
 /** `ascs`/`descs` column lists, restricted to real columns (camel or snake case accepted). */
+const columnsByName = new WeakMap<PgTable, Map<string, PgColumn>>();
+
 export function orderBy(table: PgTable, ascs: string | undefined, descs: string | undefined): SQL[] {
-  const cols = getTableColumns(table) as Record<string, PgColumn>;
-  const byName = new Map<string, PgColumn>();
-  for (const [k, c] of Object.entries(cols)) {
-    byName.set(k, c);
-    byName.set(c.name, c);
+  if (!ascs && !descs) return [];
+  let byName = columnsByName.get(table);
+  if (!byName) {
+    byName = new Map<string, PgColumn>();
+    for (const [k, c] of Object.entries(getTableColumns(table) as Record<string, PgColumn>)) {
+      byName.set(k, c);
+      byName.set(c.name, c);
+    }
+    columnsByName.set(table, byName);
   }
+  const names = byName;
   const pick = (list: string | undefined, dir: 'asc' | 'desc') =>
     (list ?? '')
       .split(',')
-      .map((s) => byName.get(s.trim()))
+      .map((s) => names.get(s.trim()))
       .filter((c): c is PgColumn => Boolean(c))
       .map((c) => (dir === 'asc' ? sql`${c} asc` : sql`${c} desc`));
   return [...pick(ascs, 'asc'), ...pick(descs, 'desc')];

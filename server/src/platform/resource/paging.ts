@@ -137,6 +137,8 @@ async function countedCount(db: DbLike, table: PgTable, where: SQL | undefined, 
 
 export async function countRows(db: DbLike, table: PgTable, where: SQL | undefined, o?: CountOptions): Promise<number> {
   if (!o || o.mode === 'exact') return exactCount(db, table, where);
+  // The unfiltered counted list reads its kept row: no key to render.
+  if (o.mode === 'counted' && o.unfiltered && !o.scoped) return (await liveCounter(db, table)).n;
   const key = countKey(table, where, o);
   if (o.mode === 'cached') return o.cache.get(key, CACHED_TTL_MS, () => exactCount(db, table, where));
   if (o.mode === 'counted') return countedCount(db, table, where, o, key);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Permission, ResourceDefinition, Verb } from '@zoo/contract';
+import type { Endpoint, Permission, ResourceDefinition, Verb } from '@zoo/contract';
 import { dataScopeWhere, registerScopedResource } from '../access/data-scope';
 import { checkAccess } from '../access/permissions';
 import { BizError } from '../http/errors';
@@ -12,6 +12,8 @@ import { mapFilters, orderBy } from './list-filter';
 import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } from './paging';
 import { register } from './registry';
 import { buildForest } from './tree';
+import { readLookupVersions } from './lookup-cache';
+import { isPlatformAdministrator } from '../auth/session';
 import { reusable } from '../../db/reusable';
 
 export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
@@ -46,6 +48,11 @@ export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition
   afterWrite?: (ctx: Ctx, id?: string) => Promise<void>;
   /** What submit / update / create answer for the saved row (contract `submitData`); default `{}`. */
   submitResult?: (id: string, ctx: Ctx) => Promise<unknown>;
+  /**
+   * The tables the record mapping looks names up in (platform/resource/lookup-cache.ts): list and detail read
+   * their versions with their rows, and names known at those versions are not asked again.
+   */
+  lookupTables?: readonly string[];
   /** Extra list conditions of the module (data scopes are applied anyway). */
   listScope?: (ctx: Ctx) => Promise<SQL | undefined>;
   defaultOrder?: (cols: Record<string, PgColumn>) => SQL[];
@@ -91,6 +98,11 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   // Built once (details and updates run them on every call).
   const byId = reusable((db) => db.select().from(o.table as PgTable).where(and(eq(idCol, sql.placeholder('id')), live)));
   const lockById = reusable((db) => db.select().from(o.table as PgTable).where(and(eq(idCol, sql.placeholder('id')), live)).for('update'));
+  // Versions for the lookup cache, read with the call's first statements; not in cross-tenant calls, whose names
+  // come from other tenants than the one whose versions would be read.
+  const lookupVersions = (call: Ctx, ep: Endpoint) => {
+    if (o.lookupTables && !(ep.crossTenant && isPlatformAdministrator(call.session))) readLookupVersions(call.req, call.db, call.session.tenantId, o.lookupTables);
+  };
   const findOne = async (ctx: Ctx, id: string, lock = false) => {
     const [row] = await (lock ? lockById : byId)(ctx.db, { id });
     return row as T['$inferSelect'] | undefined;
@@ -142,6 +154,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
           return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
         }
         const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
+        lookupVersions(call, eps.list!);
         const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count, {
           unfiltered: !!live && !scope && !extra && filters.length === 0,
           scoped: !!scope || !!extra,
@@ -156,6 +169,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       app,
       eps.detail,
       async (call) => {
+        lookupVersions(call, eps.detail!);
         const row = await findOne(call, (call.query as { id: string }).id);
         if (!row) throw new BizError(NOT_FOUND);
         return (o.detailRecord ? await o.detailRecord(row, call) : (await toRecords([row], call))[0]) as never;

@@ -16,3 +16,7 @@ export const sysRowCount = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.tableName] }), tenantPolicy('sys_row_count')],
 );
+
+// sys_table_version (migration 0026) holds the write versions of platform-wide lookup tables (the species
+// catalogue). It is read by raw SQL only (platform/resource/lookup-cache.ts) and kept out of this schema: the
+// migration snapshots the code generator diffs against predate it.

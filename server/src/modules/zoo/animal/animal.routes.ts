@@ -9,6 +9,7 @@ import { bladeUser } from '../../../platform/identity/identity.tables';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalRecord, animalRecords } from '../shared/records';
+import { LOOKUP_TABLES } from '../shared/lookups';
 import { zooAnimal, zooCage, zooPopulationAnimal } from '../zoo.tables';
 import { checkPedigree } from './pedigree';
 import { anyMovement, appendAnimalIn, registryEntry, STATUS_IN } from '../stocklog/ledger';
@@ -50,6 +51,7 @@ export function animalRoutes(app: FastifyInstance): void {
     // All rows at once, so each lookup gathers a page's keys into one query (the default maps rows one after
     // another: ten rows, ten queries per lookup).
     toRecords: (rows, ctx) => animalRecords(rows, ctx),
+    lookupTables: LOOKUP_TABLES,
     beforeSave: (input, ctx, existing) => animalValues(input, ctx, existing),
     // A record created here enters the stock as an import (decision 0027: the screens use 出生登记 / 引进登记;
     // submit without an id still creates, as the contract says, and the ledger records its entry).

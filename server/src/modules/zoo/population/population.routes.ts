@@ -8,6 +8,7 @@ import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalOf } from '../shared/lookups';
 import { populationRecord } from '../shared/records';
+import { LOOKUP_TABLES } from '../shared/lookups';
 import { anyMovement, appendPopulationEntry, type Mfu } from '../stocklog/ledger';
 import { withdrawRegistration } from '../stocklog/reverse';
 import { zooStockLog } from '../stocklog/stocklog.tables';
@@ -26,6 +27,9 @@ export function populationRoutes(app: FastifyInstance): void {
     def: population,
     defaultOrder: () => [asc(p.speciesId), asc(p.id)],
     toRecord: (row, ctx) => populationRecord(row, ctx),
+    // All rows at once: the lookups gather a page's keys into one query (or none, when the names are known).
+    toRecords: (rows, ctx) => Promise.all(rows.map((row) => populationRecord(row, ctx))),
+    lookupTables: LOOKUP_TABLES,
     beforeSave: async (input, { db }, existing) => {
       // Species, cage and counts are the stock ledger's: an update changes the name and remark only.
       if (existing) return { speciesId: existing.speciesId, cageId: existing.cageId, maleQuantity: existing.maleQuantity, femaleQuantity: existing.femaleQuantity, theyQuantity: existing.theyQuantity };

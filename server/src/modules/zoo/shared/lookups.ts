@@ -3,6 +3,7 @@ import type { Column } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { reusable } from '../../../db/reusable';
 import { batchLoader } from '../../../platform/resource/batch-loader';
+import { cachedLookup } from '../../../platform/resource/lookup-cache';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { zooHumitureAlarm } from '../humiture/humiture.tables';
 import { zooAnimal, zooCage, zooPark, zooPopulation, zooSpecies, zooVenue } from '../zoo.tables';
@@ -58,12 +59,19 @@ const userRows = reusable<{ id: string; account: string; realName: string }>((db
   db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(anyOf(bladeUser.id)),
 );
 
-export const speciesOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.species', async (ids) => byId(await speciesRows(c.db, { ids })));
-export const parkOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.park', async (ids) => byId(await parkRows(c.db, { ids })));
-export const venueOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.venue', async (ids) => byId(await venueRows(c.db, { ids })));
-export const cageOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.cage', async (ids) => byId(await cageRows(c.db, { ids })));
-export const animalOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.animal', async (ids) => byId(await animalRows(c.db, { ids })));
-export const userOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.user', async (ids) => byId(await userRows(c.db, { ids })));
+/** The tables the name lookups below read: a list or detail that maps through them reads their versions first. */
+export const LOOKUP_TABLES = ['zoo_species', 'zoo_park', 'zoo_venue', 'zoo_cage', 'zoo_animal', 'blade_user'] as const;
+
+export const speciesOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.species', cachedLookup(c.req, 'zoo.species', ['zoo_species'], async (ids) => byId(await speciesRows(c.db, { ids }))));
+export const parkOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.park', cachedLookup(c.req, 'zoo.park', ['zoo_park'], async (ids) => byId(await parkRows(c.db, { ids }))));
+export const venueOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.venue', cachedLookup(c.req, 'zoo.venue', ['zoo_venue', 'zoo_park'], async (ids) => byId(await venueRows(c.db, { ids }))));
+export const cageOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.cage', cachedLookup(c.req, 'zoo.cage', ['zoo_cage', 'zoo_venue'], async (ids) => byId(await cageRows(c.db, { ids }))));
+export const animalOf = (c: LookupCtx) =>
+  batchLoader(c.req, 'zoo.animal', cachedLookup(c.req, 'zoo.animal', ['zoo_animal'], async (ids) => byId(await animalRows(c.db, { ids }))));
+export const userOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.user', cachedLookup(c.req, 'zoo.user', ['blade_user'], async (ids) => byId(await userRows(c.db, { ids }))));
 
 export const venueCountOf = (c: LookupCtx) =>
   batchLoader(c.req, 'zoo.venueCount', async (ids) => {

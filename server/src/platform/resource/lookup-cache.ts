@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { DbLike } from '../../db/client';
+import { reusableSql } from '../../db/reusable';
+
+/**
+ * Names that records look up (species, cage, keeper…) kept in memory per tenant and per version of the tables they
+ * come from (docs/decisions/0033). Every write statement on those tables raises the version in the same
+ * transaction (migration 0026: sys_row_count per tenant, sys_table_version for the platform's species catalogue).
+ * A list or detail reads the versions together with its own rows, in its first message; a lookup whose rows are
+ * all known at those versions then sends nothing, so a warm page is one message to PostgreSQL instead of two.
+ *
+ * Nothing is trusted across versions: a set of rows is kept under the versions it was read at and dropped when a
+ * request reads others, so a name changed on any instance is shown by the next request that starts after the
+ * change committed. Without a version read in the request (other callers, cross-tenant calls) lookups query as
+ * before.
+ */
+const versionRows = reusableSql<{ t: string; v: string }>(sql`select table_name as t, version::text as v from sys_row_count
+  where table_name = any(${sql.placeholder('tables')})
+  union all select table_name, version::text from sys_table_version where table_name = any(${sql.placeholder('tables')})`);
+
+interface Read {
+  tenant: string;
+  versions: Promise<Map<string, string>>;
+}
+const perRequest = new WeakMap<object, Read>();
+
+/** Memory bounds: rows per set (then the set starts over) and sets in all (least recently used go first). */
+const MAX_ROWS = 5_000;
+const MAX_SETS = 2_000;
+const sets = new Map<string, { at: string; rows: Map<string, unknown> }>();
+
+/**
+ * Reads the versions of `tables` as seen by the request's tenant, issued now so that it leaves with the caller's
+ * next statements (one message). `scope` is the request (the batch loaders' scope).
+ */
+export function readLookupVersions(scope: object, db: DbLike, tenant: string, tables: readonly string[]): void {
+  const versions = versionRows(db, { tables: [...tables] }).then((rows) => new Map(rows.map((r) => [r.t, r.v])));
+  // Awaited by the lookups; a failure also fails the statements of the same message, which the caller awaits.
+  versions.catch(() => undefined);
+  perRequest.set(scope, { tenant, versions });
+}
+
+/**
+ * Wraps a lookup's loader (ids → rows by id) with the cache. `tables` are every table its statement reads (a
+ * cage's name comes with its venue's).
+ */
+export function cachedLookup<V>(scope: object, name: string, tables: readonly string[], load: (ids: string[]) => Promise<Map<string, V>>) {
+  return async (ids: string[]): Promise<Map<string, V>> => {
+    const read = perRequest.get(scope);
+    if (!read) return load(ids);
+    const versions = await read.versions;
+    const at = tables.map((t) => versions.get(t) ?? '0').join('.');
+    const key = `${read.tenant}:${name}`;
+    let set = sets.get(key);
+    if (set?.at !== at) set = { at, rows: new Map() };
+    sets.delete(key);
+    sets.set(key, set);
+    if (sets.size > MAX_SETS) sets.delete(sets.keys().next().value!);
+    const out = new Map<string, V>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      if (!set.rows.has(id)) missing.push(id);
+      else if (set.rows.get(id) !== undefined) out.set(id, set.rows.get(id) as V);
+    }
+    if (!missing.length) return out;
+    const found = await load(missing);
+    if (set.rows.size + missing.length > MAX_ROWS) set.rows.clear();
+    // An id found nowhere is remembered too: creating it raises the version.
+    for (const id of missing) {
+      const v = found.get(id);
+      set.rows.set(id, v);
+      if (v !== undefined) out.set(id, v);
+    }
+    return out;
+  };
+}

@@ -110,23 +110,25 @@ describe('the opening rides on the first statement', () => {
 });
 
 describe('read-only calls (GET): no BEGIN, no COMMIT', () => {
-  const reader = { tenantId: '000000', userName: 'reader', readOnly: true };
+  const reader = { tenantId: '000000', userId: '42', userName: 'reader', readOnly: true };
   it('each message carries the settings and runs as its own implicit transaction', async () => {
     const { out, sent } = await messagesOf(() =>
       inTenant(t.database.db, reader, async (tx) => {
         const first = (await tx.execute(sql`select current_setting('app.tenant_id') as tenant, current_user as role, txid_current_if_assigned() as xid`)) as unknown as { rows: object[] };
         const [a, b] = await Promise.all([
-          tx.execute(sql`select current_setting('app.user_name') as who`),
+          tx.execute(sql`select current_setting('app.user_id') as who`),
           tx.execute(sql`select ${'x'}::text as v`),
         ]);
         return [first.rows[0], (a as unknown as { rows: object[] }).rows[0], (b as unknown as { rows: object[] }).rows[0]];
       }),
     );
-    expect(out).toEqual([{ tenant: '000000', role: 'zoo_app', xid: null }, { who: 'reader' }, { v: 'x' }]);
+    expect(out).toEqual([{ tenant: '000000', role: 'zoo_app', xid: null }, { who: '42' }, { v: 'x' }]);
     expect(sent).toHaveLength(2);
     for (const m of sent) {
       expect(m).not.toMatch(/\bbegin\b|\bcommit\b/i);
       expect(m).toContain(`set_config('transaction_read_only', 'on', true)`);
+      // The audit trigger's settings (who, from where, why) are for writes: a read does not carry them.
+      expect(m).not.toContain('app.user_name');
     }
     // A last statement is just that statement.
     const last = await messagesOf(() => inTenant(t.database.db, reader, (tx) => finalStatement<{ n: number }>(tx, sql`select 1 as n`)));

@@ -62,18 +62,10 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   const readLive = Boolean(claims) && !known;
   const dept = (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '';
   const live = readLive ? liveRightsSql(claims!) : undefined;
-  const values = [
-    ...(live?.values ?? []),
-    scope.tenantId,
-    scope.userId ?? '',
-    dept,
-    scope.userName ?? '',
-    scope.clientIp ?? '',
-    scope.requestId ?? '',
-    scope.reason ?? '',
-    scope.audit === false ? 'off' : 'on',
-    roleFor(scope.allTenants),
-  ];
+  const settings = [scope.tenantId, scope.userId ?? '', dept, roleFor(scope.allTenants)];
+  // Who, from where and why are for the audit trail, which only writes fill: a read-only call goes without them.
+  if (!scope.readOnly) settings.push(scope.userName ?? '', scope.clientIp ?? '', scope.requestId ?? '', scope.reason ?? '', scope.audit === false ? 'off' : 'on');
+  const values = [...(live?.values ?? []), ...settings];
   const opening: Statement = { sql: openingText(live?.sql, live?.values.length ?? 0, Boolean(scope.readOnly)), lits: values.map((v) => pg.escapeLiteral(v)) };
   const opened = async (rows: LiveRow[], tx: Tx) => {
     if (claims) {
@@ -93,8 +85,10 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   });
 }
 
-/** Settings every request transaction opens with, read by the row-level security policies, defaults and audit. */
-const SETTINGS = ['app.tenant_id', 'app.user_id', 'app.dept_id', 'app.user_name', 'app.client_ip', 'app.request_id', 'app.audit_reason', 'app.audit', 'role'];
+/** Settings every request transaction opens with, read by the row-level security policies and column defaults. */
+const SETTINGS = ['app.tenant_id', 'app.user_id', 'app.dept_id', 'role'];
+/** …and those the audit trigger reads, for calls that may write. */
+const AUDIT_SETTINGS = ['app.user_name', 'app.client_ip', 'app.request_id', 'app.audit_reason', 'app.audit'];
 const openings = new Map<string, string>();
 
 /**
@@ -106,9 +100,10 @@ function openingText(liveSql: string | undefined, liveValues: number, readOnly: 
   let text = openings.get(key);
   if (text === undefined) {
     const first = liveValues + 1;
-    const sets = SETTINGS.map((name, i) => `set_config('${name}', $${first + i}, true)`);
+    const sets = (readOnly ? SETTINGS : [...SETTINGS, ...AUDIT_SETTINGS]).map((name, i) => `set_config('${name}', $${first + i}, true)`);
     if (readOnly) sets.push(`set_config('transaction_read_only', 'on', true)`);
-    text = `select ${liveSql ? `${liveSql}, ` : ''}${sets.join(', ')}`;
+    // One result column for all of them: the client parses each column's description and value on every request.
+    text = `select ${liveSql ? `${liveSql}, ` : ''}concat(${sets.join(', ')}) as settings`;
     openings.set(key, text);
   }
   return text;

@@ -49,7 +49,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     await cache.close();
     await limiter.close();
   });
-  app.addHook('preSerialization', async (_req, _reply, payload) => blankNulls(payload));
+  app.addHook('preSerialization', (_req, _reply, payload, done) => done(null, blankNulls(payload)));
   installErrorHandler(app);
   installInputGuard(app);
   await registerSecurityHeaders(app, config.frameOrigins, config.mediaOrigins);

@@ -21,7 +21,7 @@ const headersHaveNul = (req: FastifyRequest) => Object.values(req.headers).some(
  * after the route's authentication (onRequest) and body parsing, before schema validation.
  */
 export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
-    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body) || headersHaveNul(req)) throw new BizError(NUL_MSG);
+  app.addHook('preValidation', (req, _reply, done) => {
+    done(hasNul(req.query) || hasNul(req.params) || hasNul(req.body) || headersHaveNul(req) ? new BizError(NUL_MSG) : undefined);
   });
 }

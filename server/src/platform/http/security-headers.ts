@@ -69,11 +69,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, frameOrigins
     // Object-storage images and downloads may be opened from other origins (links in exports, mails).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', async (_req, reply) => {
+  // Callback hooks, not async ones: these run on every request, and an async hook costs a promise and a microtask.
+  app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
+    done();
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

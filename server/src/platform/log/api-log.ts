@@ -21,10 +21,11 @@ const typeOf = (status: number) => (status >= 500 ? '3' : status >= 400 ? '2' : 
  */
 export function apiLogPlugin(app: FastifyInstance): void {
   if (!app.zoo.config.apiLog) return;
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook (no promise per request); nothing in it waits.
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     try {
       const route = req.routeOptions.url;
-      if (!route || !route.startsWith('/api/') || SKIP.some((s) => s(req.method, route))) return;
+      if (!route || !route.startsWith('/api/') || SKIP.some((s) => s(req.method, route))) return done();
       const elapsed = reply.elapsedTime;
       app.zoo.logs.api.push({
         ...requestLogCols(req),
@@ -38,5 +39,6 @@ export function apiLogPlugin(app: FastifyInstance): void {
     } catch (e) {
       req.log.warn({ err: e }, 'api log entry skipped');
     }
+    done();
   });
 }

@@ -164,3 +164,9 @@ export const treeOf = <T extends z.ZodObject>(record: T): z.ZodType<TreeRec<z.ou
 
 /** A numeric (id, integer) list filter: validated so a bad value is a 400, not a database error. */
 export const NumFilter = z.string().refine((s) => s === '' || isIdText(s), '请求参数类型错误').optional();
+
+/**
+ * Today's date in China, `yyyy-MM-dd`: the product's dates are GMT+8 wall-clock dates (no daylight saving), so
+ * "not later than today" means the same on the server, in the rules here and in a browser set to another zone.
+ */
+export const chinaToday = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);

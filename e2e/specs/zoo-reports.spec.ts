@@ -82,7 +82,7 @@ describe('stock report and the zoo home page', () => {
               (select count(*)::int from zoo_population where tenant_id = $1 and is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) as populations,
               (select count(*)::int from (select species_id from zoo_animal where tenant_id = $1 and is_deleted = 0 and status = 1
                  union select species_id from zoo_population where tenant_id = $1 and is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0) s) as species,
-              (select count(*)::int from zoo_stock_log where tenant_id = $1 and event_date >= date_trunc('month', current_date) and event_date < current_date + 1) as month,
+              (select count(*)::int from zoo_stock_log where tenant_id = $1 and event_date >= date_trunc('month', (now() at time zone 'Asia/Shanghai')::date) and event_date < (now() at time zone 'Asia/Shanghai')::date + 1) as month,
               (select count(*)::int from zoo_transfer_log where transfer_status = 0 and (tenant_id = $1 or to_tenant_id = $1)) as transfers,
               (select count(*)::int from zoo_humiture_alarm where tenant_id = $1 and is_deleted = 0 and end_time is null) as alarms`,
       [DEMO],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeOut, Id, IdList, TenantRecord } from '../common';
+import { chinaToday, DateTimeOut, Id, IdList, TenantRecord } from '../common';
 import { CRUD_VERBS, defineResource } from '../resource';
 import { endpoint } from '../endpoint';
 import { dictInt, isLink, optDate, optId, optText, reqId, reqText } from '../fields';
@@ -43,7 +43,7 @@ const pedigreeShape = (v: { sireId?: string | null; sireMark?: string; damId?: s
   if (v.sireId && v.sireId === v.damId) ctx.addIssue({ code: 'custom', message: '父本和母本不能是同一个体', path: ['damId'] });
   if (!v.birthDate && v.birthPrecision && v.birthPrecision !== 4) ctx.addIssue({ code: 'custom', message: '未填写出生日期时,日期精度只能为"未知"', path: ['birthPrecision'] });
   if (v.birthDate && v.birthPrecision === 4) ctx.addIssue({ code: 'custom', message: '填写了出生日期时,请选择日期精度(日/月/年)', path: ['birthPrecision'] });
-  if (v.birthDate && v.birthDate.slice(0, 10) > new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))
+  if (v.birthDate && v.birthDate.slice(0, 10) > chinaToday())
     ctx.addIssue({ code: 'custom', message: '出生日期不能晚于今天', path: ['birthDate'] });
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeOut, IdOut, NumFilter } from '../common';
+import { chinaToday, DateTimeOut, IdOut, NumFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, isLink, NumOut, optDate, optId, optNumber, optText, reqId, reqText } from '../fields';
@@ -26,8 +26,7 @@ export const EXPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export const IMPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export const BORN_TYPES = [1, 2, 3] as const;
 
-/** Today in China (the product's dates are GMT+8 wall-clock dates). */
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = chinaToday;
 
 const notFuture = (label: string) => dateIn(label).refine((s) => s.slice(0, 10) <= today(), `${label}不能晚于今天`);
 /** A required event date, not later than today. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeOut, Empty, IdOut, NumFilter } from '../common';
+import { chinaToday, DateTimeOut, Empty, IdOut, NumFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, NumOut, optId, optText, reqId } from '../fields';
@@ -20,7 +20,7 @@ export const TRANSFER_WITHDRAWN = 3;
 /** What a confirmation may answer (spec §3: id, transferOpinion, status). */
 export const CONFIRM_STATUSES = [1, 2] as const;
 
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = chinaToday;
 
 const TenantCodeIn = z.string({ error: '请选择接收动物园' }).trim().regex(/^\d{6}$/, '请选择接收动物园');
 

@@ -1,7 +1,8 @@
 import { basicLog, basicLogEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, Card, Space, Spin, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { chinaDay } from '../../../lib/china-day';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -19,7 +20,7 @@ export default function AnimalLogPage() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const canAdd = useCan(basicLog.perms.add);
-  const [month, setMonth] = useState<Dayjs>(() => dayjs());
+  const [month, setMonth] = useState<Dayjs>(() => chinaDay());
   const [target, setTarget] = useState<LogTarget | null>(null);
   const year = month.year();
   const m = month.month() + 1;
@@ -29,7 +30,7 @@ export default function AnimalLogPage() {
     enabled: Boolean(id),
   });
   const byDay = new Map((cal.data?.days ?? []).map((d) => [d.day, d]));
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = chinaDay().format('YYYY-MM-DD');
 
   const cell = (date: Dayjs) => {
     const key = date.format('YYYY-MM-DD');

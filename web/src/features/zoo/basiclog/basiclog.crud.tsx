@@ -1,5 +1,5 @@
 import { basicLog, type DietItem } from '@zoo/contract';
-import dayjs from 'dayjs';
+import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps } from '../../../crud';
 import {
   appetiteOptions,
@@ -43,7 +43,7 @@ export const basicLogPage = defineCrudPage({
     health: { options: healthOptions, search: true, width: 100, render: (v) => <HealthTag value={Number(v)} /> },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
-  defaults: { logDate: dayjs().format('YYYY-MM-DD'), diet: [], intake: 1, appetite: 1, behaviour: 1, faeces: 1, health: 1 },
+  defaults: { logDate: chinaDay().format('YYYY-MM-DD'), diet: [], intake: 1, appetite: 1, behaviour: 1, faeces: 1, health: 1 },
   modalWidth: 860,
   actionWidth: 300,
 });

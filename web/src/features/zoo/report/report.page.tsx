@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Select, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
+import { chinaDay } from '../../../lib/china-day';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useDict } from '../../../crud';
@@ -37,7 +38,7 @@ const queryOf = (f: ReportFilters) => Object.fromEntries(Object.entries(f).filte
 export default function StockReportPage() {
   const { t } = useTranslation();
   const canExport = useCan('stock_report_export');
-  const [filters, setFilters] = useState<ReportFilters>(() => ({ from: dayjs().startOf('month').format(DAY), to: dayjs().format(DAY) }));
+  const [filters, setFilters] = useState<ReportFilters>(() => ({ from: chinaDay().startOf('month').format(DAY), to: chinaDay().format(DAY) }));
   const q = queryOf(filters);
   const parks = useQuery({ queryKey: ['report', 'parks'], queryFn: () => call(parkEndpoints.tree) });
   const classes = useQuery({ queryKey: ['report', 'classes'], queryFn: () => call(taxonomyEndpoints.lazyTree, { query: { parentId: '0' } }) });
@@ -69,7 +70,7 @@ export default function StockReportPage() {
             <DatePicker.RangePicker
               allowClear={false}
               value={[dayjs(filters.from), dayjs(filters.to)]}
-              disabledDate={(d: Dayjs) => d.isAfter(dayjs(), 'day')}
+              disabledDate={(d: Dayjs) => d.isAfter(chinaDay(), 'day')}
               onChange={(v) => v?.[0] && v[1] && setFilters((f) => ({ ...f, from: v[0]!.format(DAY), to: v[1]!.format(DAY) }))}
               data-testid="report-period"
             />
@@ -112,7 +113,7 @@ export default function StockReportPage() {
           </Form.Item>
           <Form.Item>
             <Space>
-              <Button onClick={() => setFilters({ from: dayjs().startOf('month').format(DAY), to: dayjs().format(DAY) })}>{t('crud.reset')}</Button>
+              <Button onClick={() => setFilters({ from: chinaDay().startOf('month').format(DAY), to: chinaDay().format(DAY) })}>{t('crud.reset')}</Button>
               {canExport ? (
                 <Button type="primary" onClick={() => download(stockReportEndpoints.export, q)}>
                   {t('transfer.export')}

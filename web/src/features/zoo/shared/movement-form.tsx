@@ -3,6 +3,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { chinaDay } from '../../../lib/china-day';
 import { useTranslation } from 'react-i18next';
 import { ControlSelect, DATE_FORMAT, DictSelect, type ControlProps } from '../../../crud';
 import { FormDialog } from '../../../components/form-dialog';
@@ -46,8 +47,8 @@ export function AnimalPick({ sex, status, ...control }: ControlProps & { sex?: 1
   return <ControlSelect control={control} allowClear showSearch optionFilterProp="label" loading={query.isFetching} options={options} placeholder={t('zooStockLog.form.pickAnimal')} />;
 }
 
-const noFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day');
-const noPast = (d: Dayjs) => d.isBefore(dayjs(), 'day');
+const noFuture = (d: Dayjs) => d.isAfter(chinaDay(), 'day');
+const noPast = (d: Dayjs) => d.isBefore(chinaDay(), 'day');
 
 /** The form's fields: individual management shows the animal pick, population management the cage and counts. */
 function MovementFields({ kind }: { kind: Movement }) {
@@ -211,7 +212,7 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
     maleQuantity: 0,
     femaleQuantity: 0,
     theyQuantity: 0,
-    [DATE_FIELD[kind]]: dayjs(),
+    [DATE_FIELD[kind]]: chinaDay(),
     animals: [{ sex: '3' }],
     ...init,
   };

@@ -1,7 +1,8 @@
 import { TransferConfirmIn, TransferIn, transferLog, transferLogEndpoints } from '@zoo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Space, Tabs } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { chinaDay } from '../../../lib/china-day';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import { transferPage } from './transfer.crud';
 type Row = RowOf<ReturnType<typeof transferPage>['crud']>;
 type Record = z.output<typeof transferLog.record>;
 
-const noPast = (d: Dayjs) => d.isBefore(dayjs(), 'day');
+const noPast = (d: Dayjs) => d.isBefore(chinaDay(), 'day');
 
 /** 发起转移: the other zoo, then an individual (animal pick) or population heads (cage and M/F/U, 0 by default). */
 function ProposeDialog({ onClose }: { onClose: () => void }) {
@@ -30,7 +31,7 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
       title={f('proposeTitle')}
       width={640}
       schema={TransferIn}
-      initialValues={{ animalType: 1, maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0, transferDate: dayjs() }}
+      initialValues={{ animalType: 1, maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0, transferDate: chinaDay() }}
       toInput={(v) => ({ ...v, transferDate: v.transferDate ? (v.transferDate as Dayjs).format(DATE_FORMAT) : undefined })}
       onSave={async (input) => {
         const res = (await call(transferLog.endpoints.create, { body: input as never })) as { approval?: unknown };

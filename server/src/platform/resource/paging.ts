@@ -116,13 +116,13 @@ async function appendOnlyCount(db: DbLike, table: PgTable, where: SQL | undefine
   return base + Number(r.recent);
 }
 
+const liveCounterRow = reusableSql<{ n: string; v: string }>(
+  sql`select coalesce(sum(live), 0)::int8::text as n, coalesce(sum(version), 0)::int8::text as v from sys_row_count where table_name = ${sql.placeholder('table')}`,
+);
 /**
  * Live rows and version of `table` as row-level security lets the caller see them: one primary-key row for a
  * tenant; the sum over tenants in cross-tenant mode (versions only grow, so their sum changes with any write).
  */
-const liveCounterRow = reusableSql<{ n: string; v: string }>(
-  sql`select coalesce(sum(live), 0)::int8::text as n, coalesce(sum(version), 0)::int8::text as v from sys_row_count where table_name = ${sql.placeholder('table')}`,
-);
 async function liveCounter(db: DbLike, table: PgTable): Promise<{ n: number; v: string }> {
   const [r] = await liveCounterRow(db, { table: getTableName(table) });
   return { n: Number(r!.n), v: r!.v };
@@ -176,7 +176,8 @@ function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL
   }
   const rest = dialect.sqlToQuery(sql.join([where ? sql` where ${where}` : undefined, order.length ? sql` order by ${sql.join(order, sql`, `)}` : undefined].filter((x): x is SQL => !!x)));
   const params = rest.params;
-  let text = `${t.prefix}${rest.sql} limit ${Math.trunc(limit)}`;
+  // Written into the text, so it must be a whole number (page queries are validated: 1–1000).
+  let text = `${t.prefix}${rest.sql} limit ${Math.max(0, Math.trunc(Number(limit)) || 0)}`;
   if (offset > 0) text += ` offset $${params.push(offset)}`;
   const q = session.prepareQuery({ sql: text, params }, t.fields, undefined, true);
   q.joinsNotNullableMap = t.joins;

@@ -21,36 +21,18 @@ CREATE TRIGGER zoo_version AFTER INSERT OR UPDATE OR DELETE ON zoo_species FOR E
 -- that tenant, and sys_row_count's row-level security admits only the caller's own tenant.
 ALTER FUNCTION count_live_rows() SECURITY DEFINER SET search_path = public;
 --> statement-breakpoint
-CREATE TRIGGER zoo_count_ins AFTER INSERT ON zoo_park REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_upd AFTER UPDATE ON zoo_park REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_del AFTER DELETE ON zoo_park REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_ins AFTER INSERT ON zoo_venue REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_upd AFTER UPDATE ON zoo_venue REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_del AFTER DELETE ON zoo_venue REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_ins AFTER INSERT ON zoo_cage REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_upd AFTER UPDATE ON zoo_cage REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER zoo_count_del AFTER DELETE ON zoo_cage REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER sys_count_ins AFTER INSERT ON blade_user REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER sys_count_upd AFTER UPDATE ON blade_user REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-CREATE TRIGGER sys_count_del AFTER DELETE ON blade_user REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows();
---> statement-breakpoint
-INSERT INTO sys_row_count (tenant_id, table_name, live, version)
-  SELECT tenant_id, t, live, 1 FROM (
-    SELECT tenant_id, 'zoo_park' AS t, count(*) FILTER (WHERE is_deleted = 0) AS live FROM zoo_park GROUP BY tenant_id
-    UNION ALL SELECT tenant_id, 'zoo_venue', count(*) FILTER (WHERE is_deleted = 0) FROM zoo_venue GROUP BY tenant_id
-    UNION ALL SELECT tenant_id, 'zoo_cage', count(*) FILTER (WHERE is_deleted = 0) FROM zoo_cage GROUP BY tenant_id
-    UNION ALL SELECT tenant_id, 'blade_user', count(*) FILTER (WHERE is_deleted = 0) FROM blade_user GROUP BY tenant_id) x
-  ON CONFLICT (tenant_id, table_name) DO NOTHING;
+-- Parks, venues, cages and users: live rows and version per tenant, like zoo_animal (migration 0013).
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['zoo_park', 'zoo_venue', 'zoo_cage', 'blade_user'] LOOP
+    EXECUTE format('CREATE TRIGGER count_ins AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows()', t);
+    EXECUTE format('CREATE TRIGGER count_upd AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows()', t);
+    EXECUTE format('CREATE TRIGGER count_del AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_live_rows()', t);
+    EXECUTE format('INSERT INTO sys_row_count (tenant_id, table_name, live, version)
+      SELECT tenant_id, %L, count(*) FILTER (WHERE is_deleted = 0), 1 FROM %I GROUP BY tenant_id
+      ON CONFLICT (tenant_id, table_name) DO NOTHING', t, t);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 INSERT INTO sys_table_version (table_name, version) VALUES ('zoo_species', 1) ON CONFLICT DO NOTHING;

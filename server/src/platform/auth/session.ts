@@ -29,6 +29,9 @@ export const isAdmin = (s: Session) => isAdministrator(s) || s.roleAliases.inclu
 /** Same person as `isAdministrator`: may act across tenants where an endpoint allows it. */
 export const isPlatformAdministrator = (s: Session) => isAdministrator(s);
 
+/** Whether a call runs across tenants: a cross-tenant endpoint called by the platform administrator. */
+export const acrossTenants = (ep: { crossTenant?: boolean }, s: Session) => Boolean(ep.crossTenant) && isPlatformAdministrator(s);
+
 export interface RequestCtx {
   session: Session;
   /** The request's transaction: row-level security limits it to the session's tenant. */

@@ -7,7 +7,7 @@ import { BizError } from './errors';
 import { ok, PreSerialized } from './envelope';
 import { enforceApiScope } from '../access/api-scope';
 import { checkAccess, DENIED } from '../access/permissions';
-import { isPlatformAdministrator, PLATFORM_TENANT, type Session } from '../auth/session';
+import { acrossTenants, PLATFORM_TENANT, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
 import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
 
@@ -191,7 +191,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           tenantId: session.tenantId,
           userId: session.userId,
           deptId: session.deptId,
-          allTenants: Boolean(ep.crossTenant) && isPlatformAdministrator(session),
+          allTenants: acrossTenants(ep, session),
           // Roles, department and status come from the database, so rights removed bite on this very request.
           live: session,
           liveCache: app.zoo.cache,

@@ -13,7 +13,7 @@ import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } fr
 import { register } from './registry';
 import { buildForest } from './tree';
 import { readLookupVersions } from './lookup-cache';
-import { isPlatformAdministrator } from '../auth/session';
+import { acrossTenants } from '../auth/session';
 import { reusable } from '../../db/reusable';
 
 export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
@@ -101,7 +101,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   // Versions for the lookup cache, read with the call's first statements; not in cross-tenant calls, whose names
   // come from other tenants than the one whose versions would be read.
   const lookupVersions = (call: Ctx, ep: Endpoint) => {
-    if (o.lookupTables && !(ep.crossTenant && isPlatformAdministrator(call.session))) readLookupVersions(call.req, call.db, call.session.tenantId, o.lookupTables);
+    if (o.lookupTables && !acrossTenants(ep, call.session)) readLookupVersions(call.req, call.db, call.session.tenantId, o.lookupTables);
   };
   const findOne = async (ctx: Ctx, id: string, lock = false) => {
     const [row] = await (lock ? lockById : byId)(ctx.db, { id });

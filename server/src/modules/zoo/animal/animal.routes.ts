@@ -8,7 +8,7 @@ import { route, type AuthedCall } from '../../../platform/http/route';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
-import { animalRecord, animalRecords } from '../shared/records';
+import { animalRecords } from '../shared/records';
 import { LOOKUP_TABLES } from '../shared/lookups';
 import { zooAnimal, zooCage, zooPopulationAnimal } from '../zoo.tables';
 import { checkPedigree } from './pedigree';
@@ -47,7 +47,6 @@ export function animalRoutes(app: FastifyInstance): void {
     defaultOrder: () => [asc(a.localNo)],
     // 100 k animals per zoo: count(*) per page costs tens of ms under row-level security (decision 0016).
     count: 'counted',
-    toRecord: (row, ctx) => animalRecord(row, ctx),
     // All rows at once, so each lookup gathers a page's keys into one query (the default maps rows one after
     // another: ten rows, ten queries per lookup).
     toRecords: (rows, ctx) => animalRecords(rows, ctx),

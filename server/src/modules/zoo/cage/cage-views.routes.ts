@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { cageViewEndpoints, isIdText } from '@zoo/contract';
 import { pageOf, selectPage } from '../../../platform/resource/paging';
 import { route } from '../../../platform/http/route';
-import { animalRecord, populationRecord } from '../shared/records';
+import { animalRecords, populationRecord } from '../shared/records';
 import { zooAnimal, zooPopulation } from '../zoo.tables';
 
 const idOrNothing = (v?: string) => (v && isIdText(v) ? v : undefined);
@@ -27,6 +27,6 @@ export function cageViewRoutes(app: FastifyInstance): void {
     const status = query.status === 'all' ? undefined : eq(a.status, /^[1-4]$/.test(query.status ?? '') ? Number(query.status) : 1);
     const where = and(eq(a.isDeleted, 0), eq(a.cageId, query.cageId), status, species ? eq(a.speciesId, species) : undefined);
     const { rows, total } = await selectPage(db, a, where, [asc(a.localNo)], query);
-    return pageOf(await Promise.all(rows.map((r) => animalRecord(r, call))), total, query);
+    return pageOf(await animalRecords(rows, call), total, query);
   });
 }

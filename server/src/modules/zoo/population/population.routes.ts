@@ -6,9 +6,8 @@ import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { assertSpeciesAuthorised } from '../shared/licence';
-import { animalOf } from '../shared/lookups';
+import { animalOf, LOOKUP_TABLES } from '../shared/lookups';
 import { populationRecord } from '../shared/records';
-import { LOOKUP_TABLES } from '../shared/lookups';
 import { anyMovement, appendPopulationEntry, type Mfu } from '../stocklog/ledger';
 import { withdrawRegistration } from '../stocklog/reverse';
 import { zooStockLog } from '../stocklog/stocklog.tables';
@@ -26,7 +25,6 @@ export function populationRoutes(app: FastifyInstance): void {
     table: p,
     def: population,
     defaultOrder: () => [asc(p.speciesId), asc(p.id)],
-    toRecord: (row, ctx) => populationRecord(row, ctx),
     // All rows at once: the lookups gather a page's keys into one query (or none, when the names are known).
     toRecords: (rows, ctx) => Promise.all(rows.map((row) => populationRecord(row, ctx))),
     lookupTables: LOOKUP_TABLES,

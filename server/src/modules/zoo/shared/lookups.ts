@@ -59,19 +59,24 @@ const userRows = reusable<{ id: string; account: string; realName: string }>((db
   db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(anyOf(bladeUser.id)),
 );
 
-/** The tables the name lookups below read: a list or detail that maps through them reads their versions first. */
-export const LOOKUP_TABLES = ['zoo_species', 'zoo_park', 'zoo_venue', 'zoo_cage', 'zoo_animal', 'blade_user'] as const;
+const lookupTables = new Set<string>();
+/**
+ * A name lookup of the request, batched per request (batchLoader) and kept across requests under the write
+ * versions of `tables`, every table its statement reads (platform/resource/lookup-cache.ts).
+ */
+const names = <V extends { id: string }>(name: string, tables: string[], rows: (db: Tx, v: { ids: string[] }) => Promise<V[]>) => {
+  for (const t of tables) lookupTables.add(t);
+  return (c: LookupCtx) => batchLoader(c.req, name, cachedLookup(c.req, name, tables, async (ids) => byId(await rows(c.db, { ids }))));
+};
 
-export const speciesOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.species', cachedLookup(c.req, 'zoo.species', ['zoo_species'], async (ids) => byId(await speciesRows(c.db, { ids }))));
-export const parkOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.park', cachedLookup(c.req, 'zoo.park', ['zoo_park'], async (ids) => byId(await parkRows(c.db, { ids }))));
-export const venueOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.venue', cachedLookup(c.req, 'zoo.venue', ['zoo_venue', 'zoo_park'], async (ids) => byId(await venueRows(c.db, { ids }))));
-export const cageOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.cage', cachedLookup(c.req, 'zoo.cage', ['zoo_cage', 'zoo_venue'], async (ids) => byId(await cageRows(c.db, { ids }))));
-export const animalOf = (c: LookupCtx) =>
-  batchLoader(c.req, 'zoo.animal', cachedLookup(c.req, 'zoo.animal', ['zoo_animal'], async (ids) => byId(await animalRows(c.db, { ids }))));
-export const userOf = (c: LookupCtx) => batchLoader(c.req, 'zoo.user', cachedLookup(c.req, 'zoo.user', ['blade_user'], async (ids) => byId(await userRows(c.db, { ids }))));
+export const speciesOf = names('zoo.species', ['zoo_species'], speciesRows);
+export const parkOf = names('zoo.park', ['zoo_park'], parkRows);
+export const venueOf = names('zoo.venue', ['zoo_venue', 'zoo_park'], venueRows);
+export const cageOf = names('zoo.cage', ['zoo_cage', 'zoo_venue'], cageRows);
+export const animalOf = names('zoo.animal', ['zoo_animal'], animalRows);
+export const userOf = names('zoo.user', ['blade_user'], userRows);
+/** The tables the name lookups above read: a list or detail that maps through them reads their versions first. */
+export const LOOKUP_TABLES: readonly string[] = [...lookupTables];
 
 export const venueCountOf = (c: LookupCtx) =>
   batchLoader(c.req, 'zoo.venueCount', async (ids) => {

@@ -10,75 +10,55 @@ type PopulationRow = typeof zooPopulation.$inferSelect;
 
 const label = (a?: { localNo: string; animalName: string }) => (a ? (a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo) : '');
 
-type Looked<T extends (c: LookupCtx) => (k: string | null | undefined) => Promise<unknown>> = Awaited<ReturnType<ReturnType<T>>>;
-
-/** Row → AnimalRecord with species, cage, parent and keeper names (batched per request). */
-export async function animalRecord(row: AnimalRow, c: LookupCtx): Promise<Wire<z.output<typeof AnimalRecord>>> {
-  const [sp, cage, sire, dam, keeper] = await Promise.all([
-    speciesOf(c)(row.speciesId),
-    cageOf(c)(row.cageId),
-    animalOf(c)(row.sireId),
-    animalOf(c)(row.damId),
-    userOf(c)(row.breederId),
-  ]);
-  return animalOut(row, sp, cage, sire, dam, keeper);
-}
-
-/** A list's rows → AnimalRecords: each lookup asked once for all rows' keys, then the rows mapped. */
+/** Rows → AnimalRecords with species, cage, parent and keeper names: each lookup asked once for all rows' keys. */
 export async function animalRecords(rows: AnimalRow[], c: LookupCtx): Promise<Array<Wire<z.output<typeof AnimalRecord>>>> {
-  const [sp, cage, animal, keeper] = await Promise.all([
+  const [species, cages, animals, keepers] = await Promise.all([
     loadAll(speciesOf(c), rows.map((r) => r.speciesId)),
     loadAll(cageOf(c), rows.map((r) => r.cageId)),
     loadAll(animalOf(c), rows.flatMap((r) => [r.sireId, r.damId])),
     loadAll(userOf(c), rows.map((r) => r.breederId)),
   ]);
   const at = <V>(m: Map<string, V>, k: string | null) => (k ? m.get(k) : undefined);
-  return rows.map((r) => animalOut(r, sp.get(r.speciesId), at(cage, r.cageId), at(animal, r.sireId), at(animal, r.damId), at(keeper, r.breederId)));
-}
-
-function animalOut(
-  row: AnimalRow,
-  sp: Looked<typeof speciesOf>,
-  cage: Looked<typeof cageOf>,
-  sire: Looked<typeof animalOf>,
-  dam: Looked<typeof animalOf>,
-  keeper: Looked<typeof userOf>,
-): Wire<z.output<typeof AnimalRecord>> {
-  // Every property written out, not `...row`: spreading drizzle's row objects was most of a list page's mapping
-  // time (a fresh shape per copy); a literal gives every record the same shape.
-  return {
-    id: row.id,
-    tenantId: row.tenantId,
-    speciesId: row.speciesId,
-    speciesName: sp?.speciesName,
-    latinName: sp?.latinName,
-    localNo: row.localNo,
-    animalName: row.animalName,
-    sex: row.sex,
-    birthDate: row.birthDate,
-    birthPrecision: row.birthPrecision,
-    origin: row.origin,
-    sireId: row.sireId,
-    sireMark: row.sireMark,
-    sireName: label(sire),
-    damId: row.damId,
-    damMark: row.damMark,
-    damName: label(dam),
-    cageId: row.cageId,
-    cageCode: cage?.cageCode,
-    cageName: cage?.cageName,
-    breederId: row.breederId,
-    breederName: keeper ? keeper.realName || keeper.account : '',
-    photos: row.photos,
-    remark: row.remark,
-    createUser: row.createUser,
-    createDept: row.createDept,
-    createTime: row.createTime,
-    updateUser: row.updateUser,
-    updateTime: row.updateTime,
-    status: row.status,
-    isDeleted: row.isDeleted,
-  };
+  return rows.map((row) => {
+    const sp = species.get(row.speciesId);
+    const cage = at(cages, row.cageId);
+    const keeper = at(keepers, row.breederId);
+    // Every property written out, not `...row`: spreading drizzle's row objects was most of a list page's mapping
+    // time (a fresh shape per copy); a literal gives every record the same shape.
+    return {
+      id: row.id,
+      tenantId: row.tenantId,
+      speciesId: row.speciesId,
+      speciesName: sp?.speciesName,
+      latinName: sp?.latinName,
+      localNo: row.localNo,
+      animalName: row.animalName,
+      sex: row.sex,
+      birthDate: row.birthDate,
+      birthPrecision: row.birthPrecision,
+      origin: row.origin,
+      sireId: row.sireId,
+      sireMark: row.sireMark,
+      sireName: label(at(animals, row.sireId)),
+      damId: row.damId,
+      damMark: row.damMark,
+      damName: label(at(animals, row.damId)),
+      cageId: row.cageId,
+      cageCode: cage?.cageCode,
+      cageName: cage?.cageName,
+      breederId: row.breederId,
+      breederName: keeper ? keeper.realName || keeper.account : '',
+      photos: row.photos,
+      remark: row.remark,
+      createUser: row.createUser,
+      createDept: row.createDept,
+      createTime: row.createTime,
+      updateUser: row.updateUser,
+      updateTime: row.updateTime,
+      status: row.status,
+      isDeleted: row.isDeleted,
+    };
+  });
 }
 
 export async function populationRecord(row: PopulationRow, c: LookupCtx): Promise<Wire<z.output<typeof PopulationRecord>>> {

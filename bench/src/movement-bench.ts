@@ -27,7 +27,14 @@ const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
 
 async function load(name: string, o: autocannon.Options) {
+  // BENCH_ONLY=<text>: measure the matching targets alone (the bare route always runs: the ratios need it); each
+  // start is printed, so a profiler can be aimed at one phase.
+  if (process.env.BENCH_ONLY && !name.startsWith('bare') && !name.includes(process.env.BENCH_ONLY)) return null;
+  const t0 = process.hrtime.bigint() / 1000n;
+  if (process.env.BENCH_ONLY) console.log(`phase ${name} starts`);
   const r = await autocannon({ duration: seconds, connections, ...o, ...generatorOptions() });
+  // The phase's window in the clock a --cpu-prof profile uses (µs).
+  if (process.env.BENCH_ONLY) console.log(`window ${name} ${t0} ${process.hrtime.bigint() / 1000n}`);
   return { name, rps: r.requests.average, p99: r.latency.p99, ok: r['2xx'], errors: r.errors + r.non2xx };
 }
 
@@ -102,11 +109,13 @@ async function main() {
       await load('GET population detail', { url: `${base}/api/zoo-population/population/detail?id=${popId}`, headers }),
       await load('movements (births + moves)', { url: base, requests }),
     ];
-    const [baseline] = results;
+    const [baseline] = results as NonNullable<(typeof results)[number]>[];
     console.log(`\n${seconds}s per target, ${connections} connections, pool ${pool}, ${CAGE_COUNT} populations, ${generatorLabel()}, PostgreSQL ${db}`);
     console.log('target'.padEnd(30), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'req/s ÷ bare'.padStart(14), 'errors'.padStart(8));
-    for (const r of results)
+    for (const r of results) {
+      if (!r) continue;
       console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / baseline!.rps).toFixed(3).padStart(14), String(r.errors).padStart(8));
+    }
 
     // Replay: per population, gains minus losses must equal its counts; no count may be negative.
     const { rows: check } = await sql.query(`

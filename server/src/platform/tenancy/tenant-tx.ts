@@ -182,6 +182,8 @@ interface Pending extends Statement {
   tail: string;
   /** Results it produces: 1, more with a tail. */
   results: number;
+  /** Its result is not read (a setting): it may share a message whatever type parsers that message uses. */
+  loose?: boolean;
   resolve: (r: pg.QueryResult[]) => void;
   reject: (e: unknown) => void;
 }
@@ -328,9 +330,9 @@ class RequestConnection {
     // The longest run of inlinable statements at the head, or the head alone when it needs bind parameters. One
     // message has one set of type parsers: drizzle's statements (its own, keeping dates as text) and ours
     // (finalStatement, COMMIT: pg's defaults) do not share one.
-    const typed = Boolean(this.queue[0]!.cfg.types);
+    const typed = Boolean(this.queue.find((p) => !p.loose)?.cfg.types);
     let n = 0;
-    while (n < this.queue.length && this.queue[n]!.lits !== null && Boolean(this.queue[n]!.cfg.types) === typed) n++;
+    while (n < this.queue.length && this.queue[n]!.lits !== null && (this.queue[n]!.loose || Boolean(this.queue[n]!.cfg.types) === typed)) n++;
     const batch = this.queue.splice(0, Math.max(n, 1));
     try {
       const client = await this.connect();
@@ -377,6 +379,11 @@ class RequestConnection {
       this.inFlight = false;
       this.schedule();
     }
+  }
+
+  /** A statement whose result is not read (a setting): it joins the next message, whatever its statements. */
+  setting(text: string, params: unknown[]): Promise<void> {
+    return this.enqueue({ cfg: { text }, params, sql: text, lits: literals(params), tail: '', results: 1, loose: true }).then(() => undefined);
   }
 
   /** `text` (values inlined) and COMMIT in one message, behind whatever the request still has queued. */
@@ -493,6 +500,29 @@ export async function finalStatement<T>(tx: Tx, query: SQL): Promise<T[]> {
   const conn = openPooled.get(tx);
   if (!conn) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
   return conn.finalStatement<T>(statementOf(conn.dialect, query));
+}
+
+/** finalStatement for a statement whose text was built once (`$n` placeholders) and its values, scalars only. */
+export async function finalText<T>(tx: Tx, text: string, params: unknown[]): Promise<T[]> {
+  const lits = literals(params);
+  if (lits === null) throw new Error('cannot inline a value that is not a scalar');
+  const conn = openPooled.get(tx);
+  if (!conn) return ((await tx.execute(sql.raw(inlineValues(text, lits)))) as unknown as { rows: T[] }).rows;
+  return conn.finalStatement<T>({ sql: text, lits });
+}
+
+const REASON_UNLESS_GIVEN = `select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), $1), true)`;
+
+/**
+ * Names the request's changes in their audit rows (a movement: 出生登记…) unless the caller gave a reason (header
+ * `Audit-Reason`). It leaves with the request's next statements, in the same message whatever they are: callers
+ * issue it first and need not await it before going on.
+ */
+export function auditReasonUnlessGiven(tx: Tx, label: string): Promise<void> {
+  const reason = label.slice(0, 500);
+  const conn = openPooled.get(tx);
+  if (!conn) return tx.execute(sql.raw(inlineValues(REASON_UNLESS_GIVEN, [pg.escapeLiteral(reason)]))).then(() => undefined);
+  return conn.setting(REASON_UNLESS_GIVEN, [reason]);
 }
 
 /** Records why the request changes what it changes (a movement's remark, a refusal's opinion…) in its audit rows. */

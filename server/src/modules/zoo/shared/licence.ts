@@ -7,11 +7,11 @@ import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
 
 const t = zooTenantSpecies;
 
-/** A licence is in force from valid_from through the whole day of valid_to (open-ended when valid_to is null). */
-export const licenceStateSql = sql<LicenceState>`case
-  when ${t.validFrom} > localtimestamp(0) then 'pending'
-  when ${t.validTo} is not null and ${t.validTo} < localtimestamp(0)::date then 'expired'
-  else 'valid' end`;
+/**
+ * A licence is in force from valid_from through the whole day of valid_to (open-ended when valid_to is null):
+ * PostgreSQL's licence_state (migration 0027), which the ledger's functions use too.
+ */
+export const licenceStateSql = sql<LicenceState>`licence_state(${t.validFrom}, ${t.validTo})`;
 
 const day = (s: string | null) => (s ?? '').slice(0, 10);
 
@@ -22,7 +22,7 @@ const speciesName = reusable<{ name: string }>((db) =>
     .from(zooSpecies)
     .where(and(eq(zooSpecies.id, sql.placeholder('speciesId')), eq(zooSpecies.isDeleted, 0))),
 );
-const licenceOf = reusable<{ licenceNo: string; validFrom: string | null; validTo: string | null; state: LicenceState }>((db) =>
+const licenceOf = reusable<Licence>((db) =>
   db
     .select({ licenceNo: t.licenceNo, validFrom: t.validFrom, validTo: t.validTo, state: licenceStateSql })
     .from(t)
@@ -36,10 +36,22 @@ const licenceOf = reusable<{ licenceNo: string; validFrom: string | null; validT
 export async function assertSpeciesAuthorised(db: Tx, speciesId: string): Promise<void> {
   // Both reads issued together: one message to PostgreSQL.
   const [[sp], [lic]] = await Promise.all([speciesName(db, { speciesId }), licenceOf(db, { speciesId })]);
-  if (!sp) throw new BizError('物种不存在或已从物种库删除');
-  if (!lic) throw new BizError(`本园未获得物种「${sp.name}」的饲养繁育许可,不能登记该物种的个体或种群`);
-  if (lic.state === 'expired')
-    throw new BizError(`物种「${sp.name}」的许可证(${lic.licenceNo})已于 ${day(lic.validTo)} 到期,不能登记该物种的个体或种群`);
-  if (lic.state === 'pending')
-    throw new BizError(`物种「${sp.name}」的许可证(${lic.licenceNo})自 ${day(lic.validFrom)} 起生效,目前不能登记该物种的个体或种群`);
+  const why = licenceRefusal(sp, lic);
+  if (why) throw new BizError(why);
+}
+
+export interface Licence {
+  licenceNo: string;
+  validFrom: string | null;
+  validTo: string | null;
+  state: LicenceState;
+}
+
+/** Why the zoo may not register the species (unknown species, no licence, lapsed or not yet in force), or null. */
+export function licenceRefusal(sp: { name: string } | undefined, lic: Licence | undefined): string | null {
+  if (!sp) return '物种不存在或已从物种库删除';
+  if (!lic) return `本园未获得物种「${sp.name}」的饲养繁育许可,不能登记该物种的个体或种群`;
+  if (lic.state === 'expired') return `物种「${sp.name}」的许可证(${lic.licenceNo})已于 ${day(lic.validTo)} 到期,不能登记该物种的个体或种群`;
+  if (lic.state === 'pending') return `物种「${sp.name}」的许可证(${lic.licenceNo})自 ${day(lic.validFrom)} 起生效,目前不能登记该物种的个体或种群`;
+  return null;
 }

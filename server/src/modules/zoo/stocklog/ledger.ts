@@ -1,19 +1,21 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Movement, MovementBody, MovementType } from '@zoo/contract';
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { LicenceState, Movement, MovementBody, MovementType } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { reusable } from '../../../db/reusable';
 import { BizError } from '../../../platform/http/errors';
 import { finalStatement } from '../../../platform/tenancy/tenant-tx';
 import { mustExist } from '../../../platform/resource/guards';
+import { licenceRefusal } from '../shared/licence';
 import { zooAnimal, zooCage, zooPopulation } from '../zoo.tables';
 import { zooTransferLog } from '../transfer/transfer.tables';
+import { ledgerFunction } from './ledger-function';
 import { zooStockLog } from './stocklog.tables';
 
 /**
  * The stock ledger's writes. Every movement locks the stock it changes (`SELECT … FOR UPDATE` on the animal or
  * population rows, several in id order so two moves never deadlock), checks it against the lock-protected
  * counts, changes it and appends its row — all in the request's one transaction, so a refusal changes nothing
- * and concurrent movements on one stock queue instead of losing or overdrawing a count.
+ * and concurrent movements on one stock queue instead of losing or overdrawing a count. A population's movement
+ * runs as one PostgreSQL function call (migration 0027); an individual's as statements from here.
  */
 
 export type Mfu = [number, number, number];
@@ -41,7 +43,6 @@ const INS: readonly MovementType[] = ['born', 'import', 'census'];
 
 const l = zooStockLog;
 const a = zooAnimal;
-const p = zooPopulation;
 
 export const sexVector = (sex: number): Mfu => [sex === 1 ? 1 : 0, sex === 2 ? 1 : 0, sex === 1 || sex === 2 ? 0 : 1];
 export const mfuOf = (r: Pick<PopulationRow, 'maleQuantity' | 'femaleQuantity' | 'theyQuantity'>): Mfu => [r.maleQuantity, r.femaleQuantity, r.theyQuantity];
@@ -89,43 +90,8 @@ export async function append(db: Tx, row: LedgerInsert, final = false): Promise<
   return String(r!.id);
 }
 
-/**
- * The stock columns of a ledger row read from the statement it is written with: `changed` (id, m, f, u) holds the
- * population's counts after the change; `sign` +1 where heads came in (before = after − q), −1 where they left.
- * Without `popId`, `changed` has the one row.
- */
-function changedCounts(popId: string | undefined, q: Mfu, sign: 1 | -1): { before: SQL; after: SQL } {
-  const where = popId ? sql` where id = ${popId}::bigint` : sql``;
-  return {
-    before: sql`(select array[m - ${sign * q[0]}::int, f - ${sign * q[1]}::int, u - ${sign * q[2]}::int] from changed${where})`,
-    after: sql`(select array[m, f, u] from changed${where})`,
-  };
-}
-
-/**
- * Appends a ledger row in the same statement as the stock change it records (`change`: a population write
- * returning id, m, f, u), so a population movement sends its write once: with COMMIT when `final`.
- */
-async function appendAfter(db: Tx, change: SQL, row: LedgerInsert, final: boolean): Promise<string> {
-  // The row's id (its place in the replay order) is drawn after the change, i.e. after the stock lock is held:
-  // left to its column default it may be drawn first, while a birth still waits for the lock.
-  const id = sql`(select next_id() from changed limit 1)`;
-  const statement = sql`with changed as (${change}) ${db.insert(l).values({ ...row, id: id as never }).returning({ id: l.id }).getSQL()}`;
-  const [r] = final ? await finalStatement<{ id: string }>(db, statement) : ((await db.execute(statement)) as unknown as { rows: Array<{ id: string }> }).rows;
-  return String(r!.id);
-}
-
-/**
- * Awaits checks issued together (they share one message) and throws the first one's refusal in the order given,
- * not in the order they settled: which message a user sees stays the same as when they ran one after another.
- */
-export async function inOrder<T extends readonly unknown[]>(checks: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
-  const settled = await Promise.allSettled(checks);
-  for (const s of settled) if (s.status === 'rejected') throw s.reason;
-  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
-
-export const cageOfZoo = (db: Tx, id: string, label = '所选笼舍') => mustExist(db, zooCage, id, `${label}不存在或不属于本园`);
+const cageRefusal = (label = '所选笼舍') => `${label}不存在或不属于本园`;
+export const cageOfZoo = (db: Tx, id: string, label = '所选笼舍') => mustExist(db, zooCage, id, cageRefusal(label));
 
 /** Whether any ledger row matches (a registry record's opening entry exists). */
 export async function anyMovement(db: Tx, where: SQL | undefined): Promise<boolean> {
@@ -200,31 +166,68 @@ export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'mov
 // ---- populations ----
 
 /**
- * Creates the species' population in a cage, empty, when it has none (concurrent creators meet on the unique
- * index). The move reads it with the lock that follows in the same message: a later statement, so a new snapshot
- * that also sees a row another transaction created while this one waited.
+ * A population's movement is one call of a ledger function (migration 0027): it checks, locks, changes the counts
+ * and writes the ledger row in PostgreSQL, so the movement is one statement — with the opening and COMMIT in one
+ * message when `final`. Refused, it changes nothing and returns what the refusal is worded from here.
  */
-async function createMissingPopulation(db: Tx, speciesId: string, cageId: string): Promise<void> {
-  await db.execute(sql`insert into zoo_population (species_id, cage_id) values (${speciesId}::bigint, ${cageId}::bigint)
-    on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do nothing`);
+const PARTICULARS = ['eventDate', 'typeKey', 'counterpart', 'price', 'backDate', 'permitNo', 'reason', 'images', 'remark'] as const;
+
+interface InFacts {
+  log_id: string | null;
+  sp_name: string | null;
+  lic_no: string | null;
+  lic_from: string | null;
+  lic_to: string | null;
+  lic_state: LicenceState | null;
+  cage_code: string | null;
 }
+const callIn = ledgerFunction<InFacts>('stock_population_in', ['kind', 'speciesId', 'cageId', 'q', ...PARTICULARS, 'transferId']);
 
 /**
- * Locks the species' populations in two cages, in id order (a fixed order: two moves between the same cages never
- * deadlock), and returns them as the locks see them (READ COMMITTED re-reads a row it waited for).
+ * Adds heads to the species' population in the cage (created when missing; concurrent first arrivals meet on the
+ * live unique index). Accessions need the species in the zoo's licence scope, in force, and a cage of this zoo;
+ * the licence's refusal comes first.
  */
-async function lockPair(db: Tx, speciesId: string, cageId: string, otherCageId: string): Promise<PopulationRow[]> {
-  return lockPairQuery(db, { speciesId, cageId, otherCageId });
+export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars, final = false): Promise<string> {
+  const r = await callIn(db, { kind, speciesId, cageId, q, ...particulars(x) }, final);
+  if (r.log_id !== null) return String(r.log_id);
+  const licence = r.lic_state === null ? undefined : { licenceNo: r.lic_no ?? '', validFrom: r.lic_from, validTo: r.lic_to, state: r.lic_state };
+  throw new BizError(licenceRefusal(r.sp_name === null ? undefined : { name: r.sp_name }, licence) ?? cageRefusal());
 }
-const lockPairQuery = reusable<PopulationRow>((db) =>
-  db
-    .select()
-    .from(p)
-    .where(and(eq(p.speciesId, sql.placeholder('speciesId')), inArray(p.cageId, [sql.placeholder('cageId'), sql.placeholder('otherCageId')]), eq(p.isDeleted, 0)))
-    .orderBy(asc(p.id))
-    .for('update'),
-);
 
+interface OutFacts {
+  log_id: string | null;
+  from_code: string | null;
+  to_code: string | null;
+  held: boolean;
+  have: Mfu | null;
+  pending: Mfu | null;
+}
+const callOut = ledgerFunction<OutFacts>('stock_population_out', ['kind', 'speciesId', 'cageId', 'toCageId', 'q', ...PARTICULARS]);
+
+/**
+ * Takes heads from the species' population in the cage (export, death, deregistration), or moves them to another
+ * cage of the zoo (the target population is created when missing; both rows locked in id order, so two moves
+ * crossing between the same cages never deadlock). Heads promised to pending transfers are not free to take.
+ */
+export async function populationOut(
+  db: Tx,
+  kind: 'export' | 'die' | 'cancel' | 'move',
+  speciesId: string,
+  cageId: string,
+  q: Mfu,
+  x: Particulars,
+  toCageId?: string,
+  final = false,
+): Promise<string> {
+  const r = await callOut(db, { kind, speciesId, cageId, toCageId: toCageId ?? null, q, ...particulars(x) }, final);
+  if (r.log_id !== null) return String(r.log_id);
+  if (r.from_code === null) throw new BizError(cageRefusal());
+  if (r.to_code === null && toCageId) throw new BizError(cageRefusal('迁入笼舍'));
+  if (!r.held) throw new BizError(`笼舍「${r.from_code}」没有该物种的种群存栏`);
+  refuseOverdraw(r.have!.map(Number) as Mfu, q, r.from_code, r.pending!.map(Number) as Mfu);
+  throw new Error('stock_population_out changed nothing and gave no reason');
+}
 
 const SEX_LABELS = ['雄性', '雌性', '性别不明'];
 /** `have` = the whole stock, `pending` = heads of it promised to pending transfers (not free to take). */
@@ -235,39 +238,6 @@ export function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string, pending: 
       throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,其中 ${pending[i]} 只待转移确认,不能减少 ${want[i]} 只`);
     throw new BizError(`笼舍「${cageCode}」该种群${SEX_LABELS[i]}存栏 ${have[i]} 只,不能减少 ${want[i]} 只`);
   }
-}
-
-interface CountsRow {
-  id: string;
-  m: number;
-  f: number;
-  u: number;
-}
-const countsOf = (res: unknown): CountsRow[] =>
-  (res as { rows: Array<Record<string, unknown>> }).rows.map((r) => ({ id: String(r.id), m: Number(r.m), f: Number(r.f), u: Number(r.u) }));
-
-/**
- * Adds heads to the species' population in the cage: one upsert creates the population when missing, locks its
- * row and adds the counts (concurrent first births meet on the live unique index), so the lock is held only
- * for this statement, the ledger insert and the commit. The caller has checked the cage (`cageOfZoo`).
- */
-export async function populationIn(db: Tx, kind: MovementType, speciesId: string, cageId: string, q: Mfu, x: Particulars, final = false): Promise<string> {
-  const counts = changedCounts(undefined, q, 1);
-  return appendAfter(
-    db,
-    sql`insert into zoo_population (species_id, cage_id, male_quantity, female_quantity, they_quantity)
-      values (${speciesId}::bigint, ${cageId}::bigint, ${q[0]}::int, ${q[1]}::int, ${q[2]}::int)
-      on conflict (tenant_id, cage_id, species_id) where is_deleted = 0 do update set
-        male_quantity = zoo_population.male_quantity + excluded.male_quantity,
-        female_quantity = zoo_population.female_quantity + excluded.female_quantity,
-        they_quantity = zoo_population.they_quantity + excluded.they_quantity
-      returning id, male_quantity as m, female_quantity as f, they_quantity as u`,
-    {
-      movementType: kind, animalType: 2, speciesId, toCageId: cageId, ...quantities(q), ...particulars(x),
-      toPopulationId: sql`(select id from changed)` as never, toBefore: counts.before as never, toAfter: counts.after as never,
-    },
-    final,
-  );
 }
 
 /**
@@ -285,64 +255,6 @@ export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu):
     movementType: 'import', animalType: 2, speciesId: pop.speciesId, toPopulationId: pop.id, toCageId: pop.cageId, ...quantities(q),
     toBefore: [0, 0, 0], toAfter: q, ...particulars(registryEntry(pop.createTime)),
   });
-}
-
-export async function populationOut(
-  db: Tx,
-  kind: 'export' | 'die' | 'cancel' | 'move',
-  speciesId: string,
-  cageId: string,
-  q: Mfu,
-  x: Particulars,
-  toCageId?: string,
-  final = false,
-): Promise<string> {
-  const move = kind === 'move';
-  const [cage] = await inOrder([cageOfZoo(db, cageId), move ? cageOfZoo(db, toCageId!, '迁入笼舍') : Promise.resolve(undefined)] as const);
-  const row: LedgerInsert = { movementType: kind, animalType: 2, speciesId, fromCageId: cageId, ...quantities(q), ...particulars(x) };
-  if (move) {
-    // One message: create the target population when missing, then lock both (id order: crossing moves never
-    // deadlock) and read their counts as the locks see them.
-    const [, locked] = await Promise.all([createMissingPopulation(db, speciesId, toCageId!), lockPair(db, speciesId, cageId, toCageId!)]);
-    const src = locked.find((r) => r.cageId === cageId);
-    const dst = locked.find((r) => r.cageId === toCageId)!;
-    if (!src) throw new BizError(`笼舍「${cage.cageCode}」没有该物种的种群存栏`);
-    refuseOverdraw(mfuOf(src), q, cage.cageCode, pendingOf(src));
-    // Both rows change and the ledger row is written by one statement (behind it, COMMIT when final).
-    const [from, to] = [changedCounts(src.id, q, -1), changedCounts(dst.id, q, 1)];
-    return appendAfter(
-      db,
-      sql`update zoo_population set
-          male_quantity = male_quantity + case when id = ${dst.id}::bigint then ${q[0]}::int else ${-q[0]}::int end,
-          female_quantity = female_quantity + case when id = ${dst.id}::bigint then ${q[1]}::int else ${-q[1]}::int end,
-          they_quantity = they_quantity + case when id = ${dst.id}::bigint then ${q[2]}::int else ${-q[2]}::int end
-        where id in (${src.id}::bigint, ${dst.id}::bigint)
-        returning id, male_quantity as m, female_quantity as f, they_quantity as u`,
-      { ...row, populationId: src.id, fromBefore: from.before as never, fromAfter: from.after as never, toPopulationId: dst.id, toCageId, toBefore: to.before as never, toAfter: to.after as never },
-      final,
-    );
-  }
-  // One statement locks, checks and takes the heads; nothing matched = no population or not enough heads.
-  const [taken] = countsOf(
-    await db.execute(sql`update zoo_population set male_quantity = male_quantity - ${q[0]}::int, female_quantity = female_quantity - ${q[1]}::int,
-        they_quantity = they_quantity - ${q[2]}::int
-      where species_id = ${speciesId}::bigint and cage_id = ${cageId}::bigint and is_deleted = 0
-        and male_quantity - pending_male >= ${q[0]}::int and female_quantity - pending_female >= ${q[1]}::int
-        and they_quantity - pending_they >= ${q[2]}::int
-      returning id, male_quantity as m, female_quantity as f, they_quantity as u`),
-  );
-  if (!taken) return refuseOut(db, speciesId, cageId, cage.cageCode, q);
-  const fromAfter: Mfu = [taken.m, taken.f, taken.u];
-  return append(db, { ...row, populationId: taken.id, fromBefore: plus(fromAfter, q), fromAfter }, final);
-}
-
-/** Why a take matched nothing: no population of the species in the cage, or fewer heads than asked. */
-async function refuseOut(db: Tx, speciesId: string, cageId: string, cageCode: string, q: Mfu): Promise<never> {
-  const [pop] = await db.select().from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)));
-  if (!pop) throw new BizError(`笼舍「${cageCode}」没有该物种的种群存栏`);
-  refuseOverdraw(mfuOf(pop), q, cageCode, pendingOf(pop));
-  // Counts changed between the two reads: the take raced another movement; ask the user to retry.
-  throw new BizError('存栏刚被其他登记改变,请重试');
 }
 
 // ---- the six movements from their forms ----

@@ -3,13 +3,14 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { stockLog, stockLogEndpoints, type Movement, type MovementBody } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
+import { auditReasonUnlessGiven } from '../../../platform/tenancy/tenant-tx';
 import { route } from '../../../platform/http/route';
 import { refuseDuplicate } from '../../../platform/resource/guards';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { checkPedigree } from '../animal/pedigree';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { zooAnimal } from '../zoo.tables';
-import { animalOut, appendAnimalIn, cageOfZoo, inOrder, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
+import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
 import { reverseMovement } from './reverse';
 import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
 import { stockLogRecords } from './stocklog.records';
@@ -71,12 +72,9 @@ async function auditReason(db: Tx): Promise<string> {
  */
 async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], final = false): Promise<{ ids: string[]; animalIds: string[] }> {
   const x = particularsOf(kind, b);
-  // The audit rows of the stock changes say which movement made them (unless the caller gave a reason): keeps a
-  // reason the caller gave, else names the movement. Not awaited alone: statements leave in the order issued, so
-  // it travels in the movement's first message, ahead of every write.
-  const label = `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`.slice(0, 500);
-  // (`.then` once: a drizzle query runs again on every `then`.)
-  const labelled = db.execute(sql`select set_config('app.audit_reason', coalesce(nullif(current_setting('app.audit_reason', true), ''), ${label}), true)`).then(() => undefined);
+  // The audit rows of the stock changes say which movement made them (unless the caller gave a reason). Not
+  // awaited alone: it travels in the movement's first message, ahead of every write.
+  const labelled = auditReasonUnlessGiven(db, `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`);
   labelled.catch(() => undefined);
   const booked = await book(db, kind, b, x, final);
   await labelled;
@@ -90,8 +88,7 @@ async function book<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], x: 
       await assertSpeciesAuthorised(db, b.speciesId);
       return individualsIn(db, kind, b as InBody, x);
     }
-    // Licence and cage read in one message; the licence's refusal still comes first.
-    await inOrder([assertSpeciesAuthorised(db, b.speciesId), cageOfZoo(db, b.cageId!)] as const);
+    // The licence and the cage are checked by the population's own call (its refusals in the same order).
     return { ids: [await populationIn(db, kind, b.speciesId, b.cageId!, mfuIn(b), x, final)], animalIds: [] };
   }
   const out = kind as 'export' | 'die' | 'cancel' | 'move';

@@ -25,6 +25,7 @@ const mfu = async (cageId: string, species = deer) => {
   return r ? [r.m, r.f, r.u] : undefined;
 };
 const animalRow = async (id: string) => (await q(`select status, cage_id::text as cage, is_deleted from zoo_animal where id = $1`, [id]))[0];
+const auditCount = async () => Number((await q(`select count(*) n from sys_audit where tenant_id = '300011'`))[0].n);
 const ledgerCount = async () => Number((await q(`select count(*) n from zoo_stock_log where tenant_id = '300011'`))[0].n);
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 const tomorrow = new Date(Date.now() + 32 * 3600_000).toISOString().slice(0, 10);
@@ -155,6 +156,15 @@ describe('exports, moves, deaths, deregistrations', () => {
     expect((await post('die', { animalType: 2, speciesId: deer, cageId: b, dieDate: today, dieType: 1, maleQuantity: 1 })).body.msg).toMatch(/^笼舍「C-\w+」没有该物种的种群存栏$/);
     expect((await post('move', { animalType: 2, speciesId: deer, cageId: a, toCageId: a, moveDate: today, maleQuantity: 1 })).body.msg).toBe('迁入笼舍不能与迁出笼舍相同');
     expect((await post('cancel', { animalType: 2, speciesId: deer, cageId: a, cancelDate: today, cancelType: 1 })).body.msg).toBe('雄性、雌性、性别不明数量不能全部为0');
+    // A refused move leaves no empty population in its target cage; another zoo's cages are not this zoo's.
+    const c = await makeCage(t, zooA, chain.venueId);
+    const audited = await auditCount();
+    expect((await post('move', { animalType: 2, speciesId: deer, cageId: a, toCageId: c, moveDate: today, maleQuantity: 4 })).body.msg).toMatch(/^笼舍「C-\w+」该种群雄性存栏 3 只,不能减少 4 只$/);
+    expect(await mfu(c)).toBeUndefined();
+    const other = await makeCageChain(t, zooB);
+    expect((await post('move', { animalType: 2, speciesId: deer, cageId: a, toCageId: other.cageId, moveDate: today, maleQuantity: 1 })).body.msg).toBe('迁入笼舍不存在或不属于本园');
+    expect((await post('export', { animalType: 2, speciesId: deer, cageId: other.cageId, exportDate: today, exportType: 2, output: '某动物园', maleQuantity: 1 })).body.msg).toBe('所选笼舍不存在或不属于本园');
+    expect(await auditCount()).toBe(audited);
     expect(await ledgerCount()).toBe(before);
     expect(await mfu(a)).toEqual([3, 5, 1]);
 

@@ -9,7 +9,7 @@ import { route } from '../../../platform/http/route';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { registerAudited } from '../../../platform/resource/registry';
 import { bladeUserExt } from './user.tables';
-import { findUser, liveUser, USER_RESOURCE, userConditions, userVOs } from './user.vo';
+import { findUser, liveUser, USER_RESOURCE, userConditions, userVO, userVOs } from './user.vo';
 
 /** Reading users: the admin page (the platform administrator across tenants), detail, own info, tenant list. */
 export function userRoutes(app: FastifyInstance): void {
@@ -26,15 +26,15 @@ export function userRoutes(app: FastifyInstance): void {
   });
 
   route(app, userEndpoints.detail, async ({ db, query }) => {
-    const row = await findUser(db, query.id);
-    if (!row) throw new BizError(NOT_FOUND);
-    return (await userVOs(db, [row]))[0]!;
+    const vo = await userVO(db, query.id);
+    if (!vo) throw new BizError(NOT_FOUND);
+    return vo;
   });
 
   route(app, userEndpoints.info, async ({ db, session }) => {
-    const row = await findUser(db, session.userId);
-    if (!row) throw new BizError(NOT_FOUND);
-    return (await userVOs(db, [row]))[0]!;
+    const vo = await userVO(db, session.userId);
+    if (!vo) throw new BizError(NOT_FOUND);
+    return vo;
   });
 
   route(app, userEndpoints.userList, async ({ db }) => userVOs(db, await db.select().from(bladeUser).where(liveUser).orderBy(asc(bladeUser.account))));

@@ -41,29 +41,63 @@ const joinNames = (csv: string, names: Map<string, string>) =>
     .filter(Boolean)
     .join(',');
 
+type Found = Array<{ k: string; id: string; n: string }>;
+const name = (k: string, id: SQL, n: SQL) => sql`select ${sql.raw(`'${k}'`)} as k, ${id}::text as id, ${n} as n`;
+const labels = sql`${name('l', sql`${bladeDict.code} || ':' || ${bladeDict.dictKey}`, sql`${bladeDict.dictValue}`)} from ${bladeDict}
+  where ${and(inArray(bladeDict.code, ['sex', 'user_type']), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isDeleted, 0))}`;
+
 /**
- * Every name a user row shows, in one statement built once (a detail was six statements in a row, most of its
+ * Every name user rows show, in one statement built once (a detail was six statements in a row, most of its
  * time). Row-level security still applies: a tenant sees its own tenant row, the platform administrator all.
  */
-const namesOf = (() => {
-  const name = (k: string, id: SQL, n: SQL) => sql`select ${sql.raw(`'${k}'`)} as k, ${id}::text as id, ${n} as n`;
-  return reusableSql<{ k: string; id: string; n: string }>(sql.join(
+const namesOf = reusableSql<Found[number]>(
+  sql.join(
     [
       sql`${name('t', sql`${bladeTenant.tenantId}`, sql`${bladeTenant.tenantName}`)} from ${bladeTenant}`,
-      sql`${name('l', sql`${bladeDict.code} || ':' || ${bladeDict.dictKey}`, sql`${bladeDict.dictValue}`)} from ${bladeDict}
-        where ${and(inArray(bladeDict.code, ['sex', 'user_type']), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isDeleted, 0))}`,
+      labels,
       sql`${name('r', sql`${bladeRole.id}`, sql`${bladeRole.roleName}`)} from ${bladeRole} where ${bladeRole.id} = any(${sql.placeholder('roles')})`,
       sql`${name('d', sql`${bladeDept.id}`, sql`${bladeDept.deptName}`)} from ${bladeDept} where ${bladeDept.id} = any(${sql.placeholder('depts')})`,
       sql`${name('p', sql`${bladePost.id}`, sql`${bladePost.postName}`)} from ${bladePost} where ${bladePost.id} = any(${sql.placeholder('posts')})`,
     ],
     sql` union all `,
-  ));
+  ),
+);
+
+/**
+ * The names one user shows, found from the user's id rather than from its row: issued with the row's own read, the
+ * two leave in one message (a detail or the caller's info is one round trip).
+ */
+const namesOfUser = (() => {
+  // The user's comma-joined ids as a set (a text column: role_id, dept_id, post_id).
+  const idsOf = (col: string) => sql`(select unnest(string_to_array(nullif(u.${sql.raw(col)}, ''), ','))::bigint from blade_user u where u.id = ${sql.placeholder('id')}::bigint)`;
+  return reusableSql<Found[number]>(
+    sql.join(
+      [
+        sql`${name('t', sql`${bladeTenant.tenantId}`, sql`${bladeTenant.tenantName}`)} from ${bladeTenant}
+          where ${bladeTenant.tenantId} = (select u.tenant_id from blade_user u where u.id = ${sql.placeholder('id')}::bigint)`,
+        labels,
+        sql`${name('r', sql`${bladeRole.id}`, sql`${bladeRole.roleName}`)} from ${bladeRole} where ${bladeRole.id} in ${idsOf('role_id')}`,
+        sql`${name('d', sql`${bladeDept.id}`, sql`${bladeDept.deptName}`)} from ${bladeDept} where ${bladeDept.id} in ${idsOf('dept_id')}`,
+        sql`${name('p', sql`${bladePost.id}`, sql`${bladePost.postName}`)} from ${bladePost} where ${bladePost.id} in ${idsOf('post_id')}`,
+      ],
+      sql` union all `,
+    ),
+  );
 })();
 
 /** Rows → UserVO: no password; role, dept and post names comma-joined; tenant, sex and platform labels. */
 export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<UserVO>>> {
   if (rows.length === 0) return [];
-  const found = await namesOf(db, { roles: ids(rows, 'roleId'), depts: ids(rows, 'deptId'), posts: ids(rows, 'postId') });
+  return toVOs(rows, await namesOf(db, { roles: ids(rows, 'roleId'), depts: ids(rows, 'deptId'), posts: ids(rows, 'postId') }));
+}
+
+/** One live user as UserVO (row and names read in one message), or undefined. */
+export async function userVO(db: DbLike, id: string): Promise<Wire<UserVO> | undefined> {
+  const [[row], found] = await Promise.all([userById(db as Tx, { id }), namesOfUser(db, { id })]);
+  return row ? toVOs([row], found)[0] : undefined;
+}
+
+function toVOs(rows: UserRow[], found: Found): Array<Wire<UserVO>> {
   const of = (k: string) => found.filter((r) => r.k === k);
   const toMap = (xs: Array<{ id: string; n: string }>) => new Map(xs.map((x) => [x.id, x.n]));
   const [roleN, deptN, postN, tenantN, label] = [toMap(of('r')), toMap(of('d')), toMap(of('p')), toMap(of('t')), toMap(of('l'))];

@@ -14,6 +14,21 @@ LANGUAGE sql STABLE AS $$
               ELSE 'valid' END
 $$;
 --> statement-breakpoint
+-- Heads into the species' population in a cage: created when missing, else counted up (concurrent first arrivals
+-- meet on the live unique index; the row stays locked to the end of the transaction). Returns its id and its
+-- counts after. Shared by arrivals and by a move into a cage without the species.
+CREATE OR REPLACE FUNCTION population_add_heads(p_species bigint, p_cage bigint, p_q int[], OUT id bigint, OUT after int[])
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO zoo_population AS z (species_id, cage_id, male_quantity, female_quantity, they_quantity)
+    VALUES (p_species, p_cage, p_q[1], p_q[2], p_q[3])
+    ON CONFLICT (tenant_id, cage_id, species_id) WHERE is_deleted = 0 DO UPDATE SET
+      male_quantity = z.male_quantity + excluded.male_quantity,
+      female_quantity = z.female_quantity + excluded.female_quantity,
+      they_quantity = z.they_quantity + excluded.they_quantity
+    RETURNING z.id, ARRAY[z.male_quantity, z.female_quantity, z.they_quantity] INTO id, after;
+END $$;
+--> statement-breakpoint
 -- Heads into the species' population in a cage (birth, import, a transfer's arrival): the population is created
 -- when missing, its row locked and counted up by one upsert (concurrent first arrivals meet on the live unique
 -- index), and the ledger row written with the counts before and after. Returns log_id null, and changes nothing,
@@ -25,7 +40,8 @@ CREATE OR REPLACE FUNCTION stock_population_in(
 RETURNS TABLE (log_id bigint, sp_name text, lic_no text, lic_from text, lic_to text, lic_state text, cage_code text)
 LANGUAGE plpgsql AS $$
 DECLARE
-  pop record;
+  pop_id bigint;
+  pop int[];
 BEGIN
   -- One statement for the three reads (each statement run costs an executor start).
   SELECT (SELECT s.species_name FROM zoo_species s WHERE s.id = p_species AND s.is_deleted = 0),
@@ -38,19 +54,13 @@ BEGIN
     RETURN NEXT;
     RETURN;
   END IF;
-  INSERT INTO zoo_population AS z (species_id, cage_id, male_quantity, female_quantity, they_quantity)
-    VALUES (p_species, p_cage, p_q[1], p_q[2], p_q[3])
-    ON CONFLICT (tenant_id, cage_id, species_id) WHERE is_deleted = 0 DO UPDATE SET
-      male_quantity = z.male_quantity + excluded.male_quantity,
-      female_quantity = z.female_quantity + excluded.female_quantity,
-      they_quantity = z.they_quantity + excluded.they_quantity
-    RETURNING z.id, z.male_quantity AS m, z.female_quantity AS f, z.they_quantity AS u INTO pop;
+  SELECT h.id, h.after INTO pop_id, pop FROM population_add_heads(p_species, p_cage, p_q) h;
   -- The row's id (its place in the replay order) is drawn now, with the stock lock held.
   INSERT INTO zoo_stock_log (id, movement_type, animal_type, species_id, to_population_id, to_cage_id,
       male_quantity, female_quantity, they_quantity, to_before, to_after, event_date, type_key, counterpart, price,
       back_date, permit_no, reason, images, remark, transfer_id)
-    VALUES (next_id(), p_kind, 2, p_species, pop.id, p_cage, p_q[1], p_q[2], p_q[3],
-      ARRAY[pop.m - p_q[1], pop.f - p_q[2], pop.u - p_q[3]], ARRAY[pop.m, pop.f, pop.u], p_event, p_type_key,
+    VALUES (next_id(), p_kind, 2, p_species, pop_id, p_cage, p_q[1], p_q[2], p_q[3],
+      ARRAY[pop[1] - p_q[1], pop[2] - p_q[2], pop[3] - p_q[3]], pop, p_event, p_type_key,
       p_counterpart, p_price, p_back, p_permit, p_reason, p_images, p_remark, p_transfer)
     RETURNING id INTO log_id;
   RETURN NEXT;
@@ -112,14 +122,8 @@ BEGIN
     WHERE z.id IN (src_id, dst_id);
   IF p_to_cage IS NOT NULL AND dst_id IS NULL THEN
     -- The target's first heads; a population another mover created meanwhile is counted up instead.
-    INSERT INTO zoo_population AS z (species_id, cage_id, male_quantity, female_quantity, they_quantity)
-      VALUES (p_species, p_to_cage, p_q[1], p_q[2], p_q[3])
-      ON CONFLICT (tenant_id, cage_id, species_id) WHERE is_deleted = 0 DO UPDATE SET
-        male_quantity = z.male_quantity + excluded.male_quantity,
-        female_quantity = z.female_quantity + excluded.female_quantity,
-        they_quantity = z.they_quantity + excluded.they_quantity
-      RETURNING z.id, ARRAY[z.male_quantity - p_q[1], z.female_quantity - p_q[2], z.they_quantity - p_q[3]]
-      INTO dst_id, dst;
+    SELECT h.id, ARRAY[h.after[1] - p_q[1], h.after[2] - p_q[2], h.after[3] - p_q[3]] INTO dst_id, dst
+      FROM population_add_heads(p_species, p_to_cage, p_q) h;
   END IF;
   INSERT INTO zoo_stock_log (id, movement_type, animal_type, species_id, population_id, to_population_id,
       from_cage_id, to_cage_id, male_quantity, female_quantity, they_quantity, from_before, from_after, to_before,

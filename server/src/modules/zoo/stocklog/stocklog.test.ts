@@ -39,6 +39,7 @@ beforeAll(async () => {
     { latin: 'Cervus nippon' },
     { latin: 'Ailuropoda melanoleuca' },
     { latin: 'Macaca mulatta', validFrom: '2010-01-01', validTo: '2012-12-31', licenceNo: 'M-OLD' },
+    { latin: 'Grus japonensis', validFrom: '2098-03-01', licenceNo: 'FUT-2' },
   ]);
   await authorise(t, '300012', [{ latin: 'Cervus nippon' }]);
   deer = await speciesId(t, 'Cervus nippon');
@@ -89,6 +90,7 @@ describe('births and imports', () => {
     const before = await ledgerCount();
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['born', { animalType: 2, speciesId: macaque, cageId: cage, bornDate: today, maleQuantity: 1 }, '物种「猕猴」的许可证(M-OLD)已于 2012-12-31 到期,不能登记该物种的个体或种群'],
+      ['born', { animalType: 2, speciesId: await speciesId(t, 'Grus japonensis'), cageId: cage, bornDate: today, maleQuantity: 1 }, '物种「丹顶鹤」的许可证(FUT-2)自 2098-03-01 起生效,目前不能登记该物种的个体或种群'],
       ['import', { animalType: 2, speciesId: await speciesId(t, 'Alligator sinensis'), cageId: cage, importDate: today, importType: 1, source: '某地', maleQuantity: 1 }, '本园未获得物种「扬子鳄」的饲养繁育许可,不能登记该物种的个体或种群'],
       ['born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: tomorrow, maleQuantity: 1 }, '出生日期不能晚于今天'],
       ['born', { animalType: 2, speciesId: deer, cageId: cage, maleQuantity: 1 }, '请选择出生日期'],

@@ -92,8 +92,8 @@ describe('dictionary page', { timeout: 90_000 }, () => {
     expect(dialog().closest('.ant-modal')).toHaveStyle({ width: '880px' });
     fireEvent.click(within(dialog()).getByRole('button', { name: '保存' }));
     expect(await within(dialog()).findByText('请输入字典编号')).toBeInTheDocument();
-    expect(within(dialog()).getByText('请输入字典名称')).toBeInTheDocument();
-    expect(within(dialog()).getByText('请输入字典排序')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('请输入字典名称')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('请输入字典排序')).toBeInTheDocument();
     expect(net.to('POST /api/blade-system/dict/submit')).toHaveLength(0);
 
     fireEvent.change(within(dialog()).getByLabelText('字典编号'), { target: { value: 'habitat' } });

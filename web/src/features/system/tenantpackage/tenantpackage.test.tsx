@@ -34,7 +34,7 @@ describe('tenant package page', { timeout: 90_000 }, () => {
     await within(dialog()).findByText('系统管理');
     fireEvent.click(within(dialog()).getByRole('button', { name: '保存' }));
     expect(await within(dialog()).findByText('请输入产品包名称')).toBeInTheDocument();
-    expect(within(dialog()).getByText('请选择菜单')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('请选择菜单')).toBeInTheDocument();
     expect(net.to('POST /api/blade-system/tenant-package/submit')).toHaveLength(0);
 
     fireEvent.change(within(dialog()).getByLabelText('产品包名称'), { target: { value: '动物园套餐' } });

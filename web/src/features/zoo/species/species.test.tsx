@@ -82,7 +82,7 @@ describe('species library page', { timeout: 90_000 }, () => {
     await within(dialog()).findByLabelText('中文名');
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog()).findByText('请输入中文名')).toBeInTheDocument();
-    expect(within(dialog()).getByText('请输入拉丁名')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('请输入拉丁名')).toBeInTheDocument();
 
     fireEvent.change(within(dialog()).getByLabelText('中文名'), { target: { value: '梅花鹿' } });
     fireEvent.change(within(dialog()).getByLabelText('拉丁名'), { target: { value: 'Cervus nippon' } });

@@ -17,6 +17,7 @@ import { seed } from '@zoo/server/src/seed';
 import { adminToken } from './sign-in';
 import { messagesOf } from '@zoo/server/test/messages';
 import { generatorLabel, generatorOptions } from './generator';
+import { chinaToday } from '@zoo/contract';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -70,7 +71,7 @@ async function main() {
     const { rows: cageRows } = await sql.query(`select id::text, cage_code from zoo_cage where tenant_id = '100000' and cage_code = any($1)`, [CAGES]);
     const cage = new Map(cageRows.map((r) => [r.cage_code as string, r.id as string]));
     const speciesId = sp[0]!.id as string;
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = chinaToday();
     // An opening stock in every cage, so a move never finds its source empty.
     for (const code of CAGES) {
       const res = await fetch(`${base}/api/zoo-stockLog/stockLog/born_enroll`, {

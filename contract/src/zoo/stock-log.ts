@@ -26,9 +26,7 @@ export const EXPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export const IMPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export const BORN_TYPES = [1, 2, 3] as const;
 
-const today = chinaToday;
-
-const notFuture = (label: string) => dateIn(label).refine((s) => s.slice(0, 10) <= today(), `${label}不能晚于今天`);
+const notFuture = (label: string) => dateIn(label).refine((s) => s.slice(0, 10) <= chinaToday(), `${label}不能晚于今天`);
 /** A required event date, not later than today. */
 const reqDate = (label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: `请选择${label}` }).pipe(notFuture(label)));
@@ -119,7 +117,7 @@ export const ExportIn = z
     output: reqText('输出去向', 200),
     price: optNumber('价格', 0, 1e10),
     permitNo: optText('许可证号', 100),
-    backDate: optDate('归还日期').refine((s) => !s || s.slice(0, 10) >= today(), '归还日期不能早于今天'),
+    backDate: optDate('归还日期').refine((s) => !s || s.slice(0, 10) >= chinaToday(), '归还日期不能早于今天'),
   })
   .superRefine(outShape);
 

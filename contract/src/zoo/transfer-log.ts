@@ -20,8 +20,6 @@ export const TRANSFER_WITHDRAWN = 3;
 /** What a confirmation may answer (spec §3: id, transferOpinion, status). */
 export const CONFIRM_STATUSES = [1, 2] as const;
 
-const today = chinaToday;
-
 const TenantCodeIn = z.string({ error: '请选择接收动物园' }).trim().regex(/^\d{6}$/, '请选择接收动物园');
 
 export const TransferIn = z
@@ -36,7 +34,7 @@ export const TransferIn = z
     theyQuantity: quantityIn('性别不明数量'),
     transferDate: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.string({ error: '请选择转移日期' }).pipe(dateIn('转移日期').refine((s) => s.slice(0, 10) >= today(), '转移日期不能早于今天')),
+      z.string({ error: '请选择转移日期' }).pipe(dateIn('转移日期').refine((s) => s.slice(0, 10) >= chinaToday(), '转移日期不能早于今天')),
     ),
     remark: optText('备注', 500),
   })

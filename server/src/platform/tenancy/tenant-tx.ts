@@ -475,14 +475,6 @@ function inlineValues(text: string, lits: string[]): string {
   return lits.length === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => lits[Number(n) - 1]!);
 }
 
-/** A drizzle statement with its values as literals; it must have scalar values only (our own openings and tails). */
-function statementOf(dialect: PgDialect, query: SQL): Statement {
-  const q = dialect.sqlToQuery(query);
-  const lits = literals(q.params);
-  if (lits === null) throw new Error('cannot inline a value that is not a scalar');
-  return { sql: q.sql, lits };
-}
-
 /** The connection behind each open pooled request transaction (finalStatement sends COMMIT on it). */
 const openPooled = new WeakMap<object, RequestConnection>();
 
@@ -499,7 +491,8 @@ const openPooled = new WeakMap<object, RequestConnection>();
 export async function finalStatement<T>(tx: Tx, query: SQL): Promise<T[]> {
   const conn = openPooled.get(tx);
   if (!conn) return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-  return conn.finalStatement<T>(statementOf(conn.dialect, query));
+  const q = conn.dialect.sqlToQuery(query);
+  return finalText<T>(tx, q.sql, q.params);
 }
 
 /** finalStatement for a statement whose text was built once (`$n` placeholders) and its values, scalars only. */

@@ -15,11 +15,16 @@ export const isPlatformAdmin = (): boolean => {
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? v.split(',') : []);
 
-/** The tenant the form works in: the picked one (platform administrator) or the caller's own. */
+/**
+ * The tenant the form works in: the picked one (platform administrator adding a user), the record's own (the
+ * platform administrator viewing or editing another tenant's user: its roles, departments and posts are named
+ * from that tenant's lists), or the caller's own. `preserve`: the record's tenant is held by the form without a
+ * control outside 新增.
+ */
 function useFormTenant(): string | undefined {
   const form = Form.useFormInstance();
-  const picked = Form.useWatch('tenantId', form) as string | undefined;
-  return picked || undefined;
+  const tenant = Form.useWatch('tenantId', { form, preserve: true }) as string | undefined;
+  return (tenant && isPlatformAdmin() ? tenant : undefined) || undefined;
 }
 
 export function TenantSelect({ value, onChange, disabled, id }: ControlProps) {

@@ -36,11 +36,11 @@ export const userPage = defineCrudPage({
   modalWidth: 900,
   actionWidth: 200,
   fields: {
-    // The platform administrator picks the tenant of a new user (others always create in their own).
+    // The platform administrator picks the tenant of a new user (others always create in their own). Elsewhere the
+    // field shows nothing but carries the record's tenant, whose roles, departments and posts name its ids.
     tenantId: {
       widget: 'custom',
       table: false,
-      view: false,
       input: (p) => <TenantSelect {...p} />,
       when: (_v, mode) => mode === 'add' && isPlatformAdmin(),
     },

@@ -38,7 +38,7 @@ const job = (over: object) => ({ jobId: '77', status: 'running', total: 3, proce
 function server() {
   let polls = 0;
   return stubFetch({
-    [PAGE]: pageOf([user('1', 'keeper'), user('2', 'vet')]),
+    [PAGE]: pageOf([user('1', 'keeper'), user('2', 'vet'), { ...user('3', 'zooadmin', '100000'), roleId: '50', deptId: '90', tenantName: '示范动物园' }]),
     'GET /api/blade-system/dept/lazy-tree': (req) => ok(req.query.parentId === '0' ? [node('8', '动物园', true)] : [node('9', '兽医部', false)]),
     'GET /api/blade-system/tenant/select': ok([
       { id: '1', tenantId: '000000', tenantName: '管理组' },
@@ -48,7 +48,8 @@ function server() {
     'GET /api/blade-system/dept/tree': (req) => ok(req.query.tenantId === '100000' ? [node('90', '示范园兽医部')] : [node('9', '兽医部')]),
     'GET /api/blade-system/post/select': ok([]),
     'POST /api/blade-user/submit': ok({}),
-    'GET /api/blade-user/detail': (req) => ok(user(req.query.id!, 'vet')),
+    'GET /api/blade-user/detail': (req) =>
+      ok(req.query.id === '3' ? { ...user('3', 'zooadmin', '100000'), roleId: '50', deptId: '90', tenantName: '示范动物园', roleName: '园长', deptName: '示范园兽医部' } : user(req.query.id!, 'vet')),
     'POST /api/blade-user/reset-password': ok({}),
     'POST /api/blade-user/import-user': ok(job({ failed: 1, processed: 1, errors: [{ row: 3, reason: '角色 [x] 不存在' }] })),
     'GET /api/blade-user/import-progress': () => {
@@ -161,5 +162,19 @@ describe('user page', { timeout: 90_000 }, () => {
     fireEvent.click(button(modal(), '修改'));
     expect(await screen.findByText('更新成功')).toBeInTheDocument();
     expect(net.to('POST /api/blade-user/submit')[0]!.body).toMatchObject({ id: '2', account: 'vet', realName: '王兽医', roleId: '5', deptId: '9' });
+  });
+
+  it("the platform admin viewing another tenant's user sees its role and department by name, from that tenant's lists", async () => {
+    signIn();
+    const net = server();
+    renderPage(<UserPage />);
+    const tr = (await screen.findByText('zooadmin')).closest('tr')!;
+    fireEvent.click(button(tr, '查看'));
+    await waitFor(() => expect(within(modal()).getByLabelText('登录账号')).toHaveValue('zooadmin'));
+    expect(await within(modal()).findByText('园长')).toBeInTheDocument();
+    expect(await within(modal()).findByText('示范园兽医部')).toBeInTheDocument();
+    expect(within(modal()).queryByText('50')).not.toBeInTheDocument();
+    expect(within(modal()).getByLabelText('所属租户')).toHaveValue('示范动物园');
+    expect(net.to('GET /api/blade-system/role/tree').some((r) => r.query.tenantId === '100000')).toBe(true);
   });
 });

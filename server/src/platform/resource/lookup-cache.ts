@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/client';
 import { reusableSql } from '../../db/reusable';
+import { readInOpening } from '../tenancy/tenant-tx';
 
 /**
  * Names that records look up (species, cage, keeper…) kept in memory per tenant and per version of the tables they
  * come from (docs/decisions/0033). Every write statement on those tables raises the version in the same
  * transaction (migration 0026: sys_row_count per tenant, sys_table_version for the platform's species catalogue).
- * A list or detail reads the versions together with its own rows, in its first message; a lookup whose rows are
- * all known at those versions then sends nothing, so a warm page is one message to PostgreSQL instead of two.
+ * A list or detail reads the versions in its opening (or, when that has left, with its own rows in its first
+ * message); a lookup whose rows are all known at those versions then sends nothing, so a warm page is one message
+ * to PostgreSQL instead of two.
  *
  * Nothing is trusted across versions: a set of rows is kept under the versions it was read at and dropped when a
  * request reads others, so a name changed on any instance is shown by the next request that starts after the
@@ -17,6 +19,9 @@ import { reusableSql } from '../../db/reusable';
 const versionRows = reusableSql<{ t: string; v: string }>(sql`select table_name as t, version::text as v from sys_row_count
   where table_name = any(${sql.placeholder('tables')})
   union all select table_name, version::text from sys_table_version where table_name = any(${sql.placeholder('tables')})`);
+
+/** The same read as a column of the request's opening, one statement fewer (migration 0028: as the owner). */
+const VERSIONS_COLUMN = 'lookup_versions($1, $2::text[])';
 
 interface Read {
   tenant: string;
@@ -34,7 +39,10 @@ const sets = new Map<string, { at: string; rows: Map<string, unknown> }>();
  * next statements (one message). `scope` is the request (the batch loaders' scope).
  */
 export function readLookupVersions(scope: object, db: DbLike, tenant: string, tables: readonly string[]): void {
-  const versions = versionRows(db, { tables: [...tables] }).then((rows) => new Map(rows.map((r) => [r.t, r.v])));
+  const inOpening = readInOpening(db, VERSIONS_COLUMN, [tenant, [...tables]]);
+  const versions = inOpening
+    ? inOpening.then((json) => new Map(Object.entries(JSON.parse((json as string | null) ?? '{}') as Record<string, string>)))
+    : versionRows(db, { tables: [...tables] }).then((rows) => new Map(rows.map((r) => [r.t, r.v])));
   // Awaited by the lookups; a failure also fails the statements of the same message, which the caller awaits.
   versions.catch(() => undefined);
   perRequest.set(scope, { tenant, versions });

@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbLike, Tx } from '../../db/client';
 import { cachedLiveRow, LIVE_PREFIX, liveRightsSql, rememberLiveRow, type LiveClaims, type LiveRow } from '../auth/live-rights';
 import type { Cache } from '../cache';
+import { SimpleMessage } from './simple-message';
 import { preparedOn, preparesStatements, PREPARE_TYPE_ERRORS, refusePreparing, statementNumber } from '../../db/prepared';
 
 export interface TxScope {
@@ -174,6 +175,29 @@ interface Statement {
   lits: string[] | null;
 }
 
+/** A column added to a request's first opening (RequestConnection.inOpening). */
+interface OpeningExtra {
+  sql: string;
+  lits: string[];
+  resolve: (value: unknown) => void;
+  reject: (e: unknown) => void;
+  sent: boolean;
+}
+
+const withColumns = new Map<string, string>();
+
+/** The opening with one more column, its `$n` numbered after the opening's own values (text built once per pair). */
+function withColumn(opening: Statement, extra: OpeningExtra): Statement {
+  const key = `${opening.sql}\u0000${extra.sql}`;
+  let text = withColumns.get(key);
+  if (text === undefined) {
+    const base = opening.lits!.length;
+    text = `${opening.sql}, ${extra.sql.replace(/\$(\d+)/g, (_, n: string) => `$${base + Number(n)}`)} as extra`;
+    withColumns.set(key, text);
+  }
+  return { sql: text, lits: [...opening.lits!, ...extra.lits] };
+}
+
 /** A statement waiting for the next message. */
 interface Pending extends Statement {
   cfg: Cfg;
@@ -256,9 +280,39 @@ class RequestConnection {
     return { text: `prepare zs${n} as ${st.sql}; ${run}`, lead: 1 };
   }
 
-  /** The opening as one statement text: its results come after `lead` PREPARE results. */
-  private openingFor(client: object): { text: string; lead: number } {
-    return this.form(client, this.opening);
+  /**
+   * The opening as one statement text: its results come after `lead` PREPARE results. The first one carries the
+   * column a handler asked for (`inOpening`) while it had not left yet; `extra` is then who waits for its value.
+   */
+  private openingFor(client: object): { text: string; lead: number; extra?: OpeningExtra } {
+    this.openingSent = true;
+    const extra = this.extra;
+    if (!extra || extra.sent) return this.form(client, this.opening);
+    extra.sent = true;
+    return { ...this.form(client, withColumn(this.opening, extra)), extra };
+  }
+
+  /** A column the first opening reads for the handler, and who waits for its value. */
+  private extra?: OpeningExtra;
+  private openingSent = false;
+
+  /**
+   * Reads `column` (an SQL expression, its values as $1…, scalars only) in the request's opening, which runs before
+   * the role and settings take effect: as the connection's own role, so row-level security does not filter it and
+   * the expression must name its tenant itself. Undefined when the opening has already left (the caller's live
+   * row was read before the handler ran) or another column was asked for: the caller then reads it its own way.
+   */
+  inOpening(column: string, values: unknown[]): Promise<unknown> | undefined {
+    const lits = literals(values);
+    if (this.openingSent || this.extra || this.closed || lits === null) return undefined;
+    return new Promise((resolve, reject) => (this.extra = { sql: column, lits, resolve, reject, sent: false }));
+  }
+
+  /** Hands the extra column's value (the last column of the opening's row) to whoever asked, or the failure. */
+  private settleExtra(extra: OpeningExtra | undefined, opening: pg.QueryResult | undefined, error?: unknown): void {
+    if (!extra) return;
+    if (error !== undefined || !opening) extra.reject(error ?? new Error('the opening returned nothing'));
+    else extra.resolve((opening.rows[0] as unknown[] | undefined)?.at(-1) ?? null);
   }
 
   /**
@@ -279,6 +333,7 @@ class RequestConnection {
   /** Sends the opening now (before the handler runs) and returns its rows: the caller's live row. */
   async open(): Promise<LiveRow[]> {
     const client = await this.connect();
+    // Before the handler runs, so no column was asked for yet.
     const o = this.openingFor(client);
     const head = this.autocommit ? '' : 'begin; ';
     try {
@@ -344,7 +399,13 @@ class RequestConnection {
         const [b] = batch as [Pending];
         if (!this.begun) {
           const o = this.openingFor(client);
-          await client.query(`begin; ${o.text}`);
+          try {
+            const res = await SimpleMessage.run(client, `begin; ${o.text}`);
+            this.settleExtra(o.extra, res.at(-1));
+          } catch (e) {
+            this.settleExtra(o.extra, undefined, e);
+            throw e;
+          }
           this.preparing = [];
           this.begun = true;
           // Rolled back meanwhile (a sibling statement failed): this one must not run after the ROLLBACK, outside
@@ -363,8 +424,14 @@ class RequestConnection {
         const forms = batch.map((b) => this.form(client, b));
         this.begun ||= !this.autocommit;
         const text = head + batch.map((b, i) => forms[i]!.text + b.tail).join('; ');
-        const res = await client.query({ text, rowMode: 'array', types: batch[0]!.cfg.types } as pg.QueryConfig);
-        const all = (Array.isArray(res) ? res : [res]) as pg.QueryResult[];
+        let all: pg.QueryResult[];
+        try {
+          all = await SimpleMessage.run(client, text, batch[0]!.cfg.types as ConstructorParameters<typeof SimpleMessage>[1]);
+        } catch (e) {
+          this.settleExtra(o?.extra, undefined, e);
+          throw e;
+        }
+        this.settleExtra(o?.extra, all[at - 1]);
         batch.forEach((b, i) => {
           at += forms[i]!.lead;
           b.resolve(all.slice(at, at + b.results).map((r) => asRowMode(r, b.cfg.rowMode)));
@@ -404,6 +471,7 @@ class RequestConnection {
   }
 
   async commit(): Promise<void> {
+    if (!this.connecting) this.dropExtra();
     if (this.committed || !this.connecting) return;
     if (this.autocommit) return this.settle();
     this.committed = true;
@@ -415,6 +483,7 @@ class RequestConnection {
   /** Drops what was not sent yet and rolls back behind what is in flight (pg queues it after that). */
   async rollback(): Promise<void> {
     this.closed = true;
+    this.dropExtra();
     for (const p of this.queue.splice(0)) p.reject(new Error('request transaction rolled back'));
     if (!this.connecting) return;
     if (this.autocommit) return this.settle();
@@ -430,8 +499,17 @@ class RequestConnection {
   private async settle(): Promise<void> {
     this.committed = true;
     this.closed = true;
+    this.dropExtra();
     for (const p of this.queue.splice(0)) p.reject(new Error('request transaction already ended'));
     await this.flight?.catch(() => undefined);
+  }
+
+  /** A column asked for in an opening that never left (the request ended first) fails its waiter. */
+  private dropExtra(): void {
+    if (this.extra && !this.extra.sent) {
+      this.extra.sent = true;
+      this.extra.reject(new Error('request transaction already ended'));
+    }
   }
 
   /** A connection that cannot even roll back is dropped, not handed to the next request mid-transaction. */
@@ -477,6 +555,15 @@ function inlineValues(text: string, lits: string[]): string {
 
 /** The connection behind each open pooled request transaction (finalStatement sends COMMIT on it). */
 const openPooled = new WeakMap<object, RequestConnection>();
+
+/**
+ * Reads `column` in the request's opening (RequestConnection.inOpening: as the connection's own role, so the
+ * expression names its tenant itself), saving the statement of its own; undefined when that cannot be done (PGlite,
+ * or the opening has left): the caller reads it with a statement.
+ */
+export function readInOpening(tx: DbLike, column: string, values: unknown[]): Promise<unknown> | undefined {
+  return openPooled.get(tx)?.inOpening(column, values);
+}
 
 /**
  * The LAST statement of a handler, sent with COMMIT in one simple-protocol message — with the opening too when it

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { responseSerializer } from './platform/http/response-serializer';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -35,7 +36,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.responseCheck ? 'checked' : 'trusted'));
   const cache = new Cache(app.log);
   const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db, () => cache.clearLocal(LIVE_TOKENS));
   if (database.kind === 'postgres' && config.databaseListenUrl) await cache.listen(config.databaseListenUrl);

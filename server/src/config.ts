@@ -38,6 +38,11 @@ const Env = z.object({
   TIME_ZONE: z.string().default('Asia/Shanghai'),
   WEB_DIST: z.string().optional(),
   API_LOG: bool('on'),
+  /** Encode every response through its contract and refuse any difference (platform/http/response-serializer.ts). */
+  RESPONSE_CHECK: z
+    .enum(['on', 'off', 'true', 'false', '1', '0'], { error: '应为 on/off' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'on' || v === 'true' || v === '1')),
   LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(200),
   FLOW_TIMER_POLL_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(50).max(3_600_000).default(5000),
@@ -114,6 +119,8 @@ export type Config = {
   webDist?: string;
   /** One API-log row per request, written in batches off the request path. */
   apiLog: boolean;
+  /** Responses checked against their contract (default: under a test runner and `npm run dev`, NODE_ENV test/development). */
+  responseCheck: boolean;
   logFlushMs: number;
   logBatchSize: number;
   /** How often each instance polls flow_timer for due BPMN timers (decision 0026). */
@@ -175,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: e.TIME_ZONE,
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : undefined,
     apiLog: e.API_LOG,
+    // NODE_ENV describes the process, also when the variables come as an object (tests, benchmarks).
+    responseCheck: e.RESPONSE_CHECK ?? ['test', 'development'].includes(env.NODE_ENV ?? process.env.NODE_ENV ?? ''),
     logFlushMs: e.LOG_FLUSH_MS,
     logBatchSize: e.LOG_BATCH_SIZE,
     flowTimerPollMs: e.FLOW_TIMER_POLL_MS,

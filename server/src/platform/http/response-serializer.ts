@@ -1,0 +1,104 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifySerializerCompiler } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * Response bodies go out as their route's contract declares them: objects carry the schema's own keys and nothing
+ * else (a handler's extra column, a held-heads counter, an audit stamp stays in the server), arrays and records
+ * their items likewise. The projection is built once per route from the schema; it re-checks no values.
+ *
+ * `checked` (tests, development; RESPONSE_CHECK): every body is also encoded through the schema, and the request
+ * fails unless the two agree — a value of the wrong type, a missing field, a transform the projection does not
+ * make. So the suite proves on every response it reads what production then trusts: encoding a list page through
+ * zod on every call was a tenth of its server time (docs/decisions/0035).
+ */
+export function responseSerializer(mode: 'checked' | 'trusted'): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, method, url }) => {
+    const project = projector(schema);
+    if (mode === 'trusted') return (data) => JSON.stringify(project(data));
+    return (data) => {
+      const sent = JSON.stringify(project(data));
+      const result = schema.safeEncode(data);
+      if (!result.success) throw new Error(`${method} ${url}: the response does not match its contract: ${result.error.message}`);
+      // Compared as JSON (key order aside): what the client would read either way.
+      const differences = diffOf(JSON.parse(sent), JSON.parse(JSON.stringify(result.data)));
+      if (differences.length) throw new Error(`${method} ${url}: the response differs from its contract's encoding: ${differences.join('; ')}`);
+      return sent;
+    };
+  };
+}
+
+type Project = (value: unknown) => unknown;
+const same: Project = (v) => v;
+const built = new WeakMap<object, Project>();
+
+/** The projection of one schema (cached: shared item schemas and recursive trees are built once). */
+function projector(schema: z.ZodType): Project {
+  const known = built.get(schema);
+  if (known) return known;
+  // A placeholder first, so a schema that contains itself (a tree's children) refers to the finished projection.
+  let done: Project = same;
+  built.set(schema, (v) => done(v));
+  done = build(schema);
+  built.set(schema, done);
+  return done;
+}
+
+function build(schema: z.ZodType): Project {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'object': {
+      // A loose object (catchall) keeps what it does not declare: nothing to take away.
+      if (def.catchall && (def.catchall as { _zod: { def: { type: string } } })._zod.def.type !== 'never') return same;
+      const shape = def.shape as Record<string, z.ZodType>;
+      const fields = Object.keys(shape).map((k) => [k, projector(shape[k]!)] as const);
+      return (v) => {
+        if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+        const src = v as Record<string, unknown>;
+        const out: Record<string, unknown> = {};
+        // A declared key left undefined stays: blankNulls writes it as "" (envelope.ts), as the contract expects.
+        for (const [k, p] of fields) if (k in src) out[k] = p === same ? src[k] : p(src[k]);
+        return out;
+      };
+    }
+    case 'array': {
+      const item = projector(def.element as z.ZodType);
+      return item === same ? same : (v) => (Array.isArray(v) ? v.map(item) : v);
+    }
+    case 'record': {
+      const value = projector(def.valueType as z.ZodType);
+      if (value === same) return same;
+      return (v) => {
+        if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+        const out: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(v)) out[k] = value(x);
+        return out;
+      };
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional': {
+      const inner = projector(def.innerType as z.ZodType);
+      return inner === same ? same : (v) => (v === null || v === undefined ? v : inner(v));
+    }
+    case 'lazy':
+      return (v) => projector((def.getter as () => z.ZodType)())(v);
+    default:
+      // Scalars, unions, pipes: as built (the checked mode compares them with the contract's encoding).
+      return same;
+  }
+}
+
+/** Where the body as sent and as its contract encodes it differ (path: sent -> encoded), at most five places. */
+function diffOf(a: unknown, b: unknown, at = ''): string[] {
+  if (isDeepStrictEqual(a, b)) return [];
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) => diffOf((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}.${k}`)).slice(0, 5);
+  }
+  return [`${at || '.'}: ${JSON.stringify(a)?.slice(0, 60)} -> ${JSON.stringify(b)?.slice(0, 60)}`];
+}

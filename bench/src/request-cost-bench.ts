@@ -28,8 +28,9 @@ type Run = { rps: number; p99: number; errors: number };
 async function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
   // Monotonic µs, the clock of a --cpu-prof profile: the window to read a profile in.
   const t0 = process.hrtime.bigint() / 1000n;
+  const e0 = Date.now();
   const r = await autocannon({ url, duration: seconds, connections, headers, ...generatorOptions() });
-  if (process.env.BENCH_ONLY) console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n}`);
+  if (process.env.BENCH_ONLY) console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n} epoch ${e0} ${Date.now()} req ${r.requests.total}`);
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -51,7 +52,7 @@ async function main() {
       return { code: 200, success: true, data: r.rows[0], msg: '操作成功' };
     });
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', API_LOG: 'off', DB_POOL_MAX: '10' });
+    const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', API_LOG: 'off', DB_POOL_MAX: process.env.BENCH_POOL ?? '10' });
     const app = await buildApp(config, database, { logger: false });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const { rows: zoo } = await pool.query(`select a.tenant_id, a.id::text as id from zoo_animal a order by a.id limit 1`);

@@ -50,7 +50,10 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     await cache.close();
     await limiter.close();
   });
-  app.addHook('preSerialization', (_req, _reply, payload, done) => done(null, blankNulls(payload)));
+  // A 200 with a response schema is blanked by its projection in the same walk (platform/http/response-serializer.ts).
+  app.addHook('preSerialization', (req, reply, payload, done) =>
+    done(null, reply.statusCode === 200 && (req.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[200] ? payload : blankNulls(payload)),
+  );
   installErrorHandler(app);
   installInputGuard(app);
   await registerSecurityHeaders(app, config.frameOrigins, config.mediaOrigins);

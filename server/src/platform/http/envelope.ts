@@ -29,11 +29,12 @@ export const err = (code: number, msg: string): R<Record<string, never>> => ({ c
 
 /**
  * Blade's JSON writer renders null properties as typed defaults; "" is what Saber's templates compare with.
- * Applied to every response body before serialization — the one place the server turns a missing value (null,
- * or a property set to undefined, e.g. a lookup that found nothing) into "". Tree nodes' optional structure
- * (`children`, `hasChildren`) stays absent instead.
+ * Turns a missing value (null, or a property set to undefined, e.g. a lookup that found nothing) into "". Tree
+ * nodes' optional structure (`children`, `hasChildren`) stays absent instead. A 200 with a response schema is
+ * blanked by its projection in the same walk, to these same rules (response-serializer.ts); every other body by
+ * this function, in the preSerialization hook.
  */
-const STRUCTURAL = new Set(['children', 'hasChildren']);
+export const STRUCTURAL = new Set(['children', 'hasChildren']);
 
 export function blankNulls(v: unknown): unknown {
   if (v === null || v === undefined) return '';

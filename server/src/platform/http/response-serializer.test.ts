@@ -31,7 +31,7 @@ const body = {
 };
 const expected = {
   code: 200,
-  data: { records: [{ id: '1', name: null }], byKey: { k: { n: 1 } }, tree: [{ id: 'r', children: [{ id: 'c' }] }], loose: { a: 1, b: 2 } },
+  data: { records: [{ id: '1', name: '' }], byKey: { k: { n: 1 } }, tree: [{ id: 'r', children: [{ id: 'c' }] }], loose: { a: 1, b: 2 } },
 };
 
 describe('response serializer', () => {
@@ -40,10 +40,16 @@ describe('response serializer', () => {
     expect(JSON.parse(compile('checked', Envelope)(body))).toEqual(expected);
   });
 
+  it('blanks nulls as blankNulls does: null or a held undefined is "", a missing key or a tree\'s undefined children stay out', () => {
+    const Item = z.object({ id: z.string(), name: z.string(), note: z.string().optional(), children: z.array(z.object({ id: z.string() })).optional() });
+    const out = JSON.parse(compile('trusted', z.array(Item))([{ id: '1', name: null, children: undefined }, { id: '2', name: undefined, note: null }]));
+    expect(out).toEqual([{ id: '1', name: '' }, { id: '2', name: '', note: '' }]);
+  });
+
   it('checked: a value of the wrong type or a missing field fails the response; trusted writes it as built', () => {
     const wrong = { code: 200, data: { ...expected.data, records: [{ id: 1, name: null }] } };
     expect(() => compile('checked', Envelope)(wrong)).toThrow(/GET \/x: the response does not match its contract/);
-    expect(JSON.parse(compile('trusted', Envelope)(wrong)).data.records).toEqual([{ id: 1, name: null }]);
+    expect(JSON.parse(compile('trusted', Envelope)(wrong)).data.records).toEqual([{ id: 1, name: '' }]);
     const missing = { code: 200, data: { ...expected.data, records: [{ id: '1' }] } };
     expect(() => compile('checked', Envelope)(missing)).toThrow(/does not match its contract/);
   });

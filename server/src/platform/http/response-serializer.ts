@@ -1,11 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
+import { blankNulls, STRUCTURAL } from './envelope';
 
 /**
  * Response bodies go out as their route's contract declares them: objects carry the schema's own keys and nothing
  * else (a handler's extra column, a held-heads counter, an audit stamp stays in the server), arrays and records
- * their items likewise. The projection is built once per route from the schema; it re-checks no values.
+ * their items likewise, and nulls are written "" in the same walk (blankNulls, envelope.ts: the preSerialization
+ * hook leaves these bodies to it). The projection is built once per route from the schema; it re-checks no values.
  *
  * `checked` (tests, development; RESPONSE_CHECK): every body is also encoded through the schema, and the request
  * fails unless the two agree — a value of the wrong type, a missing field, a transform the projection does not
@@ -18,7 +20,8 @@ export function responseSerializer(mode: 'checked' | 'trusted'): FastifySerializ
     if (mode === 'trusted') return (data) => JSON.stringify(project(data));
     return (data) => {
       const sent = JSON.stringify(project(data));
-      const result = schema.safeEncode(data);
+      // What the client reads is the body with its nulls blanked: that is what the contract describes.
+      const result = schema.safeEncode(blankNulls(data));
       if (!result.success) throw new Error(`${method} ${url}: the response does not match its contract: ${result.error.message}`);
       // Compared as JSON (key order aside): what the client would read either way.
       const differences = diffOf(JSON.parse(sent), JSON.parse(JSON.stringify(result.data)));
@@ -29,7 +32,8 @@ export function responseSerializer(mode: 'checked' | 'trusted'): FastifySerializ
 }
 
 type Project = (value: unknown) => unknown;
-const same: Project = (v) => v;
+/** What has no schema to follow (scalars, unions, pipes, loose objects): as built, nulls blanked. */
+const blank: Project = blankNulls;
 const built = new WeakMap<object, Project>();
 
 /** The projection of one schema (cached: shared item schemas and recursive trees are built once). */
@@ -37,39 +41,54 @@ function projector(schema: z.ZodType): Project {
   const known = built.get(schema);
   if (known) return known;
   // A placeholder first, so a schema that contains itself (a tree's children) refers to the finished projection.
-  let done: Project = same;
+  let done: Project = blank;
   built.set(schema, (v) => done(v));
   done = build(schema);
   built.set(schema, done);
   return done;
 }
 
+/** Objects the projection rebuilds: plain ones (blankNulls leaves others, dates say, as they are). */
+const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && v.constructor === Object;
+
 function build(schema: z.ZodType): Project {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
     case 'object': {
       // A loose object (catchall) keeps what it does not declare: nothing to take away.
-      if (def.catchall && (def.catchall as { _zod: { def: { type: string } } })._zod.def.type !== 'never') return same;
+      if (def.catchall && (def.catchall as { _zod: { def: { type: string } } })._zod.def.type !== 'never') return blank;
       const shape = def.shape as Record<string, z.ZodType>;
       const keys = Object.keys(shape);
       const parts = keys.map((k) => projector(shape[k]!));
       // One object literal per schema, written out once: every record gets the same shape (a loop adding keys one
-      // by one cost more than the JSON writing). A key the record lacks is undefined here, which JSON leaves out.
-      const body = keys.map((k, i) => `${JSON.stringify(k)}: ${parts[i] === same ? `s[${JSON.stringify(k)}]` : `p[${i}](s[${JSON.stringify(k)}])`}`).join(', ');
-      const literal = new Function('p', `return (s) => ({ ${body} });`)(parts) as Project;
-      return (v) => (v === null || typeof v !== 'object' || Array.isArray(v) ? v : literal(v));
+      // by one cost more than the JSON writing). Nulls are blanked as blankNulls does (envelope.ts): a key the
+      // record holds as null or undefined is written "", a key it lacks (or a tree's undefined structure) is left
+      // undefined, which JSON leaves out.
+      const body = keys
+        .map((k, i) => {
+          const key = JSON.stringify(k);
+          const missing = STRUCTURAL.has(k) ? 'undefined' : `(${key} in s ? "" : undefined)`;
+          const value = parts[i] === blank ? `(typeof x === "object" ? b(x) : x)` : `p[${i}](x)`;
+          return `${key}: (x = s[${key}]) === undefined ? ${missing} : x === null ? "" : ${value}`;
+        })
+        .join(',\n');
+      const literal = new Function('p', 'b', `return (s) => { let x; return {\n${body}\n}; };`)(parts, blankNulls) as Project;
+      return (v) => (plain(v) ? literal(v) : blankNulls(v));
     }
     case 'array': {
       const item = projector(def.element as z.ZodType);
-      return item === same ? same : (v) => (Array.isArray(v) ? v.map(item) : v);
+      return item === blank ? blank : (v) => (Array.isArray(v) ? v.map((x) => (x === null || x === undefined ? '' : item(x))) : blankNulls(v));
     }
     case 'record': {
       const value = projector(def.valueType as z.ZodType);
-      if (value === same) return same;
+      if (value === blank) return blank;
       return (v) => {
-        if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+        if (!plain(v)) return blankNulls(v);
         const out: Record<string, unknown> = {};
-        for (const [k, x] of Object.entries(v)) out[k] = value(x);
+        for (const k in v) {
+          const x = v[k];
+          out[k] = x === null || x === undefined ? '' : value(x);
+        }
         return out;
       };
     }
@@ -81,13 +100,13 @@ function build(schema: z.ZodType): Project {
     case 'readonly':
     case 'nonoptional': {
       const inner = projector(def.innerType as z.ZodType);
-      return inner === same ? same : (v) => (v === null || v === undefined ? v : inner(v));
+      return inner === blank ? blank : (v) => (v === null || v === undefined ? '' : inner(v));
     }
     case 'lazy':
       return (v) => projector((def.getter as () => z.ZodType)())(v);
     default:
       // Scalars, unions, pipes: as built (the checked mode compares them with the contract's encoding).
-      return same;
+      return blank;
   }
 }
 

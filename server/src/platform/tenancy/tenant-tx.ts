@@ -297,10 +297,11 @@ class RequestConnection {
   private openingSent = false;
 
   /**
-   * Reads `column` (an SQL expression, its values as $1…, scalars only) in the request's opening, which runs before
-   * the role and settings take effect: as the connection's own role, so row-level security does not filter it and
-   * the expression must name its tenant itself. Undefined when the opening has already left (the caller's live
-   * row was read before the handler ran) or another column was asked for: the caller then reads it its own way.
+   * Reads `column` (an SQL expression, its values as $1…, scalars only) in the request's opening: the statement
+   * that switches the role and the settings as it runs. A table read there as the caller was re-planned on every
+   * call (decision 0035), so the column calls a `SECURITY DEFINER` function that names its tenant itself.
+   * Undefined when the opening has already left (the caller's live row was read before the handler ran) or another
+   * column was asked for: the caller then reads it its own way.
    */
   inOpening(column: string, values: unknown[]): Promise<unknown> | undefined {
     const lits = literals(values);
@@ -308,11 +309,21 @@ class RequestConnection {
     return new Promise((resolve, reject) => (this.extra = { sql: column, lits, resolve, reject, sent: false }));
   }
 
-  /** Hands the extra column's value (the last column of the opening's row) to whoever asked, or the failure. */
-  private settleExtra(extra: OpeningExtra | undefined, opening: pg.QueryResult | undefined, error?: unknown): void {
-    if (!extra) return;
-    if (error !== undefined || !opening) extra.reject(error ?? new Error('the opening returned nothing'));
-    else extra.resolve((opening.rows[0] as unknown[] | undefined)?.at(-1) ?? null);
+  /**
+   * Sends one simple-protocol message; when it carries an opening with a column asked for (`extra`), hands that
+   * column's value (the last of the opening's row, result `openingAt`) to whoever asked, or the failure.
+   */
+  private async run(client: pg.PoolClient, text: string, types: unknown, extra: OpeningExtra | undefined, openingAt: number): Promise<pg.QueryResult[]> {
+    try {
+      const all = await SimpleMessage.run(client, text, types as ConstructorParameters<typeof SimpleMessage>[1]);
+      const row = all.at(openingAt)?.rows[0] as unknown[] | undefined;
+      if (row) extra?.resolve(row.at(-1) ?? null);
+      else extra?.reject(new Error('the opening returned nothing'));
+      return all;
+    } catch (e) {
+      extra?.reject(e);
+      throw e;
+    }
   }
 
   /**
@@ -399,13 +410,7 @@ class RequestConnection {
         const [b] = batch as [Pending];
         if (!this.begun) {
           const o = this.openingFor(client);
-          try {
-            const res = await SimpleMessage.run(client, `begin; ${o.text}`);
-            this.settleExtra(o.extra, res.at(-1));
-          } catch (e) {
-            this.settleExtra(o.extra, undefined, e);
-            throw e;
-          }
+          await this.run(client, `begin; ${o.text}`, undefined, o.extra, -1);
           this.preparing = [];
           this.begun = true;
           // Rolled back meanwhile (a sibling statement failed): this one must not run after the ROLLBACK, outside
@@ -424,14 +429,7 @@ class RequestConnection {
         const forms = batch.map((b) => this.form(client, b));
         this.begun ||= !this.autocommit;
         const text = head + batch.map((b, i) => forms[i]!.text + b.tail).join('; ');
-        let all: pg.QueryResult[];
-        try {
-          all = await SimpleMessage.run(client, text, batch[0]!.cfg.types as ConstructorParameters<typeof SimpleMessage>[1]);
-        } catch (e) {
-          this.settleExtra(o?.extra, undefined, e);
-          throw e;
-        }
-        this.settleExtra(o?.extra, all[at - 1]);
+        const all = await this.run(client, text, batch[0]!.cfg.types, o?.extra, at - 1);
         batch.forEach((b, i) => {
           at += forms[i]!.lead;
           b.resolve(all.slice(at, at + b.results).map((r) => asRowMode(r, b.cfg.rowMode)));
@@ -557,9 +555,9 @@ function inlineValues(text: string, lits: string[]): string {
 const openPooled = new WeakMap<object, RequestConnection>();
 
 /**
- * Reads `column` in the request's opening (RequestConnection.inOpening: as the connection's own role, so the
- * expression names its tenant itself), saving the statement of its own; undefined when that cannot be done (PGlite,
- * or the opening has left): the caller reads it with a statement.
+ * Reads `column` in the request's opening (RequestConnection.inOpening: a SECURITY DEFINER function that names its
+ * tenant), saving the statement of its own; undefined when that cannot be done (PGlite, or the opening has left):
+ * the caller reads it with a statement.
  */
 export function readInOpening(tx: DbLike, column: string, values: unknown[]): Promise<unknown> | undefined {
   return openPooled.get(tx)?.inOpening(column, values);

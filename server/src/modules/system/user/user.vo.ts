@@ -106,25 +106,30 @@ export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<U
 export async function userVO(db: DbLike, id: string): Promise<Wire<UserVO> | undefined> {
   const [found] = await userWithNames(db as Tx, { id });
   if (!found) return undefined;
-  const { names, password: _, ...u } = found;
+  const { names, ...row } = found;
   const [tenantName, roleName, deptName, postName, sexName, userTypeName] = names.map((n) => n ?? '');
-  return { ...u, sex: u.sex ?? -1, tenantName, roleName, deptName, postName, sexName, userTypeName } as Wire<UserVO>;
+  return asVO(row, { tenantName, roleName, deptName, postName, sexName, userTypeName });
 }
+
+type Names = Pick<UserVO, 'tenantName' | 'roleName' | 'deptName' | 'postName' | 'sexName' | 'userTypeName'>;
+
+/** A row and its names as UserVO: no password; Blade renders an unset sex as -1. */
+const asVO = ({ password: _, ...u }: UserRow, names: Partial<Names>): Wire<UserVO> => ({ ...u, sex: u.sex ?? -1, ...names }) as Wire<UserVO>;
 
 function toVOs(rows: UserRow[], found: Found): Array<Wire<UserVO>> {
   const of = (k: string) => found.filter((r) => r.k === k);
   const toMap = (xs: Array<{ id: string; n: string }>) => new Map(xs.map((x) => [x.id, x.n]));
   const [roleN, deptN, postN, tenantN, label] = [toMap(of('r')), toMap(of('d')), toMap(of('p')), toMap(of('t')), toMap(of('l'))];
-  return rows.map(({ password: _, ...u }) => ({
-    ...u,
-    sex: u.sex ?? -1,
-    tenantName: tenantN.get(u.tenantId),
-    roleName: joinNames(u.roleId, roleN),
-    deptName: joinNames(u.deptId, deptN),
-    postName: joinNames(u.postId, postN),
-    sexName: label.get(`sex:${u.sex}`),
-    userTypeName: label.get(`user_type:${u.userType}`),
-  }));
+  return rows.map((u) =>
+    asVO(u, {
+      tenantName: tenantN.get(u.tenantId),
+      roleName: joinNames(u.roleId, roleN),
+      deptName: joinNames(u.deptId, deptN),
+      postName: joinNames(u.postId, postN),
+      sexName: label.get(`sex:${u.sex}`),
+      userTypeName: label.get(`user_type:${u.userType}`),
+    }),
+  );
 }
 
 const userById = reusable<UserRow>((db) => db.select().from(bladeUser).where(and(eq(bladeUser.id, sql.placeholder('id')), liveUser)));

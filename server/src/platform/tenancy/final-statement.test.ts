@@ -16,9 +16,12 @@ describe('finalStatement (last statement with COMMIT)', () => {
   it('answers the rows as the transaction sees them, values as escaped literals, and commits', async () => {
     const [row] = await inTenant(t.database.db, { tenantId: '000000' }, (tx) =>
       finalStatement<Record<string, unknown>>(tx, sql`select current_setting('app.tenant_id') as tenant, current_user as role, ${"O'Brien; drop table x --"}::text as v,
+        ${'C:\\zoo\\熊猫'}::text as b, ${"a\\'; select 1 --"}::text as q, ${'plain 大熊猫'}::text as p, ${sql.param(['x"y', 'a\\b', "o'k"])}::text[] as arr,
         ${5}::int as n, ${null}::text as z, txid_current()::text as xid`),
     );
-    expect(row).toMatchObject({ tenant: '000000', role: 'zoo_app', v: "O'Brien; drop table x --", n: 5, z: null });
+    // Quotes and backslashes escaped (a backslash turns the literal into E'…'); plain text written as it is.
+    expect(row).toMatchObject({ tenant: '000000', role: 'zoo_app', v: "O'Brien; drop table x --", b: 'C:\\zoo\\熊猫', q: "a\\'; select 1 --", p: 'plain 大熊猫', n: 5, z: null });
+    expect(row!.arr).toEqual(['x"y', 'a\\b', "o'k"]);
     expect(await status(row!.xid as string)).toBe('committed');
     await expect(inTenant(t.database.db, { tenantId: '000000' }, (tx) => finalStatement(tx, sql`select ${{ a: 1 }}::jsonb`))).rejects.toThrow(/cannot inline/);
   });

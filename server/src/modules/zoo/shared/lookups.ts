@@ -3,7 +3,7 @@ import type { Column } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { reusable } from '../../../db/reusable';
 import { batchLoader } from '../../../platform/resource/batch-loader';
-import { cachedLookup } from '../../../platform/resource/lookup-cache';
+import { cachedLookup, heldLookup } from '../../../platform/resource/lookup-cache';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { zooHumitureAlarm } from '../humiture/humiture.tables';
 import { zooAnimal, zooCage, zooPark, zooPopulation, zooSpecies, zooVenue } from '../zoo.tables';
@@ -66,7 +66,16 @@ const lookupTables = new Set<string>();
  */
 const names = <V extends { id: string }>(name: string, tables: string[], rows: (db: Tx, v: { ids: string[] }) => Promise<V[]>) => {
   for (const t of tables) lookupTables.add(t);
-  return (c: LookupCtx) => batchLoader(c.req, name, cachedLookup(c.req, name, tables, async (ids) => byId(await rows(c.db, { ids }))));
+  return (c: LookupCtx) => {
+    let load: ((key: string | null | undefined) => Promise<V | undefined>) | undefined;
+    // A name held at this request's versions is answered at once; the batch loader only for the others.
+    return (key: string | null | undefined): Promise<V | undefined> => {
+      const held = key ? heldLookup<V>(c.req, name, tables, key) : undefined;
+      if (held) return Promise.resolve(held.value);
+      load ??= batchLoader(c.req, name, cachedLookup(c.req, name, tables, async (ids) => byId(await rows(c.db, { ids }))));
+      return load(key);
+    };
+  };
 };
 
 export const speciesOf = names('zoo.species', ['zoo_species'], speciesRows);

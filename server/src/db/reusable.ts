@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbLike, Tx } from './client';
+import { mapperFor, paramsOf, runMapped, type PgPrepared } from './row-mapper';
 
 interface Preparable {
   prepare(name: string): object;
@@ -23,6 +24,13 @@ export function reusable<R, V extends Record<string, unknown> = Record<string, u
     let template = templates.get(session.constructor);
     // Unnamed: the request connection names statements itself (db/prepared.ts).
     if (!template) templates.set(session.constructor, (template = build(db).prepare(undefined as never)));
+    // A flat select on node-postgres: its statement sent as drizzle sends it, its rows mapped by a compiled mapper.
+    const mapper = mapperFor(template as PgPrepared);
+    if (mapper) {
+      const t = template as PgPrepared;
+      const client = session.client as Parameters<typeof runMapped>[0];
+      return Promise.resolve().then(() => runMapped(client, t.queryConfig!, paramsOf(t, values), mapper) as Promise<R[]>);
+    }
     const query = Object.assign(Object.create(Object.getPrototypeOf(template) as object) as object, template, { client: session.client }) as unknown;
     // Sent one promise job later, as an awaited drizzle query is: statements issued together keep the order they
     // were issued in (a move creates the target population before it locks the pair in the same message).

@@ -4,6 +4,7 @@ import type { Endpoint, PageOf, PageQuery } from '@zoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DbLike } from '../../db/client';
 import { reusableSql } from '../../db/reusable';
+import { mapperFor, runMapped, type PgPrepared, type RowMapper } from '../../db/row-mapper';
 import type { Cache } from '../cache';
 import { acrossTenants, type Session } from '../auth/session';
 
@@ -146,6 +147,7 @@ export async function countRows(db: DbLike, table: PgTable, where: SQL | undefin
 }
 
 interface RowSession {
+  client: unknown;
   prepareQuery(
     q: { sql: string; params: unknown[] },
     fields: unknown,
@@ -154,7 +156,7 @@ interface RowSession {
   ): { joinsNotNullableMap?: unknown; execute(): Promise<unknown[]> };
 }
 /** A table's `select <all columns> from <table>` text and drizzle's field list for mapping its rows, per session kind. */
-const rowTemplates = new WeakMap<PgTable, Map<unknown, { prefix: string; fields: unknown; joins: unknown }>>();
+const rowTemplates = new WeakMap<PgTable, Map<unknown, { prefix: string; fields: unknown; joins: unknown; mapper: RowMapper | null; types: unknown }>>();
 
 /**
  * One page of rows: the select list is built once per table, only the condition and order are rendered per call
@@ -170,8 +172,9 @@ function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL
   let t = perKind.get(session.constructor);
   if (!t) {
     const built = db.select().from(table);
-    const prepared = built.prepare(undefined as never) as unknown as { fields: unknown; joinsNotNullableMap: unknown };
-    t = { prefix: built.toSQL().sql, fields: prepared.fields, joins: prepared.joinsNotNullableMap };
+    const prepared = built.prepare(undefined as never) as unknown as PgPrepared;
+    const mapper = mapperFor(prepared);
+    t = { prefix: built.toSQL().sql, fields: prepared.fields, joins: prepared.joinsNotNullableMap, mapper, types: prepared.queryConfig?.types };
     perKind.set(session.constructor, t);
   }
   const rest = dialect.sqlToQuery(sql.join([where ? sql` where ${where}` : undefined, order.length ? sql` order by ${sql.join(order, sql`, `)}` : undefined].filter((x): x is SQL => !!x)));
@@ -179,6 +182,10 @@ function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL
   // Written into the text, so it must be a whole number (page queries are validated: 1–1000).
   let text = `${t.prefix}${rest.sql} limit ${Math.max(0, Math.trunc(Number(limit)) || 0)}`;
   if (offset > 0) text += ` offset $${params.push(offset)}`;
+  const { mapper, types } = t;
+  // node-postgres: the page's statement as drizzle would send it (array rows, its type parsers), rows mapped by the
+  // table's compiled mapper (db/row-mapper.ts).
+  if (mapper) return Promise.resolve().then(() => runMapped(session.client as Parameters<typeof runMapped>[0], { text, rowMode: 'array', types } as { text: string }, params, mapper));
   const q = session.prepareQuery({ sql: text, params }, t.fields, undefined, true);
   q.joinsNotNullableMap = t.joins;
   // One promise job later, as an awaited drizzle query is sent (statements keep the order they were issued in).

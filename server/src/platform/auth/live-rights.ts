@@ -106,17 +106,38 @@ async function tenantRoles(cache: Cache, tx: Tx, tenantId: string, fresh = false
  * the opening statement took from the token when the user left that department.
  */
 export async function resolveRights(cache: Cache, tx: Tx, c: LiveClaims, userRow: string): Promise<LiveRights | null> {
+  let roles = await tenantRoles(cache, tx, c.tenantId);
+  // The same user row, token and roles map give the same rights: worked out once per roles map (it allocated more
+  // than any other step of checking a request's rights). A reloaded roles map starts a new memo.
+  const key = `${userRow}\u0000${c.roleIds.join(',')}\u0000${c.deptId}`;
+  let known = resolved.get(roles)?.get(key);
+  if (known === undefined) {
+    const held = csv(userRow.split('|')[0] ?? '');
+    // A role created since the map was cached, without an invalidation (tenant bootstrap): read once more.
+    if (c.roleIds.some((r) => held.includes(r) && !roles.has(r))) roles = await tenantRoles(cache, tx, c.tenantId, true);
+    known = rightsOf(roles, c, userRow);
+    let memo = resolved.get(roles);
+    if (!memo || memo.size >= 1000) resolved.set(roles, (memo = new Map()));
+    memo.set(key, known);
+  }
+  if (!known) return null;
+  if (known.setDept !== undefined) await tx.execute(sql`select set_config('app.dept_id', ${known.setDept}, true)`);
+  return known.rights;
+}
+
+type Resolved = { rights: LiveRights; setDept?: string } | null;
+/** Rights worked out per roles map, then per user row and token (shared between requests: read only). */
+const resolved = new WeakMap<Map<string, string | null>, Map<string, Resolved>>();
+
+/** The rights for a user row under `roles`, and the department setting to move to when the user left the token's. */
+function rightsOf(roles: Map<string, string | null>, c: LiveClaims, userRow: string): Resolved {
   const [userRoles = '', userDepts = ''] = userRow.split('|');
   const held = new Set(csv(userRoles));
-  const ids = c.roleIds.filter((r) => held.has(r));
-  let roles = await tenantRoles(cache, tx, c.tenantId);
-  // A role created since the map was cached, without an invalidation (tenant bootstrap): read once more.
-  if (ids.some((r) => !roles.has(r))) roles = await tenantRoles(cache, tx, c.tenantId, true);
-  const live = ids.filter((r) => typeof roles.get(r) === 'string');
+  const live = c.roleIds.filter((r) => held.has(r) && typeof roles.get(r) === 'string');
   if (live.length === 0) return null;
   const current = csv(userDepts);
   const chosen = csv(c.deptId).filter((d) => current.includes(d));
   const depts = chosen.length ? chosen : current;
-  if ((depts[0] ?? '') !== (csv(c.deptId)[0] ?? '')) await tx.execute(sql`select set_config('app.dept_id', ${depts[0] ?? ''}, true)`);
-  return { roleIds: live, roleAliases: live.map((r) => roles.get(r)!), deptId: depts.join(',') };
+  const rights = { roleIds: live, roleAliases: live.map((r) => roles.get(r)!), deptId: depts.join(',') };
+  return (depts[0] ?? '') !== (csv(c.deptId)[0] ?? '') ? { rights, setDept: depts[0] ?? '' } : { rights };
 }

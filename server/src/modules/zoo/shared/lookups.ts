@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { Column } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { reusable } from '../../../db/reusable';
-import { batchLoader } from '../../../platform/resource/batch-loader';
+import { batchLoader, type Getter } from '../../../platform/resource/batch-loader';
 import { cachedLookup, heldLookup } from '../../../platform/resource/lookup-cache';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { zooHumitureAlarm } from '../humiture/humiture.tables';
@@ -66,15 +66,17 @@ const lookupTables = new Set<string>();
  */
 const names = <V extends { id: string }>(name: string, tables: string[], rows: (db: Tx, v: { ids: string[] }) => Promise<V[]>) => {
   for (const t of tables) lookupTables.add(t);
-  return (c: LookupCtx) => {
+  return (c: LookupCtx): Getter<V> => {
     let load: ((key: string | null | undefined) => Promise<V | undefined>) | undefined;
+    const held = (key: string) => heldLookup<V>(c.req, name, tables, key);
     // A name held at this request's versions is answered at once; the batch loader only for the others.
-    return (key: string | null | undefined): Promise<V | undefined> => {
-      const held = key ? heldLookup<V>(c.req, name, tables, key) : undefined;
-      if (held) return Promise.resolve(held.value);
+    const get = (key: string | null | undefined): Promise<V | undefined> => {
+      const h = key ? held(key) : undefined;
+      if (h) return Promise.resolve(h.value);
       load ??= batchLoader(c.req, name, cachedLookup(c.req, name, tables, async (ids) => byId(await rows(c.db, { ids }))));
       return load(key);
     };
+    return Object.assign(get, { held });
   };
 };
 

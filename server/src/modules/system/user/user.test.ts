@@ -191,6 +191,11 @@ describe('changing users', () => {
     expect((await post('grant', A.token, { query: { userIds: ids, roleIds: B.roleId } })).body.msg).toBe('所选角色不存在');
     expect((await post('grant', A.token, { query: { userIds: ids } })).body.msg).toBe('参数 roleIds: 缺少必要的请求参数: ids');
     expect((await get('page', A.token, { account: 'g1' })).body.data.records[0].roleName).toBe('饲养员,管理员');
+    // The detail names the roles in the user's order too (not by id: the keeper role is the newer one).
+    const g1 = ids.split(',')[0];
+    expect((await get('detail', A.token, { id: g1 })).body.data.roleName).toBe('饲养员,管理员');
+    await post('grant', A.token, { query: { userIds: g1, roleIds: `${A.roleId},${rows[0].id}` } });
+    expect((await get('detail', A.token, { id: g1 })).body.data.roleName).toBe('管理员,饲养员');
   });
 
   it('platform-detail and update-platform keep the user extension per platform type', async () => {

@@ -64,13 +64,25 @@ const namesOf = reusableSql<Found[number]>(
 );
 
 /**
- * The names of a comma-joined id column, in the column's order (ids found nowhere are left out, as joinNames does).
+ * The names of a comma-joined id column as a JSON object, id → name; `inOrder` puts them in the column's order in
+ * the server. PostgreSQL ordering them (an ordered aggregate over unnest … with ordinality) cost about 10 µs of its
+ * CPU per column, a fifth of a user detail's statement (decision 0036).
  * The outer row's columns are qualified by hand: drizzle leaves a one-table select's columns bare, and a subquery
  * over a table with a column of the same name would read its own.
  */
 const namesIn = (ids: string, table: string, nameCol: string) =>
-  sql<string>`(select string_agg(x.n, ',' order by x.o) from (select t.${sql.raw(nameCol)} as n, i.o from unnest(string_to_array(nullif(blade_user.${sql.raw(ids)}, ''), ',')) with ordinality as i(id, o)
-    join ${sql.raw(table)} t on t.id = i.id::bigint) x)`;
+  sql<string>`(select json_object_agg(t.id, t.${sql.raw(nameCol)})::text from ${sql.raw(table)} t
+    where t.id = any(string_to_array(nullif(blade_user.${sql.raw(ids)}, ''), ',')::bigint[]))`;
+/** The names of a comma-joined id column in its order, from namesIn's object (ids found nowhere left out). */
+const inOrder = (csv: string, json: string | null): string => {
+  if (!json) return '';
+  const names = JSON.parse(json) as Record<string, string>;
+  return csv
+    .split(',')
+    .map((id) => names[id])
+    .filter(Boolean)
+    .join(',');
+};
 /** A dictionary label of one of the user's columns. */
 const labelOf = (code: string, key: string) =>
   sql<string>`(select d.dict_value from blade_dict d where d.code = ${sql.raw(`'${code}'`)} and d.dict_key = blade_user.${sql.raw(key)}::text and d.parent_id > 0 and d.is_deleted = 0 limit 1)`;
@@ -107,8 +119,15 @@ export async function userVO(db: DbLike, id: string): Promise<Wire<UserVO> | und
   const [found] = await userWithNames(db as Tx, { id });
   if (!found) return undefined;
   const { names, ...row } = found;
-  const [tenantName, roleName, deptName, postName, sexName, userTypeName] = names.map((n) => n ?? '');
-  return asVO(row, { tenantName, roleName, deptName, postName, sexName, userTypeName });
+  const [tenantName, roles, depts, posts, sexName, userTypeName] = names;
+  return asVO(row, {
+    tenantName: tenantName ?? '',
+    roleName: inOrder(row.roleId, roles),
+    deptName: inOrder(row.deptId, depts),
+    postName: inOrder(row.postId, posts),
+    sexName: sexName ?? '',
+    userTypeName: userTypeName ?? '',
+  });
 }
 
 type Names = Pick<UserVO, 'tenantName' | 'roleName' | 'deptName' | 'postName' | 'sexName' | 'userTypeName'>;

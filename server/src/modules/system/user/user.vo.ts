@@ -71,12 +71,11 @@ const namesOf = reusableSql<Found[number]>(
  * over a table with a column of the same name would read its own.
  */
 const namesIn = (ids: string, table: string, nameCol: string) =>
-  sql<string>`(select json_object_agg(t.id, t.${sql.raw(nameCol)})::text from ${sql.raw(table)} t
+  sql<string>`(select json_object_agg(t.id, t.${sql.raw(nameCol)}) from ${sql.raw(table)} t
     where t.id = any(string_to_array(nullif(blade_user.${sql.raw(ids)}, ''), ',')::bigint[]))`;
 /** The names of a comma-joined id column in its order, from namesIn's object (ids found nowhere left out). */
-const inOrder = (csv: string, json: string | null): string => {
-  if (!json) return '';
-  const names = JSON.parse(json) as Record<string, string>;
+const inOrder = (csv: string, names: Record<string, string> | null): string => {
+  if (!names) return '';
   return csv
     .split(',')
     .map((id) => names[id])
@@ -92,17 +91,20 @@ const labelOf = (code: string, key: string) =>
  * and post names and dictionary labels as columns (a detail or the caller's info was the row plus a five-part
  * union that looked the user up four more times: twice the PostgreSQL time).
  */
-const userWithNames = reusable<UserRow & { names: [string | null, string | null, string | null, string | null, string | null, string | null] }>((db) =>
+/** The names column: tenant name, role, dept and post names by id, sex and user type labels (nulls when none). */
+type NamesColumn = [string | null, Record<string, string> | null, Record<string, string> | null, Record<string, string> | null, string | null, string | null];
+const userWithNames = reusable<UserRow & { names: string }>((db) =>
   db
     .select({
       ...getTableColumns(bladeUser),
-      names: sql`array[
+      // One JSON text: parsed natively, where a text[] of JSON went through pg's character-by-character array parser.
+      names: sql`json_build_array(
         (select t.tenant_name from blade_tenant t where t.tenant_id = blade_user.tenant_id),
         ${namesIn('role_id', 'blade_role', 'role_name')},
         ${namesIn('dept_id', 'blade_dept', 'dept_name')},
         ${namesIn('post_id', 'blade_post', 'post_name')},
         ${labelOf('sex', 'sex')},
-        ${labelOf('user_type', 'user_type')}]::text[]`,
+        ${labelOf('user_type', 'user_type')})::text`,
     })
     .from(bladeUser)
     .where(and(eq(bladeUser.id, sql.placeholder('id')), liveUser)),
@@ -118,16 +120,18 @@ export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<U
 export async function userVO(db: DbLike, id: string): Promise<Wire<UserVO> | undefined> {
   const [found] = await userWithNames(db as Tx, { id });
   if (!found) return undefined;
-  const { names, ...row } = found;
-  const [tenantName, roles, depts, posts, sexName, userTypeName] = names;
-  return asVO(row, {
+  // One copy of the row (no password), the names added to it.
+  const { names, password: _, ...vo } = found;
+  const [tenantName, roles, depts, posts, sexName, userTypeName] = JSON.parse(names) as NamesColumn;
+  return Object.assign(vo, {
+    sex: vo.sex ?? -1,
     tenantName: tenantName ?? '',
-    roleName: inOrder(row.roleId, roles),
-    deptName: inOrder(row.deptId, depts),
-    postName: inOrder(row.postId, posts),
+    roleName: inOrder(vo.roleId, roles),
+    deptName: inOrder(vo.deptId, depts),
+    postName: inOrder(vo.postId, posts),
     sexName: sexName ?? '',
     userTypeName: userTypeName ?? '',
-  });
+  }) as Wire<UserVO>;
 }
 
 type Names = Pick<UserVO, 'tenantName' | 'roleName' | 'deptName' | 'postName' | 'sexName' | 'userTypeName'>;

@@ -1,5 +1,5 @@
 /**
- * Per-request cost (issue 13): cached reads (dictionary, menu routes/buttons) and details by id, each beside a bare
+ * Per-request cost (issue 13): cached reads (dictionary, menu routes/buttons) and details by id (user, animal, population), each beside a bare
  * Fastify 5 route doing one primary-key SELECT through a `pg` pool of 10 on a 1 M-row table, in alternating rounds
  * of one run; prints req/s, p99 and the ratio to the bare route. Targets: cached reads ≥ 0.6, details ≥ 0.4.
  * Scratch database with the demo seed, dropped afterwards. BENCH_SECONDS per round (default 5), BENCH_ROUNDS (2),
@@ -62,12 +62,14 @@ async function main() {
     const platform = await token('000000');
     const zooAdmin = await token(tenant);
     const { rows: users } = await pool.query(`select id::text as id from blade_user where tenant_id = '000000' and account = 'admin'`);
+    const { rows: pops } = await pool.query(`select id::text as id from zoo_population where tenant_id = $1 and is_deleted = 0 order by id limit 1`, [tenant]);
     const cases: Array<[string, string, Record<string, string>, number]> = [
       ['dict/dictionary?code=sex (cached)', `${base}/api/blade-system/dict/dictionary?code=sex`, platform, 0.6],
       ['menu/routes (cached)', `${base}/api/blade-system/menu/routes`, platform, 0.6],
       ['menu/buttons (cached)', `${base}/api/blade-system/menu/buttons`, platform, 0.6],
       ['user/detail by id', `${base}/api/blade-user/detail?id=${users[0].id}`, platform, 0.4],
       ['animal/detail by id (zoo)', `${base}/api/zoo-animal/animal/detail?id=${animal}`, zooAdmin, 0.4],
+      ['population/detail by id (zoo)', `${base}/api/zoo-population/population/detail?id=${pops[0].id}`, zooAdmin, 0.4],
     ];
     // BENCH_ONLY=<substring> keeps the matching cases (profiling one call).
     const only = process.env.BENCH_ONLY;

@@ -81,7 +81,8 @@ const versionKey = (versions: ReadonlyMap<string, string>, tables: readonly stri
  * A row `cachedLookup` holds for `id` at the versions this request read — `{ value }`, undefined meaning known
  * not to exist — or undefined when it would have to ask (versions not in yet, another version, an id not seen).
  * The same answer cachedLookup gives, without a promise, a batch or a turn of the event loop: a warm detail's five
- * names cost that much each.
+ * names cost that much each. It leaves the set's place in the least-recently-used order alone: a set evicted while
+ * only read here is loaded again once.
  */
 export function heldLookup<V>(scope: object, name: string, tables: readonly string[], id: string): { value: V | undefined } | undefined {
   const read = perRequest.get(scope);

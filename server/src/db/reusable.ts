@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbLike, Tx } from './client';
-import { mapperFor, paramsOf, runMapped, type PgPrepared } from './row-mapper';
+import { mapperFor, paramsOf, runMapped, type PgClient, type PgPrepared } from './row-mapper';
 
 interface Preparable {
   prepare(name: string): object;
@@ -28,8 +28,7 @@ export function reusable<R, V extends Record<string, unknown> = Record<string, u
     const mapper = mapperFor(template as PgPrepared);
     if (mapper) {
       const t = template as PgPrepared;
-      const client = session.client as Parameters<typeof runMapped>[0];
-      return Promise.resolve().then(() => runMapped(client, t.queryConfig!, paramsOf(t, values), mapper) as Promise<R[]>);
+      return Promise.resolve().then(() => runMapped(session.client as PgClient, t.queryConfig!, paramsOf(t, values), mapper) as Promise<R[]>);
     }
     const query = Object.assign(Object.create(Object.getPrototypeOf(template) as object) as object, template, { client: session.client }) as unknown;
     // Sent one promise job later, as an awaited drizzle query is: statements issued together keep the order they

@@ -19,9 +19,12 @@ export interface PgPrepared {
   joinsNotNullableMap?: unknown;
   execute(values?: Record<string, unknown>): Promise<unknown[]>;
 }
-interface Client {
+/** The connection a request's statements go through (pg's client, pool or the request connection). */
+export interface PgClient {
   query(config: object, values: unknown[]): Promise<{ rows: unknown[][] }>;
 }
+/** How drizzle hands a statement to node-postgres: its text, array rows and its type parsers. */
+export type PgQueryConfig = NonNullable<PgPrepared['queryConfig']>;
 export type RowMapper = (row: unknown[]) => Record<string, unknown>;
 
 /** The decoder drizzle's mapResultRow picks for a field. */
@@ -71,7 +74,7 @@ export function mapperFor(prepared: PgPrepared): RowMapper | null {
  * Runs a drizzle select's statement on `client` and maps its rows with `mapper`: what drizzle's execute does for it,
  * without its tracing wrappers and its async layers (a failure is a DrizzleQueryError, as from drizzle).
  */
-export function runMapped(client: Client, config: { text: string }, params: unknown[], mapper: RowMapper): Promise<Record<string, unknown>[]> {
+export function runMapped(client: PgClient, config: PgQueryConfig, params: unknown[], mapper: RowMapper): Promise<Record<string, unknown>[]> {
   return client.query(config, params).then(
     (r) => r.rows.map(mapper),
     (e: unknown) => {

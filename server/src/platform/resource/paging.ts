@@ -4,7 +4,7 @@ import type { Endpoint, PageOf, PageQuery } from '@zoo/contract';
 import type { FastifyInstance } from 'fastify';
 import type { DbLike } from '../../db/client';
 import { reusableSql } from '../../db/reusable';
-import { mapperFor, runMapped, type PgPrepared, type RowMapper } from '../../db/row-mapper';
+import { mapperFor, runMapped, type PgClient, type PgPrepared, type RowMapper } from '../../db/row-mapper';
 import type { Cache } from '../cache';
 import { acrossTenants, type Session } from '../auth/session';
 
@@ -185,7 +185,7 @@ function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL
   const { mapper, types } = t;
   // node-postgres: the page's statement as drizzle would send it (array rows, its type parsers), rows mapped by the
   // table's compiled mapper (db/row-mapper.ts).
-  if (mapper) return Promise.resolve().then(() => runMapped(session.client as Parameters<typeof runMapped>[0], { text, rowMode: 'array', types } as { text: string }, params, mapper));
+  if (mapper) return Promise.resolve().then(() => runMapped(session.client as PgClient, { text, rowMode: 'array', types }, params, mapper));
   const q = session.prepareQuery({ sql: text, params }, t.fields, undefined, true);
   q.joinsNotNullableMap = t.joins;
   // One promise job later, as an awaited drizzle query is sent (statements keep the order they were issued in).

@@ -34,12 +34,8 @@ export function userConditions(q: Record<string, unknown> & { deptId?: string })
 }
 
 const ids = (rows: UserRow[], k: 'roleId' | 'deptId' | 'postId') => [...new Set(rows.flatMap((r) => r[k].split(',').filter(Boolean)))];
-const joinNames = (csv: string, names: Map<string, string>) =>
-  csv
-    .split(',')
-    .map((id) => names.get(id))
-    .filter(Boolean)
-    .join(',');
+/** The names of a comma-joined id column, in the column's order (ids found nowhere left out). */
+const joinNames = (csv: string, nameOf: (id: string) => string | undefined) => csv.split(',').map(nameOf).filter(Boolean).join(',');
 
 type Found = Array<{ k: string; id: string; n: string }>;
 const name = (k: string, id: SQL, n: SQL) => sql`select ${sql.raw(`'${k}'`)} as k, ${id}::text as id, ${n} as n`;
@@ -64,7 +60,7 @@ const namesOf = reusableSql<Found[number]>(
 );
 
 /**
- * The names of a comma-joined id column as a JSON object, id → name; `inOrder` puts them in the column's order in
+ * The names of a comma-joined id column as a JSON object, id → name; `joinNames` puts them in the column's order in
  * the server. PostgreSQL ordering them (an ordered aggregate over unnest … with ordinality) cost about 10 µs of its
  * CPU per column, a fifth of a user detail's statement (decision 0036).
  * The outer row's columns are qualified by hand: drizzle leaves a one-table select's columns bare, and a subquery
@@ -73,26 +69,17 @@ const namesOf = reusableSql<Found[number]>(
 const namesIn = (ids: string, table: string, nameCol: string) =>
   sql<string>`(select json_object_agg(t.id, t.${sql.raw(nameCol)}) from ${sql.raw(table)} t
     where t.id = any(string_to_array(nullif(blade_user.${sql.raw(ids)}, ''), ',')::bigint[]))`;
-/** The names of a comma-joined id column in its order, from namesIn's object (ids found nowhere left out). */
-const inOrder = (csv: string, names: Record<string, string> | null): string => {
-  if (!names) return '';
-  return csv
-    .split(',')
-    .map((id) => names[id])
-    .filter(Boolean)
-    .join(',');
-};
 /** A dictionary label of one of the user's columns. */
 const labelOf = (code: string, key: string) =>
   sql<string>`(select d.dict_value from blade_dict d where d.code = ${sql.raw(`'${code}'`)} and d.dict_key = blade_user.${sql.raw(key)}::text and d.parent_id > 0 and d.is_deleted = 0 limit 1)`;
 
+/** The names column: tenant name, role, dept and post names by id, sex and user type labels (nulls when none). */
+type NamesColumn = [string | null, Record<string, string> | null, Record<string, string> | null, Record<string, string> | null, string | null, string | null];
 /**
  * One live user with every name it shows, in ONE statement built once: the row and its tenant, role, department
  * and post names and dictionary labels as columns (a detail or the caller's info was the row plus a five-part
  * union that looked the user up four more times: twice the PostgreSQL time).
  */
-/** The names column: tenant name, role, dept and post names by id, sex and user type labels (nulls when none). */
-type NamesColumn = [string | null, Record<string, string> | null, Record<string, string> | null, Record<string, string> | null, string | null, string | null];
 const userWithNames = reusable<UserRow & { names: string }>((db) =>
   db
     .select({
@@ -126,9 +113,9 @@ export async function userVO(db: DbLike, id: string): Promise<Wire<UserVO> | und
   return Object.assign(vo, {
     sex: vo.sex ?? -1,
     tenantName: tenantName ?? '',
-    roleName: inOrder(vo.roleId, roles),
-    deptName: inOrder(vo.deptId, depts),
-    postName: inOrder(vo.postId, posts),
+    roleName: joinNames(vo.roleId, (id) => roles?.[id]),
+    deptName: joinNames(vo.deptId, (id) => depts?.[id]),
+    postName: joinNames(vo.postId, (id) => posts?.[id]),
     sexName: sexName ?? '',
     userTypeName: userTypeName ?? '',
   }) as Wire<UserVO>;
@@ -146,9 +133,9 @@ function toVOs(rows: UserRow[], found: Found): Array<Wire<UserVO>> {
   return rows.map((u) =>
     asVO(u, {
       tenantName: tenantN.get(u.tenantId),
-      roleName: joinNames(u.roleId, roleN),
-      deptName: joinNames(u.deptId, deptN),
-      postName: joinNames(u.postId, postN),
+      roleName: joinNames(u.roleId, (id) => roleN.get(id)),
+      deptName: joinNames(u.deptId, (id) => deptN.get(id)),
+      postName: joinNames(u.postId, (id) => postN.get(id)),
       sexName: label.get(`sex:${u.sex}`),
       userTypeName: label.get(`user_type:${u.userType}`),
     }),

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../paths';
 import { applyConventions } from './conventions';
 import { lockDataDir } from './data-dir-lock';
-import { prepareStatementsOn } from './prepared';
+import { StatementNames } from './statement-names';
 
 /** node-postgres and PGlite databases share this surface; modules only see this type (no relational schema: queries are built from the table objects). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -21,17 +21,41 @@ export interface Database {
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
+/**
+ * What request transactions need of a PostgreSQL database besides the owner's pool: where to log in as the
+ * request role (platform/tenancy/request-role.ts opens that pool on first use, after the migrations), how large,
+ * and the statement names (off behind a transaction-pooling PgBouncer: DB_PREPARE=off).
+ */
+export interface PostgresRequests {
+  url: string;
+  max: number;
+  timeZone: string;
+  names?: StatementNames;
+  /** The request pool once opened (its role created or checked first). */
+  pool?: Promise<pg.Pool>;
+}
+const requestsOf = new WeakMap<object, PostgresRequests>();
+/** The request side of a PostgreSQL database opened by openPostgres; undefined for PGlite. */
+export const postgresRequests = (db: Db): PostgresRequests | undefined => requestsOf.get(db);
+
+/**
+ * PostgreSQL at `url`, whose user owns the schema: `db` is the owner's pool (migrations, seeding, jobs,
+ * cross-tenant calls); request transactions log in as the request role on a pool of their own.
+ */
 export async function openPostgres(url: string, poolMax: number, timeZone: string, opts: { prepare?: boolean } = {}): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options: `-c TimeZone=${timeZone}` });
-  // Request statements are prepared per connection (db/prepared.ts) unless the pool goes through
-  // a transaction-pooling PgBouncer (DB_PREPARE=off).
-  if (opts.prepare !== false) prepareStatementsOn(pool);
   // An idle connection dropped by the server (restart, failover, DROP … WITH FORCE) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
   const db = drizzle(pool) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const requests: PostgresRequests = { url, max: poolMax, timeZone, names: opts.prepare === false ? undefined : new StatementNames() };
+  requestsOf.set(db, requests);
+  const close = async () => {
+    const rp = await requests.pool?.catch(() => undefined);
+    await Promise.all([rp?.end(), pool.end()]);
+  };
+  return { db, kind: 'postgres', close };
 }
 
 /**
@@ -85,4 +109,9 @@ export async function runMigrations(database: Database): Promise<void> {
   await database.db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO zoo_app`);
   await database.db.execute(sql`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO zoo_app`);
   await applyConventions(database.db);
+}
+
+/** The rows of a raw statement (`sql`…): node-postgres and PGlite both answer `{ rows }`, which the shared type leaves unknown. */
+export async function rowsOf<T>(db: DbLike, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

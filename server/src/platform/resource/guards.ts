@@ -1,20 +1,18 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { reusable } from '../../db/reusable';
 import { BizError } from '../http/errors';
 
 type Live = PgTable & { id: PgColumn; isDeleted: PgColumn };
 
-const byIdOf = new WeakMap<PgTable, (db: Tx, v: { id: string }) => Promise<unknown[]>>();
-/** The live row of `table` by id, its statement built once per table. */
+/** The live row of `table` by id. */
 export function liveById<T extends Live>(table: T): (db: Tx, v: { id: string }) => Promise<Array<T['$inferSelect']>> {
-  let q = byIdOf.get(table);
-  if (!q) {
-    q = reusable((db) => db.select().from(table as PgTable).where(and(eq(table.id, sql.placeholder('id')), eq(table.isDeleted, 0))).limit(1));
-    byIdOf.set(table, q);
-  }
-  return q as (db: Tx, v: { id: string }) => Promise<Array<T['$inferSelect']>>;
+  return (db, { id }) =>
+    db
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.id, id), eq(table.isDeleted, 0)))
+      .limit(1) as Promise<Array<T['$inferSelect']>>;
 }
 
 /** The live row with `id` in `table` (row-level security limits tenant tables to the caller's tenant), or a 400. */

@@ -1,27 +1,25 @@
 import { sql } from 'drizzle-orm';
-import type { DbLike } from '../../db/client';
-import { reusableSql } from '../../db/reusable';
-import { readInOpening } from '../tenancy/tenant-tx';
+import { rowsOf, type DbLike } from '../../db/client';
 
 /**
  * Names that records look up (species, cage, keeper…) kept in memory per tenant and per version of the tables they
  * come from (docs/decisions/0033). Every write statement on those tables raises the version in the same
  * transaction (migration 0026: sys_row_count per tenant, sys_table_version for the platform's species catalogue).
- * A list or detail reads the versions in its opening (or, when that has left, with its own rows in its first
- * message); a lookup whose rows are all known at those versions then sends nothing, so a warm page is one message
- * to PostgreSQL instead of two.
+ * A list or detail reads the versions with its first statements (pipelined: the same round trip); a lookup whose
+ * rows are all known at those versions then sends nothing.
  *
  * Nothing is trusted across versions: a set of rows is kept under the versions it was read at and dropped when a
  * request reads others, so a name changed on any instance is shown by the next request that starts after the
  * change committed. Without a version read in the request (other callers, cross-tenant calls) lookups query as
  * before.
  */
-const versionRows = reusableSql<{ t: string; v: string }>(sql`select table_name as t, version::text as v from sys_row_count
-  where table_name = any(${sql.placeholder('tables')})
-  union all select table_name, version::text from sys_table_version where table_name = any(${sql.placeholder('tables')})`);
-
-/** The same read as a column of the request's opening, one statement fewer (migration 0028: as the owner). */
-const VERSIONS_COLUMN = 'lookup_versions($1, $2::text[])';
+/** The versions of `tables` the caller's tenant sees (row-level security on sys_row_count), and the platform's. */
+const versionRows = (db: DbLike, tables: readonly string[]) =>
+  rowsOf<{ t: string; v: string }>(
+    db,
+    sql`select table_name as t, version::text as v from sys_row_count where table_name = any(${sql.param(tables)})
+    union all select table_name, version::text from sys_table_version where table_name = any(${sql.param(tables)})`,
+  );
 
 interface Read {
   tenant: string;
@@ -36,37 +34,12 @@ const MAX_ROWS = 5_000;
 const MAX_SETS = 2_000;
 const sets = new Map<string, { at: string; rows: Map<string, unknown> }>();
 
-/** `tables` as an array's text (`{"a","b"}`, cast by the column), written once per resource's list of tables. */
-const arrayTexts = new WeakMap<readonly string[], string>();
-function arrayText(tables: readonly string[]): string {
-  let text = arrayTexts.get(tables);
-  if (text === undefined) arrayTexts.set(tables, (text = `{${tables.map((t) => `"${t.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`));
-  return text;
-}
-
-/**
- * The versions column (JSON, table → version) as a map. Between writes every request of a tenant reads the same
- * text, so the last few texts keep their maps (read only, never changed): parsing it was 1.5 % of a detail's CPU.
- */
-const parsed = new Map<string, ReadonlyMap<string, string>>();
-function versionsOf(json: string): ReadonlyMap<string, string> {
-  let map = parsed.get(json);
-  if (!map) {
-    if (parsed.size >= 64) parsed.delete(parsed.keys().next().value!);
-    parsed.set(json, (map = new Map(Object.entries(JSON.parse(json) as Record<string, string>))));
-  }
-  return map;
-}
-
 /**
  * Reads the versions of `tables` as seen by the request's tenant, issued now so that it leaves with the caller's
- * next statements (one message). `scope` is the request (the batch loaders' scope).
+ * next statements (one round trip). `scope` is the request (the batch loaders' scope).
  */
 export function readLookupVersions(scope: object, db: DbLike, tenant: string, tables: readonly string[]): void {
-  const inOpening = readInOpening(db, VERSIONS_COLUMN, [tenant, arrayText(tables)]);
-  const versions = inOpening
-    ? inOpening.then((json) => versionsOf((json as string | null) ?? '{}'))
-    : versionRows(db, { tables: [...tables] }).then((rows) => new Map(rows.map((r) => [r.t, r.v])));
+  const versions = versionRows(db, tables).then((rows) => new Map(rows.map((r) => [r.t, r.v])) as ReadonlyMap<string, string>);
   const read: Read = { tenant, versions };
   // Awaited by the lookups; a failure also fails the statements of the same message, which the caller awaits.
   versions.then((v) => (read.known = v)).catch(() => undefined);

@@ -2,9 +2,7 @@ import { and, count, getTableColumns, getTableName, gt, lte, sql, type SQL } fro
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Endpoint, PageOf, PageQuery } from '@zoo/contract';
 import type { FastifyInstance } from 'fastify';
-import type { DbLike } from '../../db/client';
-import { reusableSql } from '../../db/reusable';
-import { mapperFor, runMapped, type PgClient, type PgPrepared, type RowMapper } from '../../db/row-mapper';
+import { rowsOf, type DbLike } from '../../db/client';
 import type { Cache } from '../cache';
 import { acrossTenants, type Session } from '../auth/session';
 
@@ -117,15 +115,15 @@ async function appendOnlyCount(db: DbLike, table: PgTable, where: SQL | undefine
   return base + Number(r.recent);
 }
 
-const liveCounterRow = reusableSql<{ n: string; v: string }>(
-  sql`select coalesce(sum(live), 0)::int8::text as n, coalesce(sum(version), 0)::int8::text as v from sys_row_count where table_name = ${sql.placeholder('table')}`,
-);
 /**
  * Live rows and version of `table` as row-level security lets the caller see them: one primary-key row for a
  * tenant; the sum over tenants in cross-tenant mode (versions only grow, so their sum changes with any write).
  */
 async function liveCounter(db: DbLike, table: PgTable): Promise<{ n: number; v: string }> {
-  const [r] = await liveCounterRow(db, { table: getTableName(table) });
+  const [r] = await rowsOf<{ n: string; v: string }>(
+    db,
+    sql`select coalesce(sum(live), 0)::int8::text as n, coalesce(sum(version), 0)::int8::text as v from sys_row_count where table_name = ${getTableName(table)}`,
+  );
   return { n: Number(r!.n), v: r!.v };
 }
 
@@ -146,50 +144,10 @@ export async function countRows(db: DbLike, table: PgTable, where: SQL | undefin
   return appendOnlyCount(db, table, where, o, key);
 }
 
-interface RowSession {
-  client: unknown;
-  prepareQuery(
-    q: { sql: string; params: unknown[] },
-    fields: unknown,
-    name: undefined,
-    arrayMode: true,
-  ): { joinsNotNullableMap?: unknown; execute(): Promise<unknown[]> };
-}
-/** A table's `select <all columns> from <table>` text and drizzle's field list for mapping its rows, per session kind. */
-const rowTemplates = new WeakMap<PgTable, Map<unknown, { prefix: string; fields: unknown; joins: unknown; mapper: RowMapper | null; types: unknown }>>();
-
-/**
- * One page of rows: the select list is built once per table, only the condition and order are rendered per call
- * (building the 20–30 column select was the largest part of drizzle's share of a list page). The page size is
- * written in and so is a zero offset: with `limit $n` or `is_deleted = $n` PostgreSQL cannot use a generic plan
- * (it prices a parameter limit at a tenth of the table, and a partial index on `is_deleted = 0` cannot serve a
- * parameter) and planned the page afresh on every call, about 0.1 ms of its CPU (decision 0033).
- */
+/** One page of rows, page size and offset bound like every other value. */
 function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<unknown[]> {
-  const { session } = db as unknown as { session: RowSession };
-  let perKind = rowTemplates.get(table);
-  if (!perKind) rowTemplates.set(table, (perKind = new Map()));
-  let t = perKind.get(session.constructor);
-  if (!t) {
-    const built = db.select().from(table);
-    const prepared = built.prepare(undefined as never) as unknown as PgPrepared;
-    const mapper = mapperFor(prepared);
-    t = { prefix: built.toSQL().sql, fields: prepared.fields, joins: prepared.joinsNotNullableMap, mapper, types: prepared.queryConfig?.types };
-    perKind.set(session.constructor, t);
-  }
-  const rest = dialect.sqlToQuery(sql.join([where ? sql` where ${where}` : undefined, order.length ? sql` order by ${sql.join(order, sql`, `)}` : undefined].filter((x): x is SQL => !!x)));
-  const params = rest.params;
-  // Written into the text, so it must be a whole number (page queries are validated: 1–1000).
-  let text = `${t.prefix}${rest.sql} limit ${Math.max(0, Math.trunc(Number(limit)) || 0)}`;
-  if (offset > 0) text += ` offset $${params.push(offset)}`;
-  const { mapper, types } = t;
-  // node-postgres: the page's statement as drizzle would send it (array rows, its type parsers), rows mapped by the
-  // table's compiled mapper (db/row-mapper.ts).
-  if (mapper) return Promise.resolve().then(() => runMapped(session.client as PgClient, { text, rowMode: 'array', types }, params, mapper));
-  const q = session.prepareQuery({ sql: text, params }, t.fields, undefined, true);
-  q.joinsNotNullableMap = t.joins;
-  // One promise job later, as an awaited drizzle query is sent (statements keep the order they were issued in).
-  return Promise.resolve().then(() => q.execute());
+  const q = db.select().from(table).where(where).orderBy(...order).limit(limit);
+  return offset > 0 ? q.offset(offset) : q;
 }
 
 /** One page of `table` under `where`, ordered, with its total (counted as `count` says; exact by default). */

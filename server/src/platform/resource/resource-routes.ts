@@ -14,7 +14,7 @@ import { register } from './registry';
 import { buildForest } from './tree';
 import { readLookupVersions } from './lookup-cache';
 import { acrossTenants } from '../auth/session';
-import { reusable } from '../../db/reusable';
+import type { Tx } from '../../db/client';
 
 export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
 
@@ -95,16 +95,15 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     for (const r of rows) out.push(o.toRecord ? await o.toRecord(r, ctx) : (r as Rec<D>));
     return out;
   };
-  // Built once (details and updates run them on every call).
-  const byId = reusable((db) => db.select().from(o.table as PgTable).where(and(eq(idCol, sql.placeholder('id')), live)));
-  const lockById = reusable((db) => db.select().from(o.table as PgTable).where(and(eq(idCol, sql.placeholder('id')), live)).for('update'));
+  const byId = (db: Tx, id: string) => db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
+  const lockById = (db: Tx, id: string) => byId(db, id).for('update');
   // Versions for the lookup cache, read with the call's first statements; not in cross-tenant calls, whose names
   // come from other tenants than the one whose versions would be read.
   const lookupVersions = (call: Ctx, ep: Endpoint) => {
     if (o.lookupTables && !acrossTenants(ep, call.session)) readLookupVersions(call.req, call.db, call.session.tenantId, o.lookupTables);
   };
   const findOne = async (ctx: Ctx, id: string, lock = false) => {
-    const [row] = await (lock ? lockById : byId)(ctx.db, { id });
+    const [row] = await (lock ? lockById : byId)(ctx.db, id);
     return row as T['$inferSelect'] | undefined;
   };
   const afterWrite = async (ctx: Ctx, id?: string) => {

@@ -1,8 +1,7 @@
 import type { Wire } from '../../../platform/http/route';
 import { and, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UserVO } from '@zoo/contract';
-import type { DbLike, Tx } from '../../../db/client';
-import { reusable, reusableSql } from '../../../db/reusable';
+import { rowsOf, type DbLike } from '../../../db/client';
 import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { mapFilters } from '../../../platform/resource/list-filter';
@@ -43,21 +42,22 @@ const labels = sql`${name('l', sql`${bladeDict.code} || ':' || ${bladeDict.dictK
   where ${and(inArray(bladeDict.code, ['sex', 'user_type']), gt(bladeDict.parentId, sql`0`), eq(bladeDict.isDeleted, 0))}`;
 
 /**
- * Every name user rows show, in one statement built once (a detail was six statements in a row, most of its
+ * Every name user rows show, in one statement (a detail was six statements in a row, most of its
  * time). Row-level security still applies: a tenant sees its own tenant row, the platform administrator all.
  */
-const namesOf = reusableSql<Found[number]>(
-  sql.join(
+const namesOf = async (db: DbLike, v: { roles: string[]; depts: string[]; posts: string[] }): Promise<Found> => {
+  const q = sql.join(
     [
       sql`${name('t', sql`${bladeTenant.tenantId}`, sql`${bladeTenant.tenantName}`)} from ${bladeTenant}`,
       labels,
-      sql`${name('r', sql`${bladeRole.id}`, sql`${bladeRole.roleName}`)} from ${bladeRole} where ${bladeRole.id} = any(${sql.placeholder('roles')})`,
-      sql`${name('d', sql`${bladeDept.id}`, sql`${bladeDept.deptName}`)} from ${bladeDept} where ${bladeDept.id} = any(${sql.placeholder('depts')})`,
-      sql`${name('p', sql`${bladePost.id}`, sql`${bladePost.postName}`)} from ${bladePost} where ${bladePost.id} = any(${sql.placeholder('posts')})`,
+      sql`${name('r', sql`${bladeRole.id}`, sql`${bladeRole.roleName}`)} from ${bladeRole} where ${bladeRole.id} = any(${sql.param(v.roles)})`,
+      sql`${name('d', sql`${bladeDept.id}`, sql`${bladeDept.deptName}`)} from ${bladeDept} where ${bladeDept.id} = any(${sql.param(v.depts)})`,
+      sql`${name('p', sql`${bladePost.id}`, sql`${bladePost.postName}`)} from ${bladePost} where ${bladePost.id} = any(${sql.param(v.posts)})`,
     ],
     sql` union all `,
-  ),
-);
+  );
+  return rowsOf<Found[number]>(db, q);
+};
 
 /**
  * The names of a comma-joined id column as a JSON object, id → name; `joinNames` puts them in the column's order in
@@ -76,11 +76,11 @@ const labelOf = (code: string, key: string) =>
 /** The names column: tenant name, role, dept and post names by id, sex and user type labels (nulls when none). */
 type NamesColumn = [string | null, Record<string, string> | null, Record<string, string> | null, Record<string, string> | null, string | null, string | null];
 /**
- * One live user with every name it shows, in ONE statement built once: the row and its tenant, role, department
+ * One live user with every name it shows, in ONE statement: the row and its tenant, role, department
  * and post names and dictionary labels as columns (a detail or the caller's info was the row plus a five-part
  * union that looked the user up four more times: twice the PostgreSQL time).
  */
-const userWithNames = reusable<UserRow & { names: string }>((db) =>
+const userWithNames = (db: DbLike, id: string): Promise<Array<UserRow & { names: string }>> =>
   db
     .select({
       ...getTableColumns(bladeUser),
@@ -94,8 +94,7 @@ const userWithNames = reusable<UserRow & { names: string }>((db) =>
         ${labelOf('user_type', 'user_type')})::text`,
     })
     .from(bladeUser)
-    .where(and(eq(bladeUser.id, sql.placeholder('id')), liveUser)),
-);
+    .where(and(eq(bladeUser.id, id), liveUser)) as Promise<Array<UserRow & { names: string }>>;
 
 /** Rows → UserVO: no password; role, dept and post names comma-joined; tenant, sex and platform labels. */
 export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<UserVO>>> {
@@ -105,7 +104,7 @@ export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<U
 
 /** One live user as UserVO (row and names in one statement), or undefined. */
 export async function userVO(db: DbLike, id: string): Promise<Wire<UserVO> | undefined> {
-  const [found] = await userWithNames(db as Tx, { id });
+  const [found] = await userWithNames(db, id);
   if (!found) return undefined;
   // One copy of the row (no password), the names added to it.
   const { names, password: _, ...vo } = found;
@@ -142,10 +141,8 @@ function toVOs(rows: UserRow[], found: Found): Array<Wire<UserVO>> {
   );
 }
 
-const userById = reusable<UserRow>((db) => db.select().from(bladeUser).where(and(eq(bladeUser.id, sql.placeholder('id')), liveUser)));
-
 export async function findUser(db: DbLike, id: string): Promise<UserRow | undefined> {
-  const [row] = await userById(db as Tx, { id });
+  const [row] = await db.select().from(bladeUser).where(and(eq(bladeUser.id, id), liveUser));
   return row;
 }
 

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LicenceState } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { reusable } from '../../../db/reusable';
 import { BizError } from '../../../platform/http/errors';
 import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
 
@@ -15,19 +14,16 @@ export const licenceStateSql = sql<LicenceState>`licence_state(${t.validFrom}, $
 
 const day = (s: string | null) => (s ?? '').slice(0, 10);
 
-// Built once: every birth and import runs them.
-const speciesName = reusable<{ name: string }>((db) =>
+const speciesName = (db: Tx, speciesId: string) =>
   db
     .select({ name: zooSpecies.speciesName })
     .from(zooSpecies)
-    .where(and(eq(zooSpecies.id, sql.placeholder('speciesId')), eq(zooSpecies.isDeleted, 0))),
-);
-const licenceOf = reusable<Licence>((db) =>
+    .where(and(eq(zooSpecies.id, speciesId), eq(zooSpecies.isDeleted, 0)));
+const licenceOf = (db: Tx, speciesId: string): Promise<Licence[]> =>
   db
     .select({ licenceNo: t.licenceNo, validFrom: t.validFrom, validTo: t.validTo, state: licenceStateSql })
     .from(t)
-    .where(and(eq(t.speciesId, sql.placeholder('speciesId')), eq(t.isDeleted, 0))),
-);
+    .where(and(eq(t.speciesId, speciesId), eq(t.isDeleted, 0)));
 
 /**
  * A zoo may register animals and populations only of species in its licence scope, while the licence is in
@@ -35,7 +31,7 @@ const licenceOf = reusable<Licence>((db) =>
  */
 export async function assertSpeciesAuthorised(db: Tx, speciesId: string): Promise<void> {
   // Both reads issued together: one message to PostgreSQL.
-  const [[sp], [lic]] = await Promise.all([speciesName(db, { speciesId }), licenceOf(db, { speciesId })]);
+  const [[sp], [lic]] = await Promise.all([speciesName(db, speciesId), licenceOf(db, speciesId)]);
   const why = licenceRefusal(sp, lic);
   if (why) throw new BizError(why);
 }

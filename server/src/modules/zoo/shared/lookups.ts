@@ -1,7 +1,6 @@
 import { and, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { Column } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { reusable } from '../../../db/reusable';
 import { batchLoader, type Getter } from '../../../platform/resource/batch-loader';
 import { cachedLookup, heldLookup } from '../../../platform/resource/lookup-cache';
 import { bladeUser } from '../../../platform/identity/identity.tables';
@@ -18,25 +17,23 @@ const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((r) => [r
 
 // Names are looked up without the is_deleted filter: a record keeps showing what it pointed at.
 
-/** `col = any($ids)`: one array value, so a lookup's statement is the same text for any number of keys. */
-const anyOf = (col: Column) => sql`${col} = any(${sql.placeholder('ids')})`;
+/** `col = any($1)`: one array value, so a lookup's statement is the same text for any number of keys. */
+const anyOf = (col: Column, ids: string[]) => sql`${col} = any(${sql.param(ids)})`;
 
-// Built once (db/reusable.ts): every list page and detail runs them.
-const speciesRows = reusable<{ id: string; speciesName: string; latinName: string; managementMode: number }>((db) =>
+type Rows<V> = (db: Tx, v: { ids: string[] }) => Promise<V[]>;
+const speciesRows: Rows<{ id: string; speciesName: string; latinName: string; managementMode: number }> = (db, { ids }) =>
   db
     .select({ id: zooSpecies.id, speciesName: zooSpecies.speciesName, latinName: zooSpecies.latinName, managementMode: zooSpecies.managementMode })
     .from(zooSpecies)
-    .where(anyOf(zooSpecies.id)),
-);
-const parkRows = reusable<{ id: string; parkName: string }>((db) => db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(anyOf(zooPark.id)));
-const venueRows = reusable<{ id: string; venueName: string; parkId: string; parkName: string }>((db) =>
+    .where(anyOf(zooSpecies.id, ids));
+const parkRows: Rows<{ id: string; parkName: string }> = (db, { ids }) => db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(anyOf(zooPark.id, ids));
+const venueRows: Rows<{ id: string; venueName: string; parkId: string; parkName: string }> = (db, { ids }) =>
   db
     .select({ id: zooVenue.id, venueName: zooVenue.venueName, parkId: zooVenue.parkId, parkName: sql<string>`coalesce(${zooPark.parkName}, '')` })
     .from(zooVenue)
     .leftJoin(zooPark, eq(zooPark.id, zooVenue.parkId))
-    .where(anyOf(zooVenue.id)),
-);
-const cageRows = reusable<{ id: string; cageCode: string; cageName: string; venueId: string; venueName: string }>((db) =>
+    .where(anyOf(zooVenue.id, ids));
+const cageRows: Rows<{ id: string; cageCode: string; cageName: string; venueId: string; venueName: string }> = (db, { ids }) =>
   db
     .select({
       id: zooCage.id,
@@ -47,17 +44,14 @@ const cageRows = reusable<{ id: string; cageCode: string; cageName: string; venu
     })
     .from(zooCage)
     .leftJoin(zooVenue, eq(zooVenue.id, zooCage.venueId))
-    .where(anyOf(zooCage.id)),
-);
-const animalRows = reusable<{ id: string; localNo: string; animalName: string; sex: number; speciesId: string }>((db) =>
+    .where(anyOf(zooCage.id, ids));
+const animalRows: Rows<{ id: string; localNo: string; animalName: string; sex: number; speciesId: string }> = (db, { ids }) =>
   db
     .select({ id: zooAnimal.id, localNo: zooAnimal.localNo, animalName: zooAnimal.animalName, sex: zooAnimal.sex, speciesId: zooAnimal.speciesId })
     .from(zooAnimal)
-    .where(anyOf(zooAnimal.id)),
-);
-const userRows = reusable<{ id: string; account: string; realName: string }>((db) =>
-  db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(anyOf(bladeUser.id)),
-);
+    .where(anyOf(zooAnimal.id, ids));
+const userRows: Rows<{ id: string; account: string; realName: string }> = (db, { ids }) =>
+  db.select({ id: bladeUser.id, account: bladeUser.account, realName: bladeUser.realName }).from(bladeUser).where(anyOf(bladeUser.id, ids));
 
 const lookupTables = new Set<string>();
 /**

@@ -83,7 +83,7 @@ export function zooSpeciesRoutes(app: FastifyInstance): void {
     const admin = isPlatformAdministrator(session);
     const zoos = admin
       ? await distribution(db, query.id)
-      : (await aggregateAcrossTenants(db, () => distribution(db, query.id))).map(({ tenantId: _t, licenceNo: _l, validTo: _v, licenceState: _s, ...counts }) => counts);
+      : (await aggregateAcrossTenants(db, (all) => distribution(all, query.id))).map(({ tenantId: _t, licenceNo: _l, validTo: _v, licenceState: _s, ...counts }) => counts);
     const total = { ...NO_STOCK };
     for (const z of zoos) for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += z[k];
     return { speciesId: species.id, speciesName: species.speciesName, latinName: species.latinName, zooCount: zoos.length, ...total, zoos };

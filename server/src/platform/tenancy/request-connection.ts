@@ -1,0 +1,138 @@
+import type pg from 'pg';
+import type { StatementNames } from '../../db/statement-names';
+
+/** A statement as drizzle hands it to node-postgres: text, optional row mode and type parsers, values apart. */
+type Config = pg.QueryConfig & { rowMode?: 'array' };
+
+/** Read with COMMIT: did the transaction change a token or a user's rights (set by triggers, migration 0024)? */
+const LIVE_CHANGED = `select current_setting('app.live_changed', true) = 'on' as live_changed`;
+
+const done = (command: string) => ({ command, rows: [], fields: [], rowCount: null, oid: 0 }) as unknown as pg.QueryResult;
+const ended = () => Promise.reject(new Error('request transaction already ended'));
+
+/**
+ * The client drizzle's request transaction talks to (handed to `drizzle()` as its node-postgres client): one pool
+ * connection in pg's pipeline mode, taken when the first statement comes, so a handler answered from memory takes
+ * no connection at all.
+ *
+ * Every value travels as a bind parameter; statements are passed to pg as they come. Pipelining (pg's own, one
+ * Sync per statement) lets statements issued together — BEGIN, the opening, a page's batch loaders, a last
+ * statement and its COMMIT — leave without waiting for each other: one round trip, where each used to cost one.
+ * In a transaction a failed statement fails every later one (PostgreSQL answers them "transaction aborted"), so
+ * pipelining changes no outcome; a COMMIT behind a failed statement rolls back.
+ *
+ * drizzle's `transaction()` (drizzle-orm 0.45.4, node-postgres session) sends `begin…` first, then `commit` or
+ * `rollback`, through this client; those three are recognised by their exact text: BEGIN is held until the first
+ * statement, COMMIT carries the live-rights check, and a read-only COMMIT is not waited for.
+ */
+export class RequestConnection {
+  private ready?: Promise<pg.PoolClient>;
+  private client?: pg.PoolClient;
+  private opened?: Promise<unknown>;
+  private begin = 'begin';
+  private state: 'idle' | 'open' | 'ended' = 'idle';
+  private broken = false;
+  private commitNext = false;
+  /** A read-only COMMIT still on its way: the connection goes back to the pool once it is answered. */
+  private ending?: Promise<unknown>;
+  /** The transaction changed a token or a user's rights: this instance forgets its copies before answering. */
+  liveChanged = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly opening: { sql: string; params: unknown[] },
+    private readonly readOnly: boolean,
+    private readonly names?: StatementNames,
+  ) {}
+
+  /** node-postgres' `query(config, values)` as drizzle calls it (promise form). */
+  query(config: string | Config, values?: unknown[]): Promise<pg.QueryResult> {
+    const cfg: Config = typeof config === 'string' ? { text: config } : config;
+    const params = values ?? (cfg.values as unknown[] | undefined) ?? [];
+    if (this.state === 'idle' && !this.ready && /^begin\b/.test(cfg.text)) {
+      this.begin = cfg.text;
+      return Promise.resolve(done('BEGIN'));
+    }
+    if (cfg.text === 'commit') return this.commit();
+    if (cfg.text === 'rollback') return this.rollback();
+    if (this.state === 'ended') return ended();
+    return this.connect().then((c) => this.submit(c, cfg, params));
+  }
+
+  /** The next statement is the transaction's last: its COMMIT leaves right behind it (finalStatement). */
+  commitAfterNext(): void {
+    this.commitNext = true;
+  }
+
+  private connect(): Promise<pg.PoolClient> {
+    this.ready ??= this.pool.connect().then((c) => {
+      this.client = c;
+      this.state = 'open';
+      // Not awaited: BEGIN and the opening go out in front of the statement that asked for the connection.
+      c.query(this.begin).catch(() => undefined);
+      this.opened = c.query(this.opening.sql, this.opening.params);
+      this.opened.catch(() => undefined);
+      return c;
+    });
+    return this.ready;
+  }
+
+  private submit(c: pg.PoolClient, cfg: Config, params: unknown[]): Promise<pg.QueryResult> {
+    if (this.state === 'ended') return ended();
+    const name = this.names?.nameFor(c, cfg.text);
+    const q = c.query(name ? { ...cfg, name } : cfg, params) as unknown as Promise<pg.QueryResult>;
+    if (name) q.then(() => this.names!.settled(c, name, true), () => this.names!.settled(c, name, false));
+    let last: Promise<unknown> | undefined;
+    if (this.commitNext) {
+      this.commitNext = false;
+      last = this.sendCommit(c);
+    }
+    // A failed opening (never expected) is the error to report, not "transaction aborted" from the statement.
+    return Promise.all([this.opened, q, last]).then(([, r]) => r as pg.QueryResult);
+  }
+
+  /** COMMIT (with the live-rights read for a write), sent now; the transaction is over for its caller. */
+  private sendCommit(c: pg.PoolClient): Promise<unknown> {
+    this.state = 'ended';
+    if (this.readOnly) {
+      this.ending = c.query('commit').catch(() => (this.broken = true));
+      return Promise.resolve();
+    }
+    const changed = c.query(LIVE_CHANGED);
+    const commit = c.query('commit');
+    changed.catch(() => undefined);
+    return Promise.all([changed, commit]).then(([r]) => {
+      this.liveChanged = (r.rows[0] as { live_changed?: boolean } | undefined)?.live_changed === true;
+    });
+  }
+
+  private async commit(): Promise<pg.QueryResult> {
+    if (this.state === 'ended') return done('COMMIT');
+    if (!this.ready) {
+      this.state = 'ended';
+      return done('COMMIT');
+    }
+    await this.sendCommit(await this.ready);
+    return done('COMMIT');
+  }
+
+  private async rollback(): Promise<pg.QueryResult> {
+    const was = this.state;
+    this.state = 'ended';
+    if (was === 'ended' || !this.ready) return done('ROLLBACK');
+    try {
+      await (await this.ready).query('rollback');
+    } catch {
+      // A connection that cannot even roll back is dropped, not handed to the next request mid-transaction.
+      this.broken = true;
+    }
+    return done('ROLLBACK');
+  }
+
+  /** Gives the connection back once nothing of this request is on it any more. */
+  async release(): Promise<void> {
+    await this.ending;
+    this.client?.release(this.broken || this.state !== 'ended');
+    this.client = undefined;
+  }
+}

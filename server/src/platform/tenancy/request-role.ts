@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { postgresRequests, rowsOf, type Db } from '../../db/client';
+import { storedSecret } from '../auth/signing-key';
+
+/**
+ * The login role requests connect as (docs/decisions/0039; PostgREST's "authenticator" pattern): it holds nothing
+ * but membership of the restricted role `zoo_app`, without inheriting its rights (NOINHERIT). A request
+ * transaction switches to `zoo_app` in its opening; should any statement leave that role (`reset role`,
+ * `set role none`), it is left with no right on any table, and it can never become the owner. Owner work
+ * (migrations, seeding, jobs, cross-tenant platform calls) keeps the owner's pool.
+ *
+ * One role per database (roles are cluster-wide; several databases of the product may share a cluster), named
+ * from the database's name; its password is generated on first start and kept in sys_secret, so every instance
+ * logs in alike.
+ */
+export interface RequestLogin {
+  role: string;
+  password: string;
+}
+
+const HEX = /^[0-9a-f]+$/;
+
+/** Creates or checks the request role of the owner's database; throws a message a DBA can act on when it cannot. */
+export async function ensureRequestRole(db: Db): Promise<RequestLogin> {
+  const [{ role }] = (await rowsOf<{ role: string }>(db, sql`select 'zoo_req_' || left(md5(current_database()), 12) as role`)) as [{ role: string }];
+  const password = await storedSecret(db, 'request_role_password', () => randomBytes(24).toString('hex'));
+  // DDL takes no bind parameters: the role name and password are written in, both made here of hex digits only.
+  if (!HEX.test(role.slice('zoo_req_'.length)) || !HEX.test(password)) throw new Error('request role: unexpected name or password');
+  try {
+    await db.execute(
+      sql.raw(`DO $$ BEGIN
+        CREATE ROLE ${role} LOGIN NOINHERIT PASSWORD '${password}';
+      EXCEPTION WHEN duplicate_object THEN
+        ALTER ROLE ${role} LOGIN NOINHERIT PASSWORD '${password}';
+      END $$`),
+    );
+    await db.execute(sql.raw(`GRANT zoo_app TO ${role}`));
+    await db.execute(sql.raw(`GRANT CONNECT ON DATABASE "${await databaseName(db)}" TO ${role}`));
+  } catch (e) {
+    throw new Error(
+      `无法创建请求角色 ${role}: ${(e as Error).message}。数据库管理员可执行: ` +
+        `CREATE ROLE ${role} LOGIN NOINHERIT PASSWORD '<密码>'; GRANT zoo_app TO ${role}; ` +
+        `并在 sys_secret 中保存 name='request_role_password' 的同一密码 (或授予 DATABASE_URL 的用户 CREATEROLE)`,
+    );
+  }
+  return { role, password };
+}
+
+async function databaseName(db: Db): Promise<string> {
+  const [{ name }] = (await rowsOf<{ name: string }>(db, sql`select current_database() as name`)) as [{ name: string }];
+  return name.replace(/"/g, '""');
+}
+
+/** The pool requests run on: DATABASE_URL's server and database, logged in as the request role, pipelined. */
+export function requestPool(url: string, login: RequestLogin, max: number, timeZone: string): pg.Pool {
+  const u = new URL(url);
+  u.username = login.role;
+  u.password = login.password;
+  const pool = new pg.Pool({ connectionString: u.toString(), max, options: `-c TimeZone=${timeZone}`, pipeline: true } as pg.PoolConfig);
+  pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
+  return pool;
+}
+
+/**
+ * The request pool of a PostgreSQL database (openPostgres), opened on first use: its role is created or checked
+ * then, after the migrations made `zoo_app`. Undefined for PGlite. A failure is retried by the next request.
+ */
+export function requestPoolFor(db: Db): Promise<pg.Pool> | undefined {
+  const r = postgresRequests(db);
+  if (!r) return undefined;
+  if (!r.pool) {
+    const opening = ensureRequestRole(db).then((login) => requestPool(r.url, login, r.max, r.timeZone));
+    opening.catch(() => r.pool === opening && (r.pool = undefined));
+    r.pool = opening;
+  }
+  return r.pool;
+}

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolMax, config.timeZone, { prepare: config.dbPrepare }) : openPglite(config.dataDir, config.timeZone),
   );
   await phase('migrations', () => runMigrations(database));
+  // The request role (PostgreSQL) is created or checked here, by the seed's first request transaction.
   await phase('seed', () => seed(database, { demo: config.seedDemo }));
   const app = await phase('app', () => buildApp(config, database));
   const shutdown = async (signal: string) => {

@@ -30,14 +30,15 @@ export interface TestApp {
 export const LOOPBACK_ALLOWED = { ALLOW_PRIVATE_ENDPOINTS: '127.0.0.0/8,::1' };
 
 /** A fresh database cloned from the run's template, and the app on it. One per test file. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, opts: { serverUrl?: (url: string) => string } = {}): Promise<TestApp> {
   const run = inject('zooRun');
   const name = `zoo_t${randomBytes(4).toString('hex')}_${run}`;
   await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE zoo_tpl_${run}`));
   const url = urlFor(name);
   // Every test logs in from one address: the per-client limits are lifted here (throttle.test.ts sets its own).
   const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'on', LOG_LEVEL: 'silent', DB_POOL_MAX: '4', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', ...LOOPBACK_ALLOWED, ...env });
-  const database = await openPostgres(url, 4, config.timeZone);
+  // `serverUrl`: the app reaches PostgreSQL another way (a test's wire tap); fixtures and assertions go direct.
+  const database = await openPostgres(opts.serverUrl?.(url) ?? url, 4, config.timeZone);
   const app = await buildApp(config, database, { logger: false });
   const sql = new pg.Client({ connectionString: url, options: `-c TimeZone=${config.timeZone}` });
   await sql.connect();

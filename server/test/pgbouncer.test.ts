@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -59,7 +59,7 @@ async function startBouncer(db: string): Promise<string> {
   writeFileSync(
     path.join(dir, 'pgbouncer.ini'),
     `[databases]
-${db} = host=${upstream.hostname} port=${upstream.port || 5432} dbname=${db} user=${decodeURIComponent(upstream.username || 'postgres')} timezone=${TZ}
+${db} = host=${upstream.hostname} port=${upstream.port || 5432} dbname=${db} timezone=${TZ}
 [pgbouncer]
 listen_addr = 127.0.0.1
 listen_port = ${port}
@@ -74,7 +74,10 @@ logfile = ${dir}/pgbouncer.log
 pidfile = ${dir}/pgbouncer.pid
 `,
   );
-  writeFileSync(path.join(dir, 'users.txt'), `"${decodeURIComponent(upstream.username || 'postgres')}" ""\n`);
+  // The owner, and the request role requests log in as (named from the database: platform/tenancy/request-role.ts).
+  // No `user=` on the database entry: it would send both through as the owner.
+  const requestRole = `zoo_req_${createHash('md5').update(db).digest('hex').slice(0, 12)}`;
+  writeFileSync(path.join(dir, 'users.txt'), `"${decodeURIComponent(upstream.username || 'postgres')}" ""\n"${requestRole}" ""\n`);
   const args = [path.join(dir, 'pgbouncer.ini')];
   // PgBouncer refuses to run as root.
   if (process.getuid?.() === 0) {

@@ -32,6 +32,8 @@ export class RequestConnection {
   private begin = 'begin';
   private state: 'idle' | 'open' | 'ended' = 'idle';
   private broken = false;
+  /** The last statement that failed on its own: what later "transaction aborted" refusals stand for. */
+  private failure?: unknown;
   private commitNext = false;
   /** A read-only COMMIT still on its way: the connection goes back to the pool once it is answered. */
   private ending?: Promise<unknown>;
@@ -56,7 +58,10 @@ export class RequestConnection {
     if (cfg.text === 'commit') return this.commit();
     if (cfg.text === 'rollback') return this.rollback();
     if (this.state === 'ended') return ended();
-    return this.connect().then((c) => this.submit(c, cfg, params));
+    // Taken now: statements issued before it may still be waiting for the connection.
+    const last = this.commitNext;
+    this.commitNext = false;
+    return this.connect().then((c) => this.submit(c, cfg, params, last));
   }
 
   /** The next statement is the transaction's last: its COMMIT leaves right behind it (finalStatement). */
@@ -77,16 +82,18 @@ export class RequestConnection {
     return this.ready;
   }
 
-  private submit(c: pg.PoolClient, cfg: Config, params: unknown[]): Promise<pg.QueryResult> {
+  private submit(c: pg.PoolClient, cfg: Config, params: unknown[], commitAfter: boolean): Promise<pg.QueryResult> {
     if (this.state === 'ended') return ended();
     const name = this.names?.nameFor(c, cfg.text);
-    const q = c.query(name ? { ...cfg, name } : cfg, params) as unknown as Promise<pg.QueryResult>;
+    const q = (c.query(name ? { ...cfg, name } : cfg, params) as unknown as Promise<pg.QueryResult>).catch((e: unknown) => {
+      // A statement refused only because an earlier one failed reports that failure: statements issued together
+      // (Promise.all) may see their rejections in any order, and "transaction aborted" names no cause.
+      if ((e as { code?: string }).code === '25P02' && this.failure) throw this.failure;
+      this.failure = e;
+      throw e;
+    });
     if (name) q.then(() => this.names!.settled(c, name, true), () => this.names!.settled(c, name, false));
-    let last: Promise<unknown> | undefined;
-    if (this.commitNext) {
-      this.commitNext = false;
-      last = this.sendCommit(c);
-    }
+    const last = commitAfter ? this.sendCommit(c) : undefined;
     // A failed opening (never expected) is the error to report, not "transaction aborted" from the statement.
     return Promise.all([this.opened, q, last]).then(([, r]) => r as pg.QueryResult);
   }

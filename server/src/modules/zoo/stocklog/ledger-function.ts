@@ -11,7 +11,7 @@ export function ledgerFunction<R, A extends string = string>(name: string, args:
   const fn = sql.raw(name);
   return async (db: Tx, values: Record<A, unknown>, final: boolean): Promise<R> => {
     const query = sql`select * from ${fn}(${sql.join(
-      args.map((a) => sql`${values[a]}`),
+      args.map((a) => sql`${sql.param(values[a])}`),
       sql`, `,
     )})`;
     const rows = final ? await finalStatement<R>(db, query) : await rowsOf<R>(db, query);

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { authorise, makeAnimal, makeCage, makeCageChain, makePopulation, speciesId, uid, zooAdmin } from '../../../../test/zoo-fixtures';
 
+// The server's own time zone as in production: a licence date read with the driver's default parser shifted by
+// eight hours here (a refusal named the day before the licence's).
+process.env.TZ = 'Asia/Shanghai';
+
 let t: TestApp;
 let zooA: string;
 let zooB: string;
@@ -91,6 +95,9 @@ describe('births and imports', () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['born', { animalType: 2, speciesId: macaque, cageId: cage, bornDate: today, maleQuantity: 1 }, '物种「猕猴」的许可证(M-OLD)已于 2012-12-31 到期,不能登记该物种的个体或种群'],
       ['born', { animalType: 2, speciesId: await speciesId(t, 'Grus japonensis'), cageId: cage, bornDate: today, maleQuantity: 1 }, '物种「丹顶鹤」的许可证(FUT-2)自 2098-03-01 起生效,目前不能登记该物种的个体或种群'],
+      // The same refusals for individuals, whose movement statements share a request with the audit label.
+      ['born', { animalType: 1, speciesId: macaque, cageId: cage, bornDate: today, animals: [{ localNo: 'LIC-1', sex: 1 }] }, '物种「猕猴」的许可证(M-OLD)已于 2012-12-31 到期,不能登记该物种的个体或种群'],
+      ['import', { animalType: 1, speciesId: await speciesId(t, 'Grus japonensis'), cageId: cage, importDate: today, importType: 1, source: '某地', animals: [{ localNo: 'LIC-2', sex: 2 }] }, '物种「丹顶鹤」的许可证(FUT-2)自 2098-03-01 起生效,目前不能登记该物种的个体或种群'],
       ['import', { animalType: 2, speciesId: await speciesId(t, 'Alligator sinensis'), cageId: cage, importDate: today, importType: 1, source: '某地', maleQuantity: 1 }, '本园未获得物种「扬子鳄」的饲养繁育许可,不能登记该物种的个体或种群'],
       ['born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: tomorrow, maleQuantity: 1 }, '出生日期不能晚于今天'],
       ['born', { animalType: 2, speciesId: deer, cageId: cage, maleQuantity: 1 }, '请选择出生日期'],

@@ -17,7 +17,7 @@ export * from './system/menu-admin';
 export * from './system/topmenu';
 export * from './authority/scope';
 export * from './system/dict';
-export * from './transfer';
+export * from './spreadsheet';
 export * from './system/tenant';
 export * from './system/tenant-package';
 export * from './system/client';

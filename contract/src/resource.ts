@@ -30,9 +30,6 @@ export type DefaultPerms<N extends string> = { add: `${N}_add`; edit: `${N}_edit
 /** A resource's button codes: the defaults `<name>_add` … unless the spec names its own. */
 export type PermsOf<N extends string, P> = { [K in keyof CrudPerms]: K extends keyof P ? Exclude<P[K], undefined> : DefaultPerms<N>[K] };
 
-/** @deprecated name kept for callers: a verb of the classic four. */
-export type CrudCall = 'list' | 'detail' | 'submit' | 'remove';
-
 export interface ResourceSpec<N extends string, Rec extends z.ZodObject, In extends z.ZodObject, F extends z.ZodObject, P extends Partial<CrudPerms> = Partial<CrudPerms>> {
   /** Resource name: the menu code its button codes derive from, and the data-scope resource code. */
   name: N;

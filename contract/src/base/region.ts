@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Empty, Page, PageQuery, TreeNode } from '../common';
 import { endpoint } from '../endpoint';
-import { transferEndpoints } from '../transfer';
+import { transferEndpoints } from '../spreadsheet';
 
 export const REGION_ROOT = '00';
 export const REGION_LEVELS = [0, 1, 2, 3, 4, 5] as const; // 国家, 省, 市, 区县, 乡镇, 村

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Empty, Id, IdList, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
-import { transferEndpoints } from '../transfer';
+import { transferEndpoints } from '../spreadsheet';
 import { PasswordChange, RegisterGuest, UserInfoUpdate, UserPlatformRecord, UserRecord, UserSubmit, UserUpdate } from './user';
 
 export const USER_PERMS = {

@@ -19,7 +19,7 @@ export const MOVEMENTS = ['born', 'import', 'export', 'move', 'die', 'cancel'] a
 export type Movement = (typeof MOVEMENTS)[number];
 /** 1 individual management, 2 population management (spec §9). */
 export const ANIMAL_TYPES = [1, 2] as const;
-/** Dictionary keys of the movement types' own dictionaries. */
+// Dictionary keys of the movement types' own dictionaries.
 export const CANCELLATION_TYPES = [1, 2, 3, 4, 5, 6] as const;
 export const DIE_TYPES = [1, 2, 3, 4, 5] as const;
 export const EXPORT_TYPES = [1, 2, 3, 4, 5, 6] as const;

@@ -133,10 +133,7 @@ function auditContext(req: FastifyRequest, s: Session) {
   return { userName: s.realName || s.nickName || s.account, clientIp: req.ip, requestId: String(req.id), reason };
 }
 
-/**
- * Registers one contract endpoint: validation and docs from its zod schemas, the access rule, the request
- * transaction under the caller's tenant, and the R envelope. Every module route goes through here.
- */
+/** What a route adds to its contract endpoint: hooks and rules the descriptor does not carry. */
 export interface RouteExtras {
   /**
    * Runs after authentication and before the request transaction opens: work that waits on the client (reading
@@ -164,6 +161,10 @@ const messages = new WeakMap<FastifyRequest, string>();
 /** Sets the `msg` of this request's successful R envelope. */
 export const replyMessage = (req: FastifyRequest, msg: string): void => void messages.set(req, msg);
 
+/**
+ * Registers one contract endpoint: validation and docs from its zod schemas, the access rule, the request
+ * transaction under the caller's tenant, and the R envelope. Every module route goes through here.
+ */
 export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
   app: FastifyInstance,
   ep: Endpoint<Q, B, D>,

@@ -34,8 +34,6 @@ export function register(app: FastifyInstance, def: ResourceDefinition, table: P
 
 export const resourcesOf = (app: FastifyInstance): readonly ResourceRegistration[] => registry.get(app) ?? [];
 
-/** The resource a table belongs to (the first registered when several resources share a table). */
-export const resourceOfTable = (app: FastifyInstance, tableName: string) => resourcesOf(app).find((r) => r.tableName === tableName);
 
 /** What the audit trail needs to show a table's history: its record's name (data scopes), title and detail rule. */
 export interface AuditedTable {

@@ -90,10 +90,8 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
 
   const toRecords = async (rows: T['$inferSelect'][], ctx: Ctx): Promise<Rec<D>[]> => {
     if (o.toRecords) return o.toRecords(rows, ctx);
-    // Sequential: a toRecord that queries shares the request's single connection.
-    const out: Rec<D>[] = [];
-    for (const r of rows) out.push(o.toRecord ? await o.toRecord(r, ctx) : (r as Rec<D>));
-    return out;
+    // All rows at once: what their toRecord calls read leaves together (pipelined on the request's connection).
+    return Promise.all(rows.map((r) => (o.toRecord ? o.toRecord(r, ctx) : (r as Rec<D>))));
   };
   const byId = (db: Tx, id: string) => db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
   const lockById = (db: Tx, id: string) => byId(db, id).for('update');

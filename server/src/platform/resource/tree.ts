@@ -67,5 +67,3 @@ export function subtreeIds<T extends Node>(rows: T[], root: string): Set<string>
   return out;
 }
 
-/** Ids that have at least one child among `rows` (for `hasChildren`). */
-export const parentsOf = (rows: Array<{ parentId: string }>) => new Set(rows.map((r) => r.parentId));

@@ -10,7 +10,7 @@ import { zooTransferLog } from '../transfer/transfer.tables';
 import { ledgerFunction } from './ledger-function';
 import { zooStockLog } from './stocklog.tables';
 
-/**
+/*
  * The stock ledger's writes. Every movement locks the stock it changes (`SELECT … FOR UPDATE` on the animal or
  * population rows, several in id order so two moves never deadlock), checks it against the lock-protected
  * counts, changes it and appends its row — all in the request's one transaction, so a refusal changes nothing

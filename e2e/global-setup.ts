@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -82,6 +82,8 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    // The request role the server made for this database (one per database, named from its name).
+    await admin(`DROP ROLE IF EXISTS zoo_req_${createHash('md5').update(dbName).digest('hex').slice(0, 12)}`);
   };
 }
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { pgOnce } from './pg-once';
+import { dropBenchDatabase, pgOnce } from './pg-once';
 import { adminToken } from './sign-in';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
@@ -115,7 +115,7 @@ async function main() {
     await bare.close();
     await pool.end();
     await database.close();
-    await pgOnce(adminUrl, `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+    await dropBenchDatabase(adminUrl, db);
   }
 }
 

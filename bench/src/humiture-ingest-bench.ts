@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { pgOnce } from './pg-once';
+import { dropBenchDatabase, pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -78,7 +78,7 @@ async function main() {
   } finally {
     await pool.end();
     await database.close();
-    await pgOnce(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropBenchDatabase(admin, name);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { pgOnce } from './pg-once';
+import { dropBenchDatabase, pgOnce } from './pg-once';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
@@ -42,7 +42,7 @@ async function main() {
   } finally {
     await pool.end();
     await database.close();
-    await pgOnce(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropBenchDatabase(adminUrl, dbName);
   }
 }
 

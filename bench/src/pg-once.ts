@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** One statement on its own connection (create/drop the bench database, flip a trigger, read a count). */
@@ -9,4 +10,10 @@ export async function pgOnce(url: string, q: string) {
   } finally {
     await c.end();
   }
+}
+
+/** Drops a bench database and the request role the server made for it (one per database, named from its name). */
+export async function dropBenchDatabase(url: string, name: string): Promise<void> {
+  await pgOnce(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await pgOnce(url, `DROP ROLE IF EXISTS zoo_req_${createHash('md5').update(name).digest('hex').slice(0, 12)}`);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, runMigrations } from '../src/db/client';
 import { seed } from '../src/seed';
-import { urlFor, withAdmin } from './pg-admin';
+import { dropTestDatabase, urlFor, withAdmin } from './pg-admin';
 
 /**
  * Migrates and seeds one template database per run; every test file clones it (CREATE DATABASE … TEMPLATE),
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await withAdmin(async (c) => {
       const { rows } = await c.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`zoo_t%_${run}`]);
-      for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      for (const r of rows) await dropTestDatabase(c, r.datname);
     });
   };
 }

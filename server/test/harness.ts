@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
 import { md5Hex } from '../src/platform/auth/password';
-import { urlFor, withAdmin } from './pg-admin';
+import { dropTestDatabase, urlFor, withAdmin } from './pg-admin';
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
@@ -91,7 +91,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { ser
       await app.close();
       await sql.end();
       await database.close();
-      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdmin((c) => dropTestDatabase(c, name));
     },
   };
 }

@@ -16,7 +16,7 @@ import { getParam } from '../src/platform/param/param';
 import { writeSheet } from '../src/platform/excel';
 import { generateZoos } from '../src/seed/scale';
 import { multipart } from './iam-helpers';
-import { adminUrl, urlFor, withAdmin } from './pg-admin';
+import { adminUrl, dropTestDatabase, urlFor, withAdmin } from './pg-admin';
 
 /**
  * Two server instances on one database reached through PgBouncer in transaction pooling mode (what "stateless,
@@ -165,7 +165,7 @@ describe.skipIf(!PGBOUNCER)('two instances through PgBouncer (transaction poolin
     for (const i of [a, b]) if (i) await i.app.close().then(() => i.database.close());
     await direct?.end();
     bouncer?.kill('SIGTERM');
-    if (dbName) await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    if (dbName) await withAdmin((c) => dropTestDatabase(c, dbName));
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -52,6 +52,9 @@ function projector(schema: z.ZodType): Project {
 const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && v.constructor === Object;
 
 function build(schema: z.ZodType): Project {
+  // The one place the server reads a library's inside: `_zod.def`, the definition zod 4 exposes for tools that walk
+  // schemas (zod's "for library authors" documentation; checked against zod 4.6.7). The schema types say nothing
+  // of it, hence the cast.
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
     case 'object': {

@@ -10,7 +10,8 @@ import { seed } from '../src/seed';
 import { md5Hex } from '../src/platform/auth/password';
 import { sysCaptcha } from '../src/platform/auth/auth.tables';
 import { eq, sql } from 'drizzle-orm';
-import { inTenant } from '../src/platform/tenancy/tenant-tx';
+import { finalStatement, inTenant } from '../src/platform/tenancy/tenant-tx';
+import { aggregateAcrossTenants } from '../src/platform/tenancy/across-tenants';
 import { BASIC } from './harness';
 import { usualLog } from '../src/platform/log/usual-log';
 
@@ -25,7 +26,8 @@ beforeAll(async () => {
   await runMigrations(database);
   await seed(database, { demo: false });
   app = await buildApp(config, database, { logger: false });
-});
+  // Migrating and seeding the embedded database is CPU-bound: allow for a busy machine.
+}, 300_000);
 afterAll(async () => {
   await app?.close();
   await database?.close();
@@ -165,4 +167,48 @@ describe('embedded PGlite', () => {
     expect(await q(`select 1 from flow_timer where instance_id = ${id}`)).toHaveLength(0);
   });
 
+});
+
+/** The request layer's behaviour on PGlite's one connection (its PostgreSQL side: platform/tenancy/request-layer.test.ts). */
+describe('the request transaction on PGlite', () => {
+  const zoo = { tenantId: '000000', userName: 'tester' };
+  const rows = async <T>(tx: Parameters<Parameters<typeof inTenant>[2]>[0], q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
+  const pgError = (e: unknown) => String(((e as { cause?: Error }).cause ?? (e as Error)).message);
+
+  it('opens with the settings as bind values, as zoo_app; read-only calls are refused their writes', async () => {
+    const nasty = "o'k \\ $1 $$ -- ; \u2028";
+    const [row] = await inTenant(database.db, { ...zoo, reason: nasty }, (tx) =>
+      rows<Record<string, string>>(tx, sql`select current_setting('app.tenant_id') as tenant, current_user as role, current_setting('app.audit_reason') as reason`),
+    );
+    expect(row).toEqual({ tenant: '000000', role: 'zoo_app', reason: nasty });
+    const e = await inTenant(database.db, { ...zoo, readOnly: true }, (tx) => tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'ro', 'y')`)).catch((x: unknown) => x);
+    expect(pgError(e)).toMatch(/read-only transaction/);
+  });
+
+  it('finalStatement is the last statement of the same transaction; a failure rolls everything back', async () => {
+    const [r] = await inTenant(database.db, zoo, async (tx) => {
+      await tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'pglite-final', 'y')`);
+      return finalStatement<{ n: number }>(tx, sql`select count(*)::int as n from blade_param where param_key = 'pglite-final'`);
+    });
+    expect(r).toEqual({ n: 1 });
+    const e = await inTenant(database.db, zoo, async (tx) => {
+      await tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'pglite-gone', 'y')`);
+      return finalStatement(tx, sql`select 1 / ${0}::int`);
+    }).catch((x: unknown) => x);
+    expect(pgError(e)).toMatch(/division by zero/);
+    const [gone] = await inTenant(database.db, zoo, (tx) => rows<{ n: number }>(tx, sql`select count(*)::int as n from blade_param where param_key = 'pglite-gone'`));
+    expect(gone).toEqual({ n: 0 });
+  });
+
+  it('aggregates across tenants see every zoo and give the request its role back', async () => {
+    await database.db.execute(sql`insert into blade_role (tenant_id, role_name, role_alias) values ('300077', '别园角色', 'other')`);
+    const [own, every, role] = await inTenant(database.db, { tenantId: '000000', readOnly: true }, async (tx) => [
+      (await rows<{ n: number }>(tx, sql`select count(distinct tenant_id)::int as n from blade_role`))[0]!.n,
+      await aggregateAcrossTenants(tx, async (all) => (await rows<{ n: number }>(all, sql`select count(distinct tenant_id)::int as n from blade_role`))[0]!.n),
+      (await rows<{ r: string }>(tx, sql`select current_user as r`))[0]!.r,
+    ]);
+    expect(own).toBe(1);
+    expect(every).toBeGreaterThan(1);
+    expect(role).toBe('zoo_app');
+  });
 });

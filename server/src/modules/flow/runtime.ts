@@ -8,9 +8,9 @@ import { resolve, type Vars } from './expression';
 import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
 
 /**
- * The process runtime on the request transaction: start an instance, claim, complete and delete tasks, delete
- * instances. Every step locks the instance row, runs the engine from the saved state, then saves the new state,
- * tasks and history before the transaction commits — two servers never advance one instance at once.
+ * The process runtime on the request transaction: start an instance, claim, complete and delete tasks (tasks.ts),
+ * delete instances. Every step locks the instance row, runs the engine from the saved state, then saves the new
+ * state, tasks and history before the transaction commits — two servers never advance one instance at once.
  */
 
 export type DefinitionRow = typeof flowDefinition.$inferSelect;
@@ -55,7 +55,7 @@ export async function lockInstance(db: Tx, id: string): Promise<InstanceRow> {
   return inst;
 }
 
-const now = sql`localtimestamp(0)`;
+export const now = sql`localtimestamp(0)`;
 /** The outcome's comment when a timer ended the instance. */
 export const TIMED_OUT = '超时未办理';
 
@@ -72,7 +72,7 @@ function resolveList(items: string[], vars: Vars): string[] {
 }
 
 /** Saves what one engine step produced: state, history, new and vanished user tasks, the end of the instance. */
-async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, step: StepResult, vars: Vars): Promise<void> {
+export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, step: StepResult, vars: Vars): Promise<void> {
   await db
     .insert(flowEngineState)
     .values({ instanceId: inst.id, tenantId: inst.tenantId, state: step.state as object, step: 1 })
@@ -195,82 +195,10 @@ export async function startProcess(db: Tx, session: Session, definitionId: strin
   return inst!.id;
 }
 
-async function stateOf(db: Tx, instanceId: string): Promise<unknown> {
+export async function stateOf(db: Tx, instanceId: string): Promise<unknown> {
   const [s] = await db.select({ state: flowEngineState.state }).from(flowEngineState).where(eq(flowEngineState.instanceId, instanceId));
   if (!s) throw new BizError(FLOW_MSG.instanceMissing);
   return s.state;
-}
-
-/** The caller may act on a task assigned to them, or claim one offered to them (or to anyone when unassigned). */
-export const isCandidate = (t: Pick<TaskRow, 'candidateUsers' | 'candidateGroups'>, s: Session) =>
-  (t.candidateUsers.length === 0 && t.candidateGroups.length === 0) ||
-  t.candidateUsers.includes(s.userId) ||
-  t.candidateGroups.some((g) => s.roleAliases.includes(g));
-
-/** SQL twin of isCandidate for the claim list and the conditional claim. */
-export const candidateSql = (s: Session) => {
-  const roles = s.roleAliases.length ? s.roleAliases : [''];
-  return sql`((${flowTask.candidateUsers} = '[]'::jsonb and ${flowTask.candidateGroups} = '[]'::jsonb)
-    or ${flowTask.candidateUsers} ? ${s.userId}
-    or ${flowTask.candidateGroups} ?| ${sql`array[${sql.join(roles.map((r) => sql`${r}`), sql`, `)}]::text[]`})`;
-};
-
-/**
- * Claims a task: one conditional UPDATE, so of two users claiming at once exactly one gets the row (the other's
- * UPDATE waits on the row lock, then finds an assignee and changes nothing).
- */
-export async function claimTask(db: Tx, session: Session, taskId: string): Promise<void> {
-  if (!isIdText(taskId)) throw new BizError(FLOW_MSG.taskMissing);
-  const won = await db
-    .update(flowTask)
-    .set({ assignee: session.userId, claimTime: now })
-    .where(and(eq(flowTask.id, taskId), isNull(flowTask.endTime), isNull(flowTask.assignee), candidateSql(session)))
-    .returning({ id: flowTask.id });
-  if (won.length) {
-    await db.update(flowHistory).set({ assignee: session.userId }).where(eq(flowHistory.taskId, taskId));
-    return;
-  }
-  const [t] = await db.select().from(flowTask).where(eq(flowTask.id, taskId));
-  if (!t || t.endTime) throw new BizError(FLOW_MSG.taskMissing);
-  if (t.assignee === session.userId) return;
-  if (t.assignee) throw new BizError(FLOW_MSG.claimTaken);
-  throw new BizError(FLOW_MSG.notCandidate);
-}
-
-export interface CompleteInput {
-  taskId: string;
-  processInstanceId: string;
-  flag?: string;
-  comment?: string;
-  variables?: Record<string, unknown>;
-}
-
-/** Completes the caller's task: comment (default 同意), `pass` = flag ok or comment 同意, then the engine moves on. */
-export async function completeTask(db: Tx, session: Session, input: CompleteInput): Promise<void> {
-  if (!isIdText(input.taskId)) throw new BizError(FLOW_MSG.taskMissing);
-  const inst = await lockInstance(db, input.processInstanceId);
-  const [task] = await db.select().from(flowTask).where(and(eq(flowTask.id, input.taskId), eq(flowTask.instanceId, inst.id))).for('update');
-  if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
-  if (task.assignee !== session.userId) throw new BizError(task.assignee ? FLOW_MSG.notAssignee : FLOW_MSG.notAssignee);
-  if (inst.suspensionState !== 1) throw new BizError('流程已挂起,无法办理');
-  const comment = input.comment?.trim() || '同意';
-  const pass = input.flag === 'ok' || comment === '同意';
-  const { pass: _ignored, ...extra } = input.variables ?? {};
-  void _ignored;
-  const vars: Vars = { ...inst.variables, ...extra, pass, lastComment: comment };
-  await db.update(flowTask).set({ endTime: now, comment, flag: input.flag ?? '', pass }).where(eq(flowTask.id, task.id));
-  const def = await definitionById(db, inst.definitionId);
-  const step = await runStep(def.xml, vars, await stateOf(db, inst.id), { activityId: task.taskDefKey, executionId: task.executionId });
-  await persist(db, inst, def, step, vars);
-}
-
-/** Deletes (cancels) an open task: the instance is deleted with it (Flowable refuses to delete a process's task otherwise). */
-export async function deleteTask(db: Tx, session: Session, taskId: string, reason: string): Promise<void> {
-  if (!isIdText(taskId)) throw new BizError(FLOW_MSG.taskMissing);
-  const [task] = await db.select().from(flowTask).where(eq(flowTask.id, taskId));
-  if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
-  if (task.assignee !== session.userId && !isCandidate(task, session)) throw new BizError(FLOW_MSG.notAssignee);
-  await deleteInstance(db, task.instanceId, reason || '删除任务');
 }
 
 /** Ends an instance without a decision: open tasks close, the business learns it was not approved. */

@@ -8,7 +8,7 @@ import { pageOf } from '../../platform/resource/paging';
 import type { Session } from '../../platform/auth/session';
 import { flowDefinition, flowInstance, flowTask } from './flow.tables';
 import { categoryNames, instanceFlow, processRecord, taskFlow, userNames } from './records';
-import { candidateSql, claimTask, completeTask, deleteTask } from './runtime';
+import { candidateSql, claimTask, completeTask, deleteTask } from './tasks';
 
 interface WorkQuery {
   current: number;

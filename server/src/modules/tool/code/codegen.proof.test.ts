@@ -8,7 +8,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { jdbcOf } from '../tool-helpers';
-import { applyWiring, type Wiring } from './generate';
+import { applyWiring, type Wiring } from './wiring';
 
 /**
  * The generator's proof: a module generated from a model of a real table, unpacked into a copy of this

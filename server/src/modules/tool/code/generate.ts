@@ -1,4 +1,6 @@
 import type { ModelPrototypeRecord } from '@zoo/contract';
+import { camel, columnOf, inputOf, kindOf, labelOf, pascal, q, recordOf, sampleOf, widgetOf } from './field-mapping';
+import type { Wiring } from './wiring';
 
 /**
  * Turns one code row + its model's field settings into a module in this project's own layout and conventions
@@ -20,14 +22,6 @@ export interface CodeSpec {
   webPath: string;
 }
 
-export interface Wiring {
-  file: string;
-  /** The line is inserted after the first occurrence of `after`, or before the last occurrence of `before`, else appended. */
-  after?: string;
-  before?: string;
-  text: string;
-}
-
 export interface GeneratedModule {
   root: string;
   files: Record<string, string>;
@@ -36,101 +30,6 @@ export interface GeneratedModule {
 
 /** Columns every generated resource has from `idCol()` / `baseCols()` / `tenantCol()`. */
 const OWN_COLUMNS = new Set(['id', 'create_user', 'create_dept', 'create_time', 'update_user', 'update_time', 'status', 'is_deleted', 'tenant_id']);
-
-const camel = (s: string) => s.replace(/[_-]+([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-const pascal = (s: string) => camel(s).replace(/^./, (c) => c.toUpperCase());
-const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-/** Label of a column: its comment's first part, else its name. */
-const labelOf = (p: ModelPrototypeRecord) => (p.jdbcComment.split(/[:：,，(（\s]/)[0] || p.propertyName).slice(0, 30);
-
-type Kind = 'text' | 'longtext' | 'int' | 'bigint' | 'decimal' | 'bool' | 'date' | 'datetime';
-function kindOf(p: ModelPrototypeRecord): Kind {
-  const t = p.jdbcType.toLowerCase();
-  if (t === 'bool' || t === 'boolean' || p.propertyType === 'boolean') return 'bool';
-  if (/^(int8|bigint)$/.test(t)) return 'bigint';
-  if (/^(int2|int4|smallint|integer|int|mediumint|tinyint)$/.test(t)) return 'int';
-  if (/^(numeric|decimal|float4|float8|real|double|double precision|float)$/.test(t) || p.propertyType === 'number') return 'decimal';
-  if (/^(timestamp|timestamptz|datetime)$/.test(t)) return 'datetime';
-  if (t === 'date') return 'date';
-  if (/text$/.test(t) || t === 'json' || t === 'jsonb') return 'longtext';
-  return 'text';
-}
-
-const columnOf = (p: ModelPrototypeRecord, k: Kind): string => {
-  const n = q(p.jdbcName);
-  const req = p.isRequired ? '.notNull()' : '';
-  switch (k) {
-    case 'bool':
-      return `boolean(${n})${p.isRequired ? '.notNull().default(false)' : ''}`;
-    case 'bigint':
-      return `bigintStr(${n})${req}`;
-    case 'int':
-      return `integer(${n})${req}`;
-    case 'decimal':
-      return `doublePrecision(${n})${req}`;
-    case 'datetime':
-      return `datetime(${n})${req}`;
-    case 'date':
-      return `date(${n}, { mode: 'string' })${req}`;
-    case 'longtext':
-      return `text(${n})${req}`;
-    default:
-      return `varchar(${n}, { length: 255 })${req}`;
-  }
-};
-
-const recordOf = (k: Kind): string => (k === 'bool' ? "z.union([z.boolean(), z.literal('')])" : k === 'int' || k === 'decimal' ? 'NumOut' : 'z.string()');
-
-function inputOf(p: ModelPrototypeRecord, k: Kind, label: string): string {
-  const L = q(label);
-  switch (k) {
-    case 'bool':
-      return p.isRequired ? 'z.boolean().default(false)' : 'z.boolean().optional()';
-    case 'int':
-      return p.isRequired ? `z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: ${q(`请输入${label}`)} }).int(${q(`${label}应为整数`)}))` : `optInt(${L}, -2147483648, 2147483647)`;
-    case 'decimal':
-      return p.isRequired ? `z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: ${q(`请输入${label}`)} }))` : `optNumber(${L}, -1e15, 1e15)`;
-    case 'bigint':
-      return p.isRequired ? `reqId(${L})` : `optId(${L})`;
-    case 'date':
-      return p.isRequired ? `dateIn(${L})` : `optDate(${L})`;
-    case 'datetime':
-      return p.isRequired ? 'DateTimeIn' : `z.preprocess((v) => (v === '' ? null : v), DateTimeIn.nullable().optional())`;
-    case 'longtext':
-      return p.isRequired ? `reqText(${L}, 20000)` : `optText(${L}, 20000)`;
-    default:
-      return p.isRequired ? `reqText(${L}, 255)` : `optText(${L}, 255)`;
-  }
-}
-
-/** A value the generated API test can submit for a field. */
-function sampleOf(k: Kind, i: number): string {
-  switch (k) {
-    case 'bool':
-      return 'true';
-    case 'int':
-      return String(10 + i);
-    case 'decimal':
-      return `${i}.5`;
-    case 'bigint':
-      return `'${1000 + i}'`;
-    case 'date':
-      return "'2024-05-01'";
-    case 'datetime':
-      return "'2024-05-01 08:30:00'";
-    default:
-      return `'样例${i}'`;
-  }
-}
-
-const widgetOf = (p: ModelPrototypeRecord, k: Kind): string | undefined => {
-  if (k === 'bool') return 'switch';
-  if (k === 'date') return 'date';
-  if (k === 'datetime') return 'datetime';
-  if (k === 'int' || k === 'decimal') return 'number';
-  if (p.componentType === 'textarea' || k === 'longtext') return 'textarea';
-  return undefined;
-};
 
 export function generateModule(spec: CodeSpec, prototypes: ModelPrototypeRecord[]): GeneratedModule {
   const area = spec.serviceName;
@@ -352,17 +251,4 @@ export function generateModule(spec: CodeSpec, prototypes: ModelPrototypeRecord[
   ].join('\n');
   files[`codegen/${file}/wiring.json`] = `${JSON.stringify(wiring, null, 2)}\n`;
   return { root: file, files, wiring };
-}
-
-/** Applies wiring lines to a file's text (what the README tells a person to do). */
-export function applyWiring(text: string, w: Wiring): string {
-  if (w.after !== undefined) {
-    const i = text.indexOf(w.after);
-    if (i >= 0) return text.slice(0, i + w.after.length) + w.text + text.slice(i + w.after.length);
-  }
-  if (w.before !== undefined) {
-    const i = text.lastIndexOf(w.before);
-    if (i >= 0) return text.slice(0, i) + w.text + text.slice(i);
-  }
-  return text.endsWith('\n') || text === '' ? text + w.text : `${text}\n${w.text}`;
 }

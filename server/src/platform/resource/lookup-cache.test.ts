@@ -48,8 +48,10 @@ describe('names in records', () => {
     const d = await messagesOf(() => detail(zooA, animalA));
     expect(d.out).toMatchObject({ id: animalA, speciesName: '大熊猫' });
     expect(nameLookups(d.sent)).toEqual([]);
-    // BEGIN, the opening, the versions, the row, COMMIT (the first four leave together, pipelined).
-    expect(d.sent).toHaveLength(5);
+    // The row and the versions, once each, beside BEGIN, the opening and COMMIT (and the caller's live row when
+    // this instance's copy of it expired meanwhile).
+    expect(d.sent.filter((s) => s.includes('from "zoo_animal"'))).toHaveLength(1);
+    expect(d.sent.filter((s) => s.includes('sys_row_count'))).toHaveLength(1);
   });
 
   it('a cage renamed through the API shows on the next list', async () => {

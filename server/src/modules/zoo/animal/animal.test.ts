@@ -126,7 +126,7 @@ describe('pedigree', () => {
     const tigerMale = await makeAnimal(t, zooA, { speciesId: tiger, sex: 1 });
     expect((await submit(zooA, { ...base, sireId: tigerMale })).body.msg).toBe('父本必须与个体属于同一物种');
     expect((await update(zooA, { id: sire, speciesId: panda, localNo: 'PED-SIRE', sex: 1, sireId: sire })).body.msg).toBe('父本不能是个体自身');
-    expect((await submit(zooA, { ...base, sireId: sire, sireMark: 'UNK' })).body.msg).toBe('父本不能同时指定个体和 UNK/WILD 标记');
+    expect((await submit(zooA, { ...base, sireId: sire, sireMark: 'UNK' })).body.msg).toBe('父本只能指定一种:本园个体、他园个体或 UNK/WILD/MULT 标记');
     expect((await submit(zooA, { ...base, sireId: '999999' })).body.msg).toBe('父本个体不存在');
   });
 

@@ -182,7 +182,7 @@ describe('across zoos', () => {
 
     // Keepers of the species at both zoos read the same studbook (figures and pedigree facts).
     await q(`insert into zoo_studbook_keeper (keeper_tenant_id, species_id) values ($1, $2), ($3, $2)`, [A, panda, B]);
-    const strip = (rows: Array<Record<string, any>>) => rows.map(({ recordId, localNo, animalName, label, sire, dam, ...r }) => r);
+    const strip = (rows: Array<Record<string, any>>) => rows.map(({ recordId: _r, localNo: _l, animalName: _n, label: _b, sire: _s, dam: _d, ...r }) => r);
     expect(strip(await records(zooB))).toEqual(strip(await records(zooA)));
     const platform = await platformToken(t);
     expect(strip(await records(platform))).toEqual(strip(await records(zooA)));

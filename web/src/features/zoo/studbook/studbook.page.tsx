@@ -170,8 +170,8 @@ export default function StudbookPage() {
             ] as const
           ).map(([k, v, d]) => (
             <Col key={k} xs={12} sm={8} lg={4}>
-              <Card size="small">
-                <Statistic title={t(`studbook.${k}`)} value={v} precision={d} data-testid={`studbook-${k}`} />
+              <Card size="small" data-testid={`studbook-${k}`}>
+                <Statistic title={t(`studbook.${k}`)} value={v} precision={d} />
               </Card>
             </Col>
           ))}

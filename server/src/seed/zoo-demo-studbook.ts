@@ -22,7 +22,8 @@ export async function seedDemoStudbook(database: Database): Promise<void> {
        where r.role_alias = 'admin' and r.is_deleted = 0 and (m.code = 'studbook' or m.code like 'studbook\\_%') and m.is_deleted = 0
          and not exists (select 1 from blade_role_menu x where x.role_id = r.id and x.menu_id = m.id)`);
   });
-  await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
+  // As the owner: the numbers name the demo zoo's animals, which the platform tenant's row-level security hides.
+  await inTenant(database.db, { tenantId: '000000', allTenants: true, audit: false }, async (tx) => {
     const sp = (await tx.execute(sql`select id::text from zoo_species where latin_name = ${PANDA} and is_deleted = 0`)) as unknown as { rows: Array<{ id: string }> };
     const speciesId = sp.rows[0]?.id;
     if (!speciesId) return;

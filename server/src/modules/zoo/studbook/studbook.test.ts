@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { authorise, makeAnimal, makeCageChain, platformToken, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
+import { takeNightlySnapshots } from './nightly';
 
 /**
  * The studbook through HTTP on PostgreSQL: zoo A holds a small panda pedigree, B receives one animal by transfer,
@@ -212,6 +213,12 @@ describe('across zoos', () => {
     expect(snaps.length).toBe(1);
     expect(snaps[0].living).toBe(6);
     expect(snaps[0].gd).toBeGreaterThan(0);
+    // The nightly run takes one per species with living animals, once a day.
+    expect(await takeNightlySnapshots(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await takeNightlySnapshots(t.database.db)).toBe(0);
+    const after = (await get('snapshots', zooA, { speciesId: panda })).body.data;
+    expect(after.map((s: any) => s.source).sort()).toEqual([1, 2]);
+    expect(after[1].gd).toBe(after[0].gd);
   });
 
   it('exports the studbook as a PMx text-import CSV', async () => {

@@ -81,19 +81,20 @@ export default function StudbookPage() {
     setSearch({ speciesId: v }, { replace: true });
   };
 
+  // The figures a curator reads first (F, MK, % known) sit next to the animal; facts follow.
   const columns: ColumnsType<Rec> = [
-    { title: t('studbook.col.rank'), dataIndex: 'rank', width: 80, render: (v: number) => (v ? v : '—') },
-    { title: t('studbook.col.studbookNo'), dataIndex: 'studbookNo', width: 90 },
-    { title: t('studbook.col.animal'), dataIndex: 'label', width: 160 },
-    { title: t('studbook.col.sex'), dataIndex: 'sex', width: 60, render: (v: number) => t(`studbook.sexName.${v}`) },
-    { title: t('studbook.col.birthDate'), dataIndex: 'birthDate', width: 110, render: (v: string) => v.slice(0, 10) },
-    { title: t('studbook.col.alive'), dataIndex: 'alive', width: 70, render: (v: boolean) => (v ? <Tag color="green">{t('studbook.yes')}</Tag> : <Tag>{t('studbook.no')}</Tag>) },
-    { title: t('studbook.col.holder'), dataIndex: 'holderTenantName', width: 120 },
-    { title: t('studbook.col.sire'), dataIndex: 'sire', width: 130, ellipsis: true },
-    { title: t('studbook.col.dam'), dataIndex: 'dam', width: 130, ellipsis: true },
-    { title: t('studbook.col.f'), dataIndex: 'f', width: 80, align: 'right', render: (v: number) => fix(v) },
-    { title: t('studbook.col.mk'), dataIndex: 'mk', width: 80, align: 'right', render: (v: number) => fix(v) },
-    { title: t('studbook.col.known'), dataIndex: 'known', width: 90, align: 'right', render: pct },
+    { title: t('studbook.col.rank'), dataIndex: 'rank', width: 76, render: (v: number) => (v ? v : '—') },
+    { title: t('studbook.col.studbookNo'), dataIndex: 'studbookNo', width: 76 },
+    { title: t('studbook.col.animal'), dataIndex: 'label', width: 150 },
+    { title: t('studbook.col.f'), dataIndex: 'f', width: 76, align: 'right', render: (v: number) => fix(v) },
+    { title: t('studbook.col.mk'), dataIndex: 'mk', width: 76, align: 'right', render: (v: number) => fix(v) },
+    { title: t('studbook.col.known'), dataIndex: 'known', width: 84, align: 'right', render: pct },
+    { title: t('studbook.col.sex'), dataIndex: 'sex', width: 56, render: (v: number) => t(`studbook.sexName.${v}`) },
+    { title: t('studbook.col.birthDate'), dataIndex: 'birthDate', width: 104, render: (v: string) => v.slice(0, 10) },
+    { title: t('studbook.col.alive'), dataIndex: 'alive', width: 64, render: (v: boolean) => (v ? <Tag color="green">{t('studbook.yes')}</Tag> : <Tag>{t('studbook.no')}</Tag>) },
+    { title: t('studbook.col.holder'), dataIndex: 'holderTenantName', width: 110, ellipsis: true },
+    { title: t('studbook.col.sire'), dataIndex: 'sire', width: 120, ellipsis: true },
+    { title: t('studbook.col.dam'), dataIndex: 'dam', width: 120, ellipsis: true },
     {
       title: t('studbook.col.action'),
       key: 'action',
@@ -205,7 +206,7 @@ export default function StudbookPage() {
                     loading={list.isFetching}
                     columns={columns}
                     dataSource={list.data?.records ?? []}
-                    scroll={{ x: 1300 }}
+                    scroll={{ x: 1200 }}
                     data-testid="studbook-table"
                     pagination={{ current: page.current, pageSize: page.size, total: list.data?.total ?? 0, showSizeChanger: true, onChange: (current, size) => setPage({ current, size }) }}
                   />

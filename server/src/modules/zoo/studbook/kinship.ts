@@ -247,73 +247,71 @@ const seedsOfSlot = (ped: Pedigree, i: number, k: number): Seeds => {
 };
 
 /**
- * F and d of every animal, layer by layer (layer = 1 + the parents' highest layer), Colleau-style (Colleau 2002;
- * Sargolzaei et al. 2005): within a layer, animals are grouped by their sire slot; one product y = A·x_sire over
- * the earlier layers (whose d are known, and only they are reached) gives a(sire, dam) for every dam of the group,
- * so F = ½ Σ w·y[dam] and a_SS = x_sireᵗ y. Then d = 1 − ¼ a_SS − ¼ a_DD (an unknown slot adds 0; a single
- * dam's a_DD = 1 + F_dam). Cost: one O(n) product per sire and layer, memory O(n).
+ * F and d of every animal in one parents-first pass, Colleau-style (Colleau 2002; the per-sire grouping of
+ * Sargolzaei, Iwaisaki & Colleau 2005). y = A·e_s needs d only of the sire s and its ancestors (u = Tᵗe_s is zero
+ * elsewhere, and y = T·D·u pulls the rest from parents), so one product per distinct sire slot, run as soon as d of
+ * the sire (for MULT: of every candidate) is known, gives a(sire, dam) for all its mates: F = ½ Σ w·y[dam], and
+ * a_SS = xᵗy for MULT. Then d = 1 − ¼ a_SS − ¼ a_DD when the animal's turn comes (an unknown slot adds 0; a single
+ * parent's a = 1 + F). Cost: one O(n) product per sire, memory O(n).
  */
 export function inbreeding(ped: Pedigree): Inbreeding {
   const { n, slotStart, slotIdx, slotW } = ped;
   const f = new Float64Array(n);
   const d = new Float64Array(n);
-  const layer = new Int32Array(n);
-  let layers = 0;
+  const aSire = new Float64Array(n); // a_SS of each animal's sire slot (MULT), filled by its group's product
+  // Sire-slot groups, triggered at their highest candidate.
+  const groups = new Map<number | string, { at: number; members: number[] }>();
   for (let i = 0; i < n; i++) {
-    let l = 0;
-    for (let c = slotStart[2 * i]!; c < slotStart[2 * i + 2]!; c++) l = Math.max(l, layer[slotIdx[c]!]! + 1);
-    layer[i] = l;
-    layers = Math.max(layers, l + 1);
+    const a = slotStart[2 * i]!;
+    const b = slotStart[2 * i + 1]!;
+    if (a === b) continue;
+    let key: number | string = b - a === 1 ? slotIdx[a]! : '';
+    let at = 0;
+    for (let c = a; c < b; c++) at = Math.max(at, slotIdx[c]!);
+    if (typeof key === 'string') for (let c = a; c < b; c++) key += `${slotIdx[c]}:${slotW[c]},`;
+    const g = groups.get(key);
+    if (g) g.members.push(i);
+    else groups.set(key, { at, members: [i] });
   }
-  // animals by layer (counting sort)
-  const startOf = new Int32Array(layers + 1);
-  for (let i = 0; i < n; i++) startOf[layer[i]! + 1]!++;
-  for (let l = 0; l < layers; l++) startOf[l + 1]! += startOf[l]!;
-  const byLayer = new Int32Array(n);
-  const fillAt = startOf.slice(0, layers);
-  for (let i = 0; i < n; i++) byLayer[fillAt[layer[i]!]!++] = i;
+  const byTrigger = new Map<number, Array<{ at: number; members: number[] }>>();
+  for (const g of groups.values()) {
+    const list = byTrigger.get(g.at);
+    if (list) list.push(g);
+    else byTrigger.set(g.at, [g]);
+  }
   const x = new Float64Array(n);
   const y = new Float64Array(n);
   const work = new Float64Array(n);
   const s = new Scratch(n);
-  for (let l = 0; l < layers; l++) {
-    const groups = new Map<number | string, number[]>();
-    for (let q = startOf[l]!; q < startOf[l + 1]!; q++) {
-      const i = byLayer[q]!;
-      const a = slotStart[2 * i]!;
-      const b = slotStart[2 * i + 1]!;
-      let key: number | string = b === a ? -1 : b - a === 1 ? slotIdx[a]! : '';
-      if (typeof key === 'string') for (let c = a; c < b; c++) key += `${slotIdx[c]}:${slotW[c]},`;
-      const g = groups.get(key);
-      if (g) g.push(i);
-      else groups.set(key, [i]);
+  for (let i = 0; i < n; i++) {
+    // d of animal i: its F and its sire slot's a_SS are already known (their products ran at earlier animals).
+    const s0 = slotStart[2 * i]!;
+    const s1 = slotStart[2 * i + 1]!;
+    const s2 = slotStart[2 * i + 2]!;
+    const aSS = s1 === s0 ? 0 : s1 - s0 === 1 ? 1 + f[slotIdx[s0]!]! : aSire[i]!;
+    let aDD = 0;
+    if (s2 - s1 === 1) aDD = 1 + f[slotIdx[s1]!]!;
+    else if (s2 > s1) {
+      const dam = seedsOfSlot(ped, i, 1);
+      aDD = cross(ped, d, s, dam, dam);
     }
-    for (const members of groups.values()) {
-      const first = members[0]!;
+    d[i] = 1 - 0.25 * aSS - 0.25 * aDD;
+    // Products of the sire slots whose last candidate is i.
+    for (const g of byTrigger.get(i) ?? []) {
+      const first = g.members[0]!;
       const sire = seedsOfSlot(ped, first, 0);
-      let aSS = 0;
-      if (sire.length) {
-        for (const [i, w] of sire) x[i] += w;
-        let hi = 0;
-        for (const m of members) for (let c = slotStart[2 * m + 1]!; c < slotStart[2 * m + 2]!; c++) hi = Math.max(hi, slotIdx[c]!);
-        for (const [i] of sire) hi = Math.max(hi, i);
-        multiplyA(ped, d, x, y, work, hi + 1);
-        for (const [i, w] of sire) aSS += w * y[i]!;
-        for (const [i] of sire) x[i] = 0;
-      }
-      for (const m of members) {
+      for (const [k, w] of sire) x[k] += w;
+      let hi = i;
+      for (const m of g.members) for (let c = slotStart[2 * m + 1]!; c < slotStart[2 * m + 2]!; c++) hi = Math.max(hi, slotIdx[c]!);
+      multiplyA(ped, d, x, y, work, hi + 1);
+      let a = 0;
+      for (const [k, w] of sire) a += w * y[k]!;
+      for (const [k] of sire) x[k] = 0;
+      for (const m of g.members) {
         let fm = 0;
-        let aDD = 0;
-        const a = slotStart[2 * m + 1]!;
-        const b = slotStart[2 * m + 2]!;
-        if (b - a === 1) aDD = 1 + f[slotIdx[a]!]!;
-        else if (b > a) {
-          const dam = seedsOfSlot(ped, m, 1);
-          aDD = cross(ped, d, s, dam, dam);
-        }
-        if (sire.length) for (let c = a; c < b; c++) fm += 0.5 * slotW[c]! * y[slotIdx[c]!]!;
+        for (let c = slotStart[2 * m + 1]!; c < slotStart[2 * m + 2]!; c++) fm += 0.5 * slotW[c]! * y[slotIdx[c]!]!;
         f[m] = fm;
-        d[m] = 1 - 0.25 * aSS - 0.25 * aDD;
+        aSire[m] = a;
       }
     }
   }
@@ -343,13 +341,17 @@ export function multiplyA(ped: Pedigree, d: Float64Array, x: Float64Array, out?:
   const n = upTo;
   const u = work ?? new Float64Array(ped.n);
   u.set(n === ped.n ? x : x.subarray(0, n));
+  let low = n;
   for (let i = n - 1; i >= 0; i--) {
     const ui = u[i]!;
     if (ui === 0) continue;
+    low = i;
     for (let c = slotStart[2 * i]!; c < slotStart[2 * i + 2]!; c++) u[slotIdx[c]!] += 0.5 * slotW[c]! * ui;
   }
+  // Below the lowest reached animal everything is 0 (its parents are lower still).
   const y = out ?? new Float64Array(ped.n);
-  for (let i = 0; i < n; i++) {
+  y.fill(0, 0, low);
+  for (let i = low; i < n; i++) {
     let v = d[i]! * u[i]!;
     for (let c = slotStart[2 * i]!; c < slotStart[2 * i + 2]!; c++) v += 0.5 * slotW[c]! * y[slotIdx[c]!]!;
     y[i] = v;

@@ -111,6 +111,22 @@ export const AnimalGenetics = z.object({
   living: z.number(),
 });
 
+/** SPARKS: permanent numbers are positive integers without leading zeros; temporary ones carry a T prefix. */
+export const STUDBOOK_NO_RE = /^T?[1-9]\d{0,8}$/;
+
+export const StudbookNumberIn = z.object({
+  speciesId: reqId('物种'),
+  animalId: reqId('个体'),
+  /** '' clears the number. */
+  studbookNo: z
+    .string({ error: '请输入谱系号' })
+    .trim()
+    .refine((v) => v === '' || STUDBOOK_NO_RE.test(v), '谱系号须为不以0开头的正整数,临时谱系号以 T 开头(如 T12)'),
+  scope: z.union([z.literal(1), z.literal(2)], { error: '谱系范围只能是 1(国家)或 2(国际)' }).default(1),
+});
+
+export const StudbookKeeper = z.object({ tenantId: z.string(), tenantName: z.string() });
+
 const VIEW = { perm: 'studbook' } as const;
 const base = '/zoo-studbook/studbook';
 
@@ -172,6 +188,30 @@ export const studbookEndpoints = {
   }),
   snapshots: endpoint({ method: 'GET', path: `${base}/snapshots`, summary: 'GD / FGE 历史', access: VIEW, query: SpeciesQuery, data: z.array(StudbookSnapshot) }),
   snapshot: endpoint({ method: 'POST', path: `${base}/snapshot`, summary: '立即记录一次种群遗传快照', access: { perm: 'studbook_snapshot' }, query: SpeciesQuery, data: Empty }),
+  number: endpoint({
+    method: 'POST',
+    path: `${base}/number`,
+    summary: '设置个体在国家或国际谱系中的谱系号(谱系管理员)',
+    access: VIEW,
+    body: StudbookNumberIn,
+    data: Empty,
+  }),
+  keepers: endpoint({
+    method: 'GET',
+    path: `${base}/keepers`,
+    summary: '物种的谱系管理单位(平台)',
+    access: 'administrator',
+    query: SpeciesQuery,
+    data: z.array(StudbookKeeper),
+  }),
+  setKeepers: endpoint({
+    method: 'POST',
+    path: `${base}/keepers`,
+    summary: '设置物种的谱系管理单位(平台)',
+    access: 'administrator',
+    body: z.object({ speciesId: reqId('物种'), tenantIds: z.array(z.string().regex(/^\d{6}$/, '租户编号格式不正确')).max(50, '谱系管理单位最多50个') }),
+    data: Empty,
+  }),
   export: endpoint({
     method: 'GET',
     path: `${base}/export`,

@@ -182,12 +182,34 @@ describe('across zoos', () => {
     expect(await records(zooC)).toEqual([]);
 
     // Keepers of the species at both zoos read the same studbook (figures and pedigree facts).
-    await q(`insert into zoo_studbook_keeper (keeper_tenant_id, species_id) values ($1, $2), ($3, $2)`, [A, panda, B]);
+    const platform = await platformToken(t);
+    const setKeepers = (tenantIds: string[], token = platform) =>
+      t.request({ method: 'POST', url: `${base}/keepers`, token, body: { speciesId: panda, tenantIds } });
+    expect((await setKeepers([A, B], zooA)).status).toBe(403);
+    expect((await setKeepers(['999999'])).body.msg).toBe('动物园 999999 不存在');
+    expect((await setKeepers([A, B])).body.msg).toBe('操作成功');
+    expect((await t.request({ url: `${base}/keepers`, token: platform, query: { speciesId: panda } })).body.data).toEqual([
+      { tenantId: A, tenantName: '甲动物园' },
+      { tenantId: B, tenantName: '乙动物园' },
+    ]);
     const strip = (rows: Array<Record<string, any>>) => rows.map(({ recordId: _r, localNo: _l, animalName: _n, label: _b, sire: _s, dam: _d, ...r }) => r);
     expect(strip(await records(zooB))).toEqual(strip(await records(zooA)));
-    const platform = await platformToken(t);
     expect(strip(await records(platform))).toEqual(strip(await records(zooA)));
     expect((await get('kinship', zooB, { speciesId: panda, a: ids.Y!, b: ids.X! })).body.data.kinship).toBe(0.25);
+  });
+
+  it('studbook numbers: keepers set them (SPARKS form, never reused), every reader sees them', async () => {
+    const number = (animalId: string, studbookNo: string, token = zooA) =>
+      t.request({ method: 'POST', url: `${base}/number`, token, body: { speciesId: panda, animalId, studbookNo } });
+    expect((await number(ids.Y!, '007')).body.msg).toMatch(/谱系号须为不以0开头的正整数/);
+    expect((await number(ids.Y!, '12', zooC)).body.msg).toMatch(/谱系管理员/);
+    expect((await number(ids.Y!, '12')).body.msg).toBe('操作成功');
+    expect((await number(ids.X!, '12')).body.msg).toMatch(/已被其他个体使用/);
+    expect((await number(ids.Y!, '13', zooB)).body.msg).toBe('操作成功');
+    expect((await number(ids.X!, '12')).body.msg).toMatch(/曾被使用过/);
+    expect((await number(ids.X!, 'T1')).body.msg).toBe('操作成功');
+    const byId = Object.fromEntries((await records(zooB)).map((r) => [r.animalId, r.studbookNo]));
+    expect([byId[ids.Y!], byId[ids.X!]]).toEqual(['13', 'T1']);
   });
 
   it('other zoos’ animals leave the facts function as pedigree facts only, anonymous to non-keepers', async () => {
@@ -226,6 +248,7 @@ describe('across zoos', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const text = String(res.body ?? '');
     expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('UniqueID,Sire,Dam,Sex,Alive,BirthDate,Location,F,MK');
-    expect(text).toContain(`${ids.X},${ids.S},${ids.D},M,1,2016-08-01`);
+    // Animals go by their studbook number where they have one (X is T1), else by identity.
+    expect(text).toContain(`T1,${ids.S},${ids.D},M,1,2016-08-01`);
   });
 });

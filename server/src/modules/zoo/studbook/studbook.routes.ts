@@ -33,12 +33,12 @@ function figuresOf(sb: Studbook, f: Fact) {
 }
 
 export function studbookRoutes(app: FastifyInstance): void {
-  // Species the caller can open: those of its own animals and those it keeps the studbook of (platform: all with animals).
+  // Species the caller can open: those of its own animals and those it keeps the studbook of (the platform: the
+  // whole species library it curates).
   route(app, ep.species, async ({ db }) => {
     const rows = rowsOf<{ id: string; species_name: string; latin_name: string; reader: boolean }>(
       await db.execute(sql`select s.id::text, s.species_name, s.latin_name, zoo_studbook_reader(s.id) as reader from zoo_species s
-        where s.is_deleted = 0 and (exists (select 1 from zoo_animal a where a.species_id = s.id and a.is_deleted = 0)
-          or zoo_studbook_reader(s.id) and current_setting('app.tenant_id', true) <> '000000')
+        where s.is_deleted = 0 and (exists (select 1 from zoo_animal a where a.species_id = s.id and a.is_deleted = 0) or zoo_studbook_reader(s.id))
         order by s.species_name`),
     );
     return rows.map((r) => ({ speciesId: r.id, speciesName: r.species_name, latinName: r.latin_name, reader: Boolean(r.reader) }));

@@ -195,6 +195,11 @@ describe('across zoos', () => {
     const strip = (rows: Array<Record<string, any>>) => rows.map(({ recordId: _r, localNo: _l, animalName: _n, label: _b, sire: _s, dam: _d, ...r }) => r);
     expect(strip(await records(zooB))).toEqual(strip(await records(zooA)));
     expect(strip(await records(platform))).toEqual(strip(await records(zooA)));
+    // Species to open: a zoo its own animals' species and those it keeps; the platform its whole library.
+    const speciesOf = async (token: string) => (await get('species', token)).body.data as Array<{ speciesId: string; reader: boolean }>;
+    expect(await speciesOf(zooC)).toEqual([]);
+    expect((await speciesOf(zooB)).find((x) => x.speciesId === panda)).toMatchObject({ reader: true });
+    expect((await speciesOf(platform)).map((x) => x.speciesId)).toEqual(expect.arrayContaining([panda, deer]));
     expect((await get('kinship', zooB, { speciesId: panda, a: ids.Y!, b: ids.X! })).body.data.kinship).toBe(0.25);
   });
 

@@ -90,6 +90,7 @@ export const MENU_TREE = [
       ],
     }),
     m('transfer', '转移记录', '/zoo/transfer', 'RetweetOutlined', { buttons: [['confirm', '确认', 2]] }),
+    m('studbook', '谱系管理', '/zoo/studbook', 'ApartmentOutlined', { crud: false, buttons: [['snapshot', '记录快照', 1], ['export', '导出', 1]] }),
     m('basiclog', '饲养日志', '/zoo/basiclog', 'ScheduleOutlined'),
     m('humiture_alarm', '环境告警', '/zoo/alarm', 'FileExclamationOutlined', { crud: false, buttons: [['ack', '确认', 2]] }),
     m('stock_report', '存栏报表', '/zoo/report', 'BarChartOutlined', { crud: false, buttons: [['export', '导出', 1]] }),

@@ -18,6 +18,7 @@ export * from './modules/base/region/region.tables';
 export * from './modules/zoo/zoo.tables';
 export * from './modules/zoo/stocklog/stocklog.tables';
 export * from './modules/zoo/transfer/transfer.tables';
+export * from './modules/zoo/studbook/studbook.tables';
 export * from './modules/zoo/keeper/keeper.tables';
 export * from './modules/zoo/feedback/feedback.tables';
 export * from './modules/zoo/humiture/humiture.tables';

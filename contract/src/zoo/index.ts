@@ -19,3 +19,4 @@ export * from './feedback';
 export * from './humiture';
 export * from './humiture-alarm';
 export * from './report';
+export * from './studbook';

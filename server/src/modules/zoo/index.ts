@@ -14,6 +14,8 @@ import { reportRoutes } from './report/report.routes';
 import { populationRoutes } from './population/population.routes';
 import { stockLogRoutes } from './stocklog/stocklog.routes';
 import { speciesRoutes } from './species/species.routes';
+import { studbookNightly } from './studbook/nightly';
+import { studbookRoutes } from './studbook/studbook.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
@@ -37,6 +39,8 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   bizAttachRoutes,
   stockLogRoutes,
   transferRoutes,
+  studbookRoutes,
+  studbookNightly,
   basicLogRoutes,
   feedbackRoutes,
   humitureRoutes,

@@ -1,4 +1,4 @@
-import { check, doublePrecision, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, datetime, idCol, tenantCol, tenantPolicy } from '../../db/columns';
 
@@ -159,7 +159,9 @@ export const zooCageBreeder = pgTable(
 
 /**
  * An individual. `status` (base column) is the stock state: 1 in stock, 2 exported, 3 dead, 4 deregistered.
- * A parent is another animal of the zoo (`*_id`) or a studbook marker (`*_mark`: UNK / WILD), never blank.
+ * A parent is another animal of the zoo (`*_id`), an animal of another zoo by its identity (`*_identity_id`), or a
+ * studbook marker (`*_mark`: UNK / WILD / MULT with `*_candidates`, identities and optional weights), never blank
+ * (decision 0037).
  */
 export const zooAnimal = pgTable(
   'zoo_animal',
@@ -177,6 +179,10 @@ export const zooAnimal = pgTable(
     sireMark: varchar('sire_mark', { length: 8 }).notNull().default('UNK'),
     damId: bigintStr('dam_id'),
     damMark: varchar('dam_mark', { length: 8 }).notNull().default('UNK'),
+    sireIdentityId: bigintStr('sire_identity_id'),
+    damIdentityId: bigintStr('dam_identity_id'),
+    sireCandidates: jsonb('sire_candidates').$type<Array<{ id: string; w?: number }>>(),
+    damCandidates: jsonb('dam_candidates').$type<Array<{ id: string; w?: number }>>(),
     cageId: bigintStr('cage_id'),
     breederId: bigintStr('breeder_id'),
     photos: text('photos').notNull().default(''),
@@ -190,6 +196,7 @@ export const zooAnimal = pgTable(
   },
   (t) => [
     index('zoo_animal_identity_idx').on(t.identityId),
+    index('zoo_animal_species_all_idx').on(t.speciesId),
     uniqueIndex('zoo_animal_local_no_uq').on(t.tenantId, t.localNo).where(live),
     index('zoo_animal_species_idx').on(t.tenantId, t.speciesId),
     index('zoo_animal_cage_idx').on(t.tenantId, t.cageId),

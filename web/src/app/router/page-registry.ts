@@ -32,6 +32,7 @@ export const pageRegistry = {
   '/zoo/population': page(() => import('../../features/zoo/population/population.page')),
   '/zoo/stocklog': page(() => import('../../features/zoo/stocklog/stocklog.page')),
   '/zoo/transfer': page(() => import('../../features/zoo/transfer/transfer.page')),
+  '/zoo/studbook': page(() => import('../../features/zoo/studbook/studbook.page')),
   '/zoo/basiclog': page(() => import('../../features/zoo/basiclog/basiclog.page')),
   '/zoo/report': page(() => import('../../features/zoo/report/report.page')),
   '/zoo/feedback': page(() => import('../../features/zoo/feedback/feedback.page')),

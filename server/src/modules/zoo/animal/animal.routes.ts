@@ -34,9 +34,13 @@ async function animalValues(input: Input, { db }: Ctx, existing?: AnimalRow) {
     cageId: existing ? existing.cageId : (input.cageId ?? null),
     birthPrecision: input.birthPrecision ?? (input.birthDate ? 1 : 4),
     sireId: input.sireId ?? null,
-    sireMark: input.sireId ? '' : (input.sireMark ?? 'UNK'),
+    sireIdentityId: input.sireIdentityId ?? null,
+    sireMark: input.sireId || input.sireIdentityId ? '' : (input.sireMark ?? 'UNK'),
+    sireCandidates: input.sireMark === 'MULT' ? (input.sireCandidates ?? null) : null,
     damId: input.damId ?? null,
-    damMark: input.damId ? '' : (input.damMark ?? 'UNK'),
+    damIdentityId: input.damIdentityId ?? null,
+    damMark: input.damId || input.damIdentityId ? '' : (input.damMark ?? 'UNK'),
+    damCandidates: input.damMark === 'MULT' ? (input.damCandidates ?? null) : null,
   };
 }
 

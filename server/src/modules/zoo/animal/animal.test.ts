@@ -66,7 +66,8 @@ describe('registering animals', () => {
       [{ birthDate: '2015-01-01', birthPrecision: 4 }, '填写了出生日期时,请选择日期精度(日/月/年)'],
       [{ origin: 7 }, '来源取值不正确'],
       [{ status: 5 }, '状态取值不正确'],
-      [{ sireMark: 'MULT' }, '父本标记只能是 UNK(未知) 或 WILD(野外)'],
+      [{ sireMark: 'MULT' }, '父本为 MULT 时请填写候选个体'],
+      [{ sireMark: 'OTHER' }, '父本标记只能是 UNK(未知)、WILD(野外) 或 MULT(多个可能)'],
       [{ photos: 'javascript:alert(1)' }, '照片链接不是有效的链接地址'],
       [{ cageId: '123456' }, '所选笼舍不存在'],
     ];
@@ -125,7 +126,7 @@ describe('pedigree', () => {
     const tigerMale = await makeAnimal(t, zooA, { speciesId: tiger, sex: 1 });
     expect((await submit(zooA, { ...base, sireId: tigerMale })).body.msg).toBe('父本必须与个体属于同一物种');
     expect((await update(zooA, { id: sire, speciesId: panda, localNo: 'PED-SIRE', sex: 1, sireId: sire })).body.msg).toBe('父本不能是个体自身');
-    expect((await submit(zooA, { ...base, sireId: sire, sireMark: 'UNK' })).body.msg).toBe('父本不能同时指定个体和 UNK/WILD 标记');
+    expect((await submit(zooA, { ...base, sireId: sire, sireMark: 'UNK' })).body.msg).toBe('父本只能指定一种:本园个体、他园个体或 UNK/WILD/MULT 标记');
     expect((await submit(zooA, { ...base, sireId: '999999' })).body.msg).toBe('父本个体不存在');
   });
 

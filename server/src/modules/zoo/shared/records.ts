@@ -11,6 +11,9 @@ type PopulationRow = typeof zooPopulation.$inferSelect;
 const label = (a?: { localNo: string; animalName: string }) => (a ? (a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo) : '');
 
 /** Rows → AnimalRecords with species, cage, parent and keeper names: each lookup asked once for all rows' keys. */
+/** MULT candidates as the wire's `identity[:weight],…`. */
+const candidatesText = (c: Array<{ id: string; w?: number }> | null): string => (c ?? []).map((x) => (x.w === undefined ? x.id : `${x.id}:${x.w}`)).join(',');
+
 export async function animalRecords(rows: AnimalRow[], c: LookupCtx): Promise<Array<Wire<z.output<typeof AnimalRecord>>>> {
   const [species, cages, animals, keepers] = await Promise.all([
     loadAll(speciesOf(c), rows.map((r) => r.speciesId)),
@@ -43,6 +46,11 @@ export async function animalRecords(rows: AnimalRow[], c: LookupCtx): Promise<Ar
       damId: row.damId,
       damMark: row.damMark,
       damName: label(at(animals, row.damId)),
+      sireIdentityId: row.sireIdentityId,
+      sireCandidates: candidatesText(row.sireCandidates),
+      damIdentityId: row.damIdentityId,
+      damCandidates: candidatesText(row.damCandidates),
+      identityId: row.identityId ?? row.id,
       cageId: row.cageId,
       cageCode: cage?.cageCode,
       cageName: cage?.cageName,

@@ -110,8 +110,9 @@ export async function importSide(db: Tx, t: Transfer, toCageId: string, x: Parti
   const src = travelling!.animal;
   const no = localNo || src.localNo;
   await refuseDuplicate(db, a, eq(a.localNo, no), undefined, `本园编号「${no}」已被本园其他个体使用,请填写新的本园编号`);
-  // Parents are linked when this zoo holds a record of the same identity; otherwise the pedigree stays on the
-  // sender's records, reachable through the shared identity (the transfer row names them).
+  // Parents are linked when this zoo holds a record of the same identity; otherwise the record keeps the parent's
+  // identity (`*_identity_id`), so the pedigree is the same read from either zoo (decision 0037). MULT marks and
+  // candidates travel as they are.
   const parentHere = async (pr?: { identityId: string }) => {
     if (!pr) return undefined;
     const [r] = await db.select({ id: a.id }).from(a).where(and(eq(a.isDeleted, 0), or(eq(a.identityId, pr.identityId), eq(a.id, pr.identityId)))).limit(1);
@@ -130,9 +131,13 @@ export async function importSide(db: Tx, t: Transfer, toCageId: string, x: Parti
       birthPrecision: src.birthPrecision,
       origin: src.origin,
       sireId: sireId ?? null,
-      sireMark: sireId ? '' : src.sireMark || 'UNK',
+      sireIdentityId: sireId ? null : (travelling!.sire?.identityId ?? src.sireIdentityId),
+      sireMark: sireId || travelling!.sire || src.sireIdentityId ? '' : src.sireMark || 'UNK',
+      sireCandidates: src.sireCandidates,
       damId: damId ?? null,
-      damMark: damId ? '' : src.damMark || 'UNK',
+      damIdentityId: damId ? null : (travelling!.dam?.identityId ?? src.damIdentityId),
+      damMark: damId || travelling!.dam || src.damIdentityId ? '' : src.damMark || 'UNK',
+      damCandidates: src.damCandidates,
       cageId: toCageId,
       photos: src.photos,
       remark: src.remark,

@@ -1,4 +1,4 @@
-import { animal, animalFlag, bizAttach, type AnimalFlagRecord } from '@zoo/contract';
+import { animal, animalFlag, bizAttach, studbookEndpoints, type AnimalFlagRecord } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Image, Row, Space, Spin, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PopulationDetail } from '../shared/population-detail';
-import { ChangeHistory, DictTag } from '../../../crud';
+import { ChangeHistory, DictTag, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
@@ -19,9 +19,31 @@ const day = (v: string) => (v ? v.slice(0, 10) : '');
 /** A birth date shown to its precision (1 day, 2 month, 3 year, 4 unknown). */
 const birth = (date: string, precision: number) => (!date ? '' : precision === 3 ? date.slice(0, 4) : precision === 2 ? date.slice(0, 7) : date.slice(0, 10));
 
-function Parent({ id, name, mark }: { id: string; name: string; mark: string }) {
+function Parent({ id, name, mark, identity }: { id: string; name: string; mark: string; identity?: string }) {
   const { t } = useTranslation();
-  return id ? <Link to={`/animal/detail/${id}`}>{name || id}</Link> : <span>{t(`zooRegistry.mark.${mark || 'UNK'}`)}</span>;
+  if (id) return <Link to={`/animal/detail/${id}`}>{name || id}</Link>;
+  if (identity) return <span>{t('studbook.otherZoo', { id: identity })}</span>;
+  return <span>{t(`zooRegistry.mark.${mark || 'UNK'}`)}</span>;
+}
+
+/** The animal's F, MK and rank in its species' studbook (decision 0037), with a link into the studbook. */
+function Genetics({ id, speciesId }: { id: string; speciesId: string }) {
+  const { t } = useTranslation();
+  const canOpen = useCan('studbook');
+  const g = useQuery({ queryKey: ['animal-detail-genetics', id], queryFn: () => call(studbookEndpoints.animal, { query: { id } }), enabled: Boolean(id), retry: false });
+  if (!g.data) return null;
+  const d = g.data;
+  return (
+    <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 5 }} title={t('studbook.detail.title')} style={{ marginTop: 16 }} data-testid="animal-genetics">
+      <Descriptions.Item label={t('studbook.detail.f')}>{d.f.toFixed(4)}</Descriptions.Item>
+      <Descriptions.Item label={t('studbook.detail.mk')}>{d.mk < 0 ? '—' : d.mk.toFixed(4)}</Descriptions.Item>
+      <Descriptions.Item label={t('studbook.detail.rank')}>{d.rank ? `${d.rank} / ${d.living}` : '—'}</Descriptions.Item>
+      <Descriptions.Item label={t('studbook.detail.known')}>{`${Math.round(d.known * 1000) / 10}%`}</Descriptions.Item>
+      <Descriptions.Item label="">
+        {canOpen ? <Link to={`/zoo/studbook?speciesId=${speciesId}&animal=${d.animalId}`}>{t('studbook.detail.open')}</Link> : null}
+      </Descriptions.Item>
+    </Descriptions>
+  );
 }
 
 /**
@@ -89,14 +111,15 @@ function AnimalDetail({ id }: { id: string }) {
                 {birth(a.birthDate, a.birthPrecision)} <DictTag code="birth_precision" value={a.birthPrecision} />
               </Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.origin')}><DictTag code="animal_origin" value={a.origin} /></Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.sireName')}><Parent id={a.sireId} name={a.sireName} mark={a.sireMark} /></Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.damName')}><Parent id={a.damId} name={a.damName} mark={a.damMark} /></Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.sireName')}><Parent id={a.sireId} name={a.sireName} mark={a.sireMark} identity={a.sireIdentityId} /></Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.damName')}><Parent id={a.damId} name={a.damName} mark={a.damMark} identity={a.damIdentityId} /></Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.status')}><DictTag code="animal_status" value={a.status} /></Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.cageId')}>{a.cageId ? `${a.cageCode} ${a.cageName}` : ''}</Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.breederName')}>{a.breederName}</Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.remark')}>{a.remark}</Descriptions.Item>
             </Descriptions>
           ) : null}
+          {a ? <Genetics id={a.id} speciesId={a.speciesId} /> : null}
         </Card>
         <Card variant="borderless" title={t('zooAnimalDetail.flags')}>
           <Table<Flag> size="small" bordered rowKey="id" loading={flags.isFetching} columns={flagColumns} dataSource={flagRows} pagination={false} rowClassName={(r) => (r.current ? '' : 'zoo-flag-voided')} />

@@ -31,6 +31,7 @@ describe('animal detail page', { timeout: 120_000 }, () => {
         damMark: 'WILD', damName: '', cageId: '301', cageCode: 'PD-01', cageName: '大熊猫1号舍', breederId: '', breederName: '李饲养',
         photos: '/api/blade-resource/oss/endpoint/file/a.jpg', remark: '', status: 1, createTime: '2026-01-05 09:00:00', updateTime: '', isDeleted: 0,
       }),
+      'GET /api/zoo-studbook/studbook/animal': ok({ animalId: '203', speciesId: '2', f: 0.125, mk: 0.21, rank: 2, known: 1, living: 6 }),
       'GET /api/zoo-animal/animalFlag/list': pageOf([flag('402', 4, 'ZY-0001', 1, false), flag('403', 4, 'ZY-0002', 2, true), flag('401', 1, '156000000000001', 1, true, '中国 (ISO 3166 国家代码 156)')]),
       'GET /api/zoo-biz-attach/bizAttach/list': pageOf([{ id: '81', link: '/api/blade-resource/oss/endpoint/file/b.jpg', originalName: 'b.jpg' }]),
       'GET /api/blade-log/audit/history': pageOf([
@@ -71,6 +72,9 @@ describe('animal detail page', { timeout: 120_000 }, () => {
 
     expect(await screen.findAllByRole('img')).toHaveLength(2);
     expect(net.to('GET /api/zoo-stockLog/stockLog/timeline')[0]!.query).toEqual({ animalId: '203' });
+    // The studbook figures (decision 0037).
+    expect(await screen.findByText('0.1250')).toBeInTheDocument();
+    expect(screen.getByText('2 / 6')).toBeInTheDocument();
     expect(await screen.findByText('2015-07-01')).toBeInTheDocument();
     expect(screen.getByText('出生')).toBeInTheDocument();
     expect(screen.getByText('迁移')).toBeInTheDocument();

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { analyse, compilePedigree, type ParentInput } from '../../server/src/modules/zoo/studbook/kinship';
+import { dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { loginAs } from '../lib/login';
+import { choose } from '../lib/antd';
+import type { Page } from 'playwright-core';
+import { modal } from '../lib/ui';
+
+/** The studbook row whose animal cell is exactly `label` (a parent's cell may name the same animal). */
+const animalRow = (page: Page, label: string) =>
+  page.getByTestId('studbook-table').locator('tr.ant-table-row').filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${label}$`) }) });
+
+const b = useBrowser();
+const SLOW = { timeout: 300_000 };
+
+interface Fact {
+  ident: string;
+  sex: number;
+  alive: boolean;
+  sire: string | null;
+  dam: string | null;
+  sire_mark: string;
+  dam_mark: string;
+}
+
+/**
+ * The giant-panda pedigree as the database holds it (every zoo's records, one row per identity), computed
+ * independently of the server's request path: the figures the screen shows must agree.
+ */
+async function pandaFigures() {
+  const facts = await dbQuery<Fact>(`
+    with recs as (select a.*, coalesce(a.identity_id, a.id) ident from zoo_animal a join zoo_species s on s.id = a.species_id
+                   where s.latin_name = 'Ailuropoda melanoleuca' and a.is_deleted = 0)
+    select distinct on (r.ident) r.ident::text, r.sex,
+           exists (select 1 from recs x where x.ident = r.ident and x.status = 1) alive,
+           coalesce(r.sire_identity_id, (select coalesce(p.identity_id, p.id) from zoo_animal p where p.id = r.sire_id))::text sire,
+           coalesce(r.dam_identity_id, (select coalesce(p.identity_id, p.id) from zoo_animal p where p.id = r.dam_id))::text dam,
+           r.sire_mark, r.dam_mark
+      from recs r order by r.ident, (r.sire_id is not null or r.dam_id is not null or r.sire_identity_id is not null or r.dam_identity_id is not null) desc, r.create_time desc`);
+  const ids = new Set(facts.map((f) => f.ident));
+  const parent = (id: string | null, mark: string): ParentInput => (id && ids.has(id) ? { kind: 'animal', id } : mark === 'WILD' ? { kind: 'wild' } : { kind: 'unk' });
+  const ped = compilePedigree(facts.map((f) => ({ id: f.ident, sex: f.sex, birth: null, alive: f.alive, sire: parent(f.sire, f.sire_mark), dam: parent(f.dam, f.dam_mark) })));
+  const g = analyse(ped);
+  return { g, mkOf: (ident: string) => g.mk[ped.index.get(ident)!]! };
+}
+
+describe('studbook: a curator reads MK, asks a what-if and sees the pedigree', () => {
+  it('opens the panda studbook of the demo zoo (keeper of the studbook)', SLOW, async () => {
+    const [p3] = await dbQuery<{ id: string; sire: string; dam: string }>(
+      `select coalesce(identity_id, id)::text id, sire_id::text sire, dam_id::text dam from zoo_animal where tenant_id = '100000' and local_no = 'P003' and is_deleted = 0`,
+    );
+    const [p4] = await dbQuery<{ id: string; sire: string; dam: string }>(
+      `select coalesce(identity_id, id)::text id, sire_id::text sire, dam_id::text dam from zoo_animal where tenant_id = '100000' and local_no = 'P004' and is_deleted = 0`,
+    );
+    // 乐乐 (P003) and 欢欢 (P004) are full sibs in the database: their offspring's F is 1/4.
+    expect([p3!.sire, p3!.dam]).toEqual([p4!.sire, p4!.dam]);
+    const { g, mkOf } = await pandaFigures();
+
+    const page = await b.newPage();
+    await loginAs(page, { tenantId: '100000' });
+    await page.goto('/zoo/studbook');
+    await choose(page, page.locator('.ant-select').first(), '大熊猫');
+    await expect.poll(() => page.getByTestId('studbook-living').locator('.ant-statistic-content-value').textContent()).toBe(String(g.figures.living));
+    await expect.poll(() => animalRow(page, 'P003 乐乐').count()).toBe(1);
+    // MK of 乐乐 as the table shows it (4 decimals) equals the database's pedigree worked independently.
+    const cells = await animalRow(page, 'P003 乐乐').locator('td').allTextContents();
+    expect(cells).toContain(mkOf(p3!.id).toFixed(4));
+    await screenshot(page, 'zoo-studbook-table');
+
+    // What-if 乐乐 × 欢欢 → offspring F 0.2500.
+    await page.getByTestId('studbook-whatif').click();
+    await choose(page, modal(page).locator('.ant-select').nth(0), 'P003');
+    await choose(page, modal(page).locator('.ant-select').nth(1), 'P004');
+    await modal(page).getByTestId('whatif-compute').click();
+    await expect.poll(() => modal(page).getByTestId('whatif-f').textContent()).toBe('0.2500');
+    await screenshot(page, 'zoo-studbook-whatif');
+    await page.keyboard.press('Escape');
+
+    // The pedigree chart of 圆圆 (P005): the chart's box is drawn (a canvas).
+    const [p5] = await dbQuery<{ id: string }>(`select coalesce(identity_id, id)::text id from zoo_animal where tenant_id = '100000' and local_no = 'P005' and is_deleted = 0`);
+    await expect.poll(() => animalRow(page, 'P005 圆圆').count()).toBe(1);
+    await page.getByTestId(`pedigree-${p5!.id}`).click();
+    await expect.poll(() => modal(page).getByTestId('studbook-pedigree-chart').locator('canvas').count()).toBeGreaterThan(0);
+    await screenshot(page, 'zoo-studbook-pedigree');
+  });
+});

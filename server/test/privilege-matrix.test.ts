@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app';
 import { seedDemoZoo } from '../src/seed/zoo-demo';
 import { DEMO_TENANT } from '../src/seed/zoo-demo-data';
 import { BASIC, startTestApp, type TestApp } from './harness';
@@ -42,7 +43,11 @@ const PLATFORM_ALL = /^\/api\/(blade-develop\/|blade-system\/(tenant-package|cli
 /** Allowed calls the allowed side does not make: they would end the actor's session for the calls after them. */
 const SESSION_ENDING = new Set(['GET /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/logout']);
 
+/** GETs whose answer is new on every call (captcha images, server clocks…): not compared between the two instances. */
+const UNREPEATABLE = /^\/api\/(blade-auth\/oauth\/captcha)$/;
+
 let t: TestApp;
+let checked: FastifyInstance;
 let ops: Op[];
 const actors: Record<'zooAdmin' | 'userManager' | 'keeper' | 'allButtons', Actor> = {} as never;
 let hrRole: string;
@@ -89,14 +94,14 @@ function refuses(a: Actor, op: Op): boolean {
   return !a.held.has(code);
 }
 
-async function call(a: Actor, op: Op) {
+async function call(a: Actor, op: Op, app: FastifyInstance = t.app) {
   const opts: InjectOptions = {
     method: op.method,
     url: op.path.replace(/\{[^}]+\}|\*/g, 'x'),
     headers: { authorization: BASIC, 'blade-auth': `bearer ${a.token}` },
     ...(op.method === 'POST' ? { payload: {} } : {}),
   };
-  const res = await t.app.inject(opts);
+  const res = await app.inject(opts);
   let body: unknown = res.body;
   try {
     body = JSON.parse(res.body);
@@ -107,7 +112,10 @@ async function call(a: Actor, op: Op) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ API_LOG: 'off' });
+  // As production runs: responses cut to the contract without re-encoding (RESPONSE_CHECK off); every GET the
+  // allowed side makes is also answered by a checked instance on the same database, and the two must agree.
+  t = await startTestApp({ API_LOG: 'off', RESPONSE_CHECK: 'off' });
+  checked = await buildApp({ ...t.config, responseCheck: true }, t.database, { logger: false });
   await seedDemoZoo(t.database);
   const spec = (await t.app.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Record<string, unknown>>> };
   ops = Object.entries(spec.paths).flatMap(([path, byMethod]) =>
@@ -151,7 +159,10 @@ beforeAll(async () => {
   actors.keeper = await actor('keeper', 'keeper1', 'keeper1', false);
   actors.allButtons = await actor('zoo user with every button', 'all1', 'Pa55word', false);
 }, 120_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await checked?.close();
+  await t?.close();
+});
 
 describe('privilege matrix over /api/openapi.json', () => {
   it('every operation states its rule, and the platform areas are declared platform-only', () => {
@@ -197,19 +208,32 @@ describe('privilege matrix over /api/openapi.json', () => {
       const a = actors[key];
       const allowed = ops.filter((o) => !refuses(a, o) && !SESSION_ENDING.has(`${o.method} ${o.path}`));
       const refusedWrongly: string[] = [];
+      const failed: string[] = [];
+      const differ: string[] = [];
+      let answered = 0;
       let next = 0;
       const worker = async () => {
         while (next < allowed.length) {
           const op = allowed[next++]!;
           const res = await call(a, op);
           const b = res.body as { code?: unknown } | undefined;
-          if (res.status === 403 || b?.code === 403)
-            refusedWrongly.push(`${op.method} ${op.path} [${op.access}] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          const line = `${op.method} ${op.path} [${op.access}] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
+          if (res.status === 403 || b?.code === 403) refusedWrongly.push(line);
+          if (res.status >= 500) failed.push(line);
+          if (res.status === 200) answered++;
+          // JSON answers (files such as xlsx carry their own time).
+          if (op.method === 'GET' && typeof res.body === 'object' && !UNREPEATABLE.test(op.path)) {
+            const again = await call(a, op, checked);
+            if (again.status !== res.status || JSON.stringify(again.body) !== JSON.stringify(res.body))
+              differ.push(`${op.method} ${op.path}: unchecked ${res.status} ${JSON.stringify(res.body).slice(0, 200)} ≠ checked ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`);
+          }
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));
-      console.log(`privilege matrix, ${a.name}: ${allowed.length} of ${ops.length} operations allowed, ${refusedWrongly.length} refused`);
+      console.log(`privilege matrix, ${a.name}: ${allowed.length} of ${ops.length} operations allowed (${answered} answered 200), ${refusedWrongly.length} refused`);
       expect(refusedWrongly).toEqual([]);
+      expect(failed).toEqual([]);
+      expect(differ).toEqual([]);
       expect(allowed.length, a.name).toBeGreaterThan(20);
       expect((await t.request({ url: '/blade-auth/oauth/user-info', token: a.token })).status).toBe(200);
     }, 120_000);

@@ -73,11 +73,13 @@ function drift(schema: Schema, value: unknown, at: string): string[] {
  * RESPONSE_CHECK holds its own answers: a stub written by hand may not answer what the server never would.
  */
 function checkReply(key: string, reply: Reply) {
-  const body = reply.body as { code?: unknown; success?: unknown; data?: unknown } | undefined;
-  if ((reply.status ?? 200) !== 200 || body === undefined) return;
+  if ((reply.status ?? 200) !== 200 || reply.body === undefined) return;
+  // What the browser receives: the JSON text (a field set to undefined does not travel).
+  const body = JSON.parse(JSON.stringify(reply.body)) as { code?: unknown; success?: unknown; data?: unknown; error?: unknown };
   const ep = endpointOf(key);
   if (!ep) return void stubDrift.push(`${key}: no endpoint of the contract answers this`);
-  if (!ep.raw && (typeof body !== 'object' || body === null || body.code !== 200)) return;
+  // Failures are not `data`: an R body's other codes, a raw (OAuth) body's `error`.
+  if (typeof body !== 'object' || body === null || (ep.raw ? body.error !== undefined : body.code !== 200)) return;
   const found = drift(ep.data as unknown as Schema, ep.raw ? body : body.data, 'data');
   if (found.length) stubDrift.push(`${key}: the stub's reply is not the contract's data: ${found.join('; ')}`);
 }

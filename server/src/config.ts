@@ -24,7 +24,7 @@ const Env = z.object({
   LIST_COUNT: z.enum(['kept', 'exact'], { error: '应为 kept/exact' }).default('kept'),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** Prepared request statements per connection; off behind PgBouncer in transaction pooling (db/prepared.ts). */
+  /** Request statements named per connection on their second use (db/statement-names.ts); off behind PgBouncer in transaction pooling. */
   DB_PREPARE: bool('on'),
   JWT_SECRET: z.string().min(32, '至少 32 个字符').optional().or(z.literal('').transform(() => undefined)),
   SECRET_KEY: z

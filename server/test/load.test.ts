@@ -8,11 +8,13 @@ import { startTestApp, type TestApp } from './harness';
 import { loadFixtures, runMixedLoad, type LoadTarget } from './mixed-load';
 
 /**
- * The load figure of issue 10: 50 clients × 30 s (LOAD_SECONDS, LOAD_CLIENTS) of mixed reads and writes through a
+ * The load check of issue 10: 50 clients × 8 s (LOAD_SECONDS, LOAD_CLIENTS) of mixed reads and writes through a
  * real HTTP listener on PostgreSQL, with the production defaults (pool of 10, API log on, captcha on, per-client
- * limits as configured): 0 errors, 0 answers other than 200 with success. Prints req/s and p50/p99.
+ * limits as configured): 0 errors, 0 answers other than 200 with success. Prints req/s and p50/p99. The figure
+ * itself (30 s, on a machine doing nothing else) is `npm run bench:load -w @zoo/bench`: in the suite the load
+ * shares both cores with other files, so its length buys no truth, only time.
  */
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
 
 let t: TestApp;
@@ -39,7 +41,8 @@ afterAll(async () => {
 describe('load', () => {
   it(`${CLIENTS} clients × ${SECONDS} s of mixed reads and writes: 0 errors`, async () => {
     expect(target.animalIds.length).toBeGreaterThan(5);
-    const r = await runMixedLoad(target, CLIENTS, SECONDS);
+    // Each client goes through its cycle of 10 calls (3 or 4 of them writes) at least once, however loaded the machine.
+    const r = await runMixedLoad(target, CLIENTS, SECONDS, 10);
     console.log(
       `load: ${CLIENTS} clients × ${r.seconds.toFixed(1)} s — ${r.requests} requests (${r.reads} reads, ${r.writes} writes), ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`,
     );

@@ -201,13 +201,23 @@ describe('malformed input over every operation', () => {
   }, 300_000);
 
   it('anonymous: never 5xx; protected operations answer 401 before any field message', async () => {
-    const outcomes = await runAll(requestsFor(false));
+    // Public operations get every malformed value; a protected one answers 401 before reading any input, so one
+    // malformed value per place of input (each query key, body field, header, the raw bodies) proves it: the
+    // signed-in pass above already sends every value to every operation.
+    const seen = new Set<string>();
+    const requests = requestsFor(false).filter((r) => {
+      const [method, path, what] = r.what.split(' ');
+      if (isPublic(method!, path!)) return true;
+      const place = `${method} ${path} ${/^(\?|body\.|header )/.test(what!) ? r.what.slice(0, r.what.indexOf('=')) : r.what}`;
+      return !seen.has(place) && !!seen.add(place);
+    });
+    const outcomes = await runAll(requests);
     check(outcomes);
     const byOp = outcomes.filter((o) => {
       const [method, path] = o.what.split(' ');
       return !isPublic(method!, path!);
     });
-    expect(byOp.length).toBeGreaterThan(1000);
+    expect(byOp.length).toBeGreaterThan(ops.length);
     expect(byOp.filter((o) => o.status !== 401).map((o) => `${o.status} ${o.what} ${o.body.slice(0, 120)}`)).toEqual([]);
     const { rows } = await t.sql.query('select count(*)::int as n from blade_log_error');
     expect(rows[0].n).toBe(0);

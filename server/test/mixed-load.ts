@@ -30,7 +30,8 @@ export interface LoadResult {
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-export async function runMixedLoad(target: LoadTarget, clients: number, seconds: number): Promise<LoadResult> {
+/** Runs `clients` for `seconds`; each client makes at least `minCalls` calls however long they take (a loaded machine). */
+export async function runMixedLoad(target: LoadTarget, clients: number, seconds: number, minCalls = 0): Promise<LoadResult> {
   const latencies: number[] = [];
   const samples: string[] = [];
   let errors = 0;
@@ -68,7 +69,7 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
         return undefined;
       }
     };
-    while (Date.now() < end) {
+    while (Date.now() < end || i < minCalls) {
       const k = i++ % 10;
       const animal = target.animalIds[(n * 7 + i) % target.animalIds.length];
       if (k === 0 || k === 5) {

@@ -2,21 +2,35 @@
 export const DEMO_TENANT = { tenantId: '100000', tenantName: '示范动物园', linkman: '张园长', contactNumber: '13800000000', address: '示范市动物园路1号' };
 export const DEMO_PARK = '示范动物园主园区';
 
-/** Licence scope: [Latin name, licence no, issuer, valid from, valid to]. 华南虎's licence has expired (demo). */
-export const DEMO_LICENCES: Array<[string, string, string, string, string | null]> = [
-  ['Ailuropoda melanoleuca', '(国)驯繁字[2023]001号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Ailurus fulgens', '(示)驯繁字[2023]011号', '示范省林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Rhinopithecus roxellana', '(国)驯繁字[2023]002号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Macaca mulatta', '(示)驯繁字[2023]012号', '示范省林业和草原局', '2023-01-01', null],
-  ['Panthera tigris altaica', '(国)驯繁字[2023]003号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Panthera tigris amoyensis', '(国)驯繁字[2019]021号', '国家林业和草原局', '2019-01-01', '2024-12-31'],
-  ['Panthera uncia', '(国)驯繁字[2023]004号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Cervus nippon', '(国)驯繁字[2023]005号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Grus japonensis', '(国)驯繁字[2023]006号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Crossoptilon mantchuricum', '(国)驯繁字[2023]007号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Syrmaticus reevesii', '(国)驯繁字[2023]008号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
-  ['Alligator sinensis', '(国)驯繁字[2023]009号', '国家林业和草原局', '2023-01-01', '2028-12-31'],
+/**
+ * Licence scope: [Latin name, licence no, issuer, valid from, valid to], the dates as years from this one (valid
+ * from 1 January, valid to 31 December): licences run from three years ago to the end of the year after next, so
+ * a demo seeded on any day holds them a year ahead at least; 华南虎's licence has expired (demo). `demoLicenceDates`
+ * turns them into dates.
+ */
+export const DEMO_LICENCES: Array<[string, string, string, number, number | null]> = [
+  ['Ailuropoda melanoleuca', '(国)驯繁字[2023]001号', '国家林业和草原局', -3, 2],
+  ['Ailurus fulgens', '(示)驯繁字[2023]011号', '示范省林业和草原局', -3, 2],
+  ['Rhinopithecus roxellana', '(国)驯繁字[2023]002号', '国家林业和草原局', -3, 2],
+  ['Macaca mulatta', '(示)驯繁字[2023]012号', '示范省林业和草原局', -3, null],
+  ['Panthera tigris altaica', '(国)驯繁字[2023]003号', '国家林业和草原局', -3, 2],
+  ['Panthera tigris amoyensis', '(国)驯繁字[2019]021号', '国家林业和草原局', -7, -2],
+  ['Panthera uncia', '(国)驯繁字[2023]004号', '国家林业和草原局', -3, 2],
+  ['Cervus nippon', '(国)驯繁字[2023]005号', '国家林业和草原局', -3, 2],
+  ['Grus japonensis', '(国)驯繁字[2023]006号', '国家林业和草原局', -3, 2],
+  ['Crossoptilon mantchuricum', '(国)驯繁字[2023]007号', '国家林业和草原局', -3, 2],
+  ['Syrmaticus reevesii', '(国)驯繁字[2023]008号', '国家林业和草原局', -3, 2],
+  ['Alligator sinensis', '(国)驯繁字[2023]009号', '国家林业和草原局', -3, 2],
 ];
+
+/** Today in Asia/Shanghai as `yyyy-MM-dd` (the demo's calendar). */
+export const demoToday = (now = Date.now()): string => new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+
+/** A licence's dates for `today`: valid from 1 January `from` years on, to 31 December `to` years on (null: open). */
+export function demoLicenceDates(from: number, to: number | null, today = demoToday()): { validFrom: string; validTo: string | null } {
+  const year = Number(today.slice(0, 4));
+  return { validFrom: `${year + from}-01-01 00:00:00`, validTo: to === null ? null : `${year + to}-12-31 00:00:00` };
+}
 
 /** [venue, [cage code, cage name, cage type, area m², capacity]] */
 export const DEMO_VENUES: Array<[string, Array<[string, string, number, number, number]>]> = [

@@ -39,11 +39,12 @@ const POP_EVENTS: Record<string, PopEvent[]> = {
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A date `months` after a year ago, on `day` (clamped to the 28th and to today). */
+/** A date `months` after a year ago, on `day` (clamped to the 28th and to yesterday: the demo's history ends there). */
 function dateAt(months: number, day: number): string {
   const now = new Date(Date.now() + 8 * 3600_000);
   const d = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth() + months, Math.min(day, 28), 9, 30));
-  const t = d > now ? now : d;
+  const yesterday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1, 9, 30));
+  const t = d > yesterday ? yesterday : d;
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:00`;
 }
 

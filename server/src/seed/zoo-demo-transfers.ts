@@ -10,7 +10,7 @@ import { zooAnimal, zooCage, zooPark, zooTenantSpecies, zooVenue } from '../modu
 import { zooTransferLog } from '../modules/zoo/transfer/transfer.tables';
 import { confirmTransfer, proposalRow, withdrawTransfer, type Proposal } from '../modules/zoo/transfer/transfer.service';
 import { speciesIdsByLatin } from './zoo';
-import { DEMO_TENANT } from './zoo-demo-data';
+import { DEMO_TENANT, demoLicenceDates, demoToday } from './zoo-demo-data';
 import { ensureRole, ensureUser, subtree } from './zoo-demo';
 
 /** The second demo zoo, receiver of the demo transfers (admin / admin in tenant 100001). */
@@ -29,7 +29,7 @@ const CAGES_2: Array<[string, string]> = [
   ['YH-01', '虎山'],
 ];
 
-const today = () => `${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)} 00:00:00`;
+const today = () => `${demoToday()} 00:00:00`;
 
 async function seedZoo2(tx: Tx): Promise<Map<string, string>> {
   await tx.insert(bladeTenant).values({ ...DEMO_ZOO_2, accountNumber: 100 }).onConflictDoNothing();
@@ -43,7 +43,7 @@ async function seedZoo2(tx: Tx): Promise<Map<string, string>> {
   await ensureUser(tx, 'admin', '野生园管理员', role, dept!.id, post!.id);
   const species = await speciesIdsByLatin(tx);
   for (const [latin, licenceNo] of LICENCES_2)
-    await tx.insert(zooTenantSpecies).values({ speciesId: species.get(latin)!, licenceNo, issuingAuthority: '示范省林业和草原局', validFrom: '2024-01-01 00:00:00', validTo: '2029-12-31 00:00:00' });
+    await tx.insert(zooTenantSpecies).values({ speciesId: species.get(latin)!, licenceNo, issuingAuthority: '示范省林业和草原局', ...demoLicenceDates(-2, 2) });
   const [park] = await tx.insert(zooPark).values({ parkName: PARK_2, address: DEMO_ZOO_2.address, linkman: DEMO_ZOO_2.linkman, contactNumber: DEMO_ZOO_2.contactNumber }).returning({ id: zooPark.id });
   const [venue] = await tx.insert(zooVenue).values({ parkId: park!.id, venueName: '动物展区', sort: 1 }).returning({ id: zooVenue.id });
   const cages = new Map<string, string>();

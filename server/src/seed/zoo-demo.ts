@@ -15,7 +15,7 @@ import {
 import { speciesIdsByLatin } from './zoo';
 import { seedDemoLedger } from './zoo-demo-ledger';
 import {
-  DEMO_ANIMALS, DEMO_FLAGS, DEMO_KEEPERS, DEMO_LICENCES, DEMO_PARK, DEMO_POPULATIONS, DEMO_TENANT, DEMO_VENUES,
+  DEMO_ANIMALS, DEMO_FLAGS, demoLicenceDates, DEMO_KEEPERS, DEMO_LICENCES, DEMO_PARK, DEMO_POPULATIONS, DEMO_TENANT, DEMO_VENUES,
 } from './zoo-demo-data';
 
 export type MenuRow = { id: string; parentId: string; code: string; category: number; alias: string };
@@ -74,7 +74,7 @@ async function seedLicences(tx: Tx, species: Map<string, string>): Promise<void>
   for (const [latin, licenceNo, issuingAuthority, from, to] of DEMO_LICENCES) {
     const speciesId = species.get(latin);
     if (!speciesId || have.has(speciesId)) continue;
-    await tx.insert(zooTenantSpecies).values({ speciesId, licenceNo, issuingAuthority, validFrom: `${from} 00:00:00`, validTo: to ? `${to} 00:00:00` : null });
+    await tx.insert(zooTenantSpecies).values({ speciesId, licenceNo, issuingAuthority, ...demoLicenceDates(from, to) });
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { seed } from '.';
+import { DEMO_LICENCES, demoLicenceDates } from './zoo-demo-data';
 
 let t: TestApp;
 const counts = async () =>
@@ -92,6 +93,31 @@ describe('zoo seed', () => {
     expect(kinds.rows.map((r) => r.movement_type)).toEqual(['born', 'cancel', 'census', 'die', 'export', 'import', 'move']);
     const span = await t.sql.query(`select max(event_date) - min(event_date) > interval '300 days' as year from zoo_stock_log where tenant_id = '100000'`);
     expect(span.rows[0].year).toBe(true);
+  });
+
+  it('dates the demo from today: licences valid a year ahead at least (华南虎 expired), history ending yesterday', async () => {
+    const days = (a: string, b: string) => (Date.parse(`${b.slice(0, 10)}T00:00:00Z`) - Date.parse(`${a.slice(0, 10)}T00:00:00Z`)) / 86_400_000;
+    // Any day of any year, not only today: the first and last of a year, a leap day, far ahead.
+    for (const today of ['2026-01-01', '2026-12-31', '2028-02-29', '2041-07-15'])
+      for (const [latin, , , from, to] of DEMO_LICENCES) {
+        const d = demoLicenceDates(from, to, today);
+        expect(days(d.validFrom, today), `${latin} on ${today}`).toBeGreaterThanOrEqual(0);
+        if (latin === 'Panthera tigris amoyensis') expect(days(today, d.validTo!), `${latin} on ${today}`).toBeLessThan(0);
+        else if (d.validTo !== null) expect(days(today, d.validTo), `${latin} on ${today}`).toBeGreaterThanOrEqual(365);
+      }
+    // What the seed wrote, against the database's today: both demo zoos.
+    const licences = (await t.sql.query(`select l.tenant_id, s.latin_name, licence_state(l.valid_from, l.valid_to) state,
+        l.valid_to is null or l.valid_to >= current_date + 365 ahead from zoo_tenant_species l join zoo_species s on s.id = l.species_id
+      where l.tenant_id in ('100000', '100001') and l.is_deleted = 0`)).rows;
+    expect(licences.length).toBe(16);
+    for (const l of licences)
+      expect(l, l.latin_name).toMatchObject(l.latin_name === 'Panthera tigris amoyensis' ? { state: 'expired', ahead: false } : { state: 'valid', ahead: true });
+    const last = (await t.sql.query(`select
+        -- The demo's accepted transfer is carried out while seeding (its rows are dated then); the year before ends yesterday.
+        (select max(event_date)::date < current_date from zoo_stock_log where tenant_id = '100000' and transfer_id is null) ledger,
+        (select max(log_date) = current_date - 1 from zoo_basic_log where tenant_id = '100000') logs,
+        (select max(read_time) < localtimestamp and min(read_time) > localtimestamp - interval '366 days' from zoo_humiture) readings`)).rows[0];
+    expect(last).toEqual({ ledger: true, logs: true, readings: true });
   });
 
   it('gives the demo zoo weeks of keeper logs up to yesterday, and lets its keepers log today', async () => {

@@ -1,4 +1,88 @@
+import * as contract from '@zoo/contract';
+import type { Endpoint } from '@zoo/contract';
 import { vi } from 'vitest';
+
+/** Every endpoint the contract exports (directly or inside a resource definition), by "METHOD /api/path". */
+const endpoints = (() => {
+  const found = new Map<string, Endpoint>();
+  const seen = new Set<unknown>();
+  const isEndpoint = (v: Record<string, unknown>): v is Endpoint & Record<string, unknown> =>
+    (v.method === 'GET' || v.method === 'POST') && typeof v.path === 'string' && typeof (v.data as { safeParse?: unknown } | undefined)?.safeParse === 'function';
+  const walk = (v: unknown, depth: number) => {
+    if (!v || typeof v !== 'object' || seen.has(v) || depth > 4) return;
+    seen.add(v);
+    // A zod schema is no place for endpoints.
+    if ('_zod' in v) return;
+    if (isEndpoint(v as Record<string, unknown>)) {
+      const e = v as Endpoint;
+      found.set(`${e.method} /api${e.path}`, e);
+      return;
+    }
+    for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(contract, 0);
+  return found;
+})();
+const templated = [...endpoints].filter(([k]) => k.includes('{')).map(([k, e]) => [new RegExp(`^${k.replace(/\{[^}]+\}/g, '[^/]+')}$`), e] as const);
+const endpointOf = (key: string) => endpoints.get(key) ?? templated.find(([re]) => re.test(key))?.[1];
+
+/** Replies of this test that do not hold to the contract; test/setup.ts fails the test on any. */
+export const stubDrift: string[] = [];
+
+type Schema = { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }; _zod: { def: Record<string, any> } };
+
+/**
+ * Where `value` departs from `schema`, with every field the value has checked and fields it leaves out allowed:
+ * a stub answers only what its test reads, but each field it does answer has the contract's name and type (an
+ * unknown field is drift too).
+ */
+function drift(schema: Schema, value: unknown, at: string): string[] {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'nonoptional':
+      return value === undefined || (value === null && def.type === 'nullable') ? [] : drift(def.innerType, value, at);
+    case 'pipe':
+      return drift(def.in, value, at);
+    case 'lazy':
+      return drift(def.getter(), value, at);
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) break;
+      const shape = def.shape as Record<string, Schema>;
+      return Object.entries(value).flatMap(([k, v]) => (shape[k] ? drift(shape[k], v, `${at}.${k}`) : def.catchall ? [] : [`${at}.${k}: not a field of the contract`]));
+    }
+    case 'array':
+      if (!Array.isArray(value)) break;
+      return value.flatMap((v, i) => drift(def.element, v, `${at}.${i}`));
+    case 'union': {
+      if (schema.safeParse(value).success) return [];
+      const each = (def.options as Schema[]).map((o) => drift(o, value, at));
+      return each.some((d) => d.length === 0) ? [] : each.sort((a, b) => a.length - b.length)[0]!;
+    }
+  }
+  const r = schema.safeParse(value);
+  return r.success ? [] : r.error!.issues.map((i) => `${[at, ...i.path].join('.')}: ${i.message}`);
+}
+
+/**
+ * Holds a successful reply to the endpoint's `data` schema (the whole body for a raw endpoint), as the server's
+ * RESPONSE_CHECK holds its own answers: a stub written by hand may not answer what the server never would.
+ */
+function checkReply(key: string, reply: Reply) {
+  if ((reply.status ?? 200) !== 200 || reply.body === undefined) return;
+  // What the browser receives: the JSON text (a field set to undefined does not travel).
+  const body = JSON.parse(JSON.stringify(reply.body)) as { code?: unknown; success?: unknown; data?: unknown; error?: unknown };
+  const ep = endpointOf(key);
+  if (!ep) return void stubDrift.push(`${key}: no endpoint of the contract answers this`);
+  // Failures are not `data`: an R body's other codes, a raw (OAuth) body's `error`.
+  if (typeof body !== 'object' || body === null || (ep.raw ? body.error !== undefined : body.code !== 200)) return;
+  const found = drift(ep.data as unknown as Schema, ep.raw ? body : body.data, 'data');
+  if (found.length) stubDrift.push(`${key}: the stub's reply is not the contract's data: ${found.join('; ')}`);
+}
 
 /** One request as the stubbed network saw it. */
 export interface SeenRequest {
@@ -37,6 +121,7 @@ export function stubFetch(routes: Record<string, Route>) {
     calls.push(req);
     const route = routes[`${req.method} ${req.path}`];
     const reply = !route ? { status: 404, body: { code: 404, msg: `no stub for ${req.method} ${req.path}` } } : typeof route === 'function' ? await route(req) : route;
+    if (route) checkReply(`${req.method} ${req.path}`, reply);
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });

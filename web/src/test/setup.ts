@@ -4,6 +4,7 @@ import { afterEach, vi } from 'vitest';
 import { featureBundles } from '../app/i18n-bundles';
 import { i18n, initI18n } from '../lib/i18n';
 import { initialSession, useSession } from '../lib/session';
+import { stubDrift } from './fetch-stub';
 
 // antd's responsive helpers and Table/Tabs measure through these; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
@@ -35,6 +36,8 @@ initI18n('zh', featureBundles);
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
+  // A stubbed reply the contract's data schema refuses (test/fetch-stub.ts) fails the test that made it.
+  const drift = stubDrift.splice(0);
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -44,4 +47,5 @@ afterEach(async () => {
   });
   useSession.setState(initialSession);
   await i18n.changeLanguage('zh');
+  if (drift.length) throw new Error(`stubbed replies that drift from the contract:\n${[...new Set(drift)].join('\n')}`);
 });

@@ -250,9 +250,9 @@ describe('a timer due while no server runs', () => {
     const def = await deployed('escalate_restart', ESCALATE('escalate_restart', 'PT1S'));
     const id = await start(t.app, def);
     await t.app.close();
-    await sleep(1500);
+    // Until the timer is due (its 1 s after the start), not a fixed sleep: nothing polls now, so it stays due.
+    await until('the timer to fall due', async () => (await q(`select 1 from flow_timer where instance_id = $1 and due_at <= now()`, [id])).length === 1);
     expect(await stateOf(id)).toBe('running');
-    expect(await q(`select 1 from flow_timer where instance_id = $1 and due_at <= now()`, [id])).toHaveLength(1);
     const next = await anotherServer();
     try {
       await until('the timer after the restart', async () => (await stateOf(id)) === 'finished');

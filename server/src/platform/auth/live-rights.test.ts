@@ -8,7 +8,7 @@ import { tenantWithAdmin, type TenantCtx } from '../../../test/iam-helpers';
  * Rights removed bite on the user's next request: the token's roles and department are checked against the
  * database's rows. On the instance that made the change at once (it reads `app.live_changed` with COMMIT); a second
  * app on the same database (another instance) keeps live rows in memory and drops them when the triggers'
- * notification arrives, which `refusedOnOther` times.
+ * notification arrives, which `refusedOnOther` waits for.
  */
 let t: TestApp;
 let other: FastifyInstance;
@@ -21,12 +21,13 @@ const onOther = async (url: string, token: string) => {
   const res = await other.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: BASIC, 'blade-auth': `bearer ${token}` } });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 };
-/** Polls the other instance until `url` is refused with `status` (the notification arrived); returns the ms it took. */
+/**
+ * Polls the other instance until `url` is refused with `status` (the notification arrived). The deadline is for a
+ * loaded machine; how soon it arrives (a millisecond on one machine) is not a test's to time.
+ */
 const refusedOnOther = async (url: string, token: string, status: number, msg: string) => {
-  const t0 = Date.now();
-  await expect.poll(async () => (await onOther(url, token)).status, { timeout: 1000, interval: 5 }).toBe(status);
+  await expect.poll(async () => (await onOther(url, token)).status, { timeout: 10_000, interval: 5 }).toBe(status);
   expect((await onOther(url, token)).body.msg).toBe(msg);
-  return Date.now() - t0;
 };
 const idOf = async (account: string) =>
   (await t.sql.query(`select id::text from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [zoo.code, account])).rows[0].id as string;
@@ -65,7 +66,7 @@ describe('rights removed bite on the next request', () => {
     expect((await onOther('/blade-user/page', boss.token)).status).toBe(200);
     await updateUser(boss.id, 'boss', { roleId: postRole });
     expect((await t.request({ url: '/blade-user/page', token: boss.token })).status).toBe(403);
-    expect(await refusedOnOther('/blade-user/page', boss.token, 403, '权限不足,无法访问该资源')).toBeLessThan(1000);
+    await refusedOnOther('/blade-user/page', boss.token, 403, '权限不足,无法访问该资源');
     // What the session reports follows the database too.
     const info = (await t.request({ url: '/blade-auth/oauth/user-info', token: boss.token })).body.data;
     expect(info).toMatchObject({ roleId: postRole, roleName: 'poster' });
@@ -77,7 +78,7 @@ describe('rights removed bite on the next request', () => {
     expect((await t.request({ url: '/blade-user/page', token: solo.token })).status).toBe(200);
     const res = await post('/blade-user/grant', zoo.token, { query: { userIds: solo.id, roleIds: postRole } });
     expect(res.body.success).toBe(true);
-    expect(await refusedOnOther('/blade-user/page', solo.token, 401, '账号角色已变更,请重新登录')).toBeLessThan(1000);
+    await refusedOnOther('/blade-user/page', solo.token, 401, '账号角色已变更,请重新登录');
     // Signing in again gives the new role.
     expect((await addPost(await t.login('solo', 'Pa55word', zoo.code), 's1')).body.success).toBe(true);
   });
@@ -87,7 +88,7 @@ describe('rights removed bite on the next request', () => {
     expect((await onOther('/blade-system/post/list', off.token)).status).toBe(200);
     await updateUser(off.id, 'off', { roleId: postRole, status: 0 });
     expect((await t.request({ url: '/blade-system/post/list', token: off.token })).status).toBe(401);
-    expect(await refusedOnOther('/blade-system/post/list', off.token, 401, '账号未启用或已被停用,请联系管理员')).toBeLessThan(1000);
+    await refusedOnOther('/blade-system/post/list', off.token, 401, '账号未启用或已被停用,请联系管理员');
     // Nor may it fill the error log through the front end's log upload.
     const logs = [{ type: 'error', url: '/x', message: 'disabled-probe', stack: '', info: '', time: '' }];
     expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token: off.token, body: logs })).body).toMatchObject({ code: 401, msg: '账号未启用或已被停用,请联系管理员' });
@@ -144,7 +145,7 @@ describe('rights removed bite on the next request', () => {
     await t.sql.query(`update blade_user set status = 0 where id = $1`, [quiet.id]);
     await refusedOnOther('/blade-system/post/list', quiet.token, 401, '账号未启用或已被停用,请联系管理员');
     await t.sql.query(`update blade_user set status = 1 where id = $1`, [quiet.id]);
-    await expect.poll(async () => (await onOther('/blade-system/post/list', quiet.token)).status, { timeout: 1000, interval: 5 }).toBe(200);
+    await expect.poll(async () => (await onOther('/blade-system/post/list', quiet.token)).status, { timeout: 10_000, interval: 5 }).toBe(200);
 
     // The other instance loses its listener: nothing it kept in memory is trusted any more.
     await (other.zoo.cache as unknown as { listener: { end(): Promise<void> } }).listener.end();

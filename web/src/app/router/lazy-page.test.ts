@@ -6,9 +6,13 @@ describe('lazy page loads', () => {
     vi.useFakeTimers();
     const never = new Promise<never>(() => undefined);
     const load = withTimeout(never, 120_000);
-    const seen = load.catch((e: unknown) => e);
+    let settled = false;
+    const seen = load.catch((e: unknown) => e).finally(() => (settled = true));
     await vi.advanceTimersByTimeAsync(119_999);
+    // Still waiting a millisecond before the limit: the rejection below is the timeout's, not an early one.
+    expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
     const error = await seen;
     expect(error).toBeInstanceOf(PageLoadTimeout);
     expect((error as Error).message).toBe('页面加载超时（120 秒），请检查网络后重试');

@@ -165,4 +165,16 @@ describe('environment alarms', () => {
       await setParam('1');
     }
   });
+
+  it('8 out-of-range readings for one cage sent at once leave one open alarm, every reading kept', async () => {
+    const racing = (await makeCageChain(t, zooA)).cageId;
+    await makeAnimal(t, zooA, { speciesId: await speciesId(t, 'Ailuropoda melanoleuca'), cageId: racing, sex: 2 });
+    const k = (await t.request({ method: 'POST', url: `${base}/device/generate`, token: zooA, query: { cageId: racing } })).body.data.key;
+    const times = await Promise.all(Array.from({ length: 8 }, (_, i) => at(0, 10 + i)));
+    const answers = await Promise.all(times.map((time, i) => ingest(k, [{ time, temperature: 30 + i, humidity: 60 }])));
+    expect(answers.map((r) => [r.status, r.body.msg])).toEqual(times.map(() => [200, '操作成功']));
+    const open = await t.sql.query(`select kind, peak from zoo_humiture_alarm where cage_id = $1 and end_time is null`, [racing]);
+    expect(open.rows).toEqual([{ kind: 1, peak: 37 }]);
+    expect((await t.sql.query(`select count(*)::int n from zoo_humiture where cage_id = $1`, [racing])).rows[0].n).toBe(8);
+  });
 });

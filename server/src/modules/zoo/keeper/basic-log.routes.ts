@@ -77,6 +77,9 @@ export function basicLogRoutes(app: FastifyInstance): void {
       refuseFuture(input.logDate, day);
       const keeperId = input.keeperId ?? existing?.keeperId ?? session.userId;
       if (input.keeperId) await mustExist(db, bladeUser, input.keeperId, '所选饲养员不是本园用户');
+      // Two logs of one subject and day sent at once: the second waits here for the first to commit, then sees it
+      // and gets this message (not the unique index's generic one).
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('zoo_basic_log'), hashtext(${subject.id} || ' ' || ${input.logDate}))`);
       await refuseDuplicate(db, l, and(eq(l.animalId, subject.id), eq(l.logDate, input.logDate))!, existing, `「${subject.name}」${input.logDate} 已有饲养日志`);
       const diet = input.diet.map((d) => ({ food: d.food, amount: d.amount ?? null, unit: d.unit ?? '', intake: d.intake }));
       // Moving a log to another animal re-reads where that animal lives; otherwise the log keeps its place.

@@ -200,4 +200,16 @@ describe('keeper logs', () => {
     expect(await days(keeper, herd)).toEqual([today]);
     expect(await days(admin, pandaC)).toContain(today);
   });
+
+  it('two logs for one animal and day sent at once: one is saved, the other is refused with a clear 400', async () => {
+    const animal = await makeAnimal(t, admin, { speciesId: panda, cageId: cageA, sex: 1, animalName: '并发' });
+    const day = await dayOffset(-3);
+    const answers = await Promise.all([submit(admin, { animalId: animal, logDate: day, remark: '甲' }), submit(admin, { animalId: animal, logDate: day, remark: '乙' })]);
+    const ok = answers.filter((r) => r.status === 200 && r.body.success === true);
+    const refused = answers.filter((r) => r.status === 400);
+    expect(ok).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.body.msg).toMatch(new RegExp(`${day} 已有饲养日志$`));
+    expect((await t.sql.query(`select count(*)::int n from zoo_basic_log where animal_id = $1 and log_date = $2 and is_deleted = 0`, [animal, day])).rows[0].n).toBe(1);
+  });
 });

@@ -252,3 +252,30 @@ describe('visibility is the two parties only', () => {
     }
   });
 });
+
+describe('races', () => {
+  it('accept and withdraw of one transfer sent at once: exactly one wins, and stock follows the winner', async () => {
+    for (let round = 0; round < 3; round++) {
+      const before = await stock(A, cageA);
+      const inB = await stock(B, cageB);
+      const id = await proposeOk({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1 });
+      const [acc, wd] = await Promise.all([confirm({ id, status: 1, transferOpinion: '同意', toCageId: cageB }), withdraw(id)]);
+      const wins = [acc, wd].filter((r) => r.body.msg === '操作成功');
+      expect(wins, JSON.stringify([acc.body, wd.body])).toHaveLength(1);
+      const loser = wins[0] === acc ? wd : acc;
+      expect(loser.status).toBe(400);
+      expect(loser.body.msg).toMatch(wins[0] === acc ? /^该转移已接收,不能撤回$/ : /^该转移已撤回,不能确认$/);
+      const [m, f, u] = before!;
+      if (wins[0] === acc) {
+        expect(await state(id)).toBe(1);
+        expect(await stock(A, cageA)).toEqual([m - 1, f, u, 0, 0, 0]);
+        expect((await stock(B, cageB))!.slice(0, 3)).toEqual([(inB?.[0] ?? 0) + 1, inB?.[1] ?? 0, inB?.[2] ?? 0]);
+        expect([await ledgerOf(A, id), await ledgerOf(B, id)]).toEqual([['export'], ['import']]);
+      } else {
+        expect(await state(id)).toBe(3);
+        expect(await stock(A, cageA)).toEqual(before);
+        expect([await ledgerOf(A, id), await ledgerOf(B, id)]).toEqual([[], []]);
+      }
+    }
+  });
+});

@@ -12,7 +12,6 @@ const row = (id: string, paramName: string, paramKey: string) => ({
   paramKey,
   paramValue: `${paramKey}-value`,
   remark: '',
-  tenantId: '000000',
 });
 const rows = [row('1', '邮件服务器', 'mail.host'), row('2', '初始密码', 'account.initPassword')];
 

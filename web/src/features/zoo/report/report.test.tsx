@@ -32,7 +32,7 @@ function server() {
     'GET /api/blade-zoo/basic/species_stock': (req: SeenRequest) =>
       ok({ from: req.query.from, to: req.query.to, rows: [row('1', '梅花鹿', 12), row('2', '丹顶鹤', 5)], total }),
     'GET /api/blade-zoo/basic/stock': (req: SeenRequest) =>
-      ok({ date: req.query.date, groupBy: req.query.groupBy, rows: [fig('1', req.query.groupBy === 'park' ? '东园' : '哺乳纲', 17)], total: fig('', '', 17) }),
+      ok({ date: req.query.date, groupBy: req.query.groupBy, rows: [fig('1', req.query.groupBy === 'park' ? '东园' : '哺乳纲', 17)], total: (({ key: _k, name: _n, ...rest }) => rest)(fig('', '', 17)) }),
   });
 }
 

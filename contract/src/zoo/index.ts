@@ -19,3 +19,5 @@ export * from './feedback';
 export * from './humiture';
 export * from './humiture-alarm';
 export * from './report';
+export * from './vet-dose';
+export * from './vet';

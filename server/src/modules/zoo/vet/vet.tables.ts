@@ -1,0 +1,116 @@
+import { date, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
+
+/**
+ * Veterinary care (decision 0038). Tenant rows, stamped and audited by the conventions. Quantities are numeric
+ * (exact decimals) in fixed units: kg, mg, mg/kg, mg/mL or mg per tablet, mL or tablets.
+ */
+
+const num = (name: string, precision: number, scale: number) => numeric(name, { precision, scale, mode: 'number' });
+
+/** The zoo's formulary: a drug, its form and concentration, its dose range and ceiling. */
+export const zooMedDrug = pgTable(
+  'zoo_med_drug',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    drugName: varchar('drug_name', { length: 100 }).notNull(),
+    genericName: varchar('generic_name', { length: 100 }).notNull().default(''),
+    form: integer('form').notNull().default(1),
+    /** mg/mL (unit 1) or mg per tablet (unit 2); null when the drug is not dosed by volume or tablet. */
+    concentration: num('concentration', 14, 4),
+    concentrationUnit: integer('concentration_unit').notNull().default(1),
+    doseMin: num('dose_min', 12, 4),
+    doseMax: num('dose_max', 12, 4),
+    maxDoseMg: num('max_dose_mg', 14, 2),
+    routes: varchar('routes', { length: 100 }).notNull().default(''),
+    withdrawal: varchar('withdrawal', { length: 500 }).notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  () => [tenantPolicy('zoo_med_drug')],
+);
+
+/** One weighing of an individual; `weight_kg` is always kg, `unit` what the keeper or vet typed. */
+export const zooMedWeight = pgTable(
+  'zoo_med_weight',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    animalId: bigintStr('animal_id').notNull(),
+    weighDate: date('weigh_date', { mode: 'string' }).notNull(),
+    weightKg: num('weight_kg', 14, 4).notNull(),
+    unit: varchar('unit', { length: 4 }).notNull().default('kg'),
+    method: integer('method').notNull().default(1),
+    bodyCondition: integer('body_condition'),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    // The latest weight on or before a day (dosing) and an animal's curve both read this range.
+    index('zoo_med_weight_animal_idx').on(t.tenantId, t.animalId, t.weighDate),
+    tenantPolicy('zoo_med_weight'),
+  ],
+);
+
+/** A medical case (病例) of an individual, with its first examination. */
+export const zooMedCase = pgTable(
+  'zoo_med_case',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    animalId: bigintStr('animal_id').notNull(),
+    speciesId: bigintStr('species_id').notNull(),
+    openDate: date('open_date', { mode: 'string' }).notNull(),
+    vetId: bigintStr('vet_id'),
+    complaint: varchar('complaint', { length: 500 }).notNull(),
+    temperature: num('temperature', 4, 1),
+    heartRate: integer('heart_rate'),
+    respRate: integer('resp_rate'),
+    bodyCondition: integer('body_condition'),
+    findings: varchar('findings', { length: 2000 }).notNull().default(''),
+    diagnosis: varchar('diagnosis', { length: 500 }).notNull().default(''),
+    caseStatus: integer('case_status').notNull().default(1),
+    closeDate: date('close_date', { mode: 'string' }),
+    outcome: integer('outcome'),
+    outcomeNote: varchar('outcome_note', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    index('zoo_med_case_animal_idx').on(t.tenantId, t.animalId, t.openDate),
+    index('zoo_med_case_status_idx').on(t.tenantId, t.caseStatus).where(sql`is_deleted = 0`),
+    tenantPolicy('zoo_med_case'),
+  ],
+);
+
+/** A prescription of a case, dosed by the weight it names (kept: a later weighing does not rewrite it). */
+export const zooMedTreatment = pgTable(
+  'zoo_med_treatment',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    caseId: bigintStr('case_id').notNull(),
+    animalId: bigintStr('animal_id').notNull(),
+    drugId: bigintStr('drug_id').notNull(),
+    doseMgKg: num('dose_mg_kg', 12, 4).notNull(),
+    weightId: bigintStr('weight_id').notNull(),
+    weightKg: num('weight_kg', 14, 4).notNull(),
+    doseMg: num('dose_mg', 16, 2).notNull(),
+    concentration: num('concentration', 14, 4),
+    concentrationUnit: integer('concentration_unit').notNull().default(1),
+    amount: num('amount', 14, 2),
+    route: integer('route').notNull(),
+    frequency: integer('frequency').notNull().default(1),
+    durationDays: integer('duration_days').notNull().default(1),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    outOfRange: integer('out_of_range').notNull().default(0),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    index('zoo_med_treatment_case_idx').on(t.tenantId, t.caseId),
+    index('zoo_med_treatment_animal_idx').on(t.tenantId, t.animalId, t.startDate),
+    tenantPolicy('zoo_med_treatment'),
+  ],
+);

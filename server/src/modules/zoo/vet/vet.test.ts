@@ -15,7 +15,8 @@ let today: string;
 const post = (token: string, url: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/zoo-medical/${url}`, token, body });
 const get = (token: string, url: string, query: Record<string, string>) => t.request({ url: `/zoo-medical/${url}`, token, query });
 const dayOffset = (d: number) => t.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [d]).then((r) => r.rows[0].d as string);
-const count = async (table: string) => (await t.sql.query(`select count(*)::int as n from ${table} where is_deleted = 0`)).rows[0].n as number;
+// Zoo A's rows (the demo zoo of the template has its own).
+const count = async (table: string) => (await t.sql.query(`select count(*)::int as n from ${table} where is_deleted = 0 and tenant_id = '330001'`)).rows[0].n as number;
 const lastId = async (table: string) => (await t.sql.query(`select id::text from ${table} order by id desc limit 1`)).rows[0].id as string;
 
 async function drug(body: Record<string, unknown>): Promise<string> {
@@ -184,7 +185,7 @@ describe('cases and treatments dosed by weight', () => {
     expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.05 })).body.msg).toBe('剂量 0.05 mg/kg 超出药品目录范围 0.1–0.2 mg/kg,请确认后再提交');
     // Inside the rate range, but 0.2 × 125 kg = 25 mg is above the 15 mg ceiling.
     expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.2 })).body.msg).toBe('剂量 25 mg 超过药品目录单次上限 15 mg,请确认后再提交');
-    expect((await get(admin, 'treatment/calc', { ...base, doseMgKg: '0.2' })).body.data.outOfRange).toBe('剂量 25 mg 超过药品目录单次上限 15 mg');
+    expect((await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, startDate: today, doseMgKg: '0.2' })).body.data.outOfRange).toBe('剂量 25 mg 超过药品目录单次上限 15 mg');
     expect(await count('zoo_med_treatment')).toBe(before);
     const ok = await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.3, confirmOutOfRange: true });
     expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);

@@ -99,6 +99,7 @@ export const MENU_TREE = [
       m('vet_case', '病例管理', '/zoo/vet/case', 'SolutionOutlined'),
       m('vet_treatment', '治疗处方', '/zoo/vet/treatment', 'ExperimentOutlined'),
       m('vet_weight', '体重记录', '/zoo/vet/weight', 'LineChartOutlined'),
+      m('vet_vaccination', '疫苗驱虫', '/zoo/vet/vaccination', 'SafetyOutlined'),
       m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
     ]),
   ]),

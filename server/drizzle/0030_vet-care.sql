@@ -79,6 +79,28 @@ CREATE TABLE "zoo_med_treatment" (
 );
 --> statement-breakpoint
 ALTER TABLE "zoo_med_treatment" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "zoo_med_vaccination" (
+	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
+	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"kind" integer DEFAULT 1 NOT NULL,
+	"product" varchar(100) NOT NULL,
+	"batch_no" varchar(50) DEFAULT '' NOT NULL,
+	"dose" varchar(50) DEFAULT '' NOT NULL,
+	"route" integer,
+	"given_date" date NOT NULL,
+	"next_due" date,
+	"remark" varchar(500) DEFAULT '' NOT NULL,
+	"create_user" bigint DEFAULT nullif(current_setting('app.user_id', true), '')::bigint,
+	"create_dept" bigint DEFAULT nullif(current_setting('app.dept_id', true), '')::bigint,
+	"create_time" timestamp(0) DEFAULT localtimestamp(0) NOT NULL,
+	"update_user" bigint DEFAULT nullif(current_setting('app.user_id', true), '')::bigint,
+	"update_time" timestamp(0) DEFAULT localtimestamp(0) NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "zoo_med_vaccination" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "zoo_med_weight" (
 	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
 	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
@@ -103,8 +125,11 @@ CREATE INDEX "zoo_med_case_animal_idx" ON "zoo_med_case" USING btree ("tenant_id
 CREATE INDEX "zoo_med_case_status_idx" ON "zoo_med_case" USING btree ("tenant_id","case_status") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "zoo_med_treatment_case_idx" ON "zoo_med_treatment" USING btree ("tenant_id","case_id");--> statement-breakpoint
 CREATE INDEX "zoo_med_treatment_animal_idx" ON "zoo_med_treatment" USING btree ("tenant_id","animal_id","start_date");--> statement-breakpoint
+CREATE INDEX "zoo_med_vaccination_animal_idx" ON "zoo_med_vaccination" USING btree ("tenant_id","animal_id","given_date");--> statement-breakpoint
+CREATE INDEX "zoo_med_vaccination_due_idx" ON "zoo_med_vaccination" USING btree ("tenant_id","next_due") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "zoo_med_weight_animal_idx" ON "zoo_med_weight" USING btree ("tenant_id","animal_id","weigh_date");--> statement-breakpoint
 CREATE POLICY "zoo_med_case_tenant_isolation" ON "zoo_med_case" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_drug_tenant_isolation" ON "zoo_med_drug" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_treatment_tenant_isolation" ON "zoo_med_treatment" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
+CREATE POLICY "zoo_med_vaccination_tenant_isolation" ON "zoo_med_vaccination" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_weight_tenant_isolation" ON "zoo_med_weight" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));

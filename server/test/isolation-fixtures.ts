@@ -181,6 +181,11 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.complaint === `隔离病例${tag}`,
     unchanged: { complaint: `隔离病例${tag}`, caseStatus: 1 },
   },
+  vet_vaccination: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, product: `隔离疫苗${tag}`, givenDate: '2024-03-01', nextDue: '2025-03-01' }),
+    match: (r) => r.product === `隔离疫苗${tag}`,
+    unchanged: { product: `隔离疫苗${tag}`, nextDue: '2025-03-01' },
+  },
   vet_treatment: {
     create: async (t, token) => {
       const caseId = await vetCase(t, token);

@@ -277,3 +277,59 @@ export const vetEndpoints = {
     data: z.object({ animalId: z.string(), animalName: z.string(), speciesName: z.string(), points: z.array(WeightPoint) }),
   }),
 };
+
+// ---------------------------------------------------------------- vaccinations and parasite control
+
+/** 1 vaccination, 2 parasite control (deworming, ectoparasites). */
+export const VACCINATION_KINDS = [1, 2] as const;
+/** How many days ahead a next dose counts as due soon (the list's reminder). */
+export const DUE_SOON_DAYS = 30;
+
+export const MedVaccinationRecord = z.object({
+  ...TenantRecord,
+  animalId: z.string(),
+  animalName: z.string().meta({ title: '动物' }),
+  speciesName: z.string().meta({ title: '物种' }),
+  kind: z.number().meta({ title: '类别' }),
+  product: z.string().meta({ title: '疫苗/药品' }),
+  batchNo: z.string().meta({ title: '批号' }),
+  dose: z.string().meta({ title: '剂量' }),
+  route: NumOut.meta({ title: '途径' }),
+  givenDate: z.string().meta({ title: '接种日期' }),
+  nextDue: z.string().meta({ title: '下次到期' }),
+  /** Days until the next dose (negative: overdue); '' without a next dose. */
+  daysToDue: NumOut.meta({ title: '距到期(天)' }),
+  vetName: z.string().meta({ title: '执行人' }),
+  remark: z.string().meta({ title: '备注' }),
+});
+export type MedVaccinationRecord = z.output<typeof MedVaccinationRecord>;
+
+export const medVaccination = defineCrud({
+  name: 'vet_vaccination',
+  base: '/zoo-medical/vaccination',
+  title: '疫苗接种与驱虫',
+  record: MedVaccinationRecord,
+  input: z
+    .object({
+      id: Id.optional(),
+      animalId: reqId('动物'),
+      kind: dictInt('类别', VACCINATION_KINDS).default(1),
+      product: reqText('疫苗/药品名称', 100),
+      batchNo: optText('批号', 50),
+      dose: optText('剂量', 50),
+      route: z.preprocess((v) => (v === '' || v === null ? undefined : v), dictInt('给药途径', MED_ROUTES).optional()),
+      givenDate: dayIn('接种日期'),
+      nextDue: optDay('下次到期日期'),
+      remark: optText('备注', 500),
+    })
+    .refine((v) => !v.nextDue || v.nextDue > v.givenDate, { message: '下次到期日期应晚于接种日期', path: ['nextDue'] }),
+  filters: z.object({
+    animalId: NumFilter,
+    kind: NumFilter,
+    givenDate_datege: z.string().optional(),
+    givenDate_datele: z.string().optional(),
+    nextDue_datele: z.string().optional(),
+  }),
+  filterMode: 'entity',
+  access: viewOnly('vet_vaccination_view'),
+});

@@ -6,6 +6,7 @@ import {
   medCase,
   medDrug,
   medTreatment,
+  medVaccination,
   medWeight,
   outOfRangeReason,
   vetEndpoints,
@@ -13,6 +14,7 @@ import {
   type DoseCalc,
   type MedCaseRecord,
   type MedTreatmentRecord,
+  type MedVaccinationRecord,
   type MedWeightRecord,
 } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
@@ -24,7 +26,7 @@ import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-ro
 import { animalLabel, today } from '../keeper/basic-log.service';
 import { animalOf, speciesOf, userOf, type LookupCtx } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
-import { zooMedCase, zooMedDrug, zooMedTreatment, zooMedWeight } from './vet.tables';
+import { zooMedCase, zooMedDrug, zooMedTreatment, zooMedVaccination, zooMedWeight } from './vet.tables';
 
 /** Veterinary care (decision 0038): formulary, weights, cases, treatments dosed by weight. */
 
@@ -241,5 +243,44 @@ export function vetRoutes(app: FastifyInstance): void {
       maxDoseMg: drug.maxDoseMg ?? '',
       outOfRange: d.reason,
     };
+  });
+
+  // ------------------------------------------------------------ vaccinations and parasite control
+  resourceRoutes(app, {
+    table: zooMedVaccination,
+    def: medVaccination,
+    defaultOrder: () => [desc(zooMedVaccination.givenDate), desc(zooMedVaccination.id)],
+    toRecords: async (rs, ctx): Promise<MedVaccinationRecord[]> => {
+      const ids = rs.map((r) => r.id);
+      // Days to the next dose, on the latest record of each animal and product only (a later one supersedes it).
+      const due = new Map<string, number>();
+      if (ids.length) {
+        const found = await ctx.db.execute(sql`
+          select v.id::text as id, (v.next_due - current_date)::int as days
+            from zoo_med_vaccination v
+           where v.id = any(${`{${ids.join(',')}}`}::bigint[]) and v.next_due is not null
+             and not exists (select 1 from zoo_med_vaccination l
+                              where l.animal_id = v.animal_id and l.product = v.product and l.is_deleted = 0
+                                and (l.given_date, l.id) > (v.given_date, v.id))`);
+        for (const r of (found as unknown as { rows: Array<{ id: string; days: number }> }).rows) due.set(r.id, r.days);
+      }
+      return Promise.all(
+        rs.map(async (r) => {
+          const a = await animalOf(ctx)(r.animalId);
+          const [species, vet] = await Promise.all([a ? speciesOf(ctx)(a.speciesId) : undefined, userOf(ctx)(r.createUser)]);
+          return {
+            ...r,
+            animalName: a ? animalLabel(a.animalName, a.localNo) : '',
+            speciesName: species?.speciesName ?? '',
+            daysToDue: due.get(r.id) ?? '',
+            vetName: vet ? vet.realName || vet.account : '',
+          } as never;
+        }),
+      );
+    },
+    beforeSave: async (input, { db }) => {
+      await liveAnimal(db, input.animalId);
+      refuseFuture(input.givenDate, await today(db), '接种日期');
+    },
   });
 }

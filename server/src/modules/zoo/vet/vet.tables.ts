@@ -114,3 +114,28 @@ export const zooMedTreatment = pgTable(
     tenantPolicy('zoo_med_treatment'),
   ],
 );
+
+/** A vaccination (kind 1) or parasite control (kind 2) given to an individual, and when the next one falls due. */
+export const zooMedVaccination = pgTable(
+  'zoo_med_vaccination',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    animalId: bigintStr('animal_id').notNull(),
+    kind: integer('kind').notNull().default(1),
+    product: varchar('product', { length: 100 }).notNull(),
+    batchNo: varchar('batch_no', { length: 50 }).notNull().default(''),
+    dose: varchar('dose', { length: 50 }).notNull().default(''),
+    route: integer('route'),
+    givenDate: date('given_date', { mode: 'string' }).notNull(),
+    nextDue: date('next_due', { mode: 'string' }),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    index('zoo_med_vaccination_animal_idx').on(t.tenantId, t.animalId, t.givenDate),
+    // What falls due next: the reminder list reads this range.
+    index('zoo_med_vaccination_due_idx').on(t.tenantId, t.nextDue).where(sql`is_deleted = 0`),
+    tenantPolicy('zoo_med_vaccination'),
+  ],
+);

@@ -230,12 +230,40 @@ describe('cases and treatments dosed by weight', () => {
   });
 });
 
+describe('vaccinations and parasite control', () => {
+  it('records doses with their next due date and counts the days to it on the latest dose only', async () => {
+    const ok = { animalId: crane, kind: 1, product: '禽流感灭活疫苗(H5+H7)', batchNo: '2024A01', dose: '0.5 mL', route: 1, givenDate: await dayOffset(-200), nextDue: await dayOffset(-20) };
+    expect((await post(admin, 'vaccination/submit', { ...ok, product: '' })).body).toMatchObject({ code: 400, msg: '请输入疫苗/药品名称' });
+    expect((await post(admin, 'vaccination/submit', { ...ok, kind: 3 })).body.msg).toBe('类别取值不正确');
+    expect((await post(admin, 'vaccination/submit', { ...ok, nextDue: ok.givenDate })).body.msg).toBe('下次到期日期应晚于接种日期');
+    expect((await post(admin, 'vaccination/submit', { ...ok, givenDate: await dayOffset(1), nextDue: await dayOffset(100) })).body.msg).toBe('接种日期不能晚于今天');
+    expect((await post(admin, 'vaccination/submit', { ...ok, animalId: foreignAnimal })).body.msg).toBe('所选动物不存在');
+    expect(await count('zoo_med_vaccination')).toBe(0);
+    // An overdue dose; then its booster: only the booster carries the reminder.
+    expect((await post(admin, 'vaccination/submit', ok)).body.success).toBe(true);
+    let list = await get(admin, 'vaccination/list', { animalId: crane });
+    expect(list.body.data.records[0]).toMatchObject({ daysToDue: -20, nextDue: ok.nextDue, speciesName: '丹顶鹤', route: 1 });
+    expect((await post(admin, 'vaccination/submit', { ...ok, batchNo: '2024B07', givenDate: await dayOffset(-1), nextDue: await dayOffset(25) })).body.success).toBe(true);
+    // Parasite control, no next date.
+    expect((await post(admin, 'vaccination/submit', { animalId: crane, kind: 2, product: '阿苯达唑', givenDate: today, route: '' })).body.success).toBe(true);
+    list = await get(admin, 'vaccination/list', { animalId: crane });
+    expect(list.body.data.records.map((r: any) => [r.product, r.daysToDue])).toEqual([
+      ['阿苯达唑', ''],
+      ['禽流感灭活疫苗(H5+H7)', 25],
+      ['禽流感灭活疫苗(H5+H7)', ''],
+    ]);
+    // Due within 30 days.
+    const due = await get(admin, 'vaccination/list', { nextDue_datele: await dayOffset(30), kind: '1' });
+    expect(due.body.data.total).toBe(2);
+  });
+});
+
 describe('rights', () => {
   it('a keeper without the medical menus gets 403; a vet holding them reads and writes', async () => {
     const k = await createTenantUser(t.sql, { tenantId: '330001', account: 'keeper9', password: 'pw', roleAlias: 'keeper' });
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_view', 'animal', 'animal_view')`, [k.roleId]);
     const keeper = await t.login('keeper9', 'pw', '330001');
-    for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list'])
+    for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list', 'vaccination/list'])
       expect((await get(keeper, url, {})).status, url).toBe(403);
     expect((await get(keeper, 'weight/series', { animalId: panda })).status).toBe(403);
     expect((await post(keeper, 'weight/submit', { animalId: panda, weight: 1, weighDate: today })).status).toBe(403);

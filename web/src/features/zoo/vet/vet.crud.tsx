@@ -1,4 +1,4 @@
-import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DRUG_FORMS, medCase, medDrug, medTreatment, medWeight, MED_ROUTES, WEIGH_METHODS } from '@zoo/contract';
+import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DRUG_FORMS, DUE_SOON_DAYS, medCase, medDrug, medTreatment, medVaccination, medWeight, MED_ROUTES, VACCINATION_KINDS, WEIGH_METHODS } from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
@@ -112,4 +112,35 @@ export const treatmentPage = defineCrudPage({
   defaults: { startDate: today(), route: 1, frequency: 1, durationDays: 1, confirmOutOfRange: false },
   fromRecord: (row) => ({ ...row, confirmOutOfRange: Number(row.outOfRange) === 1 }),
   modalWidth: 860,
+});
+
+/** Days to the next dose: red when overdue, orange when due within DUE_SOON_DAYS. */
+function DueTag({ days }: { days: number | '' }) {
+  const { t } = useTranslation();
+  if (days === '') return null;
+  if (days < 0) return <Tag color="red">{t('vetVaccination.overdue', { n: -days })}</Tag>;
+  if (days <= DUE_SOON_DAYS) return <Tag color="orange">{t('vetVaccination.dueIn', { n: days })}</Tag>;
+  return <Tag>{t('vetVaccination.dueIn', { n: days })}</Tag>;
+}
+
+/** 疫苗驱虫 (contract `medVaccination`): vaccinations and parasite control, with the next due date and its reminder. */
+export const vaccinationPage = defineCrudPage({
+  crud: medVaccination,
+  i18n: 'vetVaccination',
+  fields: {
+    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalName: { form: false, width: 140 },
+    speciesName: { form: false, width: 100 },
+    kind: { options: opts('vetVaccination.kinds', VACCINATION_KINDS), search: true, width: 90 },
+    product: { width: 160 },
+    batchNo: { width: 110 },
+    dose: { width: 90 },
+    route: { options: opts('vetTreatment.routes', MED_ROUTES), width: 90 },
+    givenDate: { widget: 'date', width: 110, search: { range: ['givenDate_datege', 'givenDate_datele'] } },
+    nextDue: { widget: 'date', width: 110 },
+    daysToDue: { form: false, width: 120, render: (v) => <DueTag days={v as number | ''} /> },
+    vetName: { form: false, width: 90 },
+    remark: { widget: 'textarea', rows: 3, table: false },
+  },
+  defaults: { kind: 1, givenDate: today() },
 });

@@ -23,7 +23,7 @@ describe('veterinary care (decision 0038)', () => {
     await dlg.getByLabel('主诉').fill('右眼流泪,眼睑红肿');
     await dlg.getByLabel('体温(°C)').fill('37.9');
     await dlg.getByLabel('诊断').fill('结膜炎');
-    await save(page, '操作成功!');
+    await save(page, '新增成功');
     const cases = () =>
       dbQuery<{ id: string; complaint: string; vet_id: string; case_status: number; temperature: string }>(
         `select c.id::text, c.complaint, c.vet_id::text, c.case_status, c.temperature::text from zoo_med_case c join zoo_animal a on a.id = c.animal_id
@@ -41,11 +41,12 @@ describe('veterinary care (decision 0038)', () => {
     await openAdd(page, page);
     dlg = modal(page);
     await dlg.getByLabel('体重', { exact: true }).fill('96');
-    await save(page, '操作成功!');
+    await save(page, '新增成功');
     await expect.poll(() => page.getByTestId('weight-chart').getAttribute('data-points')).toBe('8');
     const [weight] = await dbQuery<{ id: string; weight_kg: string; unit: string }>(
       `select w.id::text, w.weight_kg::text, w.unit from zoo_med_weight w join zoo_animal a on a.id = w.animal_id
-        where a.local_no = 'P004' and w.weigh_date = ${TODAY} and w.is_deleted = 0`,
+        where a.local_no = 'P004' and w.weigh_date = ${TODAY} and w.is_deleted = 0 and w.create_user = $1`,
+      [vet!.id],
     );
     expect(weight).toMatchObject({ weight_kg: '96.0000', unit: 'kg' });
     await screenshot(page, 'vet-weight-curve');
@@ -64,7 +65,7 @@ describe('veterinary care (decision 0038)', () => {
     expect(await dlg.getByTestId('dose-mg').textContent()).toBe('剂量 9.6 mg');
     await expect.poll(() => dlg.getByTestId('dose-result').textContent()).toContain('体重 96 kg');
     await screenshot(page, 'vet-dose-calculator');
-    await save(page, '操作成功!');
+    await save(page, '新增成功');
     await expect.poll(() => row(drawer, '美洛昔康注射液').textContent()).toContain('1.92 mL');
 
     const [rx] = await dbQuery<{ case_id: string; weight_id: string; weight_kg: string; dose_mg: string; amount: string; out_of_range: number }>(

@@ -48,7 +48,7 @@ export async function seedDemoVet(database: Database): Promise<void> {
     const animals = new Map(
       (await tx.select({ id: zooAnimal.id, localNo: zooAnimal.localNo, speciesId: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.isDeleted, 0))).map((a) => [a.localNo, a]),
     );
-    const days = await rows<{ m: number; d: string }>(tx, sql`select g as m, to_char(current_date - (g * 30), 'YYYY-MM-DD') as d from generate_series(6, 0, -1) g`);
+    const days = await rows<{ m: number; d: string }>(tx, sql`select g as m, to_char(current_date - (g * 30 + 3), 'YYYY-MM-DD') as d from generate_series(6, 0, -1) g`);
     for (const [localNo, start, perMonth] of WEIGHTS) {
       const a = animals.get(localNo);
       if (!a) continue;

@@ -1,6 +1,7 @@
 import { animal, medCase, medDrug, medWeight, vetEndpoints, type DoseCalc } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Descriptions, Empty, Form, Select, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
@@ -95,7 +96,9 @@ export function DoseCalculator({ value, onChange, disabled }: ControlProps) {
   const caseId = Form.useWatch('caseId', form) as string | undefined;
   const drugId = Form.useWatch('drugId', form) as string | undefined;
   const doseMgKg = Form.useWatch('doseMgKg', form) as number | string | undefined;
-  const startDate = Form.useWatch('startDate', form) as string | undefined;
+  // The date control holds a dayjs; the calculator sends the day.
+  const startValue = Form.useWatch('startDate', form) as unknown;
+  const startDate = dayjs.isDayjs(startValue) ? startValue.format('YYYY-MM-DD') : startValue ? String(startValue).slice(0, 10) : undefined;
   const [result, setResult] = useState<{ key: string; data: DoseCalc } | undefined>();
   const [busy, setBusy] = useState(false);
   const key = [caseId, drugId, doseMgKg, startDate].join('|');
@@ -105,7 +108,7 @@ export function DoseCalculator({ value, onChange, disabled }: ControlProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const data = await call(vetEndpoints.calc, { query: { caseId: caseId!, drugId: drugId!, doseMgKg: String(doseMgKg), startDate: String(startDate).slice(0, 10) } as never });
+      const data = await call(vetEndpoints.calc, { query: { caseId: caseId!, drugId: drugId!, doseMgKg: String(doseMgKg), startDate: startDate! } as never });
       setResult({ key, data });
     } catch {
       setResult(undefined);

@@ -97,8 +97,9 @@ export const MENU_TREE = [
     // Veterinary care (decision 0038): its own group, so that a role holds the medical records or does not.
     group('vet', '兽医管理', '/zoo/vet', 'MedicineBoxOutlined', [
       m('vet_case', '病例管理', '/zoo/vet/case', 'SolutionOutlined'),
-      m('vet_treatment', '治疗处方', '/zoo/vet/treatment', 'ExperimentOutlined'),
+      m('vet_treatment', '治疗处方', '/zoo/vet/treatment', 'MedicineBoxOutlined'),
       m('vet_weight', '体重记录', '/zoo/vet/weight', 'LineChartOutlined'),
+      m('vet_lab', '检验结果', '/zoo/vet/lab', 'ExperimentOutlined'),
       m('vet_vaccination', '疫苗驱虫', '/zoo/vet/vaccination', 'SafetyOutlined'),
       m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
     ]),

@@ -50,6 +50,32 @@ CREATE TABLE "zoo_med_drug" (
 );
 --> statement-breakpoint
 ALTER TABLE "zoo_med_drug" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "zoo_med_lab" (
+	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
+	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"case_id" bigint,
+	"sample_date" date NOT NULL,
+	"sample_type" integer DEFAULT 1 NOT NULL,
+	"laboratory" varchar(100) DEFAULT '' NOT NULL,
+	"test_name" varchar(100) NOT NULL,
+	"value" numeric(20, 6),
+	"text_value" varchar(200) DEFAULT '' NOT NULL,
+	"unit" varchar(20) DEFAULT '' NOT NULL,
+	"ref_low" numeric(20, 6),
+	"ref_high" numeric(20, 6),
+	"flag" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(500) DEFAULT '' NOT NULL,
+	"create_user" bigint DEFAULT nullif(current_setting('app.user_id', true), '')::bigint,
+	"create_dept" bigint DEFAULT nullif(current_setting('app.dept_id', true), '')::bigint,
+	"create_time" timestamp(0) DEFAULT localtimestamp(0) NOT NULL,
+	"update_user" bigint DEFAULT nullif(current_setting('app.user_id', true), '')::bigint,
+	"update_time" timestamp(0) DEFAULT localtimestamp(0) NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "zoo_med_lab" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "zoo_med_treatment" (
 	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
 	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
@@ -123,6 +149,8 @@ CREATE TABLE "zoo_med_weight" (
 ALTER TABLE "zoo_med_weight" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE INDEX "zoo_med_case_animal_idx" ON "zoo_med_case" USING btree ("tenant_id","animal_id","open_date");--> statement-breakpoint
 CREATE INDEX "zoo_med_case_status_idx" ON "zoo_med_case" USING btree ("tenant_id","case_status") WHERE is_deleted = 0;--> statement-breakpoint
+CREATE INDEX "zoo_med_lab_animal_idx" ON "zoo_med_lab" USING btree ("tenant_id","animal_id","sample_date");--> statement-breakpoint
+CREATE INDEX "zoo_med_lab_case_idx" ON "zoo_med_lab" USING btree ("tenant_id","case_id");--> statement-breakpoint
 CREATE INDEX "zoo_med_treatment_case_idx" ON "zoo_med_treatment" USING btree ("tenant_id","case_id");--> statement-breakpoint
 CREATE INDEX "zoo_med_treatment_animal_idx" ON "zoo_med_treatment" USING btree ("tenant_id","animal_id","start_date");--> statement-breakpoint
 CREATE INDEX "zoo_med_vaccination_animal_idx" ON "zoo_med_vaccination" USING btree ("tenant_id","animal_id","given_date");--> statement-breakpoint
@@ -130,6 +158,7 @@ CREATE INDEX "zoo_med_vaccination_due_idx" ON "zoo_med_vaccination" USING btree 
 CREATE INDEX "zoo_med_weight_animal_idx" ON "zoo_med_weight" USING btree ("tenant_id","animal_id","weigh_date");--> statement-breakpoint
 CREATE POLICY "zoo_med_case_tenant_isolation" ON "zoo_med_case" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_drug_tenant_isolation" ON "zoo_med_drug" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
+CREATE POLICY "zoo_med_lab_tenant_isolation" ON "zoo_med_lab" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_treatment_tenant_isolation" ON "zoo_med_treatment" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_vaccination_tenant_isolation" ON "zoo_med_vaccination" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_weight_tenant_isolation" ON "zoo_med_weight" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));

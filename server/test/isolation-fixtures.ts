@@ -186,6 +186,11 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.product === `隔离疫苗${tag}`,
     unchanged: { product: `隔离疫苗${tag}`, nextDue: '2025-03-01' },
   },
+  vet_lab: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, sampleDate: '2024-03-01', sampleType: 2, testName: `隔离检验${tag}`, value: 5.2, refLow: 3.9, refHigh: 6.1 }),
+    match: (r) => r.testName === `隔离检验${tag}`,
+    unchanged: { testName: `隔离检验${tag}`, value: 5.2, flag: 0 },
+  },
   vet_treatment: {
     create: async (t, token) => {
       const caseId = await vetCase(t, token);

@@ -3,7 +3,7 @@ import { Id, NumFilter, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
 import type { Permission } from '../menus';
-import { dictInt, NumOut, optInt, optNumber, optText, reqId, reqText } from '../fields';
+import { dictInt, NumOut, optId, optInt, optNumber, optText, reqId, reqText } from '../fields';
 import { dayIn } from './basic-log';
 import { CONCENTRATION_PLACES, CONCENTRATION_UNITS, DOSE_RATE_PLACES, hasPlaces, WEIGHT_KG_PLACES } from './vet-dose';
 
@@ -332,4 +332,67 @@ export const medVaccination = defineCrud({
   }),
   filterMode: 'entity',
   access: viewOnly('vet_vaccination_view'),
+});
+
+// ---------------------------------------------------------------- laboratory results
+
+/** Sample types: 1 blood, 2 serum/plasma, 3 urine, 4 faeces, 5 swab, 6 tissue, 7 other. */
+export const LAB_SAMPLES = [1, 2, 3, 4, 5, 6, 7] as const;
+/** A result against its reference interval: 0 within (or no interval), 1 below, 2 above. */
+export const LAB_FLAGS = [0, 1, 2] as const;
+
+export const MedLabRecord = z.object({
+  ...TenantRecord,
+  animalId: z.string(),
+  animalName: z.string().meta({ title: '动物' }),
+  speciesName: z.string().meta({ title: '物种' }),
+  caseId: z.string(),
+  sampleDate: z.string().meta({ title: '采样日期' }),
+  sampleType: z.number().meta({ title: '样本' }),
+  laboratory: z.string().meta({ title: '检测机构' }),
+  testName: z.string().meta({ title: '检测项目' }),
+  value: NumOut.meta({ title: '结果' }),
+  textValue: z.string().meta({ title: '文字结果' }),
+  unit: z.string().meta({ title: '单位' }),
+  refLow: NumOut.meta({ title: '参考下限' }),
+  refHigh: NumOut.meta({ title: '参考上限' }),
+  flag: z.number().meta({ title: '标记' }),
+  remark: z.string().meta({ title: '备注' }),
+});
+export type MedLabRecord = z.output<typeof MedLabRecord>;
+
+export const medLab = defineCrud({
+  name: 'vet_lab',
+  base: '/zoo-medical/lab',
+  title: '检验结果',
+  record: MedLabRecord,
+  input: z
+    .object({
+      id: Id.optional(),
+      animalId: reqId('动物'),
+      caseId: optId('病例'),
+      sampleDate: dayIn('采样日期'),
+      sampleType: dictInt('样本类型', LAB_SAMPLES),
+      laboratory: optText('检测机构', 100),
+      testName: reqText('检测项目', 100),
+      value: optNumber('结果', -1_000_000_000, 1_000_000_000),
+      textValue: optText('文字结果', 200),
+      unit: optText('单位', 20),
+      refLow: optNumber('参考下限', -1_000_000_000, 1_000_000_000),
+      refHigh: optNumber('参考上限', -1_000_000_000, 1_000_000_000),
+      remark: optText('备注', 500),
+    })
+    .refine((v) => v.value != null || v.textValue, { message: '请输入结果(数值或文字)', path: ['value'] })
+    .refine((v) => v.refLow == null || v.refHigh == null || v.refLow <= v.refHigh, { message: '参考下限不能大于参考上限', path: ['refHigh'] }),
+  filters: z.object({
+    animalId: NumFilter,
+    caseId: NumFilter,
+    flag: NumFilter,
+    sampleType: NumFilter,
+    testName: z.string().optional(),
+    sampleDate_datege: z.string().optional(),
+    sampleDate_datele: z.string().optional(),
+  }),
+  filterMode: 'entity',
+  access: viewOnly('vet_lab_view'),
 });

@@ -5,6 +5,7 @@ import {
   hasPlaces,
   medCase,
   medDrug,
+  medLab,
   medTreatment,
   medVaccination,
   medWeight,
@@ -13,6 +14,7 @@ import {
   type ConcentrationUnit,
   type DoseCalc,
   type MedCaseRecord,
+  type MedLabRecord,
   type MedTreatmentRecord,
   type MedVaccinationRecord,
   type MedWeightRecord,
@@ -26,7 +28,7 @@ import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-ro
 import { animalLabel, today } from '../keeper/basic-log.service';
 import { animalOf, speciesOf, userOf, type LookupCtx } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
-import { zooMedCase, zooMedDrug, zooMedTreatment, zooMedVaccination, zooMedWeight } from './vet.tables';
+import { zooMedCase, zooMedDrug, zooMedLab, zooMedTreatment, zooMedVaccination, zooMedWeight } from './vet.tables';
 
 /** Veterinary care (decision 0038): formulary, weights, cases, treatments dosed by weight. */
 
@@ -283,4 +285,36 @@ export function vetRoutes(app: FastifyInstance): void {
       refuseFuture(input.givenDate, await today(db), '接种日期');
     },
   });
+
+  // ------------------------------------------------------------ laboratory results
+  resourceRoutes(app, {
+    table: zooMedLab,
+    def: medLab,
+    defaultOrder: () => [desc(zooMedLab.sampleDate), desc(zooMedLab.id)],
+    toRecords: (rs, ctx): Promise<MedLabRecord[]> =>
+      Promise.all(
+        rs.map(async (r) => {
+          const a = await animalOf(ctx)(r.animalId);
+          const species = a ? await speciesOf(ctx)(a.speciesId) : undefined;
+          return { ...r, caseId: r.caseId ?? '', animalName: a ? animalLabel(a.animalName, a.localNo) : '', speciesName: species?.speciesName ?? '' } as never;
+        }),
+      ),
+    beforeSave: async (input, { db }) => {
+      await liveAnimal(db, input.animalId);
+      refuseFuture(input.sampleDate, await today(db), '采样日期');
+      if (input.caseId) {
+        const c = await mustExist(db, zooMedCase, input.caseId, CASE_MISSING);
+        if (c.animalId !== input.animalId) throw new BizError('所选病例不是该动物的病例');
+      }
+      return { flag: labFlag(input.value ?? null, input.refLow ?? null, input.refHigh ?? null) };
+    },
+  });
+}
+
+/** A value against its reference interval: 1 below, 2 above, 0 within or when there is no value or interval. */
+export function labFlag(value: number | null, low: number | null, high: number | null): number {
+  if (value === null) return 0;
+  if (low !== null && value < low) return 1;
+  if (high !== null && value > high) return 2;
+  return 0;
 }

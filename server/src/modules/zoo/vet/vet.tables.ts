@@ -139,3 +139,32 @@ export const zooMedVaccination = pgTable(
     tenantPolicy('zoo_med_vaccination'),
   ],
 );
+
+/** A laboratory result of an individual (optionally of a case), flagged against its reference interval. */
+export const zooMedLab = pgTable(
+  'zoo_med_lab',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    animalId: bigintStr('animal_id').notNull(),
+    caseId: bigintStr('case_id'),
+    sampleDate: date('sample_date', { mode: 'string' }).notNull(),
+    sampleType: integer('sample_type').notNull().default(1),
+    laboratory: varchar('laboratory', { length: 100 }).notNull().default(''),
+    testName: varchar('test_name', { length: 100 }).notNull(),
+    value: numeric('value', { precision: 20, scale: 6, mode: 'number' }),
+    textValue: varchar('text_value', { length: 200 }).notNull().default(''),
+    unit: varchar('unit', { length: 20 }).notNull().default(''),
+    refLow: numeric('ref_low', { precision: 20, scale: 6, mode: 'number' }),
+    refHigh: numeric('ref_high', { precision: 20, scale: 6, mode: 'number' }),
+    /** 0 within the interval (or none), 1 below, 2 above. */
+    flag: integer('flag').notNull().default(0),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    index('zoo_med_lab_animal_idx').on(t.tenantId, t.animalId, t.sampleDate),
+    index('zoo_med_lab_case_idx').on(t.tenantId, t.caseId),
+    tenantPolicy('zoo_med_lab'),
+  ],
+);

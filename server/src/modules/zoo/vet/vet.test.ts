@@ -258,12 +258,36 @@ describe('vaccinations and parasite control', () => {
   });
 });
 
+describe('laboratory results', () => {
+  it('flags a value below or above its reference interval, and ties a result to a case of the same animal only', async () => {
+    const ok = { animalId: crane, sampleDate: today, sampleType: 2, laboratory: '本园检验室', testName: '血糖 (GLU)', value: 12.4, unit: 'mmol/L', refLow: 9.3, refHigh: 17.1 };
+    expect((await post(admin, 'lab/submit', { ...ok, testName: '' })).body).toMatchObject({ code: 400, msg: '请输入检测项目' });
+    expect((await post(admin, 'lab/submit', { ...ok, value: '', textValue: '' })).body.msg).toBe('请输入结果(数值或文字)');
+    expect((await post(admin, 'lab/submit', { ...ok, value: 'abc' })).body.msg).toBe('结果必须是数字');
+    expect((await post(admin, 'lab/submit', { ...ok, refLow: 20 })).body.msg).toBe('参考下限不能大于参考上限');
+    expect((await post(admin, 'lab/submit', { ...ok, sampleType: 9 })).body.msg).toBe('样本类型取值不正确');
+    expect((await post(admin, 'lab/submit', { ...ok, sampleDate: await dayOffset(1) })).body.msg).toBe('采样日期不能晚于今天');
+    expect((await post(admin, 'lab/submit', { ...ok, animalId: foreignAnimal })).body.msg).toBe('所选动物不存在');
+    const pandaCase = (await t.sql.query(`select id::text from zoo_med_case where animal_id = $1 limit 1`, [panda])).rows[0].id;
+    expect((await post(admin, 'lab/submit', { ...ok, caseId: pandaCase })).body.msg).toBe('所选病例不是该动物的病例');
+    expect(await count('zoo_med_lab')).toBe(0);
+    for (const [testName, value, refLow, refHigh] of [['血糖 (GLU)', 12.4, 9.3, 17.1], ['尿酸 (UA)', 1250, 200, 900], ['白细胞 (WBC)', 2.1, 3.5, 20], ['血细胞比容 (PCV)', 45, '', '']] as const)
+      expect((await post(admin, 'lab/submit', { ...ok, testName, value, refLow, refHigh })).body.success).toBe(true);
+    expect((await post(admin, 'lab/submit', { ...ok, testName: '粪检', value: '', unit: '', refLow: '', refHigh: '', sampleType: 4, textValue: '未见虫卵' })).body.success).toBe(true);
+    const list = await get(admin, 'lab/list', { animalId: crane, size: '10' });
+    const flags = Object.fromEntries(list.body.data.records.map((r: any) => [r.testName, r.flag]));
+    expect(flags).toEqual({ '血糖 (GLU)': 0, '尿酸 (UA)': 2, '白细胞 (WBC)': 1, '血细胞比容 (PCV)': 0, 粪检: 0 });
+    expect(list.body.data.records.find((r: any) => r.testName === '粪检')).toMatchObject({ value: '', textValue: '未见虫卵', caseId: '' });
+    expect((await get(admin, 'lab/list', { flag: '2' })).body.data.total).toBe(1);
+  });
+});
+
 describe('rights', () => {
   it('a keeper without the medical menus gets 403; a vet holding them reads and writes', async () => {
     const k = await createTenantUser(t.sql, { tenantId: '330001', account: 'keeper9', password: 'pw', roleAlias: 'keeper' });
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_view', 'animal', 'animal_view')`, [k.roleId]);
     const keeper = await t.login('keeper9', 'pw', '330001');
-    for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list', 'vaccination/list'])
+    for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list', 'vaccination/list', 'lab/list'])
       expect((await get(keeper, url, {})).status, url).toBe(403);
     expect((await get(keeper, 'weight/series', { animalId: panda })).status).toBe(403);
     expect((await post(keeper, 'weight/submit', { animalId: panda, weight: 1, weighDate: today })).status).toBe(403);

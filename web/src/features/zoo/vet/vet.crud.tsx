@@ -1,4 +1,4 @@
-import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DRUG_FORMS, DUE_SOON_DAYS, medCase, medDrug, medTreatment, medVaccination, medWeight, MED_ROUTES, VACCINATION_KINDS, WEIGH_METHODS } from '@zoo/contract';
+import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DRUG_FORMS, DUE_SOON_DAYS, LAB_SAMPLES, medCase, medDrug, medLab, medTreatment, medVaccination, medWeight, MED_ROUTES, VACCINATION_KINDS, WEIGH_METHODS } from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
@@ -143,4 +143,35 @@ export const vaccinationPage = defineCrudPage({
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { kind: 1, givenDate: today() },
+});
+
+/** Below (blue) or above (red) the reference interval. */
+function LabFlagTag({ flag }: { flag: number }) {
+  const { t } = useTranslation();
+  if (!flag) return null;
+  return <Tag color={flag === 1 ? 'blue' : 'red'}>{t(`vetLab.flags.${flag}`)}</Tag>;
+}
+
+/** 检验结果 (contract `medLab`): results with their reference interval, out-of-range values flagged by the server. */
+export const labPage = defineCrudPage({
+  crud: medLab,
+  i18n: 'vetLab',
+  fields: {
+    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalName: { form: false, width: 140 },
+    speciesName: { form: false, width: 100, table: false },
+    sampleDate: { widget: 'date', width: 110, search: { range: ['sampleDate_datege', 'sampleDate_datele'] } },
+    sampleType: { options: opts('vetLab.samples', LAB_SAMPLES), search: true, width: 90 },
+    laboratory: { width: 120 },
+    testName: { width: 150 },
+    value: { widget: 'number', width: 90 },
+    textValue: { width: 120 },
+    unit: { width: 80 },
+    refLow: { widget: 'number', width: 90 },
+    refHigh: { widget: 'number', width: 90 },
+    flag: { form: false, width: 80, options: [{ label: 'vetLab.flags.1', value: 1 }, { label: 'vetLab.flags.2', value: 2 }], search: true, render: (v) => <LabFlagTag flag={Number(v)} /> },
+    remark: { widget: 'textarea', rows: 3, table: false },
+  },
+  defaults: { sampleDate: today(), sampleType: 1 },
+  modalWidth: 860,
 });

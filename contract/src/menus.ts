@@ -100,6 +100,7 @@ export const MENU_TREE = [
       m('vet_treatment', '治疗处方', '/zoo/vet/treatment', 'MedicineBoxOutlined'),
       m('vet_weight', '体重记录', '/zoo/vet/weight', 'LineChartOutlined'),
       m('vet_lab', '检验结果', '/zoo/vet/lab', 'ExperimentOutlined'),
+      m('vet_anaesthesia', '麻醉记录', '/zoo/vet/anaesthesia', 'AimOutlined'),
       m('vet_vaccination', '疫苗驱虫', '/zoo/vet/vaccination', 'SafetyOutlined'),
       m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
     ]),

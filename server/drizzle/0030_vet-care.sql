@@ -1,3 +1,31 @@
+CREATE TABLE "zoo_med_anaesthesia" (
+	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
+	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
+	"animal_id" bigint NOT NULL,
+	"case_id" bigint,
+	"proc_date" date NOT NULL,
+	"procedure" varchar(200) NOT NULL,
+	"delivery" integer DEFAULT 1 NOT NULL,
+	"agents" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"weight_id" bigint NOT NULL,
+	"weight_kg" numeric(14, 4) NOT NULL,
+	"induction_time" varchar(5) DEFAULT '' NOT NULL,
+	"recovery_time" varchar(5) DEFAULT '' NOT NULL,
+	"reversal" varchar(200) DEFAULT '' NOT NULL,
+	"monitoring" varchar(1000) DEFAULT '' NOT NULL,
+	"complications" varchar(500) DEFAULT '' NOT NULL,
+	"out_of_range" integer DEFAULT 0 NOT NULL,
+	"remark" varchar(500) DEFAULT '' NOT NULL,
+	"create_user" bigint DEFAULT nullif(current_setting('app.user_id', true), '')::bigint,
+	"create_dept" bigint DEFAULT nullif(current_setting('app.dept_id', true), '')::bigint,
+	"create_time" timestamp(0) DEFAULT localtimestamp(0) NOT NULL,
+	"update_user" bigint DEFAULT nullif(current_setting('app.user_id', true), '')::bigint,
+	"update_time" timestamp(0) DEFAULT localtimestamp(0) NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"is_deleted" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "zoo_med_anaesthesia" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "zoo_med_case" (
 	"id" bigint PRIMARY KEY DEFAULT next_id() NOT NULL,
 	"tenant_id" varchar(12) DEFAULT current_setting('app.tenant_id') NOT NULL,
@@ -147,6 +175,7 @@ CREATE TABLE "zoo_med_weight" (
 );
 --> statement-breakpoint
 ALTER TABLE "zoo_med_weight" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE INDEX "zoo_med_anaesthesia_animal_idx" ON "zoo_med_anaesthesia" USING btree ("tenant_id","animal_id","proc_date");--> statement-breakpoint
 CREATE INDEX "zoo_med_case_animal_idx" ON "zoo_med_case" USING btree ("tenant_id","animal_id","open_date");--> statement-breakpoint
 CREATE INDEX "zoo_med_case_status_idx" ON "zoo_med_case" USING btree ("tenant_id","case_status") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "zoo_med_lab_animal_idx" ON "zoo_med_lab" USING btree ("tenant_id","animal_id","sample_date");--> statement-breakpoint
@@ -156,6 +185,7 @@ CREATE INDEX "zoo_med_treatment_animal_idx" ON "zoo_med_treatment" USING btree (
 CREATE INDEX "zoo_med_vaccination_animal_idx" ON "zoo_med_vaccination" USING btree ("tenant_id","animal_id","given_date");--> statement-breakpoint
 CREATE INDEX "zoo_med_vaccination_due_idx" ON "zoo_med_vaccination" USING btree ("tenant_id","next_due") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE INDEX "zoo_med_weight_animal_idx" ON "zoo_med_weight" USING btree ("tenant_id","animal_id","weigh_date");--> statement-breakpoint
+CREATE POLICY "zoo_med_anaesthesia_tenant_isolation" ON "zoo_med_anaesthesia" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_case_tenant_isolation" ON "zoo_med_case" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_drug_tenant_isolation" ON "zoo_med_drug" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
 CREATE POLICY "zoo_med_lab_tenant_isolation" ON "zoo_med_lab" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint

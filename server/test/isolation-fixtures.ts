@@ -191,6 +191,15 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.testName === `隔离检验${tag}`,
     unchanged: { testName: `隔离检验${tag}`, value: 5.2, flag: 0 },
   },
+  vet_anaesthesia: {
+    create: async (t, token) => {
+      const { animalId } = await animalA(t, token);
+      await submitted(t, token, '/zoo-medical/weight/submit', { animalId, weighDate: '2024-03-01', weight: 100 }, 'zoo_med_weight');
+      return { animalId, procDate: '2024-03-02', procedure: `隔离麻醉${tag}`, delivery: 1, agents: [{ drugId: await vetDrug(t, token), doseMgKg: 0.1 }] };
+    },
+    match: (r) => r.procedure === `隔离麻醉${tag}`,
+    unchanged: { procedure: `隔离麻醉${tag}`, weightKg: 100 },
+  },
   vet_treatment: {
     create: async (t, token) => {
       const caseId = await vetCase(t, token);

@@ -32,8 +32,16 @@ const viewOnly = <P extends Permission>(perm: P) => ({ list: { perm }, detail: {
 /** A decimal with at most `places` decimals (what the dose arithmetic computes exactly). */
 const decimal = (label: string, min: number, max: number, places: number) =>
   optNumber(label, min, max).refine((n) => n === null || n === undefined || hasPlaces(n, places), `${label}最多${places}位小数`);
+/** A required decimal: missing, "" and null all read "please enter" (an optional schema would let a missing key through). */
 const reqDecimal = (label: string, min: number, max: number, places: number) =>
-  decimal(label, min, max, places).refine((n) => n !== null && n !== undefined, `请输入${label}`);
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}必须是数字`) })
+      .min(min, `${label}不能小于${min}`)
+      .max(max, `${label}不能大于${max}`)
+      .refine((n) => hasPlaces(n, places), `${label}最多${places}位小数`),
+  );
 
 // ---------------------------------------------------------------- formulary
 
@@ -104,7 +112,7 @@ export const medWeight = defineCrud({
     id: Id.optional(),
     animalId: reqId('动物'),
     weighDate: dayIn('称重日期'),
-    weight: reqDecimal('体重', 0.001, 20_000_000, WEIGHT_KG_PLACES).refine((n) => n !== null && n !== undefined && n > 0, '体重必须大于0'),
+    weight: reqDecimal('体重', 0.001, 20_000_000, WEIGHT_KG_PLACES),
     unit: z.preprocess((v) => (v === '' || v === null || v === undefined ? 'kg' : v), z.enum(WEIGHT_UNITS, { error: '体重单位应为 kg 或 g' })),
     method: dictInt('称重方式', WEIGH_METHODS).default(1),
     bodyCondition: optInt('体况评分', 1, 9),
@@ -395,4 +403,85 @@ export const medLab = defineCrud({
   }),
   filterMode: 'entity',
   access: viewOnly('vet_lab_view'),
+});
+
+// ---------------------------------------------------------------- anaesthesia and immobilisation
+
+/** Delivery: 1 dart (remote), 2 hand injection, 3 pole syringe, 4 inhalation, 5 oral. */
+export const DELIVERIES = [1, 2, 3, 4, 5] as const;
+
+const hhmm = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}格式应为 HH:mm`).optional(),
+  );
+
+export const AnaesthesiaAgentIn = z.object({ drugId: reqId('麻醉药品'), doseMgKg: reqDecimal('麻醉剂量', 0.0001, 100_000, DOSE_RATE_PLACES) });
+/** One agent as given: its dose computed from the weight the record names. */
+export const AnaesthesiaAgent = z.object({
+  drugId: z.string(),
+  drugName: z.string(),
+  doseMgKg: z.number(),
+  doseMg: z.number(),
+  amount: NumOut,
+  concentrationUnit: z.number(),
+  /** '' inside the formulary's range, else why not. */
+  outOfRange: z.string(),
+});
+export type AnaesthesiaAgent = z.output<typeof AnaesthesiaAgent>;
+
+export const MedAnaesthesiaRecord = z.object({
+  ...TenantRecord,
+  animalId: z.string(),
+  animalName: z.string().meta({ title: '动物' }),
+  speciesName: z.string().meta({ title: '物种' }),
+  caseId: z.string(),
+  procDate: z.string().meta({ title: '日期' }),
+  procedure: z.string().meta({ title: '手术/操作' }),
+  delivery: z.number().meta({ title: '给药方式' }),
+  agents: z.array(AnaesthesiaAgent).meta({ title: '麻醉药品' }),
+  weightKg: z.number().meta({ title: '计算体重(kg)' }),
+  inductionTime: z.string().meta({ title: '诱导时间' }),
+  recoveryTime: z.string().meta({ title: '苏醒时间' }),
+  reversal: z.string().meta({ title: '拮抗' }),
+  monitoring: z.string().meta({ title: '监测记录' }),
+  complications: z.string().meta({ title: '并发症' }),
+  outOfRange: z.number().meta({ title: '超范围' }),
+  vetName: z.string().meta({ title: '兽医' }),
+  remark: z.string().meta({ title: '备注' }),
+});
+export type MedAnaesthesiaRecord = z.output<typeof MedAnaesthesiaRecord>;
+
+export const medAnaesthesia = defineCrud({
+  name: 'vet_anaesthesia',
+  base: '/zoo-medical/anaesthesia',
+  title: '麻醉与保定',
+  record: MedAnaesthesiaRecord,
+  input: z
+    .object({
+      id: Id.optional(),
+      animalId: reqId('动物'),
+      caseId: optId('病例'),
+      procDate: dayIn('日期'),
+      procedure: reqText('手术/操作', 200),
+      delivery: dictInt('给药方式', DELIVERIES),
+      agents: z.array(AnaesthesiaAgentIn, { error: '麻醉药品格式不正确' }).min(1, '请至少添加一种麻醉药品').max(6, '麻醉药品最多6种'),
+      inductionTime: hhmm('诱导时间'),
+      recoveryTime: hhmm('苏醒时间'),
+      reversal: optText('拮抗', 200),
+      monitoring: optText('监测记录', 1000),
+      complications: optText('并发症', 500),
+      confirmOutOfRange: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).default(false),
+      remark: optText('备注', 500),
+    })
+    .refine((v) => !v.inductionTime || !v.recoveryTime || v.recoveryTime >= v.inductionTime, { message: '苏醒时间不能早于诱导时间', path: ['recoveryTime'] }),
+  filters: z.object({
+    animalId: NumFilter,
+    caseId: NumFilter,
+    delivery: NumFilter,
+    procDate_datege: z.string().optional(),
+    procDate_datele: z.string().optional(),
+  }),
+  filterMode: 'entity',
+  access: viewOnly('vet_anaesthesia_view'),
 });

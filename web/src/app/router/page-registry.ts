@@ -40,6 +40,7 @@ export const pageRegistry = {
   '/zoo/vet/treatment': page(() => import('../../features/zoo/vet/treatment.page')),
   '/zoo/vet/weight': page(() => import('../../features/zoo/vet/weight.page')),
   '/zoo/vet/lab': page(() => import('../../features/zoo/vet/lab.page')),
+  '/zoo/vet/anaesthesia': page(() => import('../../features/zoo/vet/anaesthesia.page')),
   '/zoo/vet/vaccination': page(() => import('../../features/zoo/vet/vaccination.page')),
   '/zoo/vet/drug': page(() => import('../../features/zoo/vet/drug.page')),
   '/system/tenant': page(() => import('../../features/system/tenant/tenant.page')),

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   computeDose,
   hasPlaces,
+  medAnaesthesia,
   medCase,
   medDrug,
   medLab,
@@ -13,6 +14,8 @@ import {
   vetEndpoints,
   type ConcentrationUnit,
   type DoseCalc,
+  type AnaesthesiaAgent,
+  type MedAnaesthesiaRecord,
   type MedCaseRecord,
   type MedLabRecord,
   type MedTreatmentRecord,
@@ -28,7 +31,7 @@ import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-ro
 import { animalLabel, today } from '../keeper/basic-log.service';
 import { animalOf, speciesOf, userOf, type LookupCtx } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
-import { zooMedCase, zooMedDrug, zooMedLab, zooMedTreatment, zooMedVaccination, zooMedWeight } from './vet.tables';
+import { zooMedAnaesthesia, zooMedCase, zooMedDrug, zooMedLab, zooMedTreatment, zooMedVaccination, zooMedWeight } from './vet.tables';
 
 /** Veterinary care (decision 0038): formulary, weights, cases, treatments dosed by weight. */
 
@@ -307,6 +310,47 @@ export function vetRoutes(app: FastifyInstance): void {
         if (c.animalId !== input.animalId) throw new BizError('所选病例不是该动物的病例');
       }
       return { flag: labFlag(input.value ?? null, input.refLow ?? null, input.refHigh ?? null) };
+    },
+  });
+
+  // ------------------------------------------------------------ anaesthesia and immobilisation
+  resourceRoutes(app, {
+    table: zooMedAnaesthesia,
+    def: medAnaesthesia,
+    defaultOrder: () => [desc(zooMedAnaesthesia.procDate), desc(zooMedAnaesthesia.id)],
+    toRecords: (rs, ctx): Promise<MedAnaesthesiaRecord[]> =>
+      Promise.all(
+        rs.map(async (r) => {
+          const a = await animalOf(ctx)(r.animalId);
+          const [species, vet] = await Promise.all([a ? speciesOf(ctx)(a.speciesId) : undefined, userOf(ctx)(r.createUser)]);
+          return {
+            ...r,
+            caseId: r.caseId ?? '',
+            agents: r.agents.map((g) => ({ ...g, amount: g.amount ?? '' })),
+            animalName: a ? animalLabel(a.animalName, a.localNo) : '',
+            speciesName: species?.speciesName ?? '',
+            vetName: vet ? vet.realName || vet.account : '',
+          } as never;
+        }),
+      ),
+    beforeSave: async (input, { db }) => {
+      await liveAnimal(db, input.animalId);
+      refuseFuture(input.procDate, await today(db), '日期');
+      if (input.caseId) {
+        const c = await mustExist(db, zooMedCase, input.caseId, CASE_MISSING);
+        if (c.animalId !== input.animalId) throw new BizError('所选病例不是该动物的病例');
+      }
+      // Every agent is dosed from the same weight: the latest on or before the day.
+      const w = await latestWeight(db, input.animalId, input.procDate);
+      if (!w) throw new BizError(NO_WEIGHT);
+      const agents: AnaesthesiaAgent[] = [];
+      for (const g of input.agents) {
+        const drug = await mustExist(db, zooMedDrug, g.drugId, DRUG_MISSING);
+        const d = await dose(db, input.animalId, drug, g.doseMgKg!, input.procDate);
+        if (d.reason && !input.confirmOutOfRange) throw new BizError(`${drug.drugName}: ${d.reason},请确认后再提交`);
+        agents.push({ drugId: drug.id, drugName: drug.drugName, doseMgKg: g.doseMgKg!, doseMg: d.doseMg, amount: d.amount as number, concentrationUnit: drug.concentrationUnit, outOfRange: d.reason });
+      }
+      return { agents, weightId: w.id, weightKg: w.weightKg, outOfRange: agents.some((g) => g.outOfRange) ? 1 : 0 };
     },
   });
 }

@@ -1,5 +1,6 @@
-import { date, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { AnaesthesiaAgent } from '@zoo/contract';
 import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
 
 /**
@@ -167,4 +168,30 @@ export const zooMedLab = pgTable(
     index('zoo_med_lab_case_idx').on(t.tenantId, t.caseId),
     tenantPolicy('zoo_med_lab'),
   ],
+);
+
+/** An anaesthesia or immobilisation: its agents dosed by the weight it names, times, monitoring, reversal. */
+export const zooMedAnaesthesia = pgTable(
+  'zoo_med_anaesthesia',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    animalId: bigintStr('animal_id').notNull(),
+    caseId: bigintStr('case_id'),
+    procDate: date('proc_date', { mode: 'string' }).notNull(),
+    procedure: varchar('procedure', { length: 200 }).notNull(),
+    delivery: integer('delivery').notNull().default(1),
+    agents: jsonb('agents').$type<AnaesthesiaAgent[]>().notNull().default(sql`'[]'::jsonb`),
+    weightId: bigintStr('weight_id').notNull(),
+    weightKg: num('weight_kg', 14, 4).notNull(),
+    inductionTime: varchar('induction_time', { length: 5 }).notNull().default(''),
+    recoveryTime: varchar('recovery_time', { length: 5 }).notNull().default(''),
+    reversal: varchar('reversal', { length: 200 }).notNull().default(''),
+    monitoring: varchar('monitoring', { length: 1000 }).notNull().default(''),
+    complications: varchar('complications', { length: 500 }).notNull().default(''),
+    outOfRange: integer('out_of_range').notNull().default(0),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [index('zoo_med_anaesthesia_animal_idx').on(t.tenantId, t.animalId, t.procDate), tenantPolicy('zoo_med_anaesthesia')],
 );

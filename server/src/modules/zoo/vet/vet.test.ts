@@ -29,6 +29,11 @@ async function weigh(animalId: string, weight: number | string, weighDate: strin
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return lastId('zoo_med_weight');
 }
+/** An animal of zoo A never weighed. */
+async function lonelyAnimal(): Promise<string> {
+  const { cageId } = await makeCageChain(t, admin);
+  return makeAnimal(t, admin, { speciesId: await speciesId(t, 'Ailuropoda melanoleuca'), cageId, sex: 2 });
+}
 async function openCase(animalId: string, openDate: string, complaint = '精神沉郁'): Promise<string> {
   const res = await post(admin, 'case/submit', { animalId, openDate, complaint });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
@@ -209,6 +214,9 @@ describe('cases and treatments dosed by weight', () => {
     expect((await post(admin, 'treatment/submit', { ...base, startDate: await dayOffset(2) })).body.msg).toBe('开始日期不能晚于今天');
     expect((await post(admin, 'treatment/submit', { ...base, route: 0 })).body.msg).toBe('给药途径取值不正确');
     expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: '' })).body.msg).toBe('请输入剂量');
+    expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: undefined })).body.msg).toBe('请输入剂量');
+    expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 'abc' })).body.msg).toBe('剂量必须是数字');
+    expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.12345 })).body.msg).toBe('剂量最多4位小数');
     expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.00001 })).body.msg).toBe('剂量不能小于0.0001');
     // Zoo B sees neither the case nor the drug of zoo A.
     expect((await post(adminB, 'treatment/submit', base)).body.msg).toBe('所选病例不存在');
@@ -282,12 +290,42 @@ describe('laboratory results', () => {
   });
 });
 
+describe('anaesthesia and immobilisation', () => {
+  it('doses every agent from the same latest weight, asks to confirm an agent out of range, checks the times', async () => {
+    const ketamine = await drug({ drugName: '盐酸氯胺酮注射液', concentration: 100, doseMin: 2, doseMax: 10 });
+    const medetomidine = await drug({ drugName: '盐酸美托咪定注射液', concentration: 1, doseMin: 0.02, doseMax: 0.08 });
+    const ok = { animalId: panda, procDate: today, procedure: '牙科检查及洗牙', delivery: 1, inductionTime: '09:10', recoveryTime: '10:25', reversal: '阿替美唑 0.2 mg/kg 肌注', agents: [{ drugId: ketamine, doseMgKg: 4 }, { drugId: medetomidine, doseMgKg: 0.04 }] };
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, agents: [] })).body).toMatchObject({ code: 400, msg: '请至少添加一种麻醉药品' });
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, agents: [{ drugId: ketamine }] })).body.msg).toBe('请输入麻醉剂量');
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, delivery: 9 })).body.msg).toBe('给药方式取值不正确');
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, inductionTime: '9:10' })).body.msg).toBe('诱导时间格式应为 HH:mm');
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, recoveryTime: '08:00' })).body.msg).toBe('苏醒时间不能早于诱导时间');
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, animalId: foreignAnimal })).body.msg).toBe('所选动物不存在');
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, agents: [{ drugId: ketamine, doseMgKg: 12 }] })).body.msg).toBe(
+      '盐酸氯胺酮注射液: 剂量 12 mg/kg 超出药品目录范围 2–10 mg/kg,请确认后再提交',
+    );
+    expect(await count('zoo_med_anaesthesia')).toBe(0);
+    // 125 kg (today): ketamine 4 mg/kg = 500 mg = 5 mL at 100 mg/mL; medetomidine 0.04 mg/kg = 5 mg = 5 mL at 1 mg/mL.
+    expect((await post(admin, 'anaesthesia/submit', ok)).body.success).toBe(true);
+    const list = await get(admin, 'anaesthesia/list', { animalId: panda });
+    expect(list.body.data.records[0]).toMatchObject({ weightKg: 125, outOfRange: 0, caseId: '', inductionTime: '09:10' });
+    expect(list.body.data.records[0].agents.map((g: any) => [g.drugName, g.doseMg, g.amount, g.outOfRange])).toEqual([
+      ['盐酸氯胺酮注射液', 500, 5, ''],
+      ['盐酸美托咪定注射液', 5, 5, ''],
+    ]);
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, agents: [{ drugId: ketamine, doseMgKg: 12 }], confirmOutOfRange: true })).body.success).toBe(true);
+    expect((await get(admin, 'anaesthesia/list', { animalId: panda })).body.data.records[0]).toMatchObject({ outOfRange: 1 });
+    // No weight, no dose.
+    expect((await post(admin, 'anaesthesia/submit', { ...ok, animalId: await lonelyAnimal() })).body.msg).toBe('该动物没有体重记录,请先登记体重');
+  });
+});
+
 describe('rights', () => {
   it('a keeper without the medical menus gets 403; a vet holding them reads and writes', async () => {
     const k = await createTenantUser(t.sql, { tenantId: '330001', account: 'keeper9', password: 'pw', roleAlias: 'keeper' });
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_view', 'animal', 'animal_view')`, [k.roleId]);
     const keeper = await t.login('keeper9', 'pw', '330001');
-    for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list', 'vaccination/list', 'lab/list'])
+    for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list', 'vaccination/list', 'lab/list', 'anaesthesia/list'])
       expect((await get(keeper, url, {})).status, url).toBe(403);
     expect((await get(keeper, 'weight/series', { animalId: panda })).status).toBe(403);
     expect((await post(keeper, 'weight/submit', { animalId: panda, weight: 1, weighDate: today })).status).toBe(403);

@@ -1,6 +1,7 @@
-import { animal, medCase, medDrug, medWeight, vetEndpoints, type DoseCalc } from '@zoo/contract';
+import { animal, medCase, medDrug, medWeight, vetEndpoints, type AnaesthesiaAgent, type DoseCalc } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Descriptions, Empty, Form, Select, Space, Tag, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Descriptions, Empty, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -199,5 +200,61 @@ export function WeightChart({ animalId }: { animalId: string }) {
       {q.data && points.length === 0 ? <Empty description={t('vetWeight.noPoints')} /> : null}
       <div ref={ref} data-testid="weight-chart" data-points={points.length} style={{ width: '100%', height: 280, display: points.length ? 'block' : 'none' }} />
     </div>
+  );
+}
+
+type AgentRow = { drugId?: string; doseMgKg?: number | null };
+
+/** The agents of an anaesthesia: a drug of the formulary and its dose rate each (the server computes mg and mL). */
+export function AgentsEditor({ value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  const rows = (Array.isArray(value) ? value : []) as AgentRow[];
+  const set = (i: number, patch: Partial<AgentRow>) => onChange?.(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {rows.map((r, i) => (
+        <Space key={i} wrap size={6} data-testid="agent-row" style={{ width: '100%' }}>
+          <div style={{ width: 360 }}>
+            <DrugSelect value={r.drugId} disabled={disabled} onChange={(v) => set(i, { drugId: String(v ?? '') })} />
+          </div>
+          <InputNumber
+            aria-label={t('vetAnaesthesia.doseMgKg')}
+            placeholder={t('vetAnaesthesia.doseMgKg')}
+            value={r.doseMgKg ?? null}
+            min={0}
+            disabled={disabled}
+            style={{ width: 160 }}
+            onChange={(v) => set(i, { doseMgKg: v })}
+          />
+          <Button icon={<DeleteOutlined />} aria-label={t('crud.delete')} disabled={disabled} onClick={() => onChange?.(rows.filter((_, j) => j !== i))} />
+        </Space>
+      ))}
+      <Button icon={<PlusOutlined />} disabled={disabled} onClick={() => onChange?.([...rows, { drugId: '', doseMgKg: null }])}>
+        {t('vetAnaesthesia.addAgent')}
+      </Button>
+    </Space>
+  );
+}
+
+/** The agents as given: "盐酸氯胺酮注射液 4 mg/kg = 500 mg (5 mL)", out-of-range ones orange. */
+export function AgentsText({ agents }: { agents: AnaesthesiaAgent[] }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      {agents.map((g, i) => (
+        <Tag key={i} color={g.outOfRange ? 'orange' : undefined} title={g.outOfRange || undefined}>
+          {g.drugName} {g.doseMgKg} mg/kg = {g.doseMg} mg{g.amount !== '' ? ` (${amountText(t, g.amount, g.concentrationUnit).replace(/^\S+ /, '')})` : ''}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+export function ConfirmBox({ value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  return (
+    <Checkbox checked={Boolean(value)} disabled={disabled} onChange={(e) => onChange?.(e.target.checked)}>
+      {t('vetTreatment.confirm')}
+    </Checkbox>
   );
 }

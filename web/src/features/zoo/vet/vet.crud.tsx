@@ -1,9 +1,9 @@
-import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DRUG_FORMS, DUE_SOON_DAYS, LAB_SAMPLES, medCase, medDrug, medLab, medTreatment, medVaccination, medWeight, MED_ROUTES, VACCINATION_KINDS, WEIGH_METHODS } from '@zoo/contract';
+import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DELIVERIES, DRUG_FORMS, DUE_SOON_DAYS, LAB_SAMPLES, medAnaesthesia, medCase, medDrug, medLab, medTreatment, medVaccination, medWeight, MED_ROUTES, VACCINATION_KINDS, WEIGH_METHODS, type AnaesthesiaAgent } from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
-import { AnimalSelect, amountText, CaseSelect, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
+import { AgentsEditor, AgentsText, AnimalSelect, amountText, CaseSelect, ConfirmBox, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
 const today = () => chinaDay().format('YYYY-MM-DD');
@@ -174,4 +174,31 @@ export const labPage = defineCrudPage({
   },
   defaults: { sampleDate: today(), sampleType: 1 },
   modalWidth: 860,
+});
+
+/** 麻醉记录 (contract `medAnaesthesia`): agents dosed by the latest weight, delivery, times, monitoring, reversal. */
+export const anaesthesiaPage = defineCrudPage({
+  crud: medAnaesthesia,
+  i18n: 'vetAnaesthesia',
+  fields: {
+    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalName: { form: false, width: 140 },
+    procDate: { widget: 'date', width: 110, search: { range: ['procDate_datege', 'procDate_datele'] } },
+    procedure: { width: 160 },
+    delivery: { options: opts('vetAnaesthesia.deliveries', DELIVERIES), search: true, width: 100 },
+    agents: { widget: 'custom', input: (p: ControlProps) => <AgentsEditor {...p} />, span: 24, width: 320, render: (v) => <AgentsText agents={(v ?? []) as AnaesthesiaAgent[]} /> },
+    confirmOutOfRange: { widget: 'custom', input: (p: ControlProps) => <ConfirmBox {...p} />, table: false, view: false, span: 24 },
+    weightKg: { form: false, width: 110 },
+    inductionTime: { width: 90 },
+    recoveryTime: { width: 90 },
+    reversal: { table: false },
+    monitoring: { widget: 'textarea', rows: 3, table: false },
+    complications: { widget: 'textarea', rows: 3, table: false },
+    outOfRange: { form: false, width: 90, render: (v) => <OutOfRangeTag value={Number(v)} /> },
+    vetName: { form: false, width: 90 },
+    remark: { widget: 'textarea', rows: 3, table: false },
+  },
+  defaults: { procDate: today(), delivery: 1, agents: [{ drugId: '', doseMgKg: null }], confirmOutOfRange: false },
+  fromRecord: (row) => ({ ...row, confirmOutOfRange: Number(row.outOfRange) === 1 }),
+  modalWidth: 900,
 });

@@ -95,6 +95,16 @@ export const MENU_TREE = [
     m('humiture_alarm', '环境告警', '/zoo/alarm', 'FileExclamationOutlined', { crud: false, buttons: [['ack', '确认', 2]] }),
     m('stock_report', '存栏报表', '/zoo/report', 'BarChartOutlined', { crud: false, buttons: [['export', '导出', 1]] }),
     m('feedback', '意见反馈', '/zoo/feedback', 'MessageOutlined'),
+    // Veterinary care (decision 0038): its own group, so that a role holds the medical records or does not.
+    group('vet', '兽医管理', '/zoo/vet', 'MedicineBoxOutlined', [
+      m('vet_case', '病例管理', '/zoo/vet/case', 'SolutionOutlined'),
+      m('vet_treatment', '治疗处方', '/zoo/vet/treatment', 'MedicineBoxOutlined'),
+      m('vet_weight', '体重记录', '/zoo/vet/weight', 'LineChartOutlined'),
+      m('vet_lab', '检验结果', '/zoo/vet/lab', 'ExperimentOutlined'),
+      m('vet_anaesthesia', '麻醉记录', '/zoo/vet/anaesthesia', 'AimOutlined'),
+      m('vet_vaccination', '疫苗驱虫', '/zoo/vet/vaccination', 'SafetyOutlined'),
+      m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
+    ]),
   ]),
   group('zoo_admin', '平台物种库', '/zoo/admin', 'GlobalOutlined', [
     m('species', '物种库', '/zoo/admin/species', 'ReadOutlined', { buttons: [['dist', '分布', 2]] }),

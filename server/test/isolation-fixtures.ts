@@ -153,6 +153,65 @@ const zooFixtures: Record<string, IsolationFixture> = {
   },
 };
 
+/** Veterinary care (decision 0038): the formulary, weights, cases and treatments of tenant A. */
+async function submitted(t: TestApp, token: string, url: string, body: Record<string, unknown>, table: string): Promise<string> {
+  const res = await t.request({ method: 'POST', url, token, body });
+  if (!res.body.success) throw new Error(`${url}: ${JSON.stringify(res.body)}`);
+  const { rows } = await t.sql.query(`select id::text from ${table} where tenant_id = $1 order by id desc limit 1`, [TENANT_A]);
+  return rows[0].id;
+}
+const vetCase = async (t: TestApp, token: string) =>
+  submitted(t, token, '/zoo-medical/case/submit', { animalId: (await animalA(t, token)).animalId, openDate: '2024-03-01', complaint: `隔离病例前置${tag}` }, 'zoo_med_case');
+const vetDrug = (t: TestApp, token: string) =>
+  submitted(t, token, '/zoo-medical/drug/submit', { drugName: `隔离药品前置${tag}`, form: 1, concentration: 5, doseMin: 0.1, doseMax: 0.2 }, 'zoo_med_drug');
+
+const vetFixtures: Record<string, IsolationFixture> = {
+  vet_drug: {
+    create: async () => ({ drugName: `隔离药品${tag}`, form: 1, concentration: 10, doseMin: 1, doseMax: 2 }),
+    match: (r) => r.drugName === `隔离药品${tag}`,
+    unchanged: { drugName: `隔离药品${tag}`, concentration: 10 },
+  },
+  vet_weight: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, weighDate: '2024-03-01', weight: 101.5, remark: `隔离体重${tag}` }),
+    match: (r) => r.remark === `隔离体重${tag}`,
+    unchanged: { remark: `隔离体重${tag}`, weightKg: 101.5 },
+  },
+  vet_case: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, openDate: '2024-03-01', complaint: `隔离病例${tag}` }),
+    match: (r) => r.complaint === `隔离病例${tag}`,
+    unchanged: { complaint: `隔离病例${tag}`, caseStatus: 1 },
+  },
+  vet_vaccination: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, product: `隔离疫苗${tag}`, givenDate: '2024-03-01', nextDue: '2025-03-01' }),
+    match: (r) => r.product === `隔离疫苗${tag}`,
+    unchanged: { product: `隔离疫苗${tag}`, nextDue: '2025-03-01' },
+  },
+  vet_lab: {
+    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, sampleDate: '2024-03-01', sampleType: 2, testName: `隔离检验${tag}`, value: 5.2, refLow: 3.9, refHigh: 6.1 }),
+    match: (r) => r.testName === `隔离检验${tag}`,
+    unchanged: { testName: `隔离检验${tag}`, value: 5.2, flag: 0 },
+  },
+  vet_anaesthesia: {
+    create: async (t, token) => {
+      const { animalId } = await animalA(t, token);
+      await submitted(t, token, '/zoo-medical/weight/submit', { animalId, weighDate: '2024-03-01', weight: 100 }, 'zoo_med_weight');
+      return { animalId, procDate: '2024-03-02', procedure: `隔离麻醉${tag}`, delivery: 1, agents: [{ drugId: await vetDrug(t, token), doseMgKg: 0.1 }] };
+    },
+    match: (r) => r.procedure === `隔离麻醉${tag}`,
+    unchanged: { procedure: `隔离麻醉${tag}`, weightKg: 100 },
+  },
+  vet_treatment: {
+    create: async (t, token) => {
+      const caseId = await vetCase(t, token);
+      const { rows } = await t.sql.query(`select animal_id::text from zoo_med_case where id = $1`, [caseId]);
+      await submitted(t, token, '/zoo-medical/weight/submit', { animalId: rows[0].animal_id, weighDate: '2024-03-01', weight: 100 }, 'zoo_med_weight');
+      return { caseId, drugId: await vetDrug(t, token), doseMgKg: 0.15, route: 1, startDate: '2024-03-02', remark: `隔离处方${tag}` };
+    },
+    match: (r) => r.remark === `隔离处方${tag}`,
+    unchanged: { remark: `隔离处方${tag}`, doseMg: 15, amount: 3 },
+  },
+};
+
 /** A well-formed link of the built-in storage for the token's tenant (no file needed: only the form is checked). */
 function ownLink(token: string): string {
   const tenant = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenant_id as string;
@@ -237,4 +296,5 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     unchanged: { tenantName: '租户A改名', linkman: '甲' },
   },
   ...zooFixtures,
+  ...vetFixtures,
 };

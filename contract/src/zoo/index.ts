@@ -20,3 +20,5 @@ export * from './humiture';
 export * from './humiture-alarm';
 export * from './report';
 export * from './studbook';
+export * from './vet-dose';
+export * from './vet';

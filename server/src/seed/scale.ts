@@ -5,7 +5,7 @@ import { inTenant } from '../platform/tenancy/tenant-tx';
 import { bladeMenu } from '../platform/access/access.tables';
 import { bladeParam } from '../platform/param/param.tables';
 import { zooSpecies } from '../modules/zoo/zoo.tables';
-import { ensureRole, subtree } from './zoo-demo';
+import { ensureRole, keeperMenus, subtree } from './zoo-demo';
 
 /**
  * Synthetic zoos for benchmarks and scale tests (`npm run seed:scale`): every row goes through the real schema
@@ -47,7 +47,7 @@ async function tenantBasics(tx: Tx, tenantId: string, name: string, keepers: num
   const menus = await tx.select({ id: bladeMenu.id, parentId: bladeMenu.parentId, code: bladeMenu.code, category: bladeMenu.category, alias: bladeMenu.alias }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
   const [param] = await tx.select({ v: bladeParam.paramValue }).from(bladeParam).where(and(eq(bladeParam.paramKey, 'tenant.default.menuCode'), eq(bladeParam.isDeleted, 0)));
   const adminRole = await ensureRole(tx, 'admin', '管理员', subtree(menus, (param?.v ?? 'zoo').split(',').map((s) => s.trim())));
-  const keeperRole = await ensureRole(tx, 'keeper', '饲养员', subtree(menus, ['desk', 'zoo'], (m) => m.category === 1 || m.alias === 'view'));
+  const keeperRole = await ensureRole(tx, 'keeper', '饲养员', keeperMenus(menus));
   const [dept] = rows<{ id: string }>(await tx.execute(sql`insert into blade_dept (dept_name, full_name, dept_category, sort) values (${name}, ${name}, 1, 1) returning id::text`));
   const [post] = rows<{ id: string }>(await tx.execute(sql`insert into blade_post (category, post_code, post_name, sort) values (1, 'ceo', '首席执行官', 1) returning id::text`));
   await tx.execute(sql`insert into blade_user (account, password, name, real_name, role_id, dept_id, post_id)

@@ -116,6 +116,9 @@ export const DEMO_POPULATIONS: Array<[string, string, string, number, number, nu
 ];
 
 /** Keepers: [account, real name, cage codes]. Password = account. */
+/** The demo zoo's veterinarian (role 兽医, decision 0038): account, name; the password is the account. */
+export const DEMO_VETS: Array<[string, string]> = [['vet1', '张兽医']];
+
 export const DEMO_KEEPERS: Array<[string, string, string[]]> = [
   ['keeper1', '李饲养', ['PD-01', 'PD-02']],
   ['keeper2', '王饲养', ['CT-01', 'CT-02']],

@@ -15,7 +15,7 @@ import {
 import { speciesIdsByLatin } from './zoo';
 import { seedDemoLedger } from './zoo-demo-ledger';
 import {
-  DEMO_ANIMALS, DEMO_FLAGS, demoLicenceDates, DEMO_KEEPERS, DEMO_LICENCES, DEMO_PARK, DEMO_POPULATIONS, DEMO_TENANT, DEMO_VENUES,
+  DEMO_ANIMALS, DEMO_FLAGS, demoLicenceDates, DEMO_KEEPERS, DEMO_VETS, DEMO_LICENCES, DEMO_PARK, DEMO_POPULATIONS, DEMO_TENANT, DEMO_VENUES,
 } from './zoo-demo-data';
 
 export type MenuRow = { id: string; parentId: string; code: string; category: number; alias: string };
@@ -32,6 +32,20 @@ export function subtree(menus: MenuRow[], codes: string[], keep: (m: MenuRow) =>
       }
   }
   return menus.filter((m) => out.has(m.id) && keep(m)).map((m) => m.id);
+}
+
+/**
+ * The keeper role's menus: the zoo screens to open and view, without the medical records (group `vet`,
+ * decision 0038), which only the vet role and the administrator hold.
+ */
+export function keeperMenus(menus: MenuRow[]): string[] {
+  const medical = new Set(subtree(menus, ['vet']));
+  return subtree(menus, ['desk', 'zoo'], (m) => (m.category === 1 || m.alias === 'view') && !medical.has(m.id));
+}
+
+/** The vet role's menus: what a keeper sees, plus every medical screen and button. */
+export function vetMenus(menus: MenuRow[]): string[] {
+  return [...new Set([...keeperMenus(menus), ...subtree(menus, ['vet'])])];
 }
 
 export async function ensureRole(tx: Tx, alias: string, name: string, menuIds: string[]): Promise<string> {
@@ -58,7 +72,8 @@ async function seedDemoTenant(tx: Tx): Promise<Map<string, string>> {
   const menus = await tx.select({ id: bladeMenu.id, parentId: bladeMenu.parentId, code: bladeMenu.code, category: bladeMenu.category, alias: bladeMenu.alias }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
   const [param] = await tx.select({ v: bladeParam.paramValue }).from(bladeParam).where(and(eq(bladeParam.paramKey, 'tenant.default.menuCode'), eq(bladeParam.isDeleted, 0)));
   const adminRole = await ensureRole(tx, 'admin', '管理员', subtree(menus, (param?.v ?? 'zoo').split(',').map((s) => s.trim())));
-  const keeperRole = await ensureRole(tx, 'keeper', '饲养员', subtree(menus, ['desk', 'zoo'], (m) => m.category === 1 || m.alias === 'view'));
+  const keeperRole = await ensureRole(tx, 'keeper', '饲养员', keeperMenus(menus));
+  const vetRole = await ensureRole(tx, 'vet', '兽医', vetMenus(menus));
   let [dept] = await tx.select({ id: bladeDept.id }).from(bladeDept).where(and(eq(bladeDept.parentId, '0'), eq(bladeDept.isDeleted, 0))).limit(1);
   if (!dept) [dept] = await tx.insert(bladeDept).values({ deptName: DEMO_TENANT.tenantName, fullName: DEMO_TENANT.tenantName, deptCategory: 1, sort: 1 }).returning({ id: bladeDept.id });
   let [post] = await tx.select({ id: bladePost.id }).from(bladePost).where(and(eq(bladePost.postCode, 'ceo'), eq(bladePost.isDeleted, 0)));
@@ -66,6 +81,7 @@ async function seedDemoTenant(tx: Tx): Promise<Map<string, string>> {
   await ensureUser(tx, 'admin', '园区管理员', adminRole, dept!.id, post!.id);
   const keepers = new Map<string, string>();
   for (const [account, name] of DEMO_KEEPERS) keepers.set(account, await ensureUser(tx, account, name, keeperRole, dept!.id, post!.id));
+  for (const [account, name] of DEMO_VETS) await ensureUser(tx, account, name, vetRole, dept!.id, post!.id);
   return keepers;
 }
 

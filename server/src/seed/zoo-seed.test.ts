@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeDose } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { seed } from '.';
 import { DEMO_LICENCES, demoLicenceDates } from './zoo-demo-data';
@@ -13,7 +14,9 @@ const counts = async () =>
       (select count(*)::int from zoo_tenant_species) licences, (select count(*)::int from zoo_park) parks, (select count(*)::int from zoo_venue) venues,
       (select count(*)::int from zoo_cage) cages, (select count(*)::int from zoo_animal) animals, (select count(*)::int from zoo_animal_flag) flags,
       (select count(*)::int from zoo_population) populations, (select count(*)::int from zoo_cage_breeder) breeders,
-      (select count(*)::int from zoo_basic_log) logs, (select count(*)::int from zoo_humiture) readings`)
+      (select count(*)::int from zoo_basic_log) logs, (select count(*)::int from zoo_humiture) readings,
+      (select count(*)::int from zoo_med_drug) drugs, (select count(*)::int from zoo_med_weight) weights, (select count(*)::int from zoo_med_case) cases,
+      (select count(*)::int from zoo_med_treatment) treatments`)
   ).rows[0];
 
 beforeAll(async () => {
@@ -24,9 +27,9 @@ afterAll(async () => t?.close());
 describe('zoo seed', () => {
   it('is idempotent: a second and third start add nothing', async () => {
     await seed(t.database, { demo: true });
-    // admin, two keepers, and the approvers curator and director (workflow demo); roles admin, keeper, curator, director
+    // admin, two keepers, the vet, and the approvers curator and director (workflow demo); roles admin, keeper, vet, curator, director
     const first = await counts();
-    expect(first).toMatchObject({ readings: 10 * 365 * 24, taxa: 136, species: 46, tenants: 1, users: 5, roles: 4, licences: 16, parks: 2, venues: 7, cages: 14, animals: 31, flags: 19, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({ readings: 10 * 365 * 24, taxa: 136, species: 46, tenants: 1, users: 6, roles: 5, licences: 16, parks: 2, venues: 7, cages: 14, animals: 31, flags: 19, populations: 5, breeders: 4 });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);
@@ -135,5 +138,22 @@ describe('zoo seed', () => {
     const p001 = round.items.find((i: any) => i.animalName === '美美 (P001)').animalId;
     expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(true);
     expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 1, percent: 10 });
+  });
+  it('gives the demo vet (vet1) the medical records: a formulary, weights, a closed tiger case dosed by weight; keepers none', async () => {
+    const get = (token: string, url: string, query: Record<string, string> = {}) => t.request({ url: `/zoo-medical/${url}`, token, query });
+    const vet = await t.login('vet1', 'vet1', '100000');
+    const cases = await get(vet, 'case/list', { current: '1', size: '10' });
+    expect(cases.body.data.records.map((r: any) => r.animalName).sort()).toEqual(['乐乐 (P003)', '威威 (T001)']);
+    const tiger = cases.body.data.records.find((r: any) => r.animalName === '威威 (T001)');
+    expect(tiger).toMatchObject({ caseStatus: 3, outcome: 1, treatmentCount: 2 });
+    const treatments = await get(vet, 'treatment/list', { caseId: tiger.id });
+    expect(treatments.body.data.records).toHaveLength(2);
+    for (const r of treatments.body.data.records)
+      expect(computeDose({ mgPerKg: r.doseMgKg, weightKg: r.weightKg, concentration: r.concentration, concentrationUnit: r.concentrationUnit })).toEqual({ doseMg: r.doseMg, amount: r.amount });
+    const panda = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '100000' and local_no = 'P001'`)).rows[0].id;
+    expect((await get(vet, 'weight/series', { animalId: panda })).body.data.points).toHaveLength(7);
+    expect((await get(vet, 'drug/list')).body.data.total).toBe(5);
+    const keeper = await t.login('keeper1', 'keeper1', '100000');
+    expect((await get(keeper, 'case/list')).status).toBe(403);
   });
 });

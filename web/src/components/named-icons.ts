@@ -59,6 +59,10 @@ import {
   UnorderedListOutlined,
   UserOutlined,
   UsergroupAddOutlined,
+  MedicineBoxOutlined,
+  SolutionOutlined,
+  ExperimentOutlined,
+  LineChartOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -77,4 +81,5 @@ export const namedIcons: Record<string, ComponentType> = {
   PartitionOutlined, ProfileOutlined, ProjectOutlined, ReadOutlined, RetweetOutlined,
   SafetyCertificateOutlined, SafetyOutlined, ScheduleOutlined, SendOutlined, SettingOutlined, SwapOutlined,
   TableOutlined, TeamOutlined, ToolOutlined, UnorderedListOutlined, UserOutlined, UsergroupAddOutlined,
+  MedicineBoxOutlined, SolutionOutlined, ExperimentOutlined, LineChartOutlined,
 };

@@ -19,6 +19,7 @@ import { studbookRoutes } from './studbook/studbook.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
+import { vetRoutes } from './vet/vet.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
 import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
 
@@ -46,4 +47,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   humitureRoutes,
   humitureAlarmRoutes,
   reportRoutes,
+  vetRoutes,
 ];

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { loginAs } from '../lib/login';
+import { modal, open, openAdd, pick, row, save } from '../lib/ui';
+
+const b = useBrowser();
+const SLOW = { timeout: 300_000 };
+/** The zoo's day: the server's sessions run in TIME_ZONE (default Asia/Shanghai), this test's connection in UTC. */
+const TODAY = `(now() at time zone 'Asia/Shanghai')::date`;
+
+describe('veterinary care (decision 0038)', () => {
+  it('a vet opens a case, records a weight, prescribes by weight and sees the volume; the database agrees', SLOW, async () => {
+    const page = await b.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, { tenantId: '100000', account: 'vet1', password: 'vet1' });
+    const [vet] = await dbQuery<{ id: string }>(`select id::text from blade_user where tenant_id = '100000' and account = 'vet1'`);
+
+    // 病例管理: a case for 欢欢 (P004).
+    await open(page, '/zoo/vet/case', '病例管理');
+    await openAdd(page, page);
+    let dlg = modal(page);
+    await pick(page, dlg, '动物', '欢欢 (P004)', '欢欢');
+    await dlg.getByLabel('主诉').fill('右眼流泪,眼睑红肿');
+    await dlg.getByLabel('体温(°C)').fill('37.9');
+    await dlg.getByLabel('诊断').fill('结膜炎');
+    await save(page, '新增成功');
+    const cases = () =>
+      dbQuery<{ id: string; complaint: string; vet_id: string; case_status: number; temperature: string }>(
+        `select c.id::text, c.complaint, c.vet_id::text, c.case_status, c.temperature::text from zoo_med_case c join zoo_animal a on a.id = c.animal_id
+          where a.local_no = 'P004' and c.tenant_id = '100000' and c.is_deleted = 0 and c.open_date = ${TODAY}`,
+      );
+    await expect.poll(async () => (await cases()).length).toBe(1);
+    expect((await cases())[0]).toMatchObject({ complaint: '右眼流泪,眼睑红肿', vet_id: vet!.id, case_status: 1, temperature: '37.9' });
+
+    // 体重记录: today's weighing of 欢欢, 96 kg; her curve shows it with the seeded months.
+    await open(page, '/zoo/vet/weight', '体重记录');
+    await page.locator('.ant-card .ant-select').first().click();
+    await page.keyboard.type('欢欢');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '欢欢 (P004)' }).first().click();
+    await expect.poll(() => page.getByTestId('weight-chart').getAttribute('data-points')).toBe('7');
+    await openAdd(page, page);
+    dlg = modal(page);
+    await dlg.getByLabel('体重', { exact: true }).fill('96');
+    await save(page, '新增成功');
+    await expect.poll(() => page.getByTestId('weight-chart').getAttribute('data-points')).toBe('8');
+    const [weight] = await dbQuery<{ id: string; weight_kg: string; unit: string }>(
+      `select w.id::text, w.weight_kg::text, w.unit from zoo_med_weight w join zoo_animal a on a.id = w.animal_id
+        where a.local_no = 'P004' and w.weigh_date = ${TODAY} and w.is_deleted = 0 and w.create_user = $1`,
+      [vet!.id],
+    );
+    expect(weight).toMatchObject({ weight_kg: '96.0000', unit: 'kg' });
+    await screenshot(page, 'vet-weight-curve');
+
+    // The case's 处方: meloxicam 0.1 mg/kg, the calculator shows 9.6 mg = 1.92 mL at 5 mg/mL from today's 96 kg.
+    await open(page, '/zoo/vet/case', '病例管理');
+    await row(page, '结膜炎').getByTestId('case-treatments').click();
+    const drawer = page.locator('.ant-drawer:visible');
+    await expect.poll(() => drawer.getByText('欢欢 (P004) 的治疗处方').count()).toBe(1);
+    await openAdd(page, drawer);
+    dlg = modal(page);
+    await pick(page, dlg, '药品', '美洛昔康注射液');
+    await dlg.getByLabel('剂量(mg/kg)').fill('0.1');
+    await dlg.getByTestId('dose-calc').click();
+    await expect.poll(() => dlg.getByTestId('dose-amount').textContent()).toBe('用量 1.92 mL');
+    expect(await dlg.getByTestId('dose-mg').textContent()).toBe('剂量 9.6 mg');
+    await expect.poll(() => dlg.getByTestId('dose-result').textContent()).toContain('体重 96 kg');
+    await screenshot(page, 'vet-dose-calculator');
+    await save(page, '新增成功');
+    await expect.poll(() => row(drawer, '美洛昔康注射液').textContent()).toContain('1.92 mL');
+
+    const [rx] = await dbQuery<{ case_id: string; weight_id: string; weight_kg: string; dose_mg: string; amount: string; out_of_range: number }>(
+      `select case_id::text, weight_id::text, weight_kg::text, dose_mg::text, amount::text, out_of_range from zoo_med_treatment
+        where case_id = $1 and is_deleted = 0`,
+      [(await cases())[0]!.id],
+    );
+    expect(rx).toEqual({ case_id: (await cases())[0]!.id, weight_id: weight!.id, weight_kg: '96.0000', dose_mg: '9.60', amount: '1.92', out_of_range: 0 });
+    // Every write is in the audit trail, by the vet.
+    const audit = await dbQuery<{ table_name: string }>(
+      `select distinct table_name from sys_audit where tenant_id = '100000' and user_id = $1 and table_name like 'zoo_med_%' order by 1`,
+      [vet!.id],
+    );
+    expect(audit.map((r) => r.table_name)).toEqual(['zoo_med_case', 'zoo_med_treatment', 'zoo_med_weight']);
+  });
+});

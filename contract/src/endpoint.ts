@@ -20,6 +20,8 @@ export interface Endpoint<
   /** Path under /api, e.g. /blade-system/param/list */
   path: string;
   summary: string;
+  /** OpenAPI operationId, for a call whose name is not its path's (a ledger's `remove` that reverses). */
+  operationId?: string;
   access: Access;
   query?: Q;
   body?: B;

@@ -55,13 +55,13 @@ export const cage = defineCrud({
     remark: optText('备注', 500),
   }),
   filters: z.object({
-    /** Cages of a park: resolved through the venue (cages carry no park column). */
-    parkId: z.string().optional(),
     venueId: z.string().optional(),
     cageCode: z.string().optional(),
     cageName: z.string().optional(),
     cageType: z.string().optional(),
   }),
+  /** Cages of a park: resolved through the venue (cages carry no park column). */
+  params: z.object({ parkId: optId('园区') }),
 });
 
 export const CageOption = z.object({ id: z.string(), cageCode: z.string(), cageName: z.string(), venueId: z.string(), venueName: z.string() });

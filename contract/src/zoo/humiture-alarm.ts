@@ -41,11 +41,13 @@ export const humitureAlarm = defineReadonly({
   filters: z.object({
     cageId_equal: z.string().optional(),
     kind_equal: z.string().optional(),
-    state: z.enum(HUMITURE_ALARM_STATES).optional(),
-    /** '1': only alarms notified to the caller (a keeper of the cage when it was raised). */
-    mine: z.string().optional(),
     startTime_datege: z.string().optional(),
     startTime_datele: z.string().optional(),
+  }),
+  params: z.object({
+    state: z.enum(HUMITURE_ALARM_STATES).optional(),
+    /** '1': only alarms notified to the caller (a keeper of the cage when it was raised); '0' or none: all. */
+    mine: z.enum(['0', '1']).optional(),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chinaToday, DateTimeOut, IdOut, NumFilter } from '../common';
+import { chinaToday, DateTimeOut, IdOut } from '../common';
 import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, isLink, NumOut, optDate, optId, optNumber, optText, reqId, reqText } from '../fields';
@@ -185,9 +185,13 @@ export const StockLogRecord = z.object({
   createTime: DateTimeOut,
 });
 
-/** Append-only: list and detail, the six movements below, and `remove` = reverse the latest movement of a stock. */
+/**
+ * Append-only: list and detail, the six movements below, and `reverse` (the spec's `remove` path): the latest
+ * movement of a stock is compensated by a new reversal row; nothing is deleted.
+ */
 export const stockLog = defineResource({
   verbs: ['list', 'detail', 'remove'],
+  named: { remove: { as: 'reverse', summary: '撤销存栏变动登记 (追加一笔冲正记录, 不删除)' } },
   name: 'stocklog',
   base: '/zoo-stockLog/stockLog',
   title: '存栏变动',
@@ -198,11 +202,11 @@ export const stockLog = defineResource({
     speciesId: z.string().optional(),
     animalId: z.string().optional(),
     populationId: z.string().optional(),
-    // Not a column (either side of a move): checked here, as the column-type check cannot.
-    cageId: NumFilter,
     eventDate_datege: z.string().optional(),
     eventDate_datele: z.string().optional(),
   }),
+  /** Not a column: a cage matches either side of a movement. */
+  params: z.object({ cageId: optId('笼舍') }),
   filterMode: 'entity',
   perms: { delete: 'stocklog_delete' },
 });

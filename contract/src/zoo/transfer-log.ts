@@ -84,9 +84,17 @@ export const TransferRecord = z.object({
   createTime: DateTimeOut,
 });
 
+/**
+ * The sender's two verbs are a proposal (`propose`, at the spec's `submit` path) and its withdrawal (`withdraw`,
+ * at `remove`): nothing is created for the receiver until it confirms, nothing is deleted.
+ */
 export const transferLog = defineResource({
   verbs: ['list', 'detail', 'create', 'remove'],
   paths: { create: 'submit' },
+  named: {
+    create: { as: 'propose', summary: '发起转移 (向其他动物园提出调拨, 待接收方确认)' },
+    remove: { as: 'withdraw', summary: '撤回转移 (发出方撤回待确认的调拨)' },
+  },
   name: 'transfer',
   base: '/zoo-transfer/transferLog',
   title: '转移记录',
@@ -95,13 +103,13 @@ export const transferLog = defineResource({
   /** `approval` when the zoo requires approval of outgoing movements: no proposal exists until it is approved. */
   submitData: z.object({ approval: PendingMovement.optional() }),
   filters: z.object({
-    /** out = sent by my zoo, in = received by my zoo. */
-    direction: z.enum(['out', 'in']).optional(),
     transferStatus: NumFilter,
     speciesId: z.string().optional(),
     animalType: z.string().optional(),
     identityId: NumFilter,
   }),
+  /** out = sent by my zoo, in = received by my zoo (a view of the rows row-level security lets the zoo see). */
+  params: z.object({ direction: z.enum(['out', 'in']).optional() }),
   filterMode: 'entity',
 });
 

@@ -41,11 +41,24 @@ export function useCrudList(def: AnyCrudPageDef, { current, size, filters }: Lis
   return { rows, total, loading: result.isFetching, refetch: result.refetch };
 }
 
+/** Whether the screen can read one record (its resource's `detail`, or the page's own call). */
+export const hasDetail = (def: AnyCrudPageDef) => Boolean(def.detail ?? def.crud.endpoints.detail);
+/** Whether the screen can delete (its resource's `remove`, or the page's own call). */
+export const hasRemove = (def: AnyCrudPageDef) => Boolean(def.remove ?? def.crud.endpoints.remove);
+
+/** A call the resource does not declare: the screen never shows the button that would need it. */
+const undeclared = (def: AnyCrudPageDef, verb: string) => new Error(`${def.crud.name} declares no ${verb}`);
+
 export function useCrudDetail(def: AnyCrudPageDef, id: string | undefined) {
+  const ep = def.crud.endpoints.detail;
   return useQuery({
     queryKey: crudKeys.detail(def.crud.name, id ?? ''),
-    queryFn: () => (def.detail ? def.detail(id!) : (call(def.crud.endpoints.detail, { query: { id } }) as Promise<AnyRow>)),
-    enabled: Boolean(id),
+    queryFn: () => {
+      if (def.detail) return def.detail(id!);
+      if (!ep) throw undeclared(def, 'detail');
+      return call(ep, { query: { id } }) as Promise<AnyRow>;
+    },
+    enabled: Boolean(id) && hasDetail(def),
     gcTime: 0,
   });
 }
@@ -60,7 +73,11 @@ const invalidateLists = (client: QueryClient, def: AnyCrudPageDef) =>
 export function useCrudSubmit(def: AnyCrudPageDef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnyRow) => call(def.crud.endpoints.submit, { body }),
+    mutationFn: (body: AnyRow) => {
+      const ep = def.crud.endpoints.submit;
+      if (!ep) throw undeclared(def, 'submit');
+      return call(ep, { body });
+    },
     onSuccess: () => invalidateLists(client, def),
   });
 }
@@ -68,7 +85,12 @@ export function useCrudSubmit(def: AnyCrudPageDef) {
 export function useCrudRemoveCall(def: AnyCrudPageDef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => (def.remove ? def.remove(ids) : call(def.crud.endpoints.remove, { query: { ids: ids.join(',') } })),
+    mutationFn: (ids: string[]) => {
+      if (def.remove) return def.remove(ids);
+      const ep = def.crud.endpoints.remove;
+      if (!ep) throw undeclared(def, 'remove');
+      return call(ep, { query: { ids: ids.join(',') } });
+    },
     onSuccess: () => invalidateLists(client, def),
   });
 }

@@ -3,6 +3,7 @@ import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from './can';
+import { hasDetail, hasRemove } from './crud-queries';
 import type { AnyCrudPageDef, AnyRow } from './types';
 import type { FormMode } from './use-crud-state';
 
@@ -14,7 +15,10 @@ interface Props {
   extra?: ReactNode;
 }
 
-/** 查看 / 编辑 / 删除 (and 新增子项 on tree screens) per the permission map, then the page's own row actions. */
+/**
+ * 查看 / 编辑 / 删除 (and 新增子项 on tree screens) per the permission map and the calls the resource has, then the
+ * page's own row actions.
+ */
 export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
   const { t } = useTranslation();
   const can = useCan();
@@ -23,24 +27,25 @@ export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
   const may = (code: string) => !def.readOnly && can(code as Permission);
   const child = def.addChild?.(row);
   const writable = def.rowWritable?.(row) ?? true;
+  const submits = Boolean(def.crud.endpoints.submit);
   return (
     <Space size={0} wrap>
-      {child && may(perms.add) ? (
+      {child && submits && may(perms.add) ? (
         <Button type="link" size="small" onClick={() => onOpen('add', child as AnyRow)}>
           {t('crud.addChild')}
         </Button>
       ) : null}
-      {may(perms.view) && !def.noView ? (
+      {may(perms.view) && !def.noView && hasDetail(def) ? (
         <Button type="link" size="small" onClick={() => onOpen('view', row)}>
           {t('crud.view')}
         </Button>
       ) : null}
-      {writable && may(perms.edit) ? (
+      {writable && submits && may(perms.edit) ? (
         <Button type="link" size="small" onClick={() => onOpen('edit', row)}>
           {t('crud.edit')}
         </Button>
       ) : null}
-      {writable && may(perms.delete) ? (
+      {writable && hasRemove(def) && may(perms.delete) ? (
         <Button type="link" size="small" danger onClick={() => onRemove(row)}>
           {t('crud.delete')}
         </Button>

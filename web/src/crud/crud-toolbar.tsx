@@ -4,6 +4,7 @@ import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from './can';
+import { hasRemove } from './crud-queries';
 import type { AnyCrudPageDef } from './types';
 
 interface Props {
@@ -23,7 +24,7 @@ export interface CrudAdd {
   onAdd: () => void;
 }
 
-/** 新增 / 删除 per the permission map, then the page's own buttons; refresh on the right. */
+/** 新增 / 删除 per the permission map and the calls the resource has, then the page's own buttons; refresh on the right. */
 export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra, add }: Props) {
   const { t } = useTranslation();
   const can = useCan();
@@ -33,12 +34,12 @@ export function CrudToolbar({ def, onAdd, onBatchDelete, onRefresh, extra, add }
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
       <Space wrap>
-        {(add ? add.show && !def.readOnly : may(perms.add)) ? (
+        {(add ? add.show && !def.readOnly : may(perms.add) && Boolean(def.crud.endpoints.submit)) ? (
           <Button type="primary" icon={<PlusOutlined />} onClick={add ? add.onAdd : onAdd}>
             {t('crud.add')}
           </Button>
         ) : null}
-        {may(perms.delete) ? (
+        {may(perms.delete) && hasRemove(def) ? (
           <Button danger icon={<DeleteOutlined />} onClick={onBatchDelete}>
             {t('crud.delete')}
           </Button>

@@ -5,8 +5,7 @@ import type { CrudResource } from './types';
 /**
  * A browse-only screen over one list call that is not a contract resource (the workflow's work lists,
  * deployed definitions, running instances): the record schema gives the columns, the page adds its own row
- * actions. The detail/submit/remove slots point at the list only to fill the shape; a readOnly page never
- * shows the buttons that would use them.
+ * actions. It declares the list call alone.
  */
 export function listResource<R extends z.ZodObject>(spec: { name: string; title: string; record: R; list: Endpoint; view: Permission }): CrudResource & { record: R } {
   return {
@@ -16,6 +15,6 @@ export function listResource<R extends z.ZodObject>(spec: { name: string; title:
     input: z.object({}),
     filters: z.object({}),
     perms: { add: '', edit: '', delete: '', view: spec.view },
-    endpoints: { list: spec.list, detail: spec.list, submit: spec.list, remove: spec.list },
+    endpoints: { list: spec.list },
   };
 }

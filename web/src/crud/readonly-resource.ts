@@ -3,12 +3,11 @@ import { z } from 'zod';
 import type { CrudResource, RowOf } from './types';
 
 /** What a readonlyResource gives: the CrudResource view of a list + detail contract. */
-export type ReadonlyResource<R extends ReadonlyDefinition> = CrudResource & { record: R['record'] };
+export type ReadonlyResource<R extends ReadonlyDefinition> = CrudResource & { record: R['record']; params: R['params'] };
 
 /**
  * A contract `defineReadonly(...)` (logs) as a CrudResource for a `readOnly` page: no submit input, no
- * add/edit/delete codes. Its submit/remove slots point at the list call only to fill the shape; a readOnly
- * page never shows the buttons that would use them.
+ * add/edit/delete codes, the list and detail calls alone.
  */
 export function readonlyResource<R extends ReadonlyDefinition>(def: R): ReadonlyResource<R> {
   const { list, detail } = def.endpoints;
@@ -18,8 +17,9 @@ export function readonlyResource<R extends ReadonlyDefinition>(def: R): Readonly
     record: def.record,
     input: z.object({}),
     filters: def.filters,
+    params: def.params,
     perms: { add: '', edit: '', delete: '', view: def.perms.view },
-    endpoints: { list, detail, submit: list, remove: list },
+    endpoints: { list, detail },
   };
 }
 

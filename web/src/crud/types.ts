@@ -2,20 +2,29 @@ import type { CrudPerms, DictCode, Endpoint, TreeNode } from '@zoo/contract';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 
-/** The part of a contract `defineCrud(...)` result the UI needs. */
+/**
+ * The part of a contract `defineCrud(...)` result the UI needs. A resource declares only the calls it has: a
+ * screen shows 查看 only with `detail`, 新增 / 编辑 only with `submit`, 删除 only with `remove` (or the page's own
+ * detail / remove call). Declare it with `satisfies CrudResource`, not `: CrudResource`, so its record type
+ * reaches the fields' render callbacks.
+ */
 export interface CrudResource {
   name: string;
   title: string;
   record: z.ZodObject;
   input: z.ZodObject;
   filters: z.ZodObject;
+  /** List parameters that are not column filters (contract `params`): search fields may send them. */
+  params?: z.ZodObject;
   perms: CrudPerms;
-  endpoints: { list: Endpoint; detail: Endpoint; submit: Endpoint; remove: Endpoint };
+  endpoints: { list: Endpoint; detail?: Endpoint; submit?: Endpoint; remove?: Endpoint };
 }
 
 export type RowOf<C extends CrudResource> = z.output<C['record']>;
 export type InputOf<C extends CrudResource> = z.input<C['input']>;
-export type FieldKey<C extends CrudResource> = (keyof RowOf<C> | keyof InputOf<C>) & string;
+type ParamsOf<C extends CrudResource> = C['params'] extends z.ZodObject ? z.input<C['params']> : Record<never, never>;
+/** A field of the record or the input, or a search-only field named like a list filter or parameter. */
+export type FieldKey<C extends CrudResource> = (keyof RowOf<C> | keyof InputOf<C> | keyof z.input<C['filters']> | keyof ParamsOf<C>) & string;
 export type AnyRow = Record<string, unknown>;
 
 export type Widget =

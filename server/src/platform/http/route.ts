@@ -109,6 +109,7 @@ function schemaOf(ep: Endpoint, response: boolean, rule: { access?: string; plat
     'x-access': rule.access ?? accessLabel(ep.access),
     ...(rule.platformOnly || ep.access === 'administrator' ? { 'x-platform-only': true } : {}),
     summary: ep.summary,
+    ...(ep.operationId ? { operationId: ep.operationId } : {}),
     tags: [ep.path.split('/')[1] ?? 'api'],
     ...(ep.query ? { querystring: ep.query } : {}),
     ...(ep.body ? { body: ep.body } : {}),

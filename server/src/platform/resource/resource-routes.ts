@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Endpoint, Permission, ResourceDefinition, Verb } from '@zoo/contract';
+import type { Endpoint, Permission, ResourceDefinition } from '@zoo/contract';
 import { dataScopeWhere, registerScopedResource } from '../access/data-scope';
 import { checkAccess } from '../access/permissions';
 import { BizError } from '../http/errors';
@@ -20,6 +20,13 @@ export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
 
 type Rec<D extends ResourceDefinition> = Wire<z.output<D['record']>>;
 type Input<D extends ResourceDefinition> = z.output<D['input']>;
+/** The list query as validated: paging, the contract's filters and the resource's own parameters (`params`). */
+export type ListQuery<D extends ResourceDefinition> = z.output<D['params']> & { [K in keyof z.output<D['filters']>]?: z.output<D['filters']>[K] } & {
+  current: number;
+  size: number;
+  ascs?: string;
+  descs?: string;
+};
 
 export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition> {
   table: T;
@@ -53,8 +60,11 @@ export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition
    * their versions with their rows, and names known at those versions are not asked again.
    */
   lookupTables?: readonly string[];
-  /** Extra list conditions of the module (data scopes are applied anyway). */
-  listScope?: (ctx: Ctx) => Promise<SQL | undefined>;
+  /**
+   * Extra list conditions of the module (data scopes are applied anyway), from the validated list query: the
+   * resource's `params` arrive parsed and typed (never read `req.query`).
+   */
+  listScope?: (ctx: Ctx, query: ListQuery<D>) => Promise<SQL | undefined>;
   defaultOrder?: (cols: Record<string, PgColumn>) => SQL[];
   /** How the list counts `total` (platform/resource/paging.ts); with 'cached', writes invalidate it. */
   count?: CountMode;
@@ -84,7 +94,8 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   // Written in, not a parameter: a generic plan can then use the partial indexes on `is_deleted = 0` (paging.ts).
   const live = deleted ? sql`${deleted} = 0` : undefined;
   const { def } = o;
-  const eps = def.endpoints as Partial<Record<Verb, ResourceDefinition['endpoints'][keyof ResourceDefinition['endpoints']]>>;
+  // By verb: a verb the contract names otherwise (a ledger's reversal at `remove`) is registered at its path all the same.
+  const eps = def.byVerb;
   const reg = register(app, def, o.table);
   registerScopedResource(def.name, o.table, Object.keys(def.record.shape));
 
@@ -139,9 +150,9 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       app,
       eps.list,
       async (call) => {
-        const q = call.query as Record<string, unknown> & { current: number; size: number; ascs?: string; descs?: string };
+        const q = call.query as ListQuery<D>;
         const scope = await listDataScope(call, def.name);
-        const extra = o.listScope ? await o.listScope(call) : undefined;
+        const extra = o.listScope ? await o.listScope(call, q) : undefined;
         const filters = mapFilters(o.table, q, Object.keys(def.filters.shape), def.filterMode);
         const where = and(live, scope, extra, ...filters);
         const order = orderBy(o.table, q.ascs, q.descs);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { cage, cageEndpoints, isIdText } from '@zoo/contract';
+import { cage, cageEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
@@ -13,8 +13,7 @@ const c = zooCage;
 const liveCages = eq(c.isDeleted, 0);
 
 /** Cages of a park, through their venue (cages carry no park column, so moving a venue needs no fix-up). */
-const inPark = (parkId: string) =>
-  isIdText(parkId) ? inArray(c.venueId, sql`(select id from zoo_venue where park_id = ${parkId} and is_deleted = 0)`) : sql`false`;
+const inPark = (parkId: string) => inArray(c.venueId, sql`(select id from zoo_venue where park_id = ${parkId} and is_deleted = 0)`);
 
 const options = (db: Tx) =>
   db
@@ -27,10 +26,7 @@ export function cageRoutes(app: FastifyInstance): void {
     table: c,
     def: cage,
     defaultOrder: () => [asc(c.sort), asc(c.cageCode)],
-    listScope: async ({ req }) => {
-      const parkId = (req.query as { parkId?: string }).parkId;
-      return parkId ? inPark(parkId) : undefined;
-    },
+    listScope: async (_ctx, { parkId }) => (parkId ? inPark(parkId) : undefined),
     toRecord: async (row, ctx) => {
       const [venue, occ] = await Promise.all([venueOf(ctx)(row.venueId), cageOccupancyOf(ctx)(row.id)]);
       return {

@@ -49,12 +49,13 @@ describe('cages', () => {
     expect((await submit(zooA, { ...base, cameraUrl: 'https://cam.example.com/hls/x.m3u8' })).body.success).toBe(true);
   });
 
-  it('pages by park (through the venue) and ignores a malformed park id', async () => {
+  it('pages by park (through the venue) and refuses a malformed park id', async () => {
     const other = await makeCageChain(t, zooA);
     const byPark = await t.request({ url: '/zoo-cage/cage/list', token: zooA, query: { parkId: other.parkId } });
     expect(byPark.body.data.records.map((c: any) => c.id)).toEqual([other.cageId]);
     const bad = await t.request({ url: '/zoo-cage/cage/list', token: zooA, query: { parkId: 'x' } });
-    expect(bad.body.data.total).toBe(0);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('参数 parkId: ID格式不正确');
     const sel = await t.request({ url: '/zoo-cage/cage/select', token: zooA, query: { parkId: other.parkId } });
     expect(sel.body.data).toEqual([expect.objectContaining({ id: other.cageId })]);
     const selB = await t.request({ url: '/zoo-cage/cage/select', token: zooB });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { humitureAlarm, humitureAlarmEndpoints, HUMITURE_ALARM_STATES } from '@zoo/contract';
+import { humitureAlarm, humitureAlarmEndpoints } from '@zoo/contract';
 import type { DbLike } from '../../../db/client';
 import { route } from '../../../platform/http/route';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
@@ -34,14 +34,12 @@ export function humitureAlarmRoutes(app: FastifyInstance): void {
     table: a,
     def: humitureAlarm,
     defaultOrder: () => [sql`(${a.endTime} is null) desc`, desc(a.startTime), desc(a.id)],
-    listScope: async ({ req, session }) => {
-      const q = req.query as { state?: string; mine?: string };
+    listScope: async ({ session }, { state, mine }) => {
       const parts: SQL[] = [];
-      const state = HUMITURE_ALARM_STATES.find((s) => s === q.state);
       if (state === 'open') parts.push(isNull(a.endTime));
       if (state === 'closed') parts.push(sql`${a.endTime} is not null`);
       if (state === 'unack') parts.push(isNull(a.ackTime));
-      if (q.mine === '1') parts.push(sql`exists (select 1 from zoo_humiture_alarm_notice n where n.alarm_id = ${a.id} and n.user_id = ${session.userId})`);
+      if (mine === '1') parts.push(sql`exists (select 1 from zoo_humiture_alarm_notice n where n.alarm_id = ${a.id} and n.user_id = ${session.userId})`);
       return parts.length ? and(...parts) : undefined;
     },
     toRecords: async (list, ctx) => {

@@ -103,11 +103,9 @@ export function stockLogRoutes(app: FastifyInstance): void {
     def: stockLog,
     toRecords: (rows, ctx) => stockLogRecords(rows, ctx),
     defaultOrder: () => [desc(l.eventDate), desc(l.id)],
-    // A cage filter matches either side of a movement.
-    listScope: async ({ req }) => {
-      const cageId = (req.query as Record<string, string>).cageId;
-      return cageId && /^\d{1,19}$/.test(cageId) ? or(eq(l.fromCageId, cageId), eq(l.toCageId, cageId)) : undefined;
-    },
+    // A cage matches either side of a movement.
+    listScope: async (_ctx, { cageId }) => (cageId ? or(eq(l.fromCageId, cageId), eq(l.toCageId, cageId)) : undefined),
+    // The contract's `reverse` (at the spec's `remove` path): each row is compensated by a new reversal row.
     onRemove: async (ids, { db }) => {
       const why = await auditReason(db);
       for (const id of ids) await reverseMovement(db, id, why);

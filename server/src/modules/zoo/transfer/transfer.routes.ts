@@ -20,19 +20,16 @@ export function transferRoutes(app: FastifyInstance): void {
     toRecords: (rows, ctx) => transferRecords(rows, ctx),
     defaultOrder: () => [desc(t.id)],
     // Which side the caller is on is a view filter; isolation itself is the table's row-level security.
-    listScope: async ({ req }) => {
-      const d = (req.query as Record<string, string>).direction;
-      return d === 'out' ? sql`${t.tenantId} = ${me}` : d === 'in' ? sql`${t.toTenantId} = ${me}` : undefined;
-    },
+    listScope: async (_ctx, { direction }) => (direction === 'out' ? sql`${t.tenantId} = ${me}` : direction === 'in' ? sql`${t.toTenantId} = ${me}` : undefined),
     // When the zoo requires approval of outgoing movements, the proposal waits for the process (stocklog/approval.ts):
     // no row exists, so the receiver sees nothing until it is approved.
     divertCreate: async (input, call) => {
       const pending = await gateMovement(app, call, 'transfer', { ...input, requester: { userId: call.session.userId, name: actor(call.session).name } });
       return pending ? { approval: pending.approval } : null;
     },
-    // `create` (at submit) = propose; the gate and the hold run before the row is written.
+    // The contract's `propose` (the `create` verb, at the spec's `submit` path); the gate and the hold run before the row is written.
     beforeSave: async (input, { db, session }) => proposalRow(db, input as Proposal, actor(session)),
-    // `remove` = the sender withdraws a pending transfer.
+    // The contract's `withdraw` (the `remove` verb, at the spec's `remove` path): the sender withdraws a pending transfer.
     onRemove: async (ids, { db, session }) => {
       for (const id of ids) await withdrawTransfer(db, id, actor(session));
     },

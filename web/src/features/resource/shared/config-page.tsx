@@ -7,7 +7,8 @@ import { CrudPage, type CrudContext, type CrudPageDef, type CrudResource, type R
 import { confirm, toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 
-type Row = Record<string, unknown>;
+/** What 启用 reads of a configuration row. */
+type Row = { id?: unknown; status?: unknown };
 
 interface Props<C extends CrudResource> {
   def: CrudPageDef<C>;
@@ -50,7 +51,7 @@ export function ConfigPage<C extends CrudResource>({ def, enable, enablePerm, ro
       def={def}
       rowActions={(row, ctx) => (
         <>
-          {enableAction(row as Row, ctx)}
+          {enableAction(row, ctx)}
           {rowActions?.(row, ctx)}
         </>
       )}

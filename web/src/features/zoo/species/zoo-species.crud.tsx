@@ -16,7 +16,7 @@ const zooSpeciesResource = {
   input: zooSpeciesEndpoints.update.body!,
   filters: z.object({ speciesName: z.string().optional(), latinName: z.string().optional(), licenceState: z.enum(LICENCE_STATES).optional() }),
   perms: { add: '', edit: 'zoo_species_edit', delete: '', view: 'zoo_species_view' },
-  endpoints: { list: zooSpeciesEndpoints.list, detail: zooSpeciesEndpoints.detail, submit: zooSpeciesEndpoints.update, remove: zooSpeciesEndpoints.update },
+  endpoints: { list: zooSpeciesEndpoints.list, detail: zooSpeciesEndpoints.detail, submit: zooSpeciesEndpoints.update },
 } satisfies CrudResource;
 
 const date = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');

@@ -5,16 +5,20 @@ import { defineCrudPage, DictTag, type CrudResource } from '../../../crud';
 import { t } from '../../../lib/i18n';
 import { SpeciesCageSelect, ZooSpeciesSelect } from '../shared/registry-widgets';
 
-/** The ledger as a browse-only CRUD resource: list and detail; its `remove` (a reversal) is a row action of the page. */
-export const stockLogResource: CrudResource = {
+/**
+ * The ledger as a browse-only CRUD resource: list and detail. Rows are never edited or deleted; its `reverse` (a
+ * compensating row) is a row action of the page.
+ */
+export const stockLogResource = {
   name: stockLog.name,
   title: stockLog.title,
   record: stockLog.record,
   input: z.object({}),
   filters: stockLog.filters,
-  perms: { add: '', edit: '', delete: stockLog.perms.delete, view: stockLog.perms.view },
-  endpoints: { list: stockLog.endpoints.list, detail: stockLog.endpoints.detail, submit: stockLog.endpoints.list, remove: stockLog.endpoints.remove },
-};
+  params: stockLog.params,
+  perms: { add: '', edit: '', delete: '', view: stockLog.perms.view },
+  endpoints: { list: stockLog.endpoints.list, detail: stockLog.endpoints.detail },
+} satisfies CrudResource;
 
 const KIND_COLOR: Record<string, string> = { born: 'green', import: 'cyan', export: 'orange', move: 'blue', die: 'red', cancel: 'volcano', census: 'default', reverse: 'purple' };
 const TYPE_DICT = { born: 'born_type', import: 'import_type', export: 'export_type', die: 'die_type', cancel: 'cancellation_type' } as const;
@@ -45,7 +49,7 @@ export const stockLogPage = defineCrudPage({
       render: (v, row) => (
         <>
           {kindTag(String(v))}
-          {(row as Row).reversalId ? <Typography.Text type="secondary">{t('zooStockLog.reversed')}</Typography.Text> : null}
+          {row.reversalId ? <Typography.Text type="secondary">{t('zooStockLog.reversed')}</Typography.Text> : null}
         </>
       ),
     },
@@ -53,21 +57,21 @@ export const stockLogPage = defineCrudPage({
     speciesId: { widget: 'custom', table: false, search: { input: (p) => <ZooSpeciesSelect {...p} all /> } },
     speciesName: { width: 100 },
     animalType: { width: 90, render: (v) => t(`zooStockLog.mode.${String(v)}`) },
-    localNo: { width: 110, render: (_v, row) => ((row as Row).localNo ? `${(row as Row).localNo} ${(row as Row).animalName}` : '') },
+    localNo: { width: 110, render: (_v, row) => (row.localNo ? `${row.localNo} ${row.animalName}` : '') },
     cageId: { widget: 'custom', table: false, search: { input: (p) => <SpeciesCageSelect {...p} /> } },
     fromCageName: { width: 130 },
     toCageName: { width: 130 },
     totalQuantity: {
       label: 'zooStockLog.quantities',
       width: 100,
-      render: (_v, row) => `${(row as Row).maleQuantity}.${(row as Row).femaleQuantity}.${(row as Row).theyQuantity}`,
+      render: (_v, row) => `${row.maleQuantity}.${row.femaleQuantity}.${row.theyQuantity}`,
     },
-    fromBefore: { label: 'zooStockLog.stock', width: 130, render: (_v, row) => stockCell(row as Row) },
+    fromBefore: { label: 'zooStockLog.stock', width: 130, render: (_v, row) => stockCell(row) },
     typeKey: {
       width: 100,
       render: (v, row) => {
-        const dict = TYPE_DICT[(row as Row).movementType as keyof typeof TYPE_DICT];
-        return dict && v ? <DictTag code={dict} value={v} /> : (row as Row).movementType === 'reverse' && v ? t(`zooStockLog.kind.${String(v)}`) : '';
+        const dict = TYPE_DICT[row.movementType as keyof typeof TYPE_DICT];
+        return dict && v ? <DictTag code={dict} value={v} /> : row.movementType === 'reverse' && v ? t(`zooStockLog.kind.${String(v)}`) : '';
       },
     },
     counterpart: { width: 130 },

@@ -21,7 +21,7 @@ function ReverseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const done = await run(() => call(stockLog.endpoints.remove, { query: { ids: String(row.id) }, headers: { 'Audit-Reason': encodeURIComponent(v.reason) } }));
+    const done = await run(() => call(stockLog.endpoints.reverse, { query: { ids: String(row.id) }, headers: { 'Audit-Reason': encodeURIComponent(v.reason) } }));
     if (!done) return;
     toast.success(t('grant.success'));
     await client.invalidateQueries({ queryKey: ['crud'] });
@@ -50,7 +50,7 @@ export default function StockLogPage() {
         def={stockLogPage}
         toolbar={(ctx) => <MovementButtons can={ctx.can} onOpen={(kind, init) => setOpen({ kind, init })} />}
         rowActions={(row, ctx) =>
-          ctx.can('stocklog_delete') && row.movementType !== 'reverse' && !row.reversalId ? (
+          ctx.can(stockLog.perms.delete) && row.movementType !== 'reverse' && !row.reversalId ? (
             <Button type="link" size="small" danger onClick={() => setReversing(row)}>
               {t('zooStockLog.reverse')}
             </Button>

@@ -4,17 +4,17 @@ import { defineCrudPage, DictTag, type CrudResource } from '../../../crud';
 import { t } from '../../../lib/i18n';
 
 /** Transfers as a browse CRUD resource: list and detail; propose, confirm and withdraw are the page's own dialogs. */
-export const transferResource: CrudResource = {
+export const transferResource = {
   name: transferLog.name,
   title: transferLog.title,
   record: transferLog.record,
   input: z.object({}),
   filters: transferLog.filters,
-  perms: { add: '', edit: '', delete: transferLog.perms.delete, view: transferLog.perms.view },
-  endpoints: { list: transferLog.endpoints.list, detail: transferLog.endpoints.detail, submit: transferLog.endpoints.list, remove: transferLog.endpoints.remove },
-};
+  params: transferLog.params,
+  perms: { add: '', edit: '', delete: '', view: transferLog.perms.view },
+  endpoints: { list: transferLog.endpoints.list, detail: transferLog.endpoints.detail },
+} satisfies CrudResource;
 
-type Row = z.output<typeof transferLog.record>;
 const day = (v: unknown) => String(v ?? '').slice(0, 10);
 
 /** One list per direction (转出 / 转入): the same columns, the other zoo named on each side. */
@@ -37,8 +37,8 @@ export const transferPage = (direction: 'out' | 'in') =>
       ...(direction === 'out' ? { toZooName: { width: 130 } } : { fromZooName: { width: 130 } }),
       speciesName: { width: 110 },
       animalType: { width: 90, render: (v) => t(`zooTransfer.mode.${String(v)}`) },
-      localNo: { width: 130, render: (_v, row) => ((row as Row).localNo ? `${(row as Row).localNo} ${(row as Row).animalName}` : '') },
-      maleQuantity: { label: 'zooTransfer.quantities', width: 110, render: (_v, row) => `${(row as Row).maleQuantity}.${(row as Row).femaleQuantity}.${(row as Row).theyQuantity}` },
+      localNo: { width: 130, render: (_v, row) => (row.localNo ? `${row.localNo} ${row.animalName}` : '') },
+      maleQuantity: { label: 'zooTransfer.quantities', width: 110, render: (_v, row) => `${row.maleQuantity}.${row.femaleQuantity}.${row.theyQuantity}` },
       cageName: { width: 130 },
       toCageName: { width: 130 },
       transferOpinion: { width: 150 },

@@ -34,7 +34,7 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
       initialValues={{ animalType: 1, maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0, transferDate: chinaDay() }}
       toInput={(v) => ({ ...v, transferDate: v.transferDate ? (v.transferDate as Dayjs).format(DATE_FORMAT) : undefined })}
       onSave={async (input) => {
-        const res = (await call(transferLog.endpoints.create, { body: input as never })) as { approval?: unknown };
+        const res = (await call(transferLog.endpoints.propose, { body: input as never })) as { approval?: unknown };
         // The zoo requires approval of outgoing transfers: the receiver sees nothing until it is approved.
         if (res?.approval) toast.info(f('pendingApproval'));
         await client.invalidateQueries({ queryKey: ['crud'] });
@@ -157,7 +157,7 @@ export default function TransferPage() {
       title: t('zooTransfer.withdraw'),
       content: t('zooTransfer.withdrawConfirm'),
       onOk: async () => {
-        await call(transferLog.endpoints.remove, { query: { ids: String(row.id) } });
+        await call(transferLog.endpoints.withdraw, { query: { ids: String(row.id) } });
         toast.success(t('grant.success'));
         await client.invalidateQueries({ queryKey: ['crud'] });
       },

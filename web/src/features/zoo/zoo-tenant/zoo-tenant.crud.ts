@@ -1,4 +1,4 @@
-import { ZooTenantRecord, tenant, zooTenantEndpoints } from '@zoo/contract';
+import { ZooTenantRecord, zooTenantEndpoints } from '@zoo/contract';
 import { z } from 'zod';
 import { defineCrudPage, type CrudResource } from '../../../crud';
 
@@ -13,7 +13,7 @@ const zooTenant = {
   input: z.object({}),
   filters: z.object({ tenantId: z.string().optional(), tenantName: z.string().optional() }),
   perms: { add: 'zoo_tenant_add', edit: 'zoo_tenant_edit', delete: 'zoo_tenant_delete', view: 'zoo_tenant_view' },
-  endpoints: { ...tenant.endpoints, list: zooTenantEndpoints.zooList },
+  endpoints: { list: zooTenantEndpoints.zooList },
 } satisfies CrudResource;
 
 export const zooTenantPage = defineCrudPage({

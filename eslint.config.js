@@ -15,7 +15,11 @@ import { fileURLToPath } from 'node:url';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const featureRoot = 'web/src/features';
-const dirs = (p) => fs.readdirSync(path.join(here, p), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (p) =>
+  fs
+    .readdirSync(path.join(here, p), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const features = dirs(featureRoot).flatMap((area) => {
   const subs = dirs(`${featureRoot}/${area}`).filter((d) => d !== 'shared');
   return subs.length ? subs.map((s) => `${featureRoot}/${area}/${s}`) : [`${featureRoot}/${area}`];
@@ -26,7 +30,7 @@ const webZones = [
     from: `./${featureRoot}`,
     // Its own folder and its area's shared/ are allowed (except is relative to `from`).
     except: [`./${path.relative(featureRoot, f)}`, `./${f.split('/')[3]}/shared`],
-    message: 'A feature imports no other feature; lift what both need into the area\'s shared/ or into crud/, lib/, components/.',
+    message: "A feature imports no other feature; lift what both need into the area's shared/ or into crud/, lib/, components/.",
   })),
   ...features.map((f) => ({ target: `./${f}`, from: './web/src/app', message: 'Features do not import the app shell.' })),
   {

@@ -58,7 +58,21 @@ export default async function setup(project: TestProject) {
   const start = (JSON.parse(fs.readFileSync(path.join(root, 'server/package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const server: ChildProcess = spawn(process.execPath, [...start.split(' ').filter((t) => t.startsWith('--')), 'server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', CAPTCHA_MODE: 'on', SEED_DEMO: 'on', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', LOG_LEVEL: 'warn', RESPONSE_CHECK: 'on', ALLOW_PRIVATE_ENDPOINTS: '127.0.0.0/8,::1', WEB_DIST: path.join(root, 'web/dist'), MEDIA_ORIGINS: `http://127.0.0.1:${mediaPort}` },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAPTCHA_MODE: 'on',
+      SEED_DEMO: 'on',
+      RATE_LIMIT_LOGIN: '100000',
+      RATE_LIMIT_CAPTCHA: '100000',
+      LOG_LEVEL: 'warn',
+      RESPONSE_CHECK: 'on',
+      ALLOW_PRIVATE_ENDPOINTS: '127.0.0.0/8,::1',
+      WEB_DIST: path.join(root, 'web/dist'),
+      MEDIA_ORIGINS: `http://127.0.0.1:${mediaPort}`,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

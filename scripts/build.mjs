@@ -44,11 +44,20 @@ function buildIfChanged(name, inputs, stampFile, build) {
 
 const shared = ['contract/src', 'contract/package.json', 'package-lock.json'];
 
-buildIfChanged('web', ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/precompress.ts', 'web/package.json', 'web/tsconfig.json', ...shared], 'web/dist/.stamp', () => {
-  // NODE_ENV=test (inherited from a test runner) would hand the browser React's development build.
-  const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], { cwd: at('web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (r.status !== 0) throw new Error('web build failed');
-});
+buildIfChanged(
+  'web',
+  ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/precompress.ts', 'web/package.json', 'web/tsconfig.json', ...shared],
+  'web/dist/.stamp',
+  () => {
+    // NODE_ENV=test (inherited from a test runner) would hand the browser React's development build.
+    const r = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: at('web'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (r.status !== 0) throw new Error('web build failed');
+  },
+);
 
 buildIfChanged('server', ['server/src', 'server/package.json', ...shared], 'server/dist/.stamp', () => {
   // One ES module for node, with the contract's TypeScript compiled in; every npm dependency stays external
@@ -69,4 +78,3 @@ buildIfChanged('server', ['server/src', 'server/package.json', ...shared], 'serv
     logLevel: 'warning',
   });
 });
-

@@ -41,7 +41,9 @@ function check(name, cmd, args) {
 function suite(name, workspace) {
   if (only.length && !only.includes(name)) return;
   const out = path.join(tmp, `${name}.json`);
-  const r = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files], { cwd: path.join(root, workspace) });
+  const r = run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files], {
+    cwd: path.join(root, workspace),
+  });
   let p = 0;
   let f;
   const skipped = [];
@@ -53,15 +55,20 @@ function suite(name, workspace) {
     if (!r.ok && f === 0) f = Math.max(1, j.numFailedTestSuites ?? 1);
     for (const file of j.testResults ?? [])
       for (const a of file.assertionResults ?? [])
-        if (a.status !== 'passed' && a.status !== 'failed') skipped.push({ file: path.relative(root, file.name), test: a.fullName ?? a.title, status: a.status });
+        if (a.status !== 'passed' && a.status !== 'failed')
+          skipped.push({ file: path.relative(root, file.name), test: a.fullName ?? a.title, status: a.status });
   } else f = 1;
   const unexplained = skipped.filter((s) => !SKIP_REASONS[s.file]);
   for (const s of skipped)
-    console.log(`${SKIP_REASONS[s.file] ? 'skipped' : 'SKIPPED WITHOUT A LISTED REASON'} (${s.status}): ${s.file} › ${s.test}${SKIP_REASONS[s.file] ? ` — ${SKIP_REASONS[s.file]}` : ''}`);
+    console.log(
+      `${SKIP_REASONS[s.file] ? 'skipped' : 'SKIPPED WITHOUT A LISTED REASON'} (${s.status}): ${s.file} › ${s.test}${SKIP_REASONS[s.file] ? ` — ${SKIP_REASONS[s.file]}` : ''}`,
+    );
   f += unexplained.length;
   passed += p;
   failed += f;
-  summary.push(`${name}: ${p} passed, ${f} failed, ${skipped.length} skipped${unexplained.length ? ` (${unexplained.length} without a listed reason, counted as failed)` : ''} (${r.secs}s)`);
+  summary.push(
+    `${name}: ${p} passed, ${f} failed, ${skipped.length} skipped${unexplained.length ? ` (${unexplained.length} without a listed reason, counted as failed)` : ''} (${r.secs}s)`,
+  );
   const byFile = new Map();
   for (const s of skipped) byFile.set(s.file, (byFile.get(s.file) ?? 0) + 1);
   for (const [file, n] of byFile)
@@ -69,7 +76,7 @@ function suite(name, workspace) {
 }
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
 suite('server', 'server');
 suite('web', 'web');
 suite('e2e', 'e2e');

@@ -25,7 +25,9 @@ export function precompress(): Plugin {
           const file = path.join(outDir, f);
           const body = await fs.promises.readFile(file);
           if (body.length < 1024) return;
-          const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+          const br = zlib.brotliCompressSync(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          });
           await fs.promises.writeFile(`${file}.br`, br);
           await fs.promises.writeFile(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
         }),

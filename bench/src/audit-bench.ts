@@ -22,7 +22,6 @@ const connections = 10;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-
 async function load(url: string, opts: Partial<autocannon.Options>) {
   const r = await autocannon({ url, duration: seconds, connections, ...opts });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
@@ -65,7 +64,14 @@ async function main() {
     const update = {
       method: 'POST' as const,
       headers,
-      requests: [{ setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ id: ids[++n % ids.length], parkName: `基准园区${n % ids.length}x${n}`, remark: '改' }) }) }],
+      requests: [
+        {
+          setupRequest: (req: object) => ({
+            ...req,
+            body: JSON.stringify({ id: ids[++n % ids.length], parkName: `基准园区${n % ids.length}x${n}`, remark: '改' }),
+          }),
+        },
+      ],
     };
     const audit = (on: boolean) => pgOnce(url, `alter table zoo_park ${on ? 'enable' : 'disable'} trigger zoo_audit`);
 
@@ -103,7 +109,13 @@ async function main() {
     console.log(`\n${seconds}s per round, ${connections} connections, ${rounds} rounds after a warm-up (order alternating), PostgreSQL ${db}`);
     console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'errors'.padStart(7));
     for (const [name, r] of rows)
-      console.log(name.padEnd(34), r.rps.toFixed(0).padStart(9), r.p99.toFixed(0).padStart(8), (r.rps / bareRun.rps).toFixed(3).padStart(8), String(r.errors).padStart(7));
+      console.log(
+        name.padEnd(34),
+        r.rps.toFixed(0).padStart(9),
+        r.p99.toFixed(0).padStart(8),
+        (r.rps / bareRun.rps).toFixed(3).padStart(8),
+        String(r.errors).padStart(7),
+      );
     for (const op of ['insert', 'update']) {
       const on = sum[`submit (${op}), audit on`]!;
       const off = sum[`submit (${op}), audit off`]!;

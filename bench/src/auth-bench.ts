@@ -16,7 +16,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-
 async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}) {
   const r = await autocannon({ url, duration: seconds, connections: 10, ...opts });
   return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };

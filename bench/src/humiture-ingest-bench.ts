@@ -21,11 +21,17 @@ const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const name = `zoo_bench_${randomBytes(3).toString('hex')}`;
 const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
 
-
 const body = (n: number) => JSON.stringify({ readings: Array.from({ length: n }, (_, i) => ({ temperature: 20 + (i % 10) / 10, humidity: 55 })) });
 
 async function run(label: string, target: string, headers: Record<string, string>, n: number): Promise<number> {
-  const r = await autocannon({ url: target, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(n), connections: 10, duration: SECONDS });
+  const r = await autocannon({
+    url: target,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body(n),
+    connections: 10,
+    duration: SECONDS,
+  });
   if (r.non2xx) throw new Error(`${label}: ${r.non2xx} failed requests`);
   const perSec = r.requests.average * n;
   console.log(`${label.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s ${perSec.toFixed(0).padStart(9)} readings/s  p99 ${r.latency.p99} ms`);
@@ -47,7 +53,10 @@ async function main() {
       headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'tenant-id': '100000' },
       query: { username: 'admin', password: md5Hex('admin'), grant_type: 'password', scope: 'all' },
     });
-    const auth = { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'blade-auth': `bearer ${JSON.parse(tok.body).access_token}` };
+    const auth = {
+      authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'blade-auth': `bearer ${JSON.parse(tok.body).access_token}`,
+    };
     const { rows } = await pool.query(`select id::text from zoo_cage where tenant_id = '100000' order by id limit 1`);
     const gen = await app.inject({ method: 'POST', url: `/api/zoo-cage/humiture/device/generate?cageId=${rows[0].id}`, headers: auth });
     const key = JSON.parse(gen.body).data.key as string;

@@ -54,7 +54,11 @@ async function main() {
     await runMigrations(database);
     await seed(database, { demo: false });
     if (!given) await generateZoos(database, { zoos: 1, animals: 2000, logs: Number(process.env.BENCH_LOGS ?? 1_000_000), log: console.log });
-    const animals = (await query<{ id: string }>(url, 'select id::text from zoo_animal where tenant_id = $1 and status = 1 and is_deleted = 0 order by id limit 2000', [tenant])).map((r) => r.id);
+    const animals = (
+      await query<{ id: string }>(url, 'select id::text from zoo_animal where tenant_id = $1 and status = 1 and is_deleted = 0 order by id limit 2000', [
+        tenant,
+      ])
+    ).map((r) => r.id);
     if (!animals.length) throw new Error(`zoo ${tenant} has no animals: run seed:scale first`);
     const [stats] = await query<{ logs: string; all: string; oldest: string }>(
       url,
@@ -131,7 +135,14 @@ async function main() {
     console.log(`load: ${seconds}s × 2 alternating rounds, ${connections} connections`);
     console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'errors'.padStart(7));
     for (const [name, s] of sum)
-      console.log(name.padEnd(34), (s.rps / s.n).toFixed(0).padStart(9), s.p50.toFixed(0).padStart(8), s.p99.toFixed(0).padStart(8), (s.rps / s.n / bareRps).toFixed(3).padStart(8), String(s.errors).padStart(7));
+      console.log(
+        name.padEnd(34),
+        (s.rps / s.n).toFixed(0).padStart(9),
+        s.p50.toFixed(0).padStart(8),
+        s.p99.toFixed(0).padStart(8),
+        (s.rps / s.n / bareRps).toFixed(3).padStart(8),
+        String(s.errors).padStart(7),
+      );
     console.log('target (issue 12): month view p99 ≤ 20 ms (p99 shown under load is the worse round)');
     await app.close();
   } finally {

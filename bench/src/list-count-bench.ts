@@ -59,7 +59,11 @@ async function main() {
     const ids = (await query<{ id: string }>(url, 'select id::text from zoo_animal where tenant_id = $1 limit 1000', [tenant])).map((r) => r.id);
     if (!ids.length) throw new Error(`zoo ${tenant} has no animals: run seed:scale first`);
     const [{ species }] = await query<{ species: string }>(url, 'select species_id::text as species from zoo_animal where tenant_id = $1 limit 1', [tenant]);
-    const [{ total, all }] = await query<{ total: string; all: string }>(url, `select count(*) filter (where tenant_id = $1) as total, count(*) as all from zoo_animal`, [tenant]);
+    const [{ total, all }] = await query<{ total: string; all: string }>(
+      url,
+      `select count(*) filter (where tenant_id = $1) as total, count(*) as all from zoo_animal`,
+      [tenant],
+    );
 
     let k = 0;
     bare.get('/detail', async () => {
@@ -104,7 +108,10 @@ async function main() {
     for (let round = 0; round < 2; round++) {
       add('bare fastify + pg (PK select)', await load(`${bareBase}/detail`));
       for (const [label, q] of cases)
-        for (const [mode, srv] of [['kept', kept], ['exact', exact]] as const) {
+        for (const [mode, srv] of [
+          ['kept', kept],
+          ['exact', exact],
+        ] as const) {
           const name = `list ${label}, ${mode}`;
           // BENCH_ONLY=<text> measures the matching cases alone and prints their windows (for --cpu-prof).
           if (process.env.BENCH_ONLY && !name.includes(process.env.BENCH_ONLY)) continue;

@@ -23,7 +23,6 @@ const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const name = `zoo_bench_${randomBytes(3).toString('hex')}`;
 const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
 
-
 async function time(label: string, n: number, fn: () => Promise<void>): Promise<number> {
   for (let i = 0; i < 5; i++) await fn();
   const t0 = process.hrtime.bigint();
@@ -83,7 +82,10 @@ async function main() {
       ['createTime_dategt (last 30 days)', { createTime_dategt: since }],
       ['title LIKE', { title: '接口1' }],
     ];
-    const qs = (q: Record<string, string>) => Object.entries(q).map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+    const qs = (q: Record<string, string>) =>
+      Object.entries(q)
+        .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`)
+        .join('');
 
     console.log(`blade_log_api: ${ROWS} rows, platform administrator (all tenants), ${ITER} runs each`);
     console.log('\n-- total only --');

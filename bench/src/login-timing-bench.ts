@@ -53,7 +53,9 @@ async function main() {
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
     const ratio = median(real) / median(unknown);
-    console.log(`wrong password, ${runs} alternating calls each: real account ${median(real).toFixed(1)} ms, unknown account ${median(unknown).toFixed(1)} ms (median)`);
+    console.log(
+      `wrong password, ${runs} alternating calls each: real account ${median(real).toFixed(1)} ms, unknown account ${median(unknown).toFixed(1)} ms (median)`,
+    );
     console.log(`ratio real ÷ unknown ${ratio.toFixed(2)} (within 1/${LIMIT} … ${LIMIT}: ${ratio < LIMIT && ratio > 1 / LIMIT ? 'yes' : 'NO'})`);
     if (!(ratio < LIMIT && ratio > 1 / LIMIT)) code = 1;
     await app.close();

@@ -23,7 +23,10 @@ async function main() {
   const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
   // MEMORY_SNAPSHOTS=1: heap snapshots (server/*.heapsnapshot) after the first minute and at the end, to diff.
   const snapshots = process.env.MEMORY_SNAPSHOTS === '1';
-  const s = await startServer({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', ...(snapshots ? { NODE_OPTIONS: '--heapsnapshot-signal=SIGUSR2' } : {}) }, Number(process.env.MEMORY_PORT ?? 18502));
+  const s = await startServer(
+    { DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', ...(snapshots ? { NODE_OPTIONS: '--heapsnapshot-signal=SIGUSR2' } : {}) },
+    Number(process.env.MEMORY_PORT ?? 18502),
+  );
   try {
     const { rows } = await pgOnce(url, `select a.tenant_id, a.id::text as id from zoo_animal a order by a.id limit 1`);
     const tenant = rows[0].tenant_id as string;
@@ -56,10 +59,14 @@ async function main() {
     const at = (sec: number) => samples.reduce((best, x) => (Math.abs(x[0] - sec) < Math.abs(best[0] - sec) ? x : best))[1];
     const first = at(60);
     const last = samples[samples.length - 1]![1];
-    console.log(`\n${minutes} min mixed load, 20 connections: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`);
+    console.log(
+      `\n${minutes} min mixed load, 20 connections: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+    );
     console.log(`RSS by minute: ${Array.from({ length: minutes + 1 }, (_, m) => `${m}:${at(m * 60 || 5).toFixed(0)} MB`).join('  ')}`);
     const growth = (100 * (last - first)) / first;
-    console.log(`RSS after 1 min ${first.toFixed(0)} MB, at the end ${last.toFixed(0)} MB: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (target within 10 %) ${Math.abs(growth) <= 10 ? 'ok' : 'MISSED'}`);
+    console.log(
+      `RSS after 1 min ${first.toFixed(0)} MB, at the end ${last.toFixed(0)} MB: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (target within 10 %) ${Math.abs(growth) <= 10 ? 'ok' : 'MISSED'}`,
+    );
   } finally {
     await s.stop();
     await pgOnce(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

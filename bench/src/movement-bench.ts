@@ -26,7 +26,6 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 /** Populations the load spreads over (cages created for the run in a demo venue). */
 const CAGE_COUNT = Number(process.env.BENCH_CAGES ?? 16);
 
-
 async function load(name: string, o: autocannon.Options) {
   // BENCH_ONLY=<text>: measure the matching targets alone (the bare route always runs: the ratios need it); each
   // start is printed, so a profiler can be aimed at one phase.
@@ -44,7 +43,13 @@ async function main() {
   await pgOnce(adminUrl, `CREATE DATABASE ${db}`);
   const u = new URL(adminUrl);
   u.pathname = `/${db}`;
-  const config = loadConfig({ DATABASE_URL: u.toString(), CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: String(pool), API_LOG: process.env.BENCH_API_LOG ?? 'on' });
+  const config = loadConfig({
+    DATABASE_URL: u.toString(),
+    CAPTCHA_MODE: 'off',
+    LOG_LEVEL: 'silent',
+    DB_POOL_MAX: String(pool),
+    API_LOG: process.env.BENCH_API_LOG ?? 'on',
+  });
   const database = await openPostgres(config.databaseUrl!, pool, config.timeZone);
   const sql = new pg.Pool({ connectionString: u.toString(), max: pool });
   const bare = Fastify();
@@ -65,7 +70,11 @@ async function main() {
     const { rows: venues } = await sql.query(`select id::text from zoo_venue where tenant_id = '100000' order by id limit 1`);
     const CAGES = Array.from({ length: CAGE_COUNT }, (_, i) => `BN-${String(i + 1).padStart(2, '0')}`);
     for (const code of CAGES) {
-      const res = await fetch(`${base}/api/zoo-cage/cage/submit`, { method: 'POST', headers, body: JSON.stringify({ venueId: venues[0]!.id, cageCode: code, cageName: `压测笼舍${code}`, cageType: 1 }) });
+      const res = await fetch(`${base}/api/zoo-cage/cage/submit`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ venueId: venues[0]!.id, cageCode: code, cageName: `压测笼舍${code}`, cageType: 1 }),
+      });
       if (!((await res.json()) as { success: boolean }).success) throw new Error('cage refused');
     }
     const { rows: cageRows } = await sql.query(`select id::text, cage_code from zoo_cage where tenant_id = '100000' and cage_code = any($1)`, [CAGES]);
@@ -84,12 +93,24 @@ async function main() {
     const { rows: pops } = await sql.query(`select id::text from zoo_population where tenant_id = '100000' limit 1`);
     const popId = pops[0]!.id as string;
     const requests: autocannon.Request[] = CAGES.flatMap((code, i) => [
-      { method: 'POST', path: '/api/zoo-stockLog/stockLog/born_enroll', headers, body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), bornDate: today, maleQuantity: 1 }) },
+      {
+        method: 'POST',
+        path: '/api/zoo-stockLog/stockLog/born_enroll',
+        headers,
+        body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), bornDate: today, maleQuantity: 1 }),
+      },
       {
         method: 'POST',
         path: '/api/zoo-stockLog/stockLog/move_enroll',
         headers,
-        body: JSON.stringify({ animalType: 2, speciesId, cageId: cage.get(code), toCageId: cage.get(CAGES[(i + 1) % CAGES.length]!), moveDate: today, theyQuantity: 1 }),
+        body: JSON.stringify({
+          animalType: 2,
+          speciesId,
+          cageId: cage.get(code),
+          toCageId: cage.get(CAGES[(i + 1) % CAGES.length]!),
+          moveDate: today,
+          theyQuantity: 1,
+        }),
       },
     ]);
 
@@ -115,7 +136,13 @@ async function main() {
     console.log('target'.padEnd(30), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'req/s ÷ bare'.padStart(14), 'errors'.padStart(8));
     for (const r of results) {
       if (!r) continue;
-      console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(10), String(r.p99).padStart(8), (r.rps / baseline!.rps).toFixed(3).padStart(14), String(r.errors).padStart(8));
+      console.log(
+        r.name.padEnd(30),
+        r.rps.toFixed(0).padStart(10),
+        String(r.p99).padStart(8),
+        (r.rps / baseline!.rps).toFixed(3).padStart(14),
+        String(r.errors).padStart(8),
+      );
     }
 
     // Replay: per population, gains minus losses must equal its counts; no count may be negative.

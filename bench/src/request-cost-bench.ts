@@ -30,7 +30,8 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   const t0 = process.hrtime.bigint() / 1000n;
   const e0 = Date.now();
   const r = await autocannon({ url, duration: seconds, connections, headers, ...generatorOptions() });
-  if (process.env.BENCH_ONLY) console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n} epoch ${e0} ${Date.now()} req ${r.requests.total}`);
+  if (process.env.BENCH_ONLY)
+    console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n} epoch ${e0} ${Date.now()} req ${r.requests.total}`);
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -99,10 +100,26 @@ async function main() {
     const bareRps = sum.get(BARE)!.rps / rounds;
     const target = new Map(cases.map(([n, , , t]) => [n, t]));
     console.log(`\n${seconds}s × ${rounds} alternating rounds, ${connections} connections, ${generatorLabel()}, PostgreSQL ${dbName}`);
-    console.log('target'.padEnd(40), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'goal'.padStart(6), 'errors'.padStart(7), 'messages'.padStart(9));
+    console.log(
+      'target'.padEnd(40),
+      'req/s'.padStart(9),
+      'p99 ms'.padStart(8),
+      '÷ bare'.padStart(8),
+      'goal'.padStart(6),
+      'errors'.padStart(7),
+      'messages'.padStart(9),
+    );
     for (const [name, s] of sum) {
       const goal = target.get(name);
-      console.log(name.padEnd(40), (s.rps / s.n).toFixed(0).padStart(9), s.p99.toFixed(0).padStart(8), (s.rps / s.n / bareRps).toFixed(3).padStart(8), (goal ? `≥${goal}` : '').padStart(6), String(s.errors).padStart(7), String(messages.get(name) ?? 1).padStart(9));
+      console.log(
+        name.padEnd(40),
+        (s.rps / s.n).toFixed(0).padStart(9),
+        s.p99.toFixed(0).padStart(8),
+        (s.rps / s.n / bareRps).toFixed(3).padStart(8),
+        (goal ? `≥${goal}` : '').padStart(6),
+        String(s.errors).padStart(7),
+        String(messages.get(name) ?? 1).padStart(9),
+      );
     }
     await app.close();
   } finally {

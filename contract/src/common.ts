@@ -24,14 +24,18 @@ export const DateFilterIn = z
 export const IdList = z
   .string({ error: '缺少必要的请求参数: ids' })
   .min(1, '缺少必要的请求参数: ids')
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().refine(isIdText, 'ID格式不正确')).min(1, '缺少必要的请求参数: ids'));
 
 export const PAGE_SIZES = [10, 30, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 
-const intParam = (def: number, max: number) =>
-  z.coerce.number({ error: '请求参数类型错误' }).int('请求参数类型错误').min(1).max(max).default(def);
+const intParam = (def: number, max: number) => z.coerce.number({ error: '请求参数类型错误' }).int('请求参数类型错误').min(1).max(max).default(def);
 
 export const PageQuery = z.object({
   current: intParam(1, 1_000_000),
@@ -42,8 +46,7 @@ export const PageQuery = z.object({
 export type PageQuery = z.infer<typeof PageQuery>;
 
 /** The R<T> envelope of every non-raw response. */
-export const R = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), success: z.boolean(), data, msg: z.string() });
+export const R = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), success: z.boolean(), data, msg: z.string() });
 
 /** MyBatis-Plus IPage, as Saber reads it (records + total; the rest for fidelity). */
 export const Page = <T extends z.ZodType>(record: T) =>
@@ -123,8 +126,24 @@ export const TenantRecord = { ...BaseRecord, tenantId: z.string() };
 
 /** Suffixes of generic `Map` list filters (blade-tool SqlKeyword). A bare key means LIKE. */
 export const FILTER_SUFFIXES = [
-  '_equal', '_notequal', '_like', '_likeleft', '_likeright', '_notlike', '_ge', '_le', '_gt', '_lt',
-  '_datege', '_dategt', '_dateequal', '_datelt', '_datele', '_null', '_notnull', '_ignore',
+  '_equal',
+  '_notequal',
+  '_like',
+  '_likeleft',
+  '_likeright',
+  '_notlike',
+  '_ge',
+  '_le',
+  '_gt',
+  '_lt',
+  '_datege',
+  '_dategt',
+  '_dateequal',
+  '_datelt',
+  '_datele',
+  '_null',
+  '_notnull',
+  '_ignore',
 ] as const;
 export type FilterSuffix = (typeof FILTER_SUFFIXES)[number];
 
@@ -163,7 +182,10 @@ export const treeOf = <T extends z.ZodObject>(record: T): z.ZodType<TreeRec<z.ou
 };
 
 /** A numeric (id, integer) list filter: validated so a bad value is a 400, not a database error. */
-export const NumFilter = z.string().refine((s) => s === '' || isIdText(s), '请求参数类型错误').optional();
+export const NumFilter = z
+  .string()
+  .refine((s) => s === '' || isIdText(s), '请求参数类型错误')
+  .optional();
 
 /**
  * Today's date in China, `yyyy-MM-dd`: the product's dates are GMT+8 wall-clock dates (no daylight saving), so

@@ -11,11 +11,7 @@ import type { z } from 'zod';
  */
 export type Access = 'public' | 'login' | 'admin' | 'administrator' | { perm: Permission };
 
-export interface Endpoint<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  D extends z.ZodType = z.ZodType,
-> {
+export interface Endpoint<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, D extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST';
   /** Path under /api, e.g. /blade-system/param/list */
   path: string;
@@ -39,9 +35,7 @@ export interface Endpoint<
   download?: boolean;
 }
 
-export const endpoint = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  e: Endpoint<Q, B, D>,
-): Endpoint<Q, B, D> => e;
+export const endpoint = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(e: Endpoint<Q, B, D>): Endpoint<Q, B, D> => e;
 
 export type QueryOf<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;

@@ -57,13 +57,20 @@ export const optInt = (label: string, min: number, max: number) =>
 
 /** A required non-empty text. */
 export const reqText = (label: string, max: number, verb = '请输入') =>
-  z.string({ error: `${verb}${label}` }).trim().min(1, `${verb}${label}`).max(max, `${label}不能超过${max}个字符`);
+  z
+    .string({ error: `${verb}${label}` })
+    .trim()
+    .min(1, `${verb}${label}`)
+    .max(max, `${label}不能超过${max}个字符`);
 export const optText = (label: string, max: number) =>
   z.preprocess(blankToNull, z.string().trim().max(max, `${label}不能超过${max}个字符`).nullable().optional());
 
 /** A required id chosen from a list (messages say "please choose"). */
 export const reqId = (label: string) =>
-  z.union([z.string(), z.number()], { error: `请选择${label}` }).transform(String).pipe(z.string().min(1, `请选择${label}`).refine(isIdText, `${label}ID格式不正确`));
+  z
+    .union([z.string(), z.number()], { error: `请选择${label}` })
+    .transform(String)
+    .pipe(z.string().min(1, `请选择${label}`).refine(isIdText, `${label}ID格式不正确`));
 /** The id an update call must carry (contract §1.3 wording). */
 export const updateId = z
   .union([z.string(), z.number()], { error: '缺少必要的请求参数: id' })
@@ -89,7 +96,12 @@ export const isLink = (s: string) => {
     return false;
   }
 };
-export const linkIn = (label: string) => z.string({ error: `请输入${label}` }).trim().max(1000, `${label}不能超过1000个字符`).refine(isLink, `${label}不是有效的链接地址`);
+export const linkIn = (label: string) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .max(1000, `${label}不能超过1000个字符`)
+    .refine(isLink, `${label}不是有效的链接地址`);
 
 /** Mobile number, with the spec's three messages in order (§5). */
 export const phoneIn = phoneField(true);

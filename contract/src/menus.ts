@@ -29,7 +29,15 @@ const m = <const C extends string, const B extends readonly ButtonSeed[] = [], c
   path: string,
   source: string,
   more: More<Crud, B> = {},
-) => ({ code, name, path, source, crud: (more.crud ?? true) as Crud, buttons: (more.buttons ?? []) as unknown as B, ...(more.isOpen === undefined ? {} : { isOpen: more.isOpen }) });
+) => ({
+  code,
+  name,
+  path,
+  source,
+  crud: (more.crud ?? true) as Crud,
+  buttons: (more.buttons ?? []) as unknown as B,
+  ...(more.isOpen === undefined ? {} : { isOpen: more.isOpen }),
+});
 
 // `children` is not typed as MenuSeed[] here: that context would widen the pages' inferred `crud` to boolean.
 const group = <const C extends string, const K extends readonly unknown[]>(code: C, name: string, path: string, source: string, children: K) => ({
@@ -48,10 +56,11 @@ export const CRUD_BUTTONS = [
 ] as const satisfies readonly ButtonSeed[];
 
 type CrudVerb = (typeof CRUD_BUTTONS)[number][0];
-type VerbsOf<M> = (M extends { crud: true } ? CrudVerb : never) | (M extends { buttons: readonly (infer B)[] } ? (B extends readonly [infer V extends string, ...unknown[]] ? V : never) : never);
+type VerbsOf<M> =
+  | (M extends { crud: true } ? CrudVerb : never)
+  | (M extends { buttons: readonly (infer B)[] } ? (B extends readonly [infer V extends string, ...unknown[]] ? V : never) : never);
 type CodesOf<M> =
-  | (M extends { code: infer C extends string } ? `${C}_${VerbsOf<M>}` : never)
-  | (M extends { children: readonly (infer K)[] } ? CodesOf<K> : never);
+  (M extends { code: infer C extends string } ? `${C}_${VerbsOf<M>}` : never) | (M extends { children: readonly (infer K)[] } ? CodesOf<K> : never);
 
 type MenuCodesOf<M> = (M extends { code: infer C extends string } ? C : never) | (M extends { children: readonly (infer K)[] } ? MenuCodesOf<K> : never);
 
@@ -73,10 +82,20 @@ export const MENU_TREE = [
   group('zoo', '动物园管理', '/zoo', 'BankOutlined', [
     m('park', '园区管理', '/zoo/park', 'EnvironmentOutlined'),
     m('venue', '场馆管理', '/zoo/venue', 'HomeOutlined', { buttons: [['contacts', '联系人', 2]] }),
-    m('cage', '笼舍管理', '/zoo/cage', 'AppstoreOutlined', { buttons: [['breeder', '饲养员', 2], ['monitor', '监控', 2], ['humiture', '温湿度', 2]] }),
+    m('cage', '笼舍管理', '/zoo/cage', 'AppstoreOutlined', {
+      buttons: [
+        ['breeder', '饲养员', 2],
+        ['monitor', '监控', 2],
+        ['humiture', '温湿度', 2],
+      ],
+    }),
     m('zoo_species', '物种管理', '/zoo/species', 'BugOutlined', { buttons: [['dist', '分布', 2]] }),
     m('animal', '个体管理', '/zoo/animal', 'GithubOutlined', {
-      buttons: [['flag', '标识', 2], ['breeder', '饲养员', 2], ['log', '饲养日志', 2]],
+      buttons: [
+        ['flag', '标识', 2],
+        ['breeder', '饲养员', 2],
+        ['log', '饲养日志', 2],
+      ],
     }),
     m('population', '种群管理', '/zoo/population', 'ClusterOutlined'),
     m('stocklog', '存栏变动', '/zoo/stocklog', 'SwapOutlined', {
@@ -90,7 +109,13 @@ export const MENU_TREE = [
       ],
     }),
     m('transfer', '转移记录', '/zoo/transfer', 'RetweetOutlined', { buttons: [['confirm', '确认', 2]] }),
-    m('studbook', '谱系管理', '/zoo/studbook', 'ApartmentOutlined', { crud: false, buttons: [['snapshot', '记录快照', 1], ['export', '导出', 1]] }),
+    m('studbook', '谱系管理', '/zoo/studbook', 'ApartmentOutlined', {
+      crud: false,
+      buttons: [
+        ['snapshot', '记录快照', 1],
+        ['export', '导出', 1],
+      ],
+    }),
     m('basiclog', '饲养日志', '/zoo/basiclog', 'ScheduleOutlined'),
     m('humiture_alarm', '环境告警', '/zoo/alarm', 'FileExclamationOutlined', { crud: false, buttons: [['ack', '确认', 2]] }),
     m('stock_report', '存栏报表', '/zoo/report', 'BarChartOutlined', { crud: false, buttons: [['export', '导出', 1]] }),
@@ -109,7 +134,13 @@ export const MENU_TREE = [
   group('zoo_admin', '平台物种库', '/zoo/admin', 'GlobalOutlined', [
     m('species', '物种库', '/zoo/admin/species', 'ReadOutlined', { buttons: [['dist', '分布', 2]] }),
     m('taxonomy', '分类阶元', '/zoo/admin/taxonomy', 'PartitionOutlined'),
-    m('zoo_tenant', '动物园授权', '/zoo/admin/zoo', 'SafetyCertificateOutlined', { crud: false, buttons: [['authspecies', '授权物种', 2], ['view', '查看', 2]] }),
+    m('zoo_tenant', '动物园授权', '/zoo/admin/zoo', 'SafetyCertificateOutlined', {
+      crud: false,
+      buttons: [
+        ['authspecies', '授权物种', 2],
+        ['view', '查看', 2],
+      ],
+    }),
   ]),
   group('work', '流程事务', '/work', 'AuditOutlined', [
     m('work_start', '发起事务', '/work/start', 'SendOutlined', { crud: false }),
@@ -137,7 +168,11 @@ export const MENU_TREE = [
     m('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', { buttons: [['setting', '菜单配置', 2]] }),
     m('param', '参数管理', '/system/param', 'ControlOutlined'),
     m('tenant', '租户管理', '/system/tenant', 'TeamOutlined', {
-      buttons: [['setting', '授权配置', 1], ['datasource', '数据源', 1], ['package_setting', '产品包配置', 2]],
+      buttons: [
+        ['setting', '授权配置', 1],
+        ['datasource', '数据源', 1],
+        ['package_setting', '产品包配置', 2],
+      ],
     }),
     m('tenant_package', '租户产品包', '/system/tenantpackage', 'GiftOutlined'),
     m('client', '应用管理', '/system/client', 'AppstoreAddOutlined'),
@@ -154,26 +189,68 @@ export const MENU_TREE = [
       m('log_api', '接口日志', '/monitor/log/api', 'FileSearchOutlined', { crud: false, buttons: [['view', '查看', 2]] }),
       m('log_error', '错误日志', '/monitor/log/error', 'FileExclamationOutlined', { crud: false, buttons: [['view', '查看', 2]] }),
     ]),
-    m('audit', '审计日志', '/monitor/audit', 'AuditOutlined', { crud: false, buttons: [['view', '查看', 2], ['export', '导出', 1]] }),
+    m('audit', '审计日志', '/monitor/audit', 'AuditOutlined', {
+      crud: false,
+      buttons: [
+        ['view', '查看', 2],
+        ['export', '导出', 1],
+      ],
+    }),
   ]),
   group('tool', '研发工具', '/tool', 'ToolOutlined', [
-    m('code', '代码生成', '/tool/code', 'CodeOutlined', { buttons: [['gen', '代码生成', 1], ['copy', '复制', 2]] }),
+    m('code', '代码生成', '/tool/code', 'CodeOutlined', {
+      buttons: [
+        ['gen', '代码生成', 1],
+        ['copy', '复制', 2],
+      ],
+    }),
     m('datasource', '数据源管理', '/tool/datasource', 'HddOutlined'),
     m('model', '数据模型', '/tool/model', 'TableOutlined', { buttons: [['prototype', '模型配置', 2]] }),
   ]),
   group('flow', '流程管理', '/flow', 'ForkOutlined', [
-    m('flow_model', '模型管理', '/flow/model', 'NodeIndexOutlined', { buttons: [['deploy', '部署', 2], ['design', '设计', 2]] }),
+    m('flow_model', '模型管理', '/flow/model', 'NodeIndexOutlined', {
+      buttons: [
+        ['deploy', '部署', 2],
+        ['design', '设计', 2],
+      ],
+    }),
     m('flow_deploy', '流程部署', '/flow/deploy', 'CloudUploadOutlined', { crud: false }),
-    m('flow_manager', '流程管理', '/flow/manager', 'ClusterOutlined', { crud: false, buttons: [['state', '变更状态', 2], ['delete', '删除', 2]] }),
+    m('flow_manager', '流程管理', '/flow/manager', 'ClusterOutlined', {
+      crud: false,
+      buttons: [
+        ['state', '变更状态', 2],
+        ['delete', '删除', 2],
+      ],
+    }),
     m('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', { crud: false, buttons: [['delete', '删除', 2]] }),
   ]),
   group('resource', '资源管理', '/resource', 'CloudOutlined', [
-    m('oss', '对象存储', '/resource/oss', 'CloudServerOutlined', { buttons: [['enable', '启用', 2], ['debug', '调试', 2]] }),
-    m('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', { buttons: [['upload', '上传', 1], ['download', '下载', 2]] }),
-    m('sms', '短信配置', '/resource/sms', 'MessageOutlined', { buttons: [['enable', '启用', 2], ['debug', '调试', 2]] }),
+    m('oss', '对象存储', '/resource/oss', 'CloudServerOutlined', {
+      buttons: [
+        ['enable', '启用', 2],
+        ['debug', '调试', 2],
+      ],
+    }),
+    m('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', {
+      buttons: [
+        ['upload', '上传', 1],
+        ['download', '下载', 2],
+      ],
+    }),
+    m('sms', '短信配置', '/resource/sms', 'MessageOutlined', {
+      buttons: [
+        ['enable', '启用', 2],
+        ['debug', '调试', 2],
+      ],
+    }),
   ]),
   group('base', '基础配置', '/base', 'ProjectOutlined', [
-    m('region', '行政区划', '/base/region', 'AimOutlined', { buttons: [['import', '导入', 1], ['export', '导出', 1]] }),
+    m('region', '行政区划', '/base/region', 'AimOutlined', {
+      buttons: [
+        ['import', '导入', 1],
+        ['export', '导出', 1],
+      ],
+    }),
   ]),
   group('report', '报表管理', '/report', 'AreaChartOutlined', [
     m('report_list', '报表列表', '/report/reportlist', 'UnorderedListOutlined', { buttons: [['export', '导出', 2]] }),

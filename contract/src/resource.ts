@@ -96,7 +96,10 @@ export function defineResource<
   Pa extends z.ZodObject = z.ZodObject<Record<never, never>>,
   const Nm extends Partial<Record<Verb, VerbName>> = Record<never, never>,
 >(spec: ResourceSpec<N, Rec, In, F, P, Pa> & { verbs: V; tree?: T; named?: Nm }) {
-  const perms = { add: `${spec.name}_add`, edit: `${spec.name}_edit`, delete: `${spec.name}_delete`, view: `${spec.name}_view`, ...spec.perms } as PermsOf<N, P>;
+  const perms = { add: `${spec.name}_add`, edit: `${spec.name}_edit`, delete: `${spec.name}_delete`, view: `${spec.name}_view`, ...spec.perms } as PermsOf<
+    N,
+    P
+  >;
   const acc = (k: Verb, d: Access): Access => spec.access?.[k] ?? d;
   // `<name>_add` … are checked against the seeded menu tree by a test (server/src/seed/menus.test.ts):
   // a generic name cannot be proven a Permission at compile time.
@@ -112,12 +115,60 @@ export function defineResource<
   const listData = (spec.tree ? z.array(treeOf(spec.record)) : Page(spec.record)) as ListData<Rec, T>;
   const data = spec.submitData ?? Empty;
   const all = {
-    list: endpoint({ method: 'GET', path: path('list'), ...named('list', spec.tree ? `${spec.title}树形列表` : `${spec.title}分页`), access: acc('list', 'login'), query: listQuery, data: listData, crossTenant: cross('list') }),
-    detail: endpoint({ method: 'GET', path: path('detail'), ...named('detail', `${spec.title}详情`), access: acc('detail', 'login'), query: z.object({ id: Id }), data: spec.record, crossTenant: cross('detail') }),
-    submit: endpoint({ method: 'POST', path: path('submit'), ...named('submit', `新增或修改${spec.title}`), access: acc('submit', { perm: perms.add as Permission }), body: input, data, crossTenant: cross('submit') }),
-    update: endpoint({ method: 'POST', path: path('update'), ...named('update', `修改${spec.title}`), access: acc('update', { perm: perms.edit as Permission }), body: input.safeExtend({ id: updateId }), data, crossTenant: cross('update') }),
-    create: endpoint({ method: 'POST', path: path('create'), ...named('create', `登记${spec.title}`), access: acc('create', { perm: perms.add as Permission }), body: input, data, crossTenant: cross('create') }),
-    remove: endpoint({ method: 'POST', path: path('remove'), ...named('remove', `删除${spec.title}`), access: acc('remove', { perm: perms.delete as Permission }), query: z.object({ ids: IdList }), data: Empty, crossTenant: cross('remove') }),
+    list: endpoint({
+      method: 'GET',
+      path: path('list'),
+      ...named('list', spec.tree ? `${spec.title}树形列表` : `${spec.title}分页`),
+      access: acc('list', 'login'),
+      query: listQuery,
+      data: listData,
+      crossTenant: cross('list'),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: path('detail'),
+      ...named('detail', `${spec.title}详情`),
+      access: acc('detail', 'login'),
+      query: z.object({ id: Id }),
+      data: spec.record,
+      crossTenant: cross('detail'),
+    }),
+    submit: endpoint({
+      method: 'POST',
+      path: path('submit'),
+      ...named('submit', `新增或修改${spec.title}`),
+      access: acc('submit', { perm: perms.add as Permission }),
+      body: input,
+      data,
+      crossTenant: cross('submit'),
+    }),
+    update: endpoint({
+      method: 'POST',
+      path: path('update'),
+      ...named('update', `修改${spec.title}`),
+      access: acc('update', { perm: perms.edit as Permission }),
+      body: input.safeExtend({ id: updateId }),
+      data,
+      crossTenant: cross('update'),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: path('create'),
+      ...named('create', `登记${spec.title}`),
+      access: acc('create', { perm: perms.add as Permission }),
+      body: input,
+      data,
+      crossTenant: cross('create'),
+    }),
+    remove: endpoint({
+      method: 'POST',
+      path: path('remove'),
+      ...named('remove', `删除${spec.title}`),
+      access: acc('remove', { perm: perms.delete as Permission }),
+      query: z.object({ ids: IdList }),
+      data: Empty,
+      crossTenant: cross('remove'),
+    }),
   };
   // A named verb is found under its own name (`endpoints.reverse`), not under the generic one.
   const key = (v: Verb) => spec.named?.[v]?.as ?? v;
@@ -169,8 +220,16 @@ export function defineCrud<
 export type CrudDefinition = ResourceDefinition<(typeof CRUD_VERBS)[number]>;
 
 /** A resource that is only listed and read (logs, the audit trail): one button code for both calls. */
-export function defineReadonly<const N extends string, Rec extends z.ZodObject, F extends z.ZodObject, Pa extends z.ZodObject = z.ZodObject<Record<never, never>>>(
-  spec: Omit<ResourceSpec<N, Rec, z.ZodObject, F, Partial<CrudPerms>, Pa>, 'perms' | 'access' | 'input' | 'named'> & { perm?: Permission; access?: Partial<Record<'list' | 'detail', Access>> },
+export function defineReadonly<
+  const N extends string,
+  Rec extends z.ZodObject,
+  F extends z.ZodObject,
+  Pa extends z.ZodObject = z.ZodObject<Record<never, never>>,
+>(
+  spec: Omit<ResourceSpec<N, Rec, z.ZodObject, F, Partial<CrudPerms>, Pa>, 'perms' | 'access' | 'input' | 'named'> & {
+    perm?: Permission;
+    access?: Partial<Record<'list' | 'detail', Access>>;
+  },
 ) {
   const view = spec.perm ?? `${spec.name}_view`;
   const access = { list: spec.access?.list ?? { perm: view as Permission }, detail: spec.access?.detail ?? { perm: view as Permission } };

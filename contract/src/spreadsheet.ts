@@ -36,12 +36,7 @@ export type ImportJob = z.infer<typeof ImportJob>;
 
 /** `isCovered=1` updates rows that already exist; `0` reports them as errors. */
 export const ImportQuery = z.object({
-  isCovered: z.coerce
-    .number({ error: '请求参数类型错误' })
-    .int()
-    .min(0, '请求参数类型错误')
-    .max(1, '请求参数类型错误')
-    .default(0),
+  isCovered: z.coerce.number({ error: '请求参数类型错误' }).int().min(0, '请求参数类型错误').max(1, '请求参数类型错误').default(0),
 });
 
 export const ImportProgressQuery = z.object({
@@ -70,8 +65,22 @@ export function transferEndpoints<F extends z.ZodRawShape>(o: {
 }) {
   const importer = { perm: o.perms.import };
   return {
-    importFile: endpoint({ method: 'POST', path: `${o.base}/import-${o.slug}`, summary: `导入${o.noun}(multipart file)`, access: importer, query: ImportQuery, data: ImportJob }),
-    importProgress: endpoint({ method: 'GET', path: `${o.base}/import-progress`, summary: `${o.noun}导入进度`, access: importer, query: ImportProgressQuery, data: ImportJob }),
+    importFile: endpoint({
+      method: 'POST',
+      path: `${o.base}/import-${o.slug}`,
+      summary: `导入${o.noun}(multipart file)`,
+      access: importer,
+      query: ImportQuery,
+      data: ImportJob,
+    }),
+    importProgress: endpoint({
+      method: 'GET',
+      path: `${o.base}/import-progress`,
+      summary: `${o.noun}导入进度`,
+      access: importer,
+      query: ImportProgressQuery,
+      data: ImportJob,
+    }),
     exportFile: endpoint({
       method: 'GET',
       path: `${o.base}/export-${o.slug}`,
@@ -83,6 +92,15 @@ export function transferEndpoints<F extends z.ZodRawShape>(o: {
       download: true,
       ...(o.crossTenantExport ? { crossTenant: true } : {}),
     }),
-    exportTemplate: endpoint({ method: 'GET', path: `${o.base}/export-template`, summary: `${o.noun}导入模板(xlsx)`, access: importer, query: DownloadQuery, data: FileBody, raw: true, download: true }),
+    exportTemplate: endpoint({
+      method: 'GET',
+      path: `${o.base}/export-template`,
+      summary: `${o.noun}导入模板(xlsx)`,
+      access: importer,
+      query: DownloadQuery,
+      data: FileBody,
+      raw: true,
+      download: true,
+    }),
   };
 }

@@ -20,7 +20,9 @@ export const okButton = (page: Page) => page.locator('.ant-modal-confirm:visible
 
 /** A node of the topmost dialog's tree by its exact title. */
 export const treeNode = (page: Page, title: string) =>
-  modal(page).locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title').getByText(title, { exact: true }) }).first();
+  modal(page)
+    .locator('.ant-tree-treenode', { has: page.locator('.ant-tree-title').getByText(title, { exact: true }) })
+    .first();
 
 /** Goes to `path` and waits until `text` shows. */
 export async function open(page: Page, path: string, text: string): Promise<void> {
@@ -52,7 +54,9 @@ export async function openAdd(page: Page, scope: Locator | Page): Promise<void> 
 /** Saves the topmost dialog: the message shows and the dialog closes. */
 export async function save(page: Page, message: string): Promise<void> {
   const before = await dialogs(page).count();
-  await modal(page).getByRole('button', { name: /^(保\s*存|修改)$/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /^(保\s*存|修改)$/ })
+    .click();
   await tip(page, message);
   await expect.poll(() => dialogs(page).count()).toBe(before - 1);
 }

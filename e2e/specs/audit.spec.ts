@@ -71,7 +71,10 @@ describe('audit trail', () => {
     const changes = modal(admin).getByTestId('audit-changes');
     await expect.poll(() => changes.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['名字', '乐乐', NEW_NAME]);
     await screenshot(admin, 'audit-detail-1280');
-    await modal(admin).locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await modal(admin)
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await admin.setViewportSize({ width: 1024, height: 768 });
     await screenshot(admin, 'audit-list-1024');
 

@@ -35,7 +35,8 @@ describe('web delivery', () => {
     await networkQuiet(page);
     const total = wire.total();
     console.log(`login page: ${kb(total)} over the wire in ${wire.transfers().length} responses, form visible after ${visibleMs.toFixed(0)} ms`);
-    for (const t of wire.transfers().filter((x) => x.url.startsWith('http'))) console.log(`  ${kb(t.bytes).padStart(9)} ${t.encoding.padEnd(4)} ${new URL(t.url).pathname}`);
+    for (const t of wire.transfers().filter((x) => x.url.startsWith('http')))
+      console.log(`  ${kb(t.bytes).padStart(9)} ${t.encoding.padEnd(4)} ${new URL(t.url).pathname}`);
     // Scripts and styles arrive compressed (index.html is under 1 KB: compression would not pay there).
     const files = wire.transfers().filter((x) => /\.(js|css)$/.test(new URL(x.url).pathname) && x.bytes > 2048);
     expect(files.length).toBeGreaterThan(1);

@@ -101,7 +101,9 @@ describe('desk, logs and resources', () => {
     await pick(page, modal(page), '通知类型', '发布通知');
     await typeDate(modal(page).getByLabel('通知日期'), pad(new Date()));
     await modal(page).getByLabel('通知内容').fill('周一闭馆维护');
-    await modal(page).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await tip(page, '新增成功');
     await expect.poll(() => row(page, 'e2e 熊猫馆闭馆通知').count()).toBe(1);
 
@@ -117,7 +119,9 @@ describe('desk, logs and resources', () => {
     await row(page, 'e2e 熊猫馆闭馆通知').getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => modal(page).getByLabel('通知内容').inputValue()).toBe('周一闭馆维护');
     await modal(page).getByLabel('通知标题').fill('e2e 熊猫馆开馆通知');
-    await modal(page).getByRole('button', { name: /修\s*改/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
     await tip(page, '更新成功');
     await expect.poll(() => row(page, 'e2e 熊猫馆开馆通知').count()).toBe(1);
 
@@ -185,7 +189,9 @@ describe('desk, logs and resources', () => {
     await addButton(page).click();
     await pick(page, modal(page), '分类', '本地存储');
     await modal(page).getByLabel('资源编号').fill('e2e-local');
-    await modal(page).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await tip(page, '新增成功');
     await expect.poll(() => row(page, 'e2e-local').count()).toBe(1);
     expect(await row(page, 'e2e-local').getByText('未启用').count()).toBe(1);
@@ -205,7 +211,9 @@ describe('desk, logs and resources', () => {
     await addButton(page).click();
     await pick(page, modal(page), '分类', '日志输出');
     await modal(page).getByLabel('资源编号').fill('e2e-sms');
-    await modal(page).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await tip(page, '新增成功');
     await expect.poll(() => row(page, 'e2e-sms').count()).toBe(1);
     await row(page, 'e2e-sms').getByRole('button', { name: '启用' }).click();
@@ -214,13 +222,17 @@ describe('desk, logs and resources', () => {
 
     await row(page, 'e2e-sms').getByRole('button', { name: '发送测试短信' }).click();
     await modal(page).getByLabel('手机号码').fill('1380013800');
-    await modal(page).getByRole('button', { name: /发\s*送/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /发\s*送/ })
+      .click();
     await expect.poll(() => modal(page).locator('.ant-form-item-explain-error').textContent()).toBe('手机号码长度不为11位');
     await modal(page).getByLabel('手机号码').fill('13800138000');
     await modal(page).getByLabel('短信参数').fill('{"code":"2468"}');
     const [sent] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/sms/endpoint/send-message')),
-      modal(page).getByRole('button', { name: /发\s*送/ }).click(),
+      modal(page)
+        .getByRole('button', { name: /发\s*送/ })
+        .click(),
     ]);
     expect(((await sent.json()) as { data: { phones: string[] } }).data.phones).toEqual(['13800138000']);
     await tip(page, '发送成功!');

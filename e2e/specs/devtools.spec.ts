@@ -24,7 +24,9 @@ describe('developer tools: datasource → model → code → zip', () => {
     await formItem(page, ds, '名称').locator('input').fill('本服务数据库');
     await pick(page, ds, '驱动类', 'PostgreSQL');
     await formItem(page, ds, '连接地址').locator('input').fill(jdbc);
-    await formItem(page, ds, '用户名').locator('input').fill(decodeURIComponent(db.username) || 'postgres');
+    await formItem(page, ds, '用户名')
+      .locator('input')
+      .fill(decodeURIComponent(db.username) || 'postgres');
     await formItem(page, ds, '密码').locator('input').fill('e2e-secret');
     await ds.getByRole('button', { name: '测试连接' }).click();
     await tip(page, '连接成功');
@@ -53,7 +55,9 @@ describe('developer tools: datasource → model → code → zip', () => {
     await screenshot(page, 'devtools-model-fields');
     await proto.getByRole('button', { name: /保\s*存/ }).click();
     await tip(page, '操作成功!');
-    const saved = await dbQuery<{ n: number }>(`select count(*)::int as n from blade_model_prototype p join blade_model m on m.id = p.model_id where m.model_code = 'param_model' and p.is_deleted = 0`);
+    const saved = await dbQuery<{ n: number }>(
+      `select count(*)::int as n from blade_model_prototype p join blade_model m on m.id = p.model_id where m.model_code = 'param_model' and p.is_deleted = 0`,
+    );
     expect(saved[0]!.n).toBeGreaterThan(3);
 
     // 代码生成: a row for the model, then generate and download.

@@ -19,7 +19,12 @@ async function adminToken(): Promise<string> {
   const q = new URLSearchParams({ tenantId: TENANT, username: 'admin', password: md5('admin'), grant_type: 'captcha', scope: 'all', type: 'account' });
   const res = await fetch(`${baseURL()}/api/blade-auth/oauth/token?${q}`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'tenant-id': TENANT, 'captcha-key': cap.key, 'captcha-code': await captchaCode(cap.key) },
+    headers: {
+      authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+      'tenant-id': TENANT,
+      'captcha-key': cap.key,
+      'captcha-code': await captchaCode(cap.key),
+    },
   });
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -30,8 +35,20 @@ describe('federated login', () => {
     const token = await adminToken();
     const saved = await fetch(`${baseURL()}/api/blade-system/identity-provider/submit`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'blade-auth': `bearer ${token}` },
-      body: JSON.stringify({ source: 'corp', name: '集团统一认证', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, scopes: 'openid profile email phone', status: 1 }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${token}`,
+      },
+      body: JSON.stringify({
+        source: 'corp',
+        name: '集团统一认证',
+        issuer: op.issuer,
+        clientId: op.clientId,
+        clientSecret: op.clientSecret,
+        scopes: 'openid profile email phone',
+        status: 1,
+      }),
     });
     expect(await saved.json()).toMatchObject({ success: true });
 
@@ -51,7 +68,14 @@ describe('federated login', () => {
     // Back on /login: the identity is not bound, so the third-party register dialog opens, prefilled.
     await page.waitForURL(/\/login$/);
     const dialog = modal(page);
-    await expect.poll(() => dialog.getByText('用户注册').count().catch(() => 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText('用户注册')
+          .count()
+          .catch(() => 0),
+      )
+      .toBeGreaterThan(0);
     expect(await dialog.locator('#account').inputValue()).toBe('zoe');
     await dialog.locator('#account').fill('zoe_keeper');
     await dialog.locator('#password').fill('zoe12345');
@@ -79,8 +103,22 @@ describe('federated login', () => {
     if (await tenant.isVisible()) await tenant.fill(TENANT);
     await page.getByRole('button', { name: '集团统一认证' }).click();
     await page.waitForURL(/\/wel\/index/);
-    await expect.poll(() => page.getByText('欢迎您，zoe 同学').count().catch(() => 0)).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText('角色：keeper').count().catch(() => 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .getByText('欢迎您，zoe 同学')
+          .count()
+          .catch(() => 0),
+      )
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .getByText('角色：keeper')
+          .count()
+          .catch(() => 0),
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, 'federated-home');
   });
 });

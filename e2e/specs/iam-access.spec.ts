@@ -167,7 +167,9 @@ describe('identity, access and system configuration screens', () => {
     expect(await modal(page).getByLabel('资源编号').inputValue()).toBe('post');
     await modal(page).getByLabel('权限名称').fill('e2e高层岗位');
     await pick(page, modal(page), '规则类型', '自定义');
-    await modal(page).getByRole('button', { name: /添加条件/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /添加条件/ })
+      .click();
     const rule = modal(page).getByTestId('scope-rule');
     await rule.getByRole('combobox', { name: '字段' }).fill('category');
     await rule.getByRole('textbox', { name: '值', exact: true }).fill('1');

@@ -64,7 +64,10 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
     await screenshot(page, 'iam-core-tenant');
     // The platform tenant cannot be removed: the server's reason is shown.
     await row(page, '管理组').getByRole('button', { name: '删除' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await tip(page, '不可删除管理租户!');
 
     const [t] = await dbQuery<{ tenant_id: string }>('select tenant_id from blade_tenant where tenant_name = $1', [TENANT]);
@@ -121,11 +124,13 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
 
     // 3. Import 200 users, three bad rows: the report names them.
     await admin.getByRole('button', { name: '导入' }).click();
-    await modal(admin).locator('input[type=file]').setInputFiles({
-      name: 'users.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await usersXlsx(),
-    });
+    await modal(admin)
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'users.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await usersXlsx(),
+      });
     await modal(admin).getByRole('button', { name: '开始导入' }).click();
     const report = admin.getByTestId('import-report');
     await expect.poll(() => report.textContent(), { timeout: 60_000 }).toContain('导入完成');
@@ -134,10 +139,9 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
     expect(rows.map(Number)).toEqual(BAD_ROWS);
     await screenshot(admin, 'iam-core-import');
     await modal(admin).locator('.ant-modal-footer button', { hasText: '关闭' }).click();
-    const [{ n }] = (await dbQuery<{ n: string }>(
-      "select count(*) as n from blade_user where tenant_id = $1 and account like 'imp%' and is_deleted = 0",
-      [tenantId],
-    )) as [{ n: string }];
+    const [{ n }] = (await dbQuery<{ n: string }>("select count(*) as n from blade_user where tenant_id = $1 and account like 'imp%' and is_deleted = 0", [
+      tenantId,
+    ])) as [{ n: string }];
     expect(Number(n)).toBe(197);
 
     // 4. The new user sees exactly the granted menus and buttons.

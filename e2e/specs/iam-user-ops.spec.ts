@@ -103,7 +103,12 @@ describe('user operations: unlock, password reset, role configuration, export an
     const accounts = await dbQuery<{ account: string }>('select account from blade_user where tenant_id = $1 and is_deleted = 0 order by account', [DEMO]);
     expect(rows[0]).toContain('账号');
     const col = rows[0]!.indexOf('账号');
-    expect(rows.slice(1).map((r) => r[col]).sort()).toEqual(accounts.map((a) => a.account).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[col])
+        .sort(),
+    ).toEqual(accounts.map((a) => a.account).sort());
 
     await admin.getByRole('button', { name: '导入' }).click();
     const [template] = await Promise.all([admin.waitForEvent('download'), modal(admin).getByRole('button', { name: '模板下载' }).click()]);

@@ -35,7 +35,7 @@ describe('login, menu, reload, logout', () => {
     await sidebar.getByText('系统管理').click();
     await sidebar.getByText('参数管理').click();
     await page.waitForURL(/\/system\/param/);
-    await expect.poll(() => page.getByText("account.failCount").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('account.failCount').count()).toBeGreaterThan(0);
 
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();

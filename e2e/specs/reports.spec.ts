@@ -24,7 +24,9 @@ async function sheetRows(download: Download): Promise<string[][]> {
 async function shownRows(page: Page): Promise<string[][]> {
   const table = page.getByTestId('report-preview').first();
   const header = await table.locator('thead th').allTextContents();
-  const rows = await table.locator('tbody tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
+  const rows = await table
+    .locator('tbody tr.ant-table-row')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')));
   return [header, ...rows];
 }
 

@@ -164,7 +164,9 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
       { name: '部门审批', assignee: directorId, comment: '同意,注意安全', pass: true, end: true },
       { name: '园长批准', assignee: directorId, comment: '同意', pass: true, end: true },
     ]);
-    const [instance] = await dbQuery<{ state: string; ended: boolean }>(`select state, end_time is not null as ended from flow_instance where id = $1`, [leave!.instance]);
+    const [instance] = await dbQuery<{ state: string; ended: boolean }>(`select state, end_time is not null as ended from flow_instance where id = $1`, [
+      leave!.instance,
+    ]);
     expect(instance!.ended).toBe(true);
 
     // --- 已发事务 → 详情: the curator sees the whole path and the timeline --------------------------------------

@@ -21,7 +21,9 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await modal(admin).getByLabel('中文名').fill(SPECIES);
     await modal(admin).getByLabel('拉丁名').fill(LATIN);
     await pick(admin, modal(admin), '国家保护级别', '国家二级');
-    await modal(admin).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(admin)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect.poll(() => modal(admin).getByText('国家重点保护物种请选择主管部门(林草或渔业)').count()).toBe(1);
     await pick(admin, modal(admin), '主管部门', '林草');
     await pick(admin, modal(admin), 'CITES附录', '附录II');
@@ -54,9 +56,15 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await expect.poll(() => zoo.getByText('C001', { exact: true }).count()).toBeGreaterThan(0);
     await openAdd(zoo, zoo);
     await expect.poll(() => modal(zoo).getByText('新增 · 选择登记方式').count()).toBe(1);
-    expect(await modal(zoo).getByRole('button', { name: /出生登记/ }).count()).toBe(1);
+    expect(
+      await modal(zoo)
+        .getByRole('button', { name: /出生登记/ })
+        .count(),
+    ).toBe(1);
     await screenshot(zoo, 'zoo-animal-add-choice');
-    await modal(zoo).getByRole('button', { name: /引进登记/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /引进登记/ })
+      .click();
     await expect.poll(() => modal(zoo).getByPlaceholder('本园编号').count()).toBe(1);
     expect(await dialogs(zoo).count()).toBe(1);
     await pick(zoo, modal(zoo), '物种', SPECIES, 'e2e');
@@ -68,7 +76,9 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await screenshot(zoo, 'zoo-animal-form');
     await save(zoo, '操作成功!');
     expect(
-      await dbQuery(`select l.movement_type k, l.counterpart from zoo_stock_log l join zoo_animal a on a.id = l.animal_id where a.local_no = 'E2E-001' and a.tenant_id = '100000'`),
+      await dbQuery(
+        `select l.movement_type k, l.counterpart from zoo_stock_log l join zoo_animal a on a.id = l.animal_id where a.local_no = 'E2E-001' and a.tenant_id = '100000'`,
+      ),
     ).toEqual([{ k: 'import', counterpart: 'e2e动物园' }]);
 
     // Flags: a microchip (prefix meaning shown) and a 专用标识, then its new version.
@@ -78,7 +88,13 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await openAdd(zoo, flags);
     await pick(zoo, modal(zoo), '标识类型', '芯片');
     await modal(zoo).getByLabel('标识码').fill('156000000012345');
-    await expect.poll(() => modal(zoo).getByText(/中国 \(ISO 3166 国家代码 156\)/).count()).toBe(1);
+    await expect
+      .poll(() =>
+        modal(zoo)
+          .getByText(/中国 \(ISO 3166 国家代码 156\)/)
+          .count(),
+      )
+      .toBe(1);
     await save(zoo, '新增成功');
     await openAdd(zoo, modal(zoo));
     await pick(zoo, modal(zoo), '标识类型', '专用标识');
@@ -88,10 +104,18 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await expect.poll(() => zoo.locator('.ant-modal:visible').count()).toBe(2);
     await modal(zoo).getByLabel('标识码').fill('ZY-E2E-0002');
     await save(zoo, '操作成功!');
-    await expect.poll(() => row(modal(zoo), 'ZY-E2E-0001').getByText(/已作废/).count()).toBe(1);
+    await expect
+      .poll(() =>
+        row(modal(zoo), 'ZY-E2E-0001')
+          .getByText(/已作废/)
+          .count(),
+      )
+      .toBe(1);
     await expect.poll(() => row(modal(zoo), 'ZY-E2E-0002').getByText('当前有效').count()).toBe(1);
     await screenshot(zoo, 'zoo-animal-flags');
-    await modal(zoo).locator('.ant-modal-footer button', { hasText: /关\s*闭/ }).click();
+    await modal(zoo)
+      .locator('.ant-modal-footer button', { hasText: /关\s*闭/ })
+      .click();
 
     // Detail: identity, flags with the voided version.
     await row(zoo, 'E2E-001').getByRole('button', { name: '详情' }).click();

@@ -25,12 +25,59 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-cam-'));
   const ff = spawnSync(
     'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '8', '-c:v', 'libx264', '-pix_fmt', 'yuv420p',
-      '-profile:v', 'baseline', '-g', '25', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', '-hls_playlist_type', 'vod', path.join(dir, 'cam.m3u8')],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25',
+      '-t',
+      '8',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-profile:v',
+      'baseline',
+      '-g',
+      '25',
+      '-f',
+      'hls',
+      '-hls_time',
+      '1',
+      '-hls_list_size',
+      '0',
+      '-hls_playlist_type',
+      'vod',
+      path.join(dir, 'cam.m3u8'),
+    ],
     { encoding: 'utf8' },
   );
   if (ff.status !== 0) throw new Error(`ffmpeg failed: ${ff.stderr}`);
-  const mp4 = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-t', '6', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path.join(dir, 'cam.mp4')], { encoding: 'utf8' });
+  const mp4 = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25',
+      '-t',
+      '6',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
+      path.join(dir, 'cam.mp4'),
+    ],
+    { encoding: 'utf8' },
+  );
   if (mp4.status !== 0) throw new Error(`ffmpeg failed: ${mp4.stderr}`);
   server = http.createServer((req, res) => {
     const name = path.basename(new URL(req.url ?? '/', 'http://x').pathname);
@@ -42,7 +89,11 @@ beforeAll(async () => {
     if (range) {
       const start = Number(range[1]);
       const end = range[2] ? Number(range[2]) : body.length - 1;
-      res.writeHead(206, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Content-Range': `bytes ${start}-${end}/${body.length}`, 'Accept-Ranges': 'bytes' });
+      res.writeHead(206, {
+        'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+        'Content-Range': `bytes ${start}-${end}/${body.length}`,
+        'Accept-Ranges': 'bytes',
+      });
       return void res.end(body.subarray(start, end + 1));
     }
     res.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Accept-Ranges': 'bytes' }).end(body);
@@ -54,7 +105,8 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const cageId = async (code: string) => (await dbQuery<{ id: string }>(`select id::text from zoo_cage where tenant_id = '100000' and cage_code = $1`, [code]))[0]!.id;
+const cageId = async (code: string) =>
+  (await dbQuery<{ id: string }>(`select id::text from zoo_cage where tenant_id = '100000' and cage_code = $1`, [code]))[0]!.id;
 const setCamera = (id: string, url: string) => dbQuery(`update zoo_cage set camera_url = $2 where id = $1`, [id, url]);
 const currentTime = (page: import('playwright-core').Page) => page.getByTestId('monitor-video').evaluate((v) => (v as HTMLVideoElement).currentTime);
 

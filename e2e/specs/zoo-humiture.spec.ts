@@ -8,9 +8,11 @@ const SLOW = { timeout: 300_000 };
 
 /** What a sensor does: post readings with its key. */
 const post = (key: string, readings: unknown[]) =>
-  fetch(`${baseURL()}/api/zoo-cage/humiture/ingest`, { method: 'POST', headers: { 'Device-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ readings }) }).then(
-    async (r) => ({ status: r.status, body: (await r.json()) as { code: number; msg: string } }),
-  );
+  fetch(`${baseURL()}/api/zoo-cage/humiture/ingest`, {
+    method: 'POST',
+    headers: { 'Device-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ readings }),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: number; msg: string } }));
 
 describe('cage humiture', () => {
   it('a zoo admin gives a cage a sensor key, its readings chart against the comfort band, a breach is counted, the key is revoked', SLOW, async () => {
@@ -26,11 +28,13 @@ describe('cage humiture', () => {
     await expect.poll(() => page.getByTestId('comfort').textContent()).toBe('适宜范围: 0℃ ~ 26℃ · 40% ~ 80%');
     await expect.poll(() => page.getByTestId('chart-temp').locator('canvas').count()).toBe(1);
     const count = async () =>
-      (await dbQuery<{ n: number; b: number }>(
-        `select count(*)::int n, count(*) filter (where temperature > 26 or temperature < 0 or humidity < 40 or humidity > 80)::int b
+      (
+        await dbQuery<{ n: number; b: number }>(
+          `select count(*)::int n, count(*) filter (where temperature > 26 or temperature < 0 or humidity < 40 or humidity > 80)::int b
            from zoo_humiture where cage_id = $1 and read_time >= (now() at time zone 'Asia/Shanghai') - interval '1 day'`,
-        [cageId],
-      ))[0]!;
+          [cageId],
+        )
+      )[0]!;
     const before = await count();
     expect(before.n).toBeGreaterThan(20); // the demo zoo's hourly readings
     await expect.poll(() => page.getByTestId('breaches').locator('.ant-statistic-content').textContent()).toBe(`${before.b} / ${before.n}`);
@@ -40,8 +44,14 @@ describe('cage humiture', () => {
     const key = (await page.getByTestId('device-key').textContent())!.trim();
     expect(key).toMatch(/^zk_[0-9a-f]{16}_/);
     await screenshot(page, 'humiture-key');
-    await page.locator('.ant-modal:visible .ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
-    const [stored] = await dbQuery<{ key_hash: string; revoke_time: string | null }>(`select key_hash, revoke_time from zoo_cage_device_key where cage_id = $1`, [cageId]);
+    await page
+      .locator('.ant-modal:visible .ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
+    const [stored] = await dbQuery<{ key_hash: string; revoke_time: string | null }>(
+      `select key_hash, revoke_time from zoo_cage_device_key where cage_id = $1`,
+      [cageId],
+    );
     expect(stored!.revoke_time).toBeNull();
     expect(key).not.toContain(stored!.key_hash);
 

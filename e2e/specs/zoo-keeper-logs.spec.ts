@@ -19,11 +19,12 @@ describe('keeper logs: today round, month calendar, feedback', () => {
     await loginAs(page, { tenantId: '100000', account: 'keeper1', password: 'keeper1' });
     const [keeper] = await dbQuery<{ id: string }>(`select id::text from blade_user where tenant_id = '100000' and account = 'keeper1'`);
     const [{ today }] = await dbQuery<{ today: string }>(`select to_char(${TODAY}, 'YYYY-MM-DD') as today`);
-    const todays = () => dbQuery<{ name: string; health: number; diet: Array<{ food: string; amount: number; intake: number }>; keeper: string }>(
-      `select coalesce(a.animal_name, p.population_name) as name, l.health, l.diet, l.keeper_id::text as keeper
+    const todays = () =>
+      dbQuery<{ name: string; health: number; diet: Array<{ food: string; amount: number; intake: number }>; keeper: string }>(
+        `select coalesce(a.animal_name, p.population_name) as name, l.health, l.diet, l.keeper_id::text as keeper
          from zoo_basic_log l left join zoo_animal a on a.id = l.animal_id left join zoo_population p on p.id = l.animal_id
         where l.tenant_id = '100000' and l.log_date = ${TODAY} and l.is_deleted = 0 order by l.id`,
-    );
+      );
 
     // 饲养日志 opens on today's round: PD-01's six pandas and PD-02's four red pandas, nothing logged yet.
     await page.goto('/zoo/basiclog');
@@ -39,7 +40,11 @@ describe('keeper logs: today round, month calendar, feedback', () => {
     await expect.poll(() => card(page, '美美 (P001)').getByText('已记录', { exact: true }).count()).toBe(1);
     const [quick] = await todays();
     expect(quick).toMatchObject({ name: '美美', health: 1, keeper: keeper!.id });
-    expect(quick!.diet.map((d) => [d.food, d.intake])).toEqual([['竹子', 1], ['竹笋', 1], ['窝窝头', 1]]);
+    expect(quick!.diet.map((d) => [d.food, d.intake])).toEqual([
+      ['竹子', 1],
+      ['竹笋', 1],
+      ['窝窝头', 1],
+    ]);
 
     // Full entry: a partly eaten item, a lethargic animal to watch.
     await card(page, '阳阳 (P002)').getByRole('button', { name: '详细记录' }).click();
@@ -114,7 +119,9 @@ describe('keeper logs: today round, month calendar, feedback', () => {
     await modal(page).getByLabel('联系人').fill('王饲养');
     await save(page, '新增成功');
     await expect.poll(() => row(page, '鹿苑围栏松动').getByText('待处理').count()).toBe(1);
-    await row(page, '鹿苑围栏松动').getByRole('button', { name: /编\s*辑/ }).click();
+    await row(page, '鹿苑围栏松动')
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
     await modal(page).locator('.ant-form-item', { hasText: '处理状态' }).locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已答复' }).click();
     await modal(page).getByLabel('处理答复').fill('已安排加固');

@@ -107,7 +107,10 @@ describe('zoo places: authorisation, park → venue → cage, the cage card', ()
     await page.locator('input[type=file]').setInputFiles({ name: 'pd01.png', mimeType: 'image/png', buffer: PNG });
     await tip(page, '上传成功');
     await expect.poll(() => page.getByTestId('cage-photo').count()).toBe(1);
-    const photos = await dbQuery<{ original_name: string }>(`select original_name from zoo_biz_attach where biz_type = 'cage' and biz_id = $1 and is_deleted = 0`, [id]);
+    const photos = await dbQuery<{ original_name: string }>(
+      `select original_name from zoo_biz_attach where biz_type = 'cage' and biz_id = $1 and is_deleted = 0`,
+      [id],
+    );
     expect(photos).toEqual([{ original_name: 'pd01.png' }]);
     await screenshot(page, 'zoo-cage-photos');
   });

@@ -24,7 +24,9 @@ async function heldNow(extra = 'true'): Promise<Map<string, number>> {
 
 /** The report table's rows as the text of their cells. */
 const tableRows = (page: Page) =>
-  page.locator('[data-testid="report-table"] tr.ant-table-row').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
+  page
+    .locator('[data-testid="report-table"] tr.ant-table-row')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
 
 async function sheetRows(download: Download): Promise<string[][]> {
   const chunks: Buffer[] = [];
@@ -48,7 +50,12 @@ describe('stock report and the zoo home page', () => {
     const held = await heldNow();
     const rows = await tableRows(page);
     for (const r of rows) expect(Number(r[CLOSING]), r[0]).toBe(held.get(r[0]!) ?? 0);
-    expect(rows.filter((r) => Number(r[CLOSING]) > 0).map((r) => r[0]).sort()).toEqual([...held.keys()].sort());
+    expect(
+      rows
+        .filter((r) => Number(r[CLOSING]) > 0)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([...held.keys()].sort());
     const total = page.getByTestId('report-total');
     expect((await total.locator('td').allTextContents()).map((x) => x.trim())[CLOSING - 3]).toBe(String([...held.values()].reduce((s, n) => s + n, 0)));
     await expect.poll(() => page.getByTestId('chart-class').locator('canvas').count()).toBeGreaterThan(0);
@@ -57,7 +64,14 @@ describe('stock report and the zoo home page', () => {
     // Protection level 国家一级: only those species, still with the DB's figures.
     await choose(page, page.getByTestId('report-protection'), '国家一级');
     const level1 = await heldNow('s.protection_class = 1');
-    await expect.poll(async () => (await tableRows(page)).filter((r) => Number(r[CLOSING]) > 0).map((r) => r[0]).sort()).toEqual([...level1.keys()].sort());
+    await expect
+      .poll(async () =>
+        (await tableRows(page))
+          .filter((r) => Number(r[CLOSING]) > 0)
+          .map((r) => r[0])
+          .sort(),
+      )
+      .toEqual([...level1.keys()].sort());
     const filtered = await tableRows(page);
     for (const r of filtered) {
       expect(r[3]).toBe('国家一级');
@@ -101,7 +115,15 @@ describe('stock report and the zoo home page', () => {
     expect(await page.getByTestId('desk-count-user').count()).toBe(0);
     await screenshot(page, 'zoo-home');
 
-    for (const [key, path] of [['animals', '/zoo/animal'], ['populations', '/zoo/population'], ['species', '/zoo/species'], ['todayLog', '/zoo/basiclog'], ['movements', '/zoo/stocklog'], ['transfers', '/zoo/transfer'], ['alarms', '/zoo/alarm']] as const) {
+    for (const [key, path] of [
+      ['animals', '/zoo/animal'],
+      ['populations', '/zoo/population'],
+      ['species', '/zoo/species'],
+      ['todayLog', '/zoo/basiclog'],
+      ['movements', '/zoo/stocklog'],
+      ['transfers', '/zoo/transfer'],
+      ['alarms', '/zoo/alarm'],
+    ] as const) {
       await page.goto('/wel/index');
       await page.getByTestId(`home-tile-${key}`).click();
       await page.waitForURL((u) => u.pathname === path);

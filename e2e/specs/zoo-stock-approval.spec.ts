@@ -41,7 +41,8 @@ async function api(token: string, path: string, o: { body?: unknown; query?: Rec
   return json.data;
 }
 
-const animal = async () => (await dbQuery<{ id: string; status: number }>(`select id::text, status from zoo_animal where tenant_id = $1 and local_no = $2`, [ZOO, PANDA]))[0]!;
+const animal = async () =>
+  (await dbQuery<{ id: string; status: number }>(`select id::text, status from zoo_animal where tenant_id = $1 and local_no = $2`, [ZOO, PANDA]))[0]!;
 const exportsOf = async (id: string) => (await dbQuery(`select 1 from zoo_stock_log where animal_id = $1 and movement_type = 'export'`, [id])).length;
 
 /** Claims the stock approval's open task in 待签事务, then approves it from 待办事务 on its handle page. */
@@ -83,7 +84,9 @@ describe('stock movement approval in the browser', () => {
       [ZOO],
     );
     // Births are never gated.
-    await api(zooToken, '/zoo-stockLog/stockLog/born_enroll', { body: { animalType: 1, speciesId: ids!.species, cageId: ids!.cage, bornDate: today, animals: [{ localNo: PANDA, animalName: '审审', sex: 1 }] } });
+    await api(zooToken, '/zoo-stockLog/stockLog/born_enroll', {
+      body: { animalType: 1, speciesId: ids!.species, cageId: ids!.cage, bornDate: today, animals: [{ localNo: PANDA, animalName: '审审', sex: 1 }] },
+    });
     const { id: animalId } = await animal();
 
     // --- the zoo records the export in the stock screen: pending, nothing moved ------------------------------
@@ -96,7 +99,9 @@ describe('stock movement approval in the browser', () => {
     await pick(zoo, modal(zoo), '个体', PANDA, 'E2E-APPR');
     await pick(zoo, modal(zoo), '输出类型', '交换');
     await modal(zoo).getByLabel('输出去向').fill('成都大熊猫繁育研究基地');
-    await modal(zoo).getByRole('button', { name: /^保\s*存$/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await tip(zoo, '已提交审批:审批通过后才记入存栏,可在「已发事务」查看进度');
     await expect.poll(() => dialogs(zoo).count()).toBe(0);
     await screenshot(zoo, 'zoo-stock-approval-pending');

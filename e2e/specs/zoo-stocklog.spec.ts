@@ -9,7 +9,9 @@ const CUB = 'E2E-CUB-1';
 
 const saveMovement = async (page: import('playwright-core').Page) => {
   const before = await dialogs(page).count();
-  await modal(page).getByRole('button', { name: /^保\s*存$/ }).click();
+  await modal(page)
+    .getByRole('button', { name: /^保\s*存$/ })
+    .click();
   await tip(page, '操作成功!');
   await expect.poll(() => dialogs(page).count()).toBe(before - 1);
 };
@@ -27,7 +29,9 @@ describe('stock ledger: birth, move, population export, death', () => {
     await expect.poll(() => dialogs(zoo).count()).toBe(1);
     expect(await formItem(zoo, modal(zoo), '个体').count()).toBe(0);
     expect(await formItem(zoo, modal(zoo), '雄性数量').count()).toBe(0);
-    await modal(zoo).getByRole('button', { name: /^保\s*存$/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await expect.poll(() => formItem(zoo, modal(zoo), '物种').getByText('请选择物种').count()).toBe(1);
     await pick(zoo, modal(zoo), '物种', '大熊猫', '大熊猫');
     await pick(zoo, modal(zoo), '笼舍', 'PD-01');
@@ -49,7 +53,9 @@ describe('stock ledger: birth, move, population export, death', () => {
     expect(await formItem(zoo, modal(zoo), '迁出笼舍').count()).toBe(0);
     await pick(zoo, modal(zoo), '迁入笼舍', 'PD-02', 'PD-02');
     await saveMovement(zoo);
-    expect((await dbQuery<{ cage: string }>(`select c.cage_code cage from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.id = $1`, [cub!.id]))[0]!.cage).toBe('PD-02');
+    expect(
+      (await dbQuery<{ cage: string }>(`select c.cage_code cage from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.id = $1`, [cub!.id]))[0]!.cage,
+    ).toBe('PD-02');
 
     // A population row's 输出: cage and counts shown, the animal pick hidden; never more than in stock.
     await open(zoo, '/zoo/population', '梅花鹿群');
@@ -59,13 +65,19 @@ describe('stock ledger: birth, move, population export, death', () => {
     await formItem(zoo, modal(zoo), '雌性数量').locator('input').fill('99');
     await pick(zoo, modal(zoo), '输出类型', '交换');
     await modal(zoo).getByLabel('输出去向').fill('北京动物园');
-    await modal(zoo).getByRole('button', { name: /^保\s*存$/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await tip(zoo, '笼舍「HB-01」该种群雌性存栏 10 只,不能减少 99 只');
     await formItem(zoo, modal(zoo), '雌性数量').locator('input').fill('2');
     await screenshot(zoo, 'zoo-stocklog-export-form');
     await saveMovement(zoo);
     await expect.poll(() => row(zoo, '梅花鹿群').textContent()).toContain('14 (4.8.2)');
-    expect(await dbQuery(`select male_quantity m, female_quantity f, they_quantity u from zoo_population where population_name = '梅花鹿群' and tenant_id = '100000'`)).toEqual([{ m: 4, f: 8, u: 2 }]);
+    expect(
+      await dbQuery(
+        `select male_quantity m, female_quantity f, they_quantity u from zoo_population where population_name = '梅花鹿群' and tenant_id = '100000'`,
+      ),
+    ).toEqual([{ m: 4, f: 8, u: 2 }]);
 
     // The population's detail (linked from its name): read-only stock per sex and cage, the timeline ending with
     // this export, its 变更记录.
@@ -91,9 +103,11 @@ describe('stock ledger: birth, move, population export, death', () => {
     await modal(zoo).getByLabel('兽医意见').fill('先天不足,抢救无效');
     await saveMovement(zoo);
     expect((await dbQuery<{ status: number }>(`select status from zoo_animal where id = $1`, [cub!.id]))[0]!.status).toBe(3);
-    expect(
-      (await dbQuery<{ k: string }>(`select movement_type k from zoo_stock_log where animal_id = $1 order by id`, [cub!.id])).map((r) => r.k),
-    ).toEqual(['born', 'move', 'die']);
+    expect((await dbQuery<{ k: string }>(`select movement_type k from zoo_stock_log where animal_id = $1 order by id`, [cub!.id])).map((r) => r.k)).toEqual([
+      'born',
+      'move',
+      'die',
+    ]);
 
     // Its detail page shows the timeline; the ledger lists the three rows.
     await zoo.goto(`/animal/detail/${cub!.id}`);

@@ -8,7 +8,10 @@ import { modal } from '../lib/ui';
 
 /** The studbook row whose animal cell is exactly `label` (a parent's cell may name the same animal). */
 const animalRow = (page: Page, label: string) =>
-  page.getByTestId('studbook-table').locator('tr.ant-table-row').filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${label}$`) }) });
+  page
+    .getByTestId('studbook-table')
+    .locator('tr.ant-table-row')
+    .filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${label}$`) }) });
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -38,8 +41,11 @@ async function pandaFigures() {
            r.sire_mark, r.dam_mark
       from recs r order by r.ident, (r.sire_id is not null or r.dam_id is not null or r.sire_identity_id is not null or r.dam_identity_id is not null) desc, r.create_time desc`);
   const ids = new Set(facts.map((f) => f.ident));
-  const parent = (id: string | null, mark: string): ParentInput => (id && ids.has(id) ? { kind: 'animal', id } : mark === 'WILD' ? { kind: 'wild' } : { kind: 'unk' });
-  const ped = compilePedigree(facts.map((f) => ({ id: f.ident, sex: f.sex, birth: null, alive: f.alive, sire: parent(f.sire, f.sire_mark), dam: parent(f.dam, f.dam_mark) })));
+  const parent = (id: string | null, mark: string): ParentInput =>
+    id && ids.has(id) ? { kind: 'animal', id } : mark === 'WILD' ? { kind: 'wild' } : { kind: 'unk' };
+  const ped = compilePedigree(
+    facts.map((f) => ({ id: f.ident, sex: f.sex, birth: null, alive: f.alive, sire: parent(f.sire, f.sire_mark), dam: parent(f.dam, f.dam_mark) })),
+  );
   const g = analyse(ped);
   return { g, mkOf: (ident: string) => g.mk[ped.index.get(ident)!]! };
 }
@@ -77,7 +83,9 @@ describe('studbook: a curator reads MK, asks a what-if and sees the pedigree', (
     await page.keyboard.press('Escape');
 
     // The pedigree chart of 圆圆 (P005): the chart's box is drawn (a canvas).
-    const [p5] = await dbQuery<{ id: string }>(`select coalesce(identity_id, id)::text id from zoo_animal where tenant_id = '100000' and local_no = 'P005' and is_deleted = 0`);
+    const [p5] = await dbQuery<{ id: string }>(
+      `select coalesce(identity_id, id)::text id from zoo_animal where tenant_id = '100000' and local_no = 'P005' and is_deleted = 0`,
+    );
     await expect.poll(() => animalRow(page, 'P005 圆圆').count()).toBe(1);
     await page.getByTestId(`pedigree-${p5!.id}`).click();
     await expect.poll(() => modal(page).getByTestId('studbook-pedigree-chart').locator('canvas').count()).toBeGreaterThan(0);

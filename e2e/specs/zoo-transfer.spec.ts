@@ -20,7 +20,8 @@ describe('transfers between zoos', () => {
     // 转出: the demo transfers of every state are listed.
     await open(zoo, '/zoo/transfer', '转出');
     await expect.poll(() => zoo.locator('tr.ant-table-row').count()).toBeGreaterThanOrEqual(4);
-    for (const state of ['待确认', '已接收', '已拒绝', '已撤回']) await expect.poll(() => zoo.locator('tr.ant-table-row').getByText(state).count()).toBeGreaterThan(0);
+    for (const state of ['待确认', '已接收', '已拒绝', '已撤回'])
+      await expect.poll(() => zoo.locator('tr.ant-table-row').getByText(state).count()).toBeGreaterThan(0);
 
     // 发起转移 of 壮壮 (T005), individual management.
     await zoo.getByRole('button', { name: '发起转移' }).click();
@@ -30,7 +31,9 @@ describe('transfers between zoos', () => {
     await pick(zoo, modal(zoo), '个体', 'T005 壮壮');
     await modal(zoo).getByLabel('备注').fill('东北虎繁殖合作');
     await screenshot(zoo, 'zoo-transfer-propose');
-    await modal(zoo).getByRole('button', { name: /^保\s*存$/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await tip(zoo, '操作成功!');
     await expect.poll(() => dialogs(zoo).count()).toBe(0);
     await expect.poll(() => row(zoo, '东北虎繁殖合作').textContent()).toContain('待确认');
@@ -44,9 +47,13 @@ describe('transfers between zoos', () => {
     await row(zoo, 'T005').getByRole('button', { name: '死亡', exact: true }).click();
     await expect.poll(() => dialogs(zoo).count()).toBe(1);
     await pick(zoo, modal(zoo), '死亡类型', '疾病死亡');
-    await modal(zoo).getByRole('button', { name: /^保\s*存$/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await tip(zoo, '个体「壮壮(T005)」有待「示范野生动物园」确认的转移,不能死亡;请等待对方确认或撤回转移');
-    await modal(zoo).getByRole('button', { name: /^取\s*消$/ }).click();
+    await modal(zoo)
+      .getByRole('button', { name: /^取\s*消$/ })
+      .click();
 
     // The second zoo confirms on its 转入 tab, choosing the receiving enclosure.
     const zoo2 = await b.newPage();
@@ -59,7 +66,9 @@ describe('transfers between zoos', () => {
     await pick(zoo2, modal(zoo2), '接收笼舍', 'YH-01');
     await modal(zoo2).getByLabel('确认意见').fill('检疫合格,同意接收');
     await screenshot(zoo2, 'zoo-transfer-confirm');
-    await modal(zoo2).getByRole('button', { name: /^保\s*存$/ }).click();
+    await modal(zoo2)
+      .getByRole('button', { name: /^保\s*存$/ })
+      .click();
     await tip(zoo2, '操作成功!');
     await expect.poll(() => row(zoo2, '东北虎繁殖合作').textContent()).toContain('已接收');
     await screenshot(zoo2, 'zoo-transfer-incoming');
@@ -68,7 +77,10 @@ describe('transfers between zoos', () => {
     expect((await tiger('100000'))[0]).toMatchObject({ status: 5 });
     const [arrived] = await tiger('100001');
     expect(arrived).toMatchObject({ status: 1, cage: 'YH-01' });
-    const [ids] = await dbQuery<{ same: boolean }>(`select (select identity_id from zoo_animal where id = $1) = (select identity_id from zoo_animal where id = $2) as same`, [sent!.id, arrived!.id]);
+    const [ids] = await dbQuery<{ same: boolean }>(
+      `select (select identity_id from zoo_animal where id = $1) = (select identity_id from zoo_animal where id = $2) as same`,
+      [sent!.id, arrived!.id],
+    );
     expect(ids!.same).toBe(true);
 
     // The animal's detail shows the transfer on both sides.

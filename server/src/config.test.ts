@@ -29,6 +29,8 @@ describe('configuration', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://pgbouncer:6432/zoo', DATABASE_LISTEN_URL: 'postgres://db:5432/zoo' });
     expect(c).toMatchObject({ databaseUrl: 'postgres://pgbouncer:6432/zoo', databaseListenUrl: 'postgres://db:5432/zoo', listCount: 'kept' });
     expect(loadConfig({ LIST_COUNT: 'exact' }).listCount).toBe('exact');
-    expect(() => loadConfig({ LIST_COUNT: 'sometimes', DATABASE_LISTEN_URL: 'mysql://x' })).toThrow(/LIST_COUNT[\s\S]*DATABASE_LISTEN_URL|DATABASE_LISTEN_URL[\s\S]*LIST_COUNT/);
+    expect(() => loadConfig({ LIST_COUNT: 'sometimes', DATABASE_LISTEN_URL: 'mysql://x' })).toThrow(
+      /LIST_COUNT[\s\S]*DATABASE_LISTEN_URL|DATABASE_LISTEN_URL[\s\S]*LIST_COUNT/,
+    );
   });
 });

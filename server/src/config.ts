@@ -26,7 +26,11 @@ const Env = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Request statements named per connection on their second use (db/statement-names.ts); off behind PgBouncer in transaction pooling. */
   DB_PREPARE: bool('on'),
-  JWT_SECRET: z.string().min(32, '至少 32 个字符').optional().or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z
+    .string()
+    .min(32, '至少 32 个字符')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SECRET_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, '应为 64 位十六进制 (32 字节 AES-256 密钥)')
@@ -64,8 +68,15 @@ const Env = z.object({
         return false;
       }
     }, '应为 IP 地址或 CIDR 列表,逗号分隔 (如 127.0.0.1,10.0.0.0/8)'),
-  DATASOURCE_KEY: z.string().min(16, '至少 16 个字符').optional().or(z.literal('').transform(() => undefined)),
-  CODEGEN_DIR: z.string().optional().or(z.literal('').transform(() => undefined)),
+  DATASOURCE_KEY: z
+    .string()
+    .min(16, '至少 16 个字符')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CODEGEN_DIR: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
   REDIS_URL: z
     .string()
@@ -76,13 +87,23 @@ const Env = z.object({
   FRAME_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
   /** Origins of cage camera streams (HLS segments are fetched, MP4 played): CSP media-src and connect-src. */
   MEDIA_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
 });
 
@@ -91,7 +112,11 @@ function trustProxy(v: string): boolean | number | string {
   if (v === 'off' || v === 'false') return false;
   if (v === 'on' || v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean).join(',');
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 export type Config = {

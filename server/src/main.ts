@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   };
   const config = loadConfig();
   const database: Database = await phase('database', () =>
-    config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolMax, config.timeZone, { prepare: config.dbPrepare }) : openPglite(config.dataDir, config.timeZone),
+    config.databaseUrl
+      ? openPostgres(config.databaseUrl, config.dbPoolMax, config.timeZone, { prepare: config.dbPrepare })
+      : openPglite(config.dataDir, config.timeZone),
   );
   await phase('migrations', () => runMigrations(database));
   // The request role (PostgreSQL) is created or checked here, by the seed's first request transaction.

@@ -6,10 +6,11 @@ export async function createTenantUser(
   sql: pg.Client,
   o: { tenantId: string; account: string; password?: string; roleAlias?: string | null; expireTime?: string; tenantName?: string },
 ): Promise<{ userId: string; roleId: string }> {
-  await sql.query(
-    `insert into blade_tenant (tenant_id, tenant_name, expire_time) values ($1, $2, $3) on conflict (tenant_id) do nothing`,
-    [o.tenantId, o.tenantName ?? `租户${o.tenantId}`, o.expireTime ?? null],
-  );
+  await sql.query(`insert into blade_tenant (tenant_id, tenant_name, expire_time) values ($1, $2, $3) on conflict (tenant_id) do nothing`, [
+    o.tenantId,
+    o.tenantName ?? `租户${o.tenantId}`,
+    o.expireTime ?? null,
+  ]);
   let roleId = '';
   if (o.roleAlias !== null) {
     const r = await sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, $2, $3) returning id::text`, [

@@ -19,7 +19,14 @@ export interface TestApp {
   /** Reads the expected captcha text from the server's store, as a test reads a test inbox. */
   captcha(): Promise<{ key: string; code: string }>;
   login(account?: string, password?: string, tenantId?: string): Promise<string>;
-  request(o: { method?: 'GET' | 'POST'; url: string; token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  request(o: {
+    method?: 'GET' | 'POST';
+    url: string;
+    token?: string;
+    query?: Record<string, string>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -36,7 +43,16 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { ser
   await withAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE zoo_tpl_${run}`));
   const url = urlFor(name);
   // Every test logs in from one address: the per-client limits are lifted here (throttle.test.ts sets its own).
-  const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'on', LOG_LEVEL: 'silent', DB_POOL_MAX: '4', RATE_LIMIT_LOGIN: '100000', RATE_LIMIT_CAPTCHA: '100000', ...LOOPBACK_ALLOWED, ...env });
+  const config = loadConfig({
+    DATABASE_URL: url,
+    CAPTCHA_MODE: 'on',
+    LOG_LEVEL: 'silent',
+    DB_POOL_MAX: '4',
+    RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_CAPTCHA: '100000',
+    ...LOOPBACK_ALLOWED,
+    ...env,
+  });
   // `serverUrl`: the app reaches PostgreSQL another way (a test's wire tap); fixtures and assertions go direct.
   const database = await openPostgres(opts.serverUrl?.(url) ?? url, 4, config.timeZone);
   const app = await buildApp(config, database, { logger: false });

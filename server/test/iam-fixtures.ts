@@ -33,8 +33,7 @@ export async function userWith(
 }
 
 /** A tenant administrator (alias `admin`) holding every menu. */
-export const tenantAdmin = (t: TestApp, tenantId: string, account = `a${tenantId}`) =>
-  userWith(t, { tenantId, account, alias: 'admin', codes: ['*'] });
+export const tenantAdmin = (t: TestApp, tenantId: string, account = `a${tenantId}`) => userWith(t, { tenantId, account, alias: 'admin', codes: ['*'] });
 
 /** Flattens a tree list (children) into its rows (response bodies are untyped JSON). */
 export function flat(nodes: any[]): any[] {

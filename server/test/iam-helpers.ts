@@ -36,7 +36,10 @@ export async function waitForJob(t: TestApp, url: string, token: string, jobId: 
 
 /** Gives a role every button (and menu) of the platform, as tenant admins get through their grants. */
 export async function grantAllMenus(t: TestApp, roleId: string): Promise<void> {
-  await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m where r.id = $1`, [roleId]);
+  await t.sql.query(
+    `insert into blade_role_menu (tenant_id, role_id, menu_id) select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m where r.id = $1`,
+    [roleId],
+  );
 }
 
 export interface TenantCtx {

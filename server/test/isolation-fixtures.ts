@@ -102,7 +102,9 @@ const zooFixtures: Record<string, IsolationFixture> = {
       await licensed(t);
       const { cageId } = await makeCageChain(t, token);
       const res = await t.request({
-        method: 'POST', url: '/zoo-stockLog/stockLog/born_enroll', token,
+        method: 'POST',
+        url: '/zoo-stockLog/stockLog/born_enroll',
+        token,
         body: { animalType: 2, speciesId: await speciesId(t, DEER), cageId, bornDate: '2025-03-01', maleQuantity: 2, remark: `隔离变动${tag}` },
       });
       if (!res.body.success) throw new Error(JSON.stringify(res.body));
@@ -161,7 +163,13 @@ async function submitted(t: TestApp, token: string, url: string, body: Record<st
   return rows[0].id;
 }
 const vetCase = async (t: TestApp, token: string) =>
-  submitted(t, token, '/zoo-medical/case/submit', { animalId: (await animalA(t, token)).animalId, openDate: '2024-03-01', complaint: `隔离病例前置${tag}` }, 'zoo_med_case');
+  submitted(
+    t,
+    token,
+    '/zoo-medical/case/submit',
+    { animalId: (await animalA(t, token)).animalId, openDate: '2024-03-01', complaint: `隔离病例前置${tag}` },
+    'zoo_med_case',
+  );
 const vetDrug = (t: TestApp, token: string) =>
   submitted(t, token, '/zoo-medical/drug/submit', { drugName: `隔离药品前置${tag}`, form: 1, concentration: 5, doseMin: 0.1, doseMax: 0.2 }, 'zoo_med_drug');
 
@@ -187,7 +195,15 @@ const vetFixtures: Record<string, IsolationFixture> = {
     unchanged: { product: `隔离疫苗${tag}`, nextDue: '2025-03-01' },
   },
   vet_lab: {
-    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, sampleDate: '2024-03-01', sampleType: 2, testName: `隔离检验${tag}`, value: 5.2, refLow: 3.9, refHigh: 6.1 }),
+    create: async (t, token) => ({
+      animalId: (await animalA(t, token)).animalId,
+      sampleDate: '2024-03-01',
+      sampleType: 2,
+      testName: `隔离检验${tag}`,
+      value: 5.2,
+      refLow: 3.9,
+      refHigh: 6.1,
+    }),
     match: (r) => r.testName === `隔离检验${tag}`,
     unchanged: { testName: `隔离检验${tag}`, value: 5.2, flag: 0 },
   },
@@ -226,7 +242,12 @@ const readonlyFixtures: Record<string, IsolationFixture> = {
   },
   log_error: {
     seed: async (t, token) =>
-      void (await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token, body: [{ type: 'error', url: '/iso', message: `隔离${tag}`, stack: '', info: '', time: '' }] })),
+      void (await t.request({
+        method: 'POST',
+        url: '/blade-auth/oauth/logout',
+        token,
+        body: [{ type: 'error', url: '/iso', message: `隔离${tag}`, stack: '', info: '', time: '' }],
+      })),
     match: (r) => r.tenantId === TENANT_A,
   },
   log_usual: {
@@ -239,7 +260,12 @@ const readonlyFixtures: Record<string, IsolationFixture> = {
       const { cageId } = await animalA(t, token);
       await t.sql.query(`update zoo_species set temp_max = 26 where latin_name = $1 and temp_max is null`, [PANDA]);
       const gen = await t.request({ method: 'POST', url: '/zoo-cage/humiture/device/generate', token, query: { cageId } });
-      const res = await t.request({ method: 'POST', url: '/zoo-cage/humiture/ingest', headers: { 'Device-Key': gen.body.data.key }, body: { readings: [{ temperature: 45, humidity: 50 }] } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/zoo-cage/humiture/ingest',
+        headers: { 'Device-Key': gen.body.data.key },
+        body: { readings: [{ temperature: 45, humidity: 50 }] },
+      });
       if (!res.body.success) throw new Error(JSON.stringify(res.body));
     },
     match: (r) => r.value === 45 && r.kind === 1,

@@ -96,7 +96,8 @@ function plausible(s: Schema): unknown {
 }
 
 /** What no answer may show: a stack frame, SQL text, a server path. */
-const LEAK = /\bat \S+ \(|node_modules|\/server\/src\/|\.ts:\d+|\b(select|insert into|update \w+ set|delete from)\b[^"]{0,200}\b(from|where|values)\b|syntax error|violates|relation "|column "/i;
+const LEAK =
+  /\bat \S+ \(|node_modules|\/server\/src\/|\.ts:\d+|\b(select|insert into|update \w+ set|delete from)\b[^"]{0,200}\b(from|where|values)\b|syntax error|violates|relation "|column "/i;
 
 const DB_REFUSAL = '请求参数格式不正确或超出范围';
 
@@ -151,7 +152,8 @@ function requestsFor(authed: boolean) {
     // Headers the server reads as input (tenant, role and department switches, captcha, audit reason).
     if (path.endsWith('/oauth/token') || path.endsWith('/blade-user/info') || path.endsWith('/dept/submit'))
       for (const h of ['tenant-id', 'role-id', 'dept-id', 'captcha-key', 'captcha-code', 'audit-reason'])
-        for (const v of ['9223372036854775808', '1.5', 'abc', '%00', '%E4%B8', 'x'.repeat(5000)]) add(`header ${h}=${v.slice(0, 20)}`, { headers: { [h]: v }, query: { grant_type: 'password', username: 'admin', password: 'x' } });
+        for (const v of ['9223372036854775808', '1.5', 'abc', '%00', '%E4%B8', 'x'.repeat(5000)])
+          add(`header ${h}=${v.slice(0, 20)}`, { headers: { [h]: v }, query: { grant_type: 'password', username: 'admin', password: 'x' } });
 
     if (method !== 'POST') continue;
     const schema = op.requestBody?.content['application/json']?.schema;
@@ -255,7 +257,12 @@ describe('malformed input over every operation', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=zz' },
     });
     expect(cut).toMatchObject({ status: 400, body: { msg: '上传内容格式不正确,请重新选择文件上传' } });
-    const sort = await t.request({ method: 'POST', url: '/blade-system/dept/submit', token, body: { deptName: 'x', fullName: 'x', deptCategory: 1, sort: 2 ** 40 } });
+    const sort = await t.request({
+      method: 'POST',
+      url: '/blade-system/dept/submit',
+      token,
+      body: { deptName: 'x', fullName: 'x', deptCategory: 1, sort: 2 ** 40 },
+    });
     expect(sort.status).toBe(400);
     expect(sort.body.msg).toMatch(/sort|排序/);
   });

@@ -47,7 +47,11 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
     const call = async (what: string, path: string, body?: unknown): Promise<any> => {
       const t0 = performance.now();
       try {
-        const res = await fetch(`${target.base}/api${path}`, { method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const res = await fetch(`${target.base}/api${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await res.text();
         latencies.push(performance.now() - t0);
         let json: any;
@@ -84,7 +88,14 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
       } else if (k === 3 && mine.length) {
         writes++;
         const id = mine[i % mine.length];
-        await call('update', '/blade-zoo/feedback/submit', { id, feedbackType: 1, handleState: 2, title: `压测反馈 ${n} 已更新`, content: `第 ${i} 次更新`, reply: '已处理' });
+        await call('update', '/blade-zoo/feedback/submit', {
+          id,
+          feedbackType: 1,
+          handleState: 2,
+          title: `压测反馈 ${n} 已更新`,
+          content: `第 ${i} 次更新`,
+          reply: '已处理',
+        });
       } else if (k === 8) {
         writes++;
         // Everyone updates the same row: row locks queue the writers, none may fail.
@@ -108,12 +119,24 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
   const elapsed = (Date.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0);
-  return { requests: latencies.length, seconds: elapsed, rps: Math.round(latencies.length / elapsed), p50: pct(0.5), p99: pct(0.99), reads, writes, errors, samples };
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    rps: Math.round(latencies.length / elapsed),
+    p50: pct(0.5),
+    p99: pct(0.99),
+    reads,
+    writes,
+    errors,
+    samples,
+  };
 }
 
 /** The load's fixtures from a database with the demo zoo: animal ids, the demo park, a dictionary code of each kind. */
 export async function loadFixtures(query: (sql: string) => Promise<{ rows: any[] }>): Promise<Omit<LoadTarget, 'base' | 'tokens'>> {
-  const animals = (await query(`select id::text from zoo_animal where tenant_id = '100000' and is_deleted = 0 order by id limit 50`)).rows.map((r) => r.id as string);
+  const animals = (await query(`select id::text from zoo_animal where tenant_id = '100000' and is_deleted = 0 order by id limit 50`)).rows.map(
+    (r) => r.id as string,
+  );
   const park = (await query(`select id::text, park_name from zoo_park where tenant_id = '100000' and is_deleted = 0 order by id limit 1`)).rows[0];
   const dict = (await query(`select code from blade_dict where parent_id = 0 and is_deleted = 0 order by id limit 1`)).rows[0];
   const biz = (await query(`select code from blade_dict_biz where parent_id = 0 and is_deleted = 0 and tenant_id = '100000' order by id limit 1`)).rows[0];

@@ -23,7 +23,9 @@ export async function startOp(o: { redirectUris: string[]; people?: Record<strin
   const clientId = 'zoo-rp';
   const clientSecret = 'zoo-rp-secret-0123456789abcdef';
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: o.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      { client_id: clientId, client_secret: clientSecret, redirect_uris: o.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'], phone: ['phone_number'] },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['zoo-test-op-cookie-key'] },

@@ -66,7 +66,12 @@ describe('embedded PGlite', () => {
 
   it('runs the log, notice and storage SQL: buffered logs, append-only and cached counts, row locks', async () => {
     const h = { 'blade-auth': `bearer ${await login()}` };
-    const n = await app.inject({ method: 'POST', url: '/api/blade-desk/notice/submit', headers: h, payload: { title: 't', category: 1, releaseTime: '2024-01-01' } });
+    const n = await app.inject({
+      method: 'POST',
+      url: '/api/blade-desk/notice/submit',
+      headers: h,
+      payload: { title: 't', category: 1, releaseTime: '2024-01-01' },
+    });
     expect(n.json().success).toBe(true);
     expect((await app.inject({ url: '/api/blade-desk/notice/list?category=1', headers: h })).json().data.total).toBe(1);
     usualLog(app, undefined, 'INFO', 'pglite', 'probe');
@@ -80,7 +85,9 @@ describe('embedded PGlite', () => {
 
   it('keeps live-row counts in the writing transaction (statement triggers with transition tables)', async () => {
     const live = async () =>
-      (await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) => tx.execute(sql`select coalesce(sum(live), 0)::int as n from sys_row_count where table_name = 'zoo_animal'`))) as unknown as { rows: Array<{ n: number }> };
+      (await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) =>
+        tx.execute(sql`select coalesce(sum(live), 0)::int as n from sys_row_count where table_name = 'zoo_animal'`),
+      )) as unknown as { rows: Array<{ n: number }> };
     await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) =>
       tx.execute(sql`insert into zoo_animal (species_id, local_no, sex) select 1, 'L' || g, 1 from generate_series(1, 3) g`),
     );
@@ -111,12 +118,18 @@ describe('embedded PGlite', () => {
       app.inject({ method: 'POST', url: `/api/zoo-stockLog/stockLog/${kind}_enroll`, headers: h, payload: { animalType: 2, speciesId: deer!.id, ...body } });
     expect((await post('born', { cageId: hb, bornDate: '2025-05-01', theyQuantity: 2 })).json().msg).toBe('操作成功');
     expect((await post('move', { cageId: hb, toCageId: rp, moveDate: '2025-05-02', maleQuantity: 1 })).json().msg).toBe('操作成功');
-    expect((await post('export', { cageId: rp, exportDate: '2025-05-03', exportType: 1, output: '某园', maleQuantity: 2 })).json().msg).toMatch(/雄性存栏 1 只,不能减少 2 只$/);
+    expect((await post('export', { cageId: rp, exportDate: '2025-05-03', exportType: 1, output: '某园', maleQuantity: 2 })).json().msg).toMatch(
+      /雄性存栏 1 只,不能减少 2 只$/,
+    );
     expect((await post('export', { cageId: rp, exportDate: '2025-05-03', exportType: 1, output: '某园', maleQuantity: 1 })).json().msg).toBe('操作成功');
-    const pops = await q(`select c.cage_code, p.male_quantity m, p.they_quantity u from zoo_population p join zoo_cage c on c.id = p.cage_id where p.species_id = ${deer!.id} and p.tenant_id = '100000' order by 1`);
-    expect(pops).toEqual([{ cage_code: 'HB-01', m: 3, u: 4 }, { cage_code: 'RP-01', m: 0, u: 0 }]);
+    const pops = await q(
+      `select c.cage_code, p.male_quantity m, p.they_quantity u from zoo_population p join zoo_cage c on c.id = p.cage_id where p.species_id = ${deer!.id} and p.tenant_id = '100000' order by 1`,
+    );
+    expect(pops).toEqual([
+      { cage_code: 'HB-01', m: 3, u: 4 },
+      { cage_code: 'RP-01', m: 0, u: 0 },
+    ]);
   });
-
 
   it('runs the ingestion function (key, readings, alarm with its dead band) and the month view statement', async () => {
     const h = { 'blade-auth': `bearer ${await login('admin', '100000')}` };
@@ -126,7 +139,12 @@ describe('embedded PGlite', () => {
     const gen = await app.inject({ method: 'POST', url: `/api/zoo-cage/humiture/device/generate?cageId=${cage!.id}`, headers: h });
     const key = gen.json().data.key as string;
     const ingest = (temperature: number) =>
-      app.inject({ method: 'POST', url: '/api/zoo-cage/humiture/ingest', headers: { 'device-key': key }, payload: { readings: [{ temperature, humidity: 60 }] } });
+      app.inject({
+        method: 'POST',
+        url: '/api/zoo-cage/humiture/ingest',
+        headers: { 'device-key': key },
+        payload: { readings: [{ temperature, humidity: 60 }] },
+      });
     const max = Number(cage!.temp_max);
     expect((await ingest(max + 3)).json().data).toEqual({ accepted: 1 });
     expect((await ingest(max - 0.2)).json().data).toEqual({ accepted: 1 });
@@ -134,11 +152,25 @@ describe('embedded PGlite', () => {
     expect(await open()).toBe(1);
     await ingest(max - 1);
     expect(await open()).toBe(0);
-    expect((await app.inject({ method: 'POST', url: '/api/zoo-cage/humiture/ingest', headers: { 'device-key': `${key.slice(0, -1)}x` }, payload: { readings: [{ temperature: 20, humidity: 60 }] } })).json().code).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/zoo-cage/humiture/ingest',
+          headers: { 'device-key': `${key.slice(0, -1)}x` },
+          payload: { readings: [{ temperature: 20, humidity: 60 }] },
+        })
+      ).json().code,
+    ).toBe(401);
 
-    const [log] = await q(`select animal_id::text, to_char(log_date, 'YYYY-MM-DD') d from zoo_basic_log where tenant_id = '100000' and is_deleted = 0 order by log_date desc limit 1`);
+    const [log] = await q(
+      `select animal_id::text, to_char(log_date, 'YYYY-MM-DD') d from zoo_basic_log where tenant_id = '100000' and is_deleted = 0 order by log_date desc limit 1`,
+    );
     const day = String(log!.d);
-    const month = await app.inject({ url: `/api/zoo/basicLog/detail/month?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&animalId=${String(log!.animal_id)}`, headers: h });
+    const month = await app.inject({
+      url: `/api/zoo/basicLog/detail/month?year=${day.slice(0, 4)}&month=${Number(day.slice(5, 7))}&animalId=${String(log!.animal_id)}`,
+      headers: h,
+    });
     expect(month.json().data.days.map((d: { day: string }) => d.day)).toContain(day);
   });
 
@@ -157,7 +189,11 @@ describe('embedded PGlite', () => {
       <sequenceFlow id="f2" sourceRef="w" targetRef="e"/><endEvent id="e"/></process></definitions>`;
     const id = await inTenant(database.db, { tenantId: '000000', userId: admin!.id as string }, async (tx) => {
       await deploy(tx, session, [{ name: 't.bpmn', xml }], 'flow_2', ['000000']);
-      const [def] = ((await tx.execute(sql`select definition_id from flow_definition where process_key = 'pglite_timer'`)) as unknown as { rows: Array<{ definition_id: string }> }).rows;
+      const [def] = (
+        (await tx.execute(sql`select definition_id from flow_definition where process_key = 'pglite_timer'`)) as unknown as {
+          rows: Array<{ definition_id: string }>;
+        }
+      ).rows;
       return startProcess(tx, session, def!.definition_id, '', {});
     });
     const state = async () => (await q(`select state from flow_instance where id = ${id}`))[0]!.state;
@@ -166,22 +202,27 @@ describe('embedded PGlite', () => {
     expect(await state()).toBe('finished');
     expect(await q(`select 1 from flow_timer where instance_id = ${id}`)).toHaveLength(0);
   });
-
 });
 
 /** The request layer's behaviour on PGlite's one connection (its PostgreSQL side: platform/tenancy/request-layer.test.ts). */
 describe('the request transaction on PGlite', () => {
   const zoo = { tenantId: '000000', userName: 'tester' };
-  const rows = async <T>(tx: Parameters<Parameters<typeof inTenant>[2]>[0], q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(tx: Parameters<Parameters<typeof inTenant>[2]>[0], q: ReturnType<typeof sql>) =>
+    ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
   const pgError = (e: unknown) => String(((e as { cause?: Error }).cause ?? (e as Error)).message);
 
   it('opens with the settings as bind values, as zoo_app; read-only calls are refused their writes', async () => {
     const nasty = "o'k \\ $1 $$ -- ; \u2028";
     const [row] = await inTenant(database.db, { ...zoo, reason: nasty }, (tx) =>
-      rows<Record<string, string>>(tx, sql`select current_setting('app.tenant_id') as tenant, current_user as role, current_setting('app.audit_reason') as reason`),
+      rows<Record<string, string>>(
+        tx,
+        sql`select current_setting('app.tenant_id') as tenant, current_user as role, current_setting('app.audit_reason') as reason`,
+      ),
     );
     expect(row).toEqual({ tenant: '000000', role: 'zoo_app', reason: nasty });
-    const e = await inTenant(database.db, { ...zoo, readOnly: true }, (tx) => tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'ro', 'y')`)).catch((x: unknown) => x);
+    const e = await inTenant(database.db, { ...zoo, readOnly: true }, (tx) =>
+      tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'ro', 'y')`),
+    ).catch((x: unknown) => x);
     expect(pgError(e)).toMatch(/read-only transaction/);
   });
 
@@ -196,7 +237,9 @@ describe('the request transaction on PGlite', () => {
       return finalStatement(tx, sql`select 1 / ${0}::int`);
     }).catch((x: unknown) => x);
     expect(pgError(e)).toMatch(/division by zero/);
-    const [gone] = await inTenant(database.db, zoo, (tx) => rows<{ n: number }>(tx, sql`select count(*)::int as n from blade_param where param_key = 'pglite-gone'`));
+    const [gone] = await inTenant(database.db, zoo, (tx) =>
+      rows<{ n: number }>(tx, sql`select count(*)::int as n from blade_param where param_key = 'pglite-gone'`),
+    );
     expect(gone).toEqual({ n: 0 });
   });
 

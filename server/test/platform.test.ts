@@ -20,8 +20,7 @@ const menuIdsByCode = async (codes: string[]) => {
 };
 const grant = (tenantId: string, roleId: string, ids: string[]) =>
   t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, unnest($3::bigint[])`, [tenantId, roleId, ids]);
-const codes = (tree: Array<{ code: string; children?: unknown[] }>): string[] =>
-  tree.flatMap((n) => [n.code, ...codes((n.children ?? []) as never)]);
+const codes = (tree: Array<{ code: string; children?: unknown[] }>): string[] => tree.flatMap((n) => [n.code, ...codes((n.children ?? []) as never)]);
 
 describe('envelope and errors', () => {
   it('answers an unknown API path with code 404 in the envelope', async () => {
@@ -60,7 +59,12 @@ describe('envelope and errors', () => {
 describe('param CRUD through the generic layer', () => {
   it('creates, refuses a duplicate key, filters, updates and removes', async () => {
     const body = { paramName: '测试参数', paramKey: 'test.key', paramValue: 'one', remark: '备注' };
-    expect((await t.request({ method: 'POST', url: '/blade-system/param/submit', token: admin, body })).body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+    expect((await t.request({ method: 'POST', url: '/blade-system/param/submit', token: admin, body })).body).toEqual({
+      code: 200,
+      success: true,
+      data: {},
+      msg: '操作成功',
+    });
     const dup = await t.request({ method: 'POST', url: '/blade-system/param/submit', token: admin, body });
     expect(dup.body.msg).toBe('参数键名 test.key 已存在');
     const list = await t.request({ url: '/blade-system/param/list', token: admin, query: { paramName: '测试', current: '1', size: '10' } });
@@ -111,7 +115,12 @@ describe('menus, buttons and permissions per role', () => {
   });
 
   it('answers 403 (not 401) for a missing button or role, and the user stays signed in', async () => {
-    const res = await t.request({ method: 'POST', url: '/blade-system/param/submit', token: userToken, body: { paramName: 'x', paramKey: 'x.y', paramValue: 'z' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/blade-system/param/submit',
+      token: userToken,
+      body: { paramName: 'x', paramKey: 'x.y', paramValue: 'z' },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 403, success: false });
     expect((await t.request({ url: '/blade-system/param/list', token: userToken })).status).toBe(403);
@@ -122,7 +131,9 @@ describe('menus, buttons and permissions per role', () => {
     const { roleId } = await createTenantUser(t.sql, { tenantId: '300002', account: 'pkg', password: 'pw', roleAlias: 'admin' });
     const ids = await menuIdsByCode(['zoo', 'animal', 'system', 'param', 'animal_add', 'param_add']);
     await grant('300002', roleId, Object.values(ids));
-    const p = await t.sql.query(`insert into blade_tenant_package (package_name, menu_id) values ('动物包', $1) returning id::text`, [[ids.zoo, ids.animal, ids.animal_add].join(',')]);
+    const p = await t.sql.query(`insert into blade_tenant_package (package_name, menu_id) values ('动物包', $1) returning id::text`, [
+      [ids.zoo, ids.animal, ids.animal_add].join(','),
+    ]);
     await t.sql.query(`update blade_tenant set package_id = $1 where tenant_id = '300002'`, [p.rows[0].id]);
     const token = await t.login('pkg', 'pw', '300002');
     const routes = await t.request({ url: '/blade-system/menu/routes', token });
@@ -156,6 +167,27 @@ describe('dictionaries', () => {
 
   it('seeds every dictionary code the spec uses', async () => {
     const { rows } = await t.sql.query(`select code from blade_dict where parent_id = 0`);
-    expect(rows.map((r) => r.code)).toEqual(expect.arrayContaining(['cancellation_type', 'die_type', 'export_type', 'flow', 'sex', 'yes_no', 'notice', 'post_category', 'org_category', 'menu_category', 'button_func', 'data_scope_type', 'api_scope_type', 'scope_category', 'oss', 'sms', 'user_type', 'region']));
+    expect(rows.map((r) => r.code)).toEqual(
+      expect.arrayContaining([
+        'cancellation_type',
+        'die_type',
+        'export_type',
+        'flow',
+        'sex',
+        'yes_no',
+        'notice',
+        'post_category',
+        'org_category',
+        'menu_category',
+        'button_func',
+        'data_scope_type',
+        'api_scope_type',
+        'scope_category',
+        'oss',
+        'sms',
+        'user_type',
+        'region',
+      ]),
+    );
   });
 });

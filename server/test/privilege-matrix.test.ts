@@ -38,7 +38,8 @@ interface Actor {
  */
 const PLATFORM_WRITES =
   /^\/api\/(blade-system\/(tenant|tenant-package|client|menu|data-scope|api-scope|dict|param|region)|blade-taxonomy\/taxonomy|species\/species)\//;
-const PLATFORM_ALL = /^\/api\/(blade-develop\/|blade-system\/(tenant-package|client|data-scope|api-scope)\/|blade-system\/tenant\/(setting|datasource|package|authspecies|zoo-list))/;
+const PLATFORM_ALL =
+  /^\/api\/(blade-develop\/|blade-system\/(tenant-package|client|data-scope|api-scope)\/|blade-system\/tenant\/(setting|datasource|package|authspecies|zoo-list))/;
 
 /** Allowed calls the allowed side does not make: they would end the actor's session for the calls after them. */
 const SESSION_ENDING = new Set(['GET /api/blade-auth/oauth/logout', 'POST /api/blade-auth/oauth/logout']);
@@ -53,9 +54,8 @@ const actors: Record<'zooAdmin' | 'userManager' | 'keeper' | 'allButtons', Actor
 let hrRole: string;
 
 const userRow = async (account: string) =>
-  (await t.sql.query(`select id::text, role_id from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [DEMO_TENANT.tenantId, account])).rows[0] as
-    | { id: string; role_id: string }
-    | undefined;
+  (await t.sql.query(`select id::text, role_id from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [DEMO_TENANT.tenantId, account]))
+    .rows[0] as { id: string; role_id: string } | undefined;
 /** Codes of the account's roles' menus and buttons, limited to the tenant's package when it has one. */
 async function heldCodes(account: string): Promise<Set<string>> {
   const { rows } = await t.sql.query(
@@ -79,8 +79,7 @@ async function checksums(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.t as string, r.sum as string]));
 }
 /** The tables whose checksums differ. */
-const changed = (before: Record<string, string>, after: Record<string, string>) =>
-  Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+const changed = (before: Record<string, string>, after: Record<string, string>) => Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
 
 /** Whether the rule of `op` refuses `a` (every actor is a zoo user: platform calls are never theirs). */
 const platformArea = (op: Op) => PLATFORM_ALL.test(op.path) || (op.method === 'POST' && PLATFORM_WRITES.test(op.path));
@@ -130,13 +129,18 @@ beforeAll(async () => {
   const zooAdmin = await t.login('admin', 'admin', DEMO_TENANT.tenantId);
   // The delegated user manager: a role with the user menu and its buttons, given by the zoo admin.
   expect((await post('/blade-system/role/submit', zooAdmin, { body: { roleName: '人事', roleAlias: 'hr', sort: 3 } })).body.success).toBe(true);
-  hrRole = (await t.sql.query(`select id::text from blade_role where tenant_id = $1 and role_alias = 'hr' and is_deleted = 0`, [DEMO_TENANT.tenantId])).rows[0].id;
-  const userMenus = (await t.sql.query(`select id::text from blade_menu where is_deleted = 0 and (code in ('system', 'user') or code like 'user\\_%')`)).rows.map((r) => r.id);
+  hrRole = (await t.sql.query(`select id::text from blade_role where tenant_id = $1 and role_alias = 'hr' and is_deleted = 0`, [DEMO_TENANT.tenantId])).rows[0]
+    .id;
+  const userMenus = (
+    await t.sql.query(`select id::text from blade_menu where is_deleted = 0 and (code in ('system', 'user') or code like 'user\\_%')`)
+  ).rows.map((r) => r.id);
   const grant = await post('/blade-system/role/grant', zooAdmin, { body: { roleIds: [hrRole], menuIds: userMenus, dataScopeIds: [], apiScopeIds: [] } });
   expect(grant.body.success, JSON.stringify(grant.body)).toBe(true);
   // A role that the platform (not the zoo: nobody grants beyond what they hold) gave every button there is.
   expect((await post('/blade-system/role/submit', zooAdmin, { body: { roleName: '全按钮', roleAlias: 'everything', sort: 4 } })).body.success).toBe(true);
-  const allRole = (await t.sql.query(`select id::text from blade_role where tenant_id = $1 and role_alias = 'everything' and is_deleted = 0`, [DEMO_TENANT.tenantId])).rows[0].id;
+  const allRole = (
+    await t.sql.query(`select id::text from blade_role where tenant_id = $1 and role_alias = 'everything' and is_deleted = 0`, [DEMO_TENANT.tenantId])
+  ).rows[0].id;
   const deptId = (await userRow('admin'))!;
   const dept = (await t.sql.query(`select dept_id from blade_user where id = $1`, [deptId.id])).rows[0].dept_id as string;
   for (const [account, roleId] of [
@@ -167,7 +171,9 @@ afterAll(async () => {
 describe('privilege matrix over /api/openapi.json', () => {
   it('every operation states its rule, and the platform areas are declared platform-only', () => {
     expect(ops.length).toBeGreaterThan(300);
-    const unstated = ops.filter((o) => !/^(public|login|admin|administrator|perm:[a-z_]+(\|[a-z_]+)?)$/.test(o.access ?? '')).map((o) => `${o.method} ${o.path}`);
+    const unstated = ops
+      .filter((o) => !/^(public|login|admin|administrator|perm:[a-z_]+(\|[a-z_]+)?)$/.test(o.access ?? ''))
+      .map((o) => `${o.method} ${o.path}`);
     expect(unstated).toEqual([]);
     const undeclared = ops
       .filter((o) => platformArea(o) && !(o.platformOnly || o.access === 'administrator'))
@@ -191,7 +197,9 @@ describe('privilege matrix over /api/openapi.json', () => {
           const res = await call(a, op);
           const b = res.body as { code?: unknown; success?: unknown; msg?: unknown };
           if (res.status !== 403 || b?.code !== 403 || b.success !== false || typeof b.msg !== 'string' || !b.msg)
-            escalations.push(`${op.method} ${op.path} [${op.access}${op.platformOnly ? ', platform' : ''}] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+            escalations.push(
+              `${op.method} ${op.path} [${op.access}${op.platformOnly ? ', platform' : ''}] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`,
+            );
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));
@@ -225,12 +233,16 @@ describe('privilege matrix over /api/openapi.json', () => {
           if (op.method === 'GET' && typeof res.body === 'object' && !UNREPEATABLE.test(op.path)) {
             const again = await call(a, op, checked);
             if (again.status !== res.status || JSON.stringify(again.body) !== JSON.stringify(res.body))
-              differ.push(`${op.method} ${op.path}: unchecked ${res.status} ${JSON.stringify(res.body).slice(0, 200)} ≠ checked ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`);
+              differ.push(
+                `${op.method} ${op.path}: unchecked ${res.status} ${JSON.stringify(res.body).slice(0, 200)} ≠ checked ${again.status} ${JSON.stringify(again.body).slice(0, 200)}`,
+              );
           }
         }
       };
       await Promise.all(Array.from({ length: 4 }, worker));
-      console.log(`privilege matrix, ${a.name}: ${allowed.length} of ${ops.length} operations allowed (${answered} answered 200), ${refusedWrongly.length} refused`);
+      console.log(
+        `privilege matrix, ${a.name}: ${allowed.length} of ${ops.length} operations allowed (${answered} answered 200), ${refusedWrongly.length} refused`,
+      );
       expect(refusedWrongly).toEqual([]);
       expect(failed).toEqual([]);
       expect(differ).toEqual([]);
@@ -255,10 +267,13 @@ describe('rights removed bite on the next request (the matrix actors)', () => {
   it('a button taken from the user manager’s role, the keeper disabled, the zoo admin demoted', async () => {
     const zooAdmin = actors.zooAdmin.token;
     const form = (account: string) => ({ account, name: account, realName: account, password: 'Pa55word', roleId: hrRole, deptId: '' });
-    const dept = (await t.sql.query(`select dept_id from blade_user where tenant_id = $1 and account = 'hr1'`, [DEMO_TENANT.tenantId])).rows[0].dept_id as string;
+    const dept = (await t.sql.query(`select dept_id from blade_user where tenant_id = $1 and account = 'hr1'`, [DEMO_TENANT.tenantId])).rows[0]
+      .dept_id as string;
     expect((await post('/blade-user/submit', actors.userManager.token, { body: { ...form('hr2'), deptId: dept } })).body.success).toBe(true);
     const menus = (await t.sql.query(`select id::text from blade_menu where is_deleted = 0 and code in ('system', 'user', 'user_view')`)).rows.map((r) => r.id);
-    expect((await post('/blade-system/role/grant', zooAdmin, { body: { roleIds: [hrRole], menuIds: menus, dataScopeIds: [], apiScopeIds: [] } })).body.success).toBe(true);
+    expect(
+      (await post('/blade-system/role/grant', zooAdmin, { body: { roleIds: [hrRole], menuIds: menus, dataScopeIds: [], apiScopeIds: [] } })).body.success,
+    ).toBe(true);
     const again = await post('/blade-user/submit', actors.userManager.token, { body: { ...form('hr3'), deptId: dept } });
     expect(again).toMatchObject({ status: 403, body: { code: 403, success: false } });
     expect(await userRow('hr3')).toBeUndefined();

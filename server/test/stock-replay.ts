@@ -29,7 +29,8 @@ export function replay(ledger: Ledger, day: string): Map<string, Cell> {
       if (r.population_id) add(r.species_id, r.from_cage_id, 0, q, -1);
     } else last.set(r.animal_id, r);
   }
-  for (const r of last.values()) if (r.status_after === 1) add(r.species_id, r.to_cage_id ?? r.from_cage_id, 1, [r.male_quantity, r.female_quantity, r.they_quantity], 1);
+  for (const r of last.values())
+    if (r.status_after === 1) add(r.species_id, r.to_cage_id ?? r.from_cage_id, 1, [r.male_quantity, r.female_quantity, r.they_quantity], 1);
   return cells;
 }
 

@@ -32,7 +32,9 @@ afterAll(async () => t?.close());
 
 describe('tenant isolation of every resource (CRUD, append-only, read-only)', () => {
   it('has a fixture for every tenant-scoped resource', () => {
-    const scoped = resourcesOf(t.app).filter((r) => r.tenantScoped).map((r) => r.def.name);
+    const scoped = resourcesOf(t.app)
+      .filter((r) => r.tenantScoped)
+      .map((r) => r.def.name);
     expect(scoped.filter((n) => !isolationFixtures[n])).toEqual([]);
   });
 

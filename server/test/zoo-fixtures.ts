@@ -41,11 +41,20 @@ export async function authorise(t: TestApp, tenantId: string, licences: Licence[
   const current = await t.request({ url: '/blade-system/tenant/authspecies', token, query: { tenantId } });
   expect(current.body.success, JSON.stringify(current.body)).toBe(true);
   const wanted = new Map<string, Record<string, unknown>>(
-    current.body.data.map((r: any) => [r.speciesId, { speciesId: r.speciesId, licenceNo: r.licenceNo, issuingAuthority: r.issuingAuthority, validFrom: r.validFrom, validTo: r.validTo || null }]),
+    current.body.data.map((r: any) => [
+      r.speciesId,
+      { speciesId: r.speciesId, licenceNo: r.licenceNo, issuingAuthority: r.issuingAuthority, validFrom: r.validFrom, validTo: r.validTo || null },
+    ]),
   );
   for (const l of licences) {
     const id = await speciesId(t, l.latin);
-    wanted.set(id, { speciesId: id, licenceNo: l.licenceNo ?? `LIC-${uid()}`, issuingAuthority: '国家林业和草原局', validFrom: l.validFrom ?? '2020-01-01', validTo: l.validTo === undefined ? '2099-12-31' : l.validTo });
+    wanted.set(id, {
+      speciesId: id,
+      licenceNo: l.licenceNo ?? `LIC-${uid()}`,
+      issuingAuthority: '国家林业和草原局',
+      validFrom: l.validFrom ?? '2020-01-01',
+      validTo: l.validTo === undefined ? '2099-12-31' : l.validTo,
+    });
   }
   const res = await t.request({ method: 'POST', url: '/blade-system/tenant/authspecies', token, body: { tenantId, species: [...wanted.values()] } });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);

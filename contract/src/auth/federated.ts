@@ -127,7 +127,12 @@ export const federatedEndpoints = {
     summary: '第三方登录回调(转交登录页)',
     access: 'public',
     query: z
-      .object({ code: z.string().max(2048).optional(), state: z.string().max(128).optional(), error: z.string().max(256).optional(), error_description: z.string().max(1024).optional() })
+      .object({
+        code: z.string().max(2048).optional(),
+        state: z.string().max(128).optional(),
+        error: z.string().max(256).optional(),
+        error_description: z.string().max(1024).optional(),
+      })
       .loose(),
     data: Empty,
     raw: true,
@@ -161,4 +166,3 @@ export const registrationEndpoints = {
     data: Empty,
   }),
 };
-

@@ -6,7 +6,12 @@ import { transferEndpoints } from '../spreadsheet';
 export const REGION_ROOT = '00';
 export const REGION_LEVELS = [0, 1, 2, 3, 4, 5] as const; // 国家, 省, 市, 区县, 乡镇, 村
 
-const Code = (msg: string) => z.string({ error: msg }).trim().min(1, msg).regex(/^\d{2,12}$/, '区划编号应为2到12位数字');
+const Code = (msg: string) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, msg)
+    .regex(/^\d{2,12}$/, '区划编号应为2到12位数字');
 
 export const RegionRecord = z.object({
   code: z.string().meta({ title: '区划编号' }),
@@ -43,7 +48,12 @@ export const RegionInput = z.object({
 });
 export type RegionInput = z.infer<typeof RegionInput>;
 
-const ParentQuery = z.object({ parentCode: z.string().regex(/^\d{1,12}$/, '区划编号格式不正确').default(REGION_ROOT) });
+const ParentQuery = z.object({
+  parentCode: z
+    .string()
+    .regex(/^\d{1,12}$/, '区划编号格式不正确')
+    .default(REGION_ROOT),
+});
 
 export const REGION_PERMS = {
   add: 'region_add',
@@ -98,7 +108,12 @@ export const regionEndpoints = {
     path: `${base}/select`,
     summary: '下级行政区划(级联选择)',
     access: 'login',
-    query: z.object({ code: z.string().regex(/^\d{1,12}$/, '区划编号格式不正确').default(REGION_ROOT) }),
+    query: z.object({
+      code: z
+        .string()
+        .regex(/^\d{1,12}$/, '区划编号格式不正确')
+        .default(REGION_ROOT),
+    }),
     data: z.array(RegionRecord),
   }),
   submit: endpoint({

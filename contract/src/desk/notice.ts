@@ -29,11 +29,7 @@ export const notice = defineCrud({
   input: z.object({
     id: Id.optional(),
     title: z.string({ error: '请输入通知标题' }).trim().min(1, '请输入通知标题').max(255, '通知标题不能超过255个字符'),
-    category: z.coerce
-      .number({ error: '请选择通知类型' })
-      .int('请选择通知类型')
-      .min(1, '请选择通知类型')
-      .max(INT32_MAX, '请选择通知类型'),
+    category: z.coerce.number({ error: '请选择通知类型' }).int('请选择通知类型').min(1, '请选择通知类型').max(INT32_MAX, '请选择通知类型'),
     releaseTime: ReleaseTime,
     content: z.string().max(20000, '通知内容不能超过20000个字符').optional(),
   }),

@@ -27,7 +27,11 @@ const optQueryText = (max: number) => z.string().trim().max(max, `查询条件�
 /** `flow_<dictKey>`; "" or missing means every category. */
 export const FlowCategoryIn = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.string().trim().regex(/^flow_\d{1,9}$/, '流程分类格式应为 flow_<字典键值>').optional(),
+  z
+    .string()
+    .trim()
+    .regex(/^flow_\d{1,9}$/, '流程分类格式应为 flow_<字典键值>')
+    .optional(),
 );
 /** 1 common (no tenant), 2 the tenant's own; missing = both. */
 export const FlowModeIn = z.preprocess(
@@ -40,7 +44,14 @@ export const TenantIdsIn = z.preprocess(
   z
     .string()
     .max(2000, '租户ID不能超过2000个字符')
-    .transform((s) => [...new Set(s.split(',').map((t) => t.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().regex(/^\d{6}$/, '租户ID格式不正确'))),
 );
 
@@ -155,8 +166,20 @@ export const StartListQuery = PageQuery.extend({
 export const WorkListQuery = PageQuery.extend({
   category: FlowCategoryIn,
   processDefinitionName: optQueryText(100),
-  beginDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((s) => isDateTimeText(s), '开始日期格式应为 yyyy-MM-dd').optional()),
-  endDate: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((s) => isDateTimeText(s), '结束日期格式应为 yyyy-MM-dd').optional()),
+  beginDate: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((s) => isDateTimeText(s), '开始日期格式应为 yyyy-MM-dd')
+      .optional(),
+  ),
+  endDate: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((s) => isDateTimeText(s), '结束日期格式应为 yyyy-MM-dd')
+      .optional(),
+  ),
 });
 export const TaskIdQuery = z.object({ taskId: FlowId('taskId') });
 export const DeleteTaskQuery = z.object({ taskId: FlowId('taskId'), reason: optQueryText(500) });
@@ -246,7 +269,12 @@ export const ChangeStateQuery = z.object({
 export const DeleteDeploymentQuery = z.object({
   deploymentIds: z
     .string({ error: '缺少必要的请求参数: deploymentIds' })
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().refine(isIdText, 'deploymentIds格式不正确')).min(1, '缺少必要的请求参数: deploymentIds')),
 });
 export const CheckUploadResult = z.object({ name: z.string(), success: z.boolean() });
@@ -256,36 +284,164 @@ export const DeleteInstanceQuery = z.object({ processInstanceId: FlowId('process
 const menu = <P extends 'work_start' | 'work_claim' | 'work_todo' | 'work_send' | 'work_done'>(perm: P) => ({ perm });
 
 export const flowEndpoints = {
-  startList: endpoint({ method: 'GET', path: '/blade-flow/work/start-list', summary: '可发起的流程', access: menu('work_start'), query: StartListQuery, data: Page(FlowProcess) }),
-  claimList: endpoint({ method: 'GET', path: '/blade-flow/work/claim-list', summary: '待签事务', access: menu('work_claim'), query: WorkListQuery, data: Page(BladeFlow) }),
-  todoList: endpoint({ method: 'GET', path: '/blade-flow/work/todo-list', summary: '待办事务', access: menu('work_todo'), query: WorkListQuery, data: Page(BladeFlow) }),
-  sendList: endpoint({ method: 'GET', path: '/blade-flow/work/send-list', summary: '已发事务', access: menu('work_send'), query: WorkListQuery, data: Page(BladeFlow) }),
-  doneList: endpoint({ method: 'GET', path: '/blade-flow/work/done-list', summary: '办结事务', access: menu('work_done'), query: WorkListQuery, data: Page(BladeFlow) }),
-  claimTask: endpoint({ method: 'POST', path: '/blade-flow/work/claim-task', summary: '签收事务', access: menu('work_claim'), query: TaskIdQuery, data: Empty }),
-  completeTask: endpoint({ method: 'POST', path: '/blade-flow/work/complete-task', summary: '完成任务', access: menu('work_todo'), body: CompleteTaskIn, data: Empty }),
-  deleteTask: endpoint({ method: 'POST', path: '/blade-flow/work/delete-task', summary: '删除任务', access: menu('work_todo'), query: DeleteTaskQuery, data: Empty }),
+  startList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/work/start-list',
+    summary: '可发起的流程',
+    access: menu('work_start'),
+    query: StartListQuery,
+    data: Page(FlowProcess),
+  }),
+  claimList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/work/claim-list',
+    summary: '待签事务',
+    access: menu('work_claim'),
+    query: WorkListQuery,
+    data: Page(BladeFlow),
+  }),
+  todoList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/work/todo-list',
+    summary: '待办事务',
+    access: menu('work_todo'),
+    query: WorkListQuery,
+    data: Page(BladeFlow),
+  }),
+  sendList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/work/send-list',
+    summary: '已发事务',
+    access: menu('work_send'),
+    query: WorkListQuery,
+    data: Page(BladeFlow),
+  }),
+  doneList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/work/done-list',
+    summary: '办结事务',
+    access: menu('work_done'),
+    query: WorkListQuery,
+    data: Page(BladeFlow),
+  }),
+  claimTask: endpoint({
+    method: 'POST',
+    path: '/blade-flow/work/claim-task',
+    summary: '签收事务',
+    access: menu('work_claim'),
+    query: TaskIdQuery,
+    data: Empty,
+  }),
+  completeTask: endpoint({
+    method: 'POST',
+    path: '/blade-flow/work/complete-task',
+    summary: '完成任务',
+    access: menu('work_todo'),
+    body: CompleteTaskIn,
+    data: Empty,
+  }),
+  deleteTask: endpoint({
+    method: 'POST',
+    path: '/blade-flow/work/delete-task',
+    summary: '删除任务',
+    access: menu('work_todo'),
+    query: DeleteTaskQuery,
+    data: Empty,
+  }),
 
-  historyFlowList: endpoint({ method: 'GET', path: '/blade-flow/process/history-flow-list', summary: '流程历史', access: 'login', query: HistoryFlowQuery, data: z.array(BladeFlow) }),
+  historyFlowList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/process/history-flow-list',
+    summary: '流程历史',
+    access: 'login',
+    query: HistoryFlowQuery,
+    data: z.array(BladeFlow),
+  }),
   /** Embedded in <img>/<iframe>: no auth header (contract §7.2, §8.4). image = SVG. */
-  resourceView: endpoint({ method: 'GET', path: '/blade-flow/process/resource-view', summary: '流程资源(XML或图片)', access: 'public', query: ResourceViewQuery, data: z.any(), raw: true }),
-  diagramView: endpoint({ method: 'GET', path: '/blade-flow/process/diagram-view', summary: '流程图(高亮已执行节点)', access: 'public', query: DiagramViewQuery, data: z.any(), raw: true }),
-  modelView: endpoint({ method: 'GET', path: '/blade-flow/process/model-view', summary: '流程图数据', access: 'login', query: ModelViewQuery, data: ModelView }),
+  resourceView: endpoint({
+    method: 'GET',
+    path: '/blade-flow/process/resource-view',
+    summary: '流程资源(XML或图片)',
+    access: 'public',
+    query: ResourceViewQuery,
+    data: z.any(),
+    raw: true,
+  }),
+  diagramView: endpoint({
+    method: 'GET',
+    path: '/blade-flow/process/diagram-view',
+    summary: '流程图(高亮已执行节点)',
+    access: 'public',
+    query: DiagramViewQuery,
+    data: z.any(),
+    raw: true,
+  }),
+  modelView: endpoint({
+    method: 'GET',
+    path: '/blade-flow/process/model-view',
+    summary: '流程图数据',
+    access: 'login',
+    query: ModelViewQuery,
+    data: ModelView,
+  }),
 
   /** the model resource's four calls (`flowModel.endpoints`), named here too */
   modelList: flowModel.endpoints.list,
   modelSubmit: flowModel.endpoints.submit,
   modelDetail: flowModel.endpoints.detail,
   modelRemove: flowModel.endpoints.remove,
-  modelDeploy: endpoint({ method: 'POST', path: '/blade-flow/model/deploy', summary: '部署模型', access: { perm: 'flow_model_deploy' }, query: ModelDeployQuery, data: Empty }),
+  modelDeploy: endpoint({
+    method: 'POST',
+    path: '/blade-flow/model/deploy',
+    summary: '部署模型',
+    access: { perm: 'flow_model_deploy' },
+    query: ModelDeployQuery,
+    data: Empty,
+  }),
 
-  managerList: endpoint({ method: 'GET', path: '/blade-flow/manager/list', summary: '流程定义列表', access: { perm: 'flow_manager' }, query: ManagerListQuery, data: Page(FlowProcess) }),
-  changeState: endpoint({ method: 'POST', path: '/blade-flow/manager/change-state', summary: '激活或挂起流程', access: { perm: 'flow_manager_state' }, query: ChangeStateQuery, data: Empty }),
-  deleteDeployment: endpoint({ method: 'POST', path: '/blade-flow/manager/delete-deployment', summary: '删除部署', access: { perm: 'flow_manager_delete' }, query: DeleteDeploymentQuery, data: Empty }),
+  managerList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/manager/list',
+    summary: '流程定义列表',
+    access: { perm: 'flow_manager' },
+    query: ManagerListQuery,
+    data: Page(FlowProcess),
+  }),
+  changeState: endpoint({
+    method: 'POST',
+    path: '/blade-flow/manager/change-state',
+    summary: '激活或挂起流程',
+    access: { perm: 'flow_manager_state' },
+    query: ChangeStateQuery,
+    data: Empty,
+  }),
+  deleteDeployment: endpoint({
+    method: 'POST',
+    path: '/blade-flow/manager/delete-deployment',
+    summary: '删除部署',
+    access: { perm: 'flow_manager_delete' },
+    query: DeleteDeploymentQuery,
+    data: Empty,
+  }),
   /** Called by the upload widget before a token check (contract §8.4): public, multipart `file`. */
   checkUpload: endpoint({ method: 'POST', path: '/blade-flow/manager/check-upload', summary: '检查流程文件', access: 'public', data: CheckUploadResult }),
   /** multipart: `files` (repeated), `category`, `tenantIds` */
   deployUpload: endpoint({ method: 'POST', path: '/blade-flow/manager/deploy-upload', summary: '上传部署流程', access: { perm: 'flow_deploy' }, data: Empty }),
 
-  followList: endpoint({ method: 'GET', path: '/blade-flow/follow/list', summary: '流程跟踪', access: { perm: 'flow_follow' }, query: FollowListQuery, data: Page(FlowExecution) }),
-  deleteProcessInstance: endpoint({ method: 'POST', path: '/blade-flow/follow/delete-process-instance', summary: '删除流程实例', access: { perm: 'flow_follow_delete' }, query: DeleteInstanceQuery, data: Empty }),
+  followList: endpoint({
+    method: 'GET',
+    path: '/blade-flow/follow/list',
+    summary: '流程跟踪',
+    access: { perm: 'flow_follow' },
+    query: FollowListQuery,
+    data: Page(FlowExecution),
+  }),
+  deleteProcessInstance: endpoint({
+    method: 'POST',
+    path: '/blade-flow/follow/delete-process-instance',
+    summary: '删除流程实例',
+    access: { perm: 'flow_follow_delete' },
+    query: DeleteInstanceQuery,
+    data: Empty,
+  }),
 };

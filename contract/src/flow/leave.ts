@@ -26,7 +26,15 @@ export const LeaveStartIn = z
       .max(255, 'processDefinitionId格式不正确')
       .regex(/^[\w:.-]+$/, 'processDefinitionId格式不正确'),
     /** the approver's user id */
-    taskUser: z.union([z.string(), z.number()], { error: '请选择审批人' }).transform(String).pipe(z.string().min(1, '请选择审批人').regex(/^\d{1,19}$/, '审批人ID格式不正确')),
+    taskUser: z
+      .union([z.string(), z.number()], { error: '请选择审批人' })
+      .transform(String)
+      .pipe(
+        z
+          .string()
+          .min(1, '请选择审批人')
+          .regex(/^\d{1,19}$/, '审批人ID格式不正确'),
+      ),
     startTime: LeaveTime('开始时间'),
     endTime: LeaveTime('结束时间'),
     reason: z.string({ error: '请输入请假理由' }).trim().min(1, '请输入请假理由').max(255, '请假理由不能超过255个字符'),
@@ -51,7 +59,14 @@ export const ProcessLeave = z.object({
 export type ProcessLeave = z.infer<typeof ProcessLeave>;
 
 export const leaveEndpoints = {
-  startProcess: endpoint({ method: 'POST', path: '/blade-desk/process/leave/start-process', summary: '发起请假流程', access: { perm: 'work_start' }, body: LeaveStartIn, data: Empty }),
+  startProcess: endpoint({
+    method: 'POST',
+    path: '/blade-desk/process/leave/start-process',
+    summary: '发起请假流程',
+    access: { perm: 'work_start' },
+    body: LeaveStartIn,
+    data: Empty,
+  }),
   detail: endpoint({
     method: 'GET',
     path: '/blade-desk/process/leave/detail',

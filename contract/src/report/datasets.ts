@@ -75,7 +75,12 @@ export const DATASETS = [
     key: 'species_holdings',
     zh: '当前物种存栏',
     en: 'Current species holdings',
-    columns: [...speciesCols, dict('managementMode', '管理方式', 'Management mode', 'management_mode'), col('licenceNo', 'text', '许可证号', 'Licence no.'), ...stockMeasures],
+    columns: [
+      ...speciesCols,
+      dict('managementMode', '管理方式', 'Management mode', 'management_mode'),
+      col('licenceNo', 'text', '许可证号', 'Licence no.'),
+      ...stockMeasures,
+    ],
     params: [],
   },
   {

@@ -4,7 +4,18 @@ import { endpoint } from '../endpoint';
 import { optText, reqText } from '../fields';
 import { defineCrud } from '../resource';
 import {
-  AGG_FNS, aggAllowed, CHART_TYPES, columnOf, datasetOf, FILTER_OPS, groupable, OPS_BY_TYPE, type AggFn, type Dataset, type DatasetColumn, type FilterOp,
+  AGG_FNS,
+  aggAllowed,
+  CHART_TYPES,
+  columnOf,
+  datasetOf,
+  FILTER_OPS,
+  groupable,
+  OPS_BY_TYPE,
+  type AggFn,
+  type Dataset,
+  type DatasetColumn,
+  type FilterOp,
 } from './datasets';
 
 /**
@@ -28,7 +39,10 @@ export const ReportFilter = z.object({
   value: z.union([Scalar, z.array(Scalar).max(50, '筛选值最多50个')], { error: '请输入筛选值' }),
 });
 export const ReportAgg = z.object({ fn: z.string({ error: '请选择汇总方式' }).max(16), column: z.string({ error: '请选择汇总列' }).max(64) });
-export const ReportSort = z.object({ column: z.string({ error: '请选择排序列' }).max(64), dir: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('asc') });
+export const ReportSort = z.object({
+  column: z.string({ error: '请选择排序列' }).max(64),
+  dir: z.enum(['asc', 'desc'], { error: '排序方向只能是 asc 或 desc' }).default('asc'),
+});
 export const ReportChart = z.object({
   type: z.enum(CHART_TYPES, { error: '图表类型只能是 none、bar、line 或 pie' }).default('none'),
   x: z.string().max(64).default(''),
@@ -75,7 +89,7 @@ function badValue(c: DatasetColumn, op: FilterOp, v: string | number): string | 
   if (s === '') return `请输入「${c.zh}」的筛选值`;
   const t = c.type === 'dict' ? (c.dictKeys === 'text' ? 'text' : 'int') : c.type;
   if (t === 'int' && !(/^-?\d{1,10}$/.test(s) && Math.abs(Number(s)) <= INT_MAX)) return `「${c.zh}」的筛选值应为整数`;
-  if (t === 'number' && !(/^-?\d{1,12}(\.\d{1,6})?$/.test(s))) return `「${c.zh}」的筛选值应为数字`;
+  if (t === 'number' && !/^-?\d{1,12}(\.\d{1,6})?$/.test(s)) return `「${c.zh}」的筛选值应为数字`;
   if (t === 'date' && !isDay(s)) return `「${c.zh}」的筛选值应为日期 yyyy-MM-dd`;
   if (t === 'text' && op !== 'like' && s.length > 100) return `「${c.zh}」的筛选值不能超过100个字符`;
   return null;
@@ -116,7 +130,8 @@ function checkDesign(d: z.output<typeof DesignShape>, ctx: z.RefinementCtx): voi
     const op = f.op as FilterOp;
     if (!OPS_BY_TYPE[c.type].includes(op)) return fail(`「${c.zh}」不能使用筛选条件: ${op}`, ['filters', i, 'op']);
     const values = Array.isArray(f.value) ? f.value : [f.value];
-    if (op === 'in' ? !Array.isArray(f.value) || values.length === 0 : Array.isArray(f.value)) return fail(op === 'in' ? `请选择「${c.zh}」的筛选值` : `「${c.zh}」只能有一个筛选值`, ['filters', i, 'value']);
+    if (op === 'in' ? !Array.isArray(f.value) || values.length === 0 : Array.isArray(f.value))
+      return fail(op === 'in' ? `请选择「${c.zh}」的筛选值` : `「${c.zh}」只能有一个筛选值`, ['filters', i, 'value']);
     for (const v of values) {
       const why = badValue(c, op, v);
       if (why) return fail(why, ['filters', i, 'value']);
@@ -215,7 +230,11 @@ export const reportEndpoints = {
     path: '/blade-report/report/rest/preview',
     summary: '报表预览',
     access: { perm: 'report_list' },
-    body: z.object({ design: ReportDesign, current: PageQuery.shape.current, size: z.coerce.number().int().min(1, '每页条数不正确').max(500, '每页最多500条').default(50) }),
+    body: z.object({
+      design: ReportDesign,
+      current: PageQuery.shape.current,
+      size: z.coerce.number().int().min(1, '每页条数不正确').max(500, '每页最多500条').default(50),
+    }),
     data: ReportResult,
   }),
   /** A saved report's whole result as xlsx or PDF (token in the Blade-Auth query parameter, like the other downloads). */

@@ -32,7 +32,12 @@ export const oss = defineCrud({
       endpoint: HttpUrl('资源地址应为 http:// 或 https:// 开头的地址'),
       accessKey: OptionalText(),
       secretKey: OptionalText(),
-      bucketName: z.string().trim().max(255).regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$|^$/, '空间名只能包含小写字母、数字、点和短横线 (3-63 位)').optional(),
+      bucketName: z
+        .string()
+        .trim()
+        .max(255)
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$|^$/, '空间名只能包含小写字母、数字、点和短横线 (3-63 位)')
+        .optional(),
       appId: OptionalText(),
       region: OptionalText(),
       remark: z.string().max(255).optional(),

@@ -29,7 +29,13 @@ export const ResourceCode = z
 export const OptionalText = (max = 255) => z.string().trim().max(max).optional();
 
 export const HttpUrl = (msg: string) =>
-  z.string().trim().max(255).regex(/^https?:\/\/[^\s/]+/i, msg).optional().or(z.literal(''));
+  z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^https?:\/\/[^\s/]+/i, msg)
+    .optional()
+    .or(z.literal(''));
 
 /** Adds "required" issues for the fields a real provider needs (the built-in one needs none). */
 export function requireFields<T extends Record<string, unknown>>(v: T, ctx: z.RefinementCtx, need: Array<[keyof T & string, string]>): void {

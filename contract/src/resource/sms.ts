@@ -55,7 +55,12 @@ export const sms = defineCrud({
 /** Comma-joined mainland mobile numbers, checked in the order of spec §5 (empty, length, format). */
 export const Phones = z
   .string({ error: PHONE_MSG.empty })
-  .transform((s) => s.split(',').map((p) => p.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
   .check((c) => {
     const list = c.value;
     const problem = list.length === 0 ? PHONE_MSG.empty : list.map((p) => phoneProblem(p, true)).find(Boolean);

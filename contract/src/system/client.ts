@@ -10,8 +10,7 @@ const GrantTypes = z
   .pipe(z.array(z.enum(GRANT_TYPE_OPTIONS, { error: '授权类型不正确' })).min(1, '请输入授权类型'))
   .transform((g) => [...new Set(g)].join(','));
 
-const seconds = (msg: string) =>
-  z.coerce.number({ error: msg }).int(msg).min(1, msg).max(315_360_000, '有效期过长');
+const seconds = (msg: string) => z.coerce.number({ error: msg }).int(msg).min(1, msg).max(315_360_000, '有效期过长');
 
 const opt = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).optional();
 

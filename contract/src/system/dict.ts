@@ -58,13 +58,23 @@ function dictApi<const N extends MenuCode, Rec extends z.ZodObject>(name: N, bas
       query: PageQuery.extend(filters.shape).loose(),
       data: Page(record),
     }),
-    childList: q('child-list', '子项树', filters.extend({ parentId: z.string().refine((s) => isIdText(s.replace(/^-/, '')), '请求参数类型错误').optional() }).loose(), z.array(treeOf(record)), { perm: name }),
+    childList: q(
+      'child-list',
+      '子项树',
+      filters
+        .extend({
+          parentId: z
+            .string()
+            .refine((s) => isIdText(s.replace(/^-/, '')), '请求参数类型错误')
+            .optional(),
+        })
+        .loose(),
+      z.array(treeOf(record)),
+      { perm: name },
+    ),
     tree: q('tree', '全部树', z.object({ code: z.string().optional() }), z.array(TreeNode)),
     parentTree: q('parent-tree', '顶级树', z.object({ code: z.string().optional() }), z.array(TreeNode)),
-    dictionary:
-      name === 'dict'
-        ? dictionaryEndpoints.dictionary
-        : q('dictionary', '按编码查询', dictionaryEndpoints.dictionary.query!, z.array(DictItem)),
+    dictionary: name === 'dict' ? dictionaryEndpoints.dictionary : q('dictionary', '按编码查询', dictionaryEndpoints.dictionary.query!, z.array(DictItem)),
     dictionaryTree: q('dictionary-tree', '按编码查询树', dictionaryEndpoints.dictionary.query!, z.array(DictTreeItem)),
   };
   return { ...crud, extra: endpoints };

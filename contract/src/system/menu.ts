@@ -56,7 +56,12 @@ export const menuSessionEndpoints = {
     path: '/blade-system/menu/routes',
     summary: '当前用户的菜单路由',
     access: 'login',
-    query: z.object({ topMenuId: z.string().refine((s) => s === '' || isIdText(s), '请求参数类型错误').optional() }),
+    query: z.object({
+      topMenuId: z
+        .string()
+        .refine((s) => s === '' || isIdText(s), '请求参数类型错误')
+        .optional(),
+    }),
     data: z.array(MenuNode),
   }),
   buttons: endpoint({

@@ -5,7 +5,11 @@ import { phoneField } from '../phone';
 const phone = phoneField;
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = z.string().trim().max(45, '邮箱不能超过45个字符').regex(new RegExp(`^$|${EMAIL_RE.source}`), '邮箱格式不正确');
+const email = z
+  .string()
+  .trim()
+  .max(45, '邮箱不能超过45个字符')
+  .regex(new RegExp(`^$|${EMAIL_RE.source}`), '邮箱格式不正确');
 
 /** yyyy-MM-dd or yyyy-MM-dd HH:mm:ss; "" clears. */
 const birthday = z
@@ -19,7 +23,12 @@ export const IdCsv = (msg: string, required: boolean) =>
   z
     .union([z.string({ error: msg }), z.number(), z.array(z.union([z.string(), z.number()]))], { error: msg })
     .transform((v) => (Array.isArray(v) ? v.map(String) : String(v).split(',')).map((x) => x.trim()).filter(Boolean))
-    .pipe(z.array(z.string().refine(isIdText, 'ID格式不正确')).min(required ? 1 : 0, msg).max(50, '选择过多'))
+    .pipe(
+      z
+        .array(z.string().refine(isIdText, 'ID格式不正确'))
+        .min(required ? 1 : 0, msg)
+        .max(50, '选择过多'),
+    )
     .transform((ids) => [...new Set(ids)].join(','));
 
 const optionalCode = (values: readonly number[], msg: string) =>
@@ -60,7 +69,11 @@ export const UserPlatformRecord = UserRecord.extend({ userExt: z.string() });
 
 /** Fields the admin user form edits (submit and update). tenantId is honoured for platform administrators only. */
 export const UserFields = z.object({
-  tenantId: z.string().regex(/^\d{6}$/, '租户ID格式不正确').optional().or(z.literal('')),
+  tenantId: z
+    .string()
+    .regex(/^\d{6}$/, '租户ID格式不正确')
+    .optional()
+    .or(z.literal('')),
   code: z.string().trim().max(12, '用户编号不能超过12个字符').optional(),
   userType: optionalCode(USER_TYPES, '请选择用户平台').optional(),
   account: z

@@ -47,7 +47,13 @@ export const code = defineCrud({
     codeName: reqText('菜单名称', 50),
     tableName: reqText('表名', 64).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, '表名只能包含字母、数字和下划线'),
     tablePrefix: optText('表前缀', 30),
-    pkName: z.preprocess((v) => (v === '' || v == null ? 'id' : v), z.string().regex(/^[a-z_][a-z0-9_]*$/, '主键名格式不正确').max(64)),
+    pkName: z.preprocess(
+      (v) => (v === '' || v == null ? 'id' : v),
+      z
+        .string()
+        .regex(/^[a-z_][a-z0-9_]*$/, '主键名格式不正确')
+        .max(64),
+    ),
     packageName: reqText('实体名', 40).regex(ENTITY_RE, '实体名只能包含小写字母、数字和下划线,且以字母开头'),
     baseMode: dictInt('基础业务', [1, 2] as const).default(1),
     wrapMode: dictInt('包装器', [1, 2] as const).default(2),
@@ -75,8 +81,22 @@ const genQuery = z.object({
 });
 
 export const codeEndpoints = {
-  copy: endpoint({ method: 'POST', path: '/blade-develop/code/copy', summary: '复制代码生成配置', access: { perm: 'code_copy' }, query: z.object({ id: Id }), data: z.object({ id: z.string() }) }),
-  genCode: endpoint({ method: 'POST', path: '/blade-develop/code/gen-code', summary: '生成代码', access: { perm: 'code_gen' }, query: genQuery, data: GenResult }),
+  copy: endpoint({
+    method: 'POST',
+    path: '/blade-develop/code/copy',
+    summary: '复制代码生成配置',
+    access: { perm: 'code_copy' },
+    query: z.object({ id: Id }),
+    data: z.object({ id: z.string() }),
+  }),
+  genCode: endpoint({
+    method: 'POST',
+    path: '/blade-develop/code/gen-code',
+    summary: '生成代码',
+    access: { perm: 'code_gen' },
+    query: genQuery,
+    data: GenResult,
+  }),
   download: endpoint({
     method: 'GET',
     path: '/blade-develop/code/download',

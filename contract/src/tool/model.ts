@@ -82,7 +82,10 @@ export const PROPERTY_TYPES = ['string', 'number', 'boolean'] as const;
 export const COMPONENT_TYPES = ['input', 'textarea', 'number', 'select', 'date', 'datetime', 'switch'] as const;
 export const QUERY_TYPES = ['equal', 'like', 'ge', 'le'] as const;
 const flag = (label: string) =>
-  z.preprocess((v) => (v === true || v === '1' ? 1 : v === false || v === '0' || v === '' || v == null ? 0 : v), z.union([z.literal(0), z.literal(1)], { error: `${label}取值不正确` }));
+  z.preprocess(
+    (v) => (v === true || v === '1' ? 1 : v === false || v === '0' || v === '' || v == null ? 0 : v),
+    z.union([z.literal(0), z.literal(1)], { error: `${label}取值不正确` }),
+  );
 
 export const ModelPrototypeInput = z.object({
   /** "" for a field proposed from the table and not saved yet. */
@@ -105,7 +108,13 @@ export const ModelPrototypeInput = z.object({
 });
 
 export const modelEndpoints = {
-  select: endpoint({ method: 'GET', path: '/blade-develop/model/select', summary: '数据模型下拉列表', access: { perm: 'model' }, data: z.array(z.object({ id: z.string(), modelName: z.string(), modelTable: z.string() })) }),
+  select: endpoint({
+    method: 'GET',
+    path: '/blade-develop/model/select',
+    summary: '数据模型下拉列表',
+    access: { perm: 'model' },
+    data: z.array(z.object({ id: z.string(), modelName: z.string(), modelTable: z.string() })),
+  }),
   tableList: endpoint({
     method: 'GET',
     path: '/blade-develop/model/table-list',

@@ -15,7 +15,10 @@ export const ANIMAL_STATUSES = [1, 2, 3, 4] as const; // dict animal_status: in 
 export const PARENT_MARKS = ['UNK', 'WILD', 'MULT'] as const;
 
 const parentMark = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(PARENT_MARKS, { error: `${label}标记只能是 UNK(未知)、WILD(野外) 或 MULT(多个可能)` }).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(PARENT_MARKS, { error: `${label}标记只能是 UNK(未知)、WILD(野外) 或 MULT(多个可能)` }).optional(),
+  );
 
 /** MULT candidates: `identity[:weight],…` (or an array of {id, w}); weights are relative, positive. */
 export const ParentCandidates = (label: string) =>
@@ -23,16 +26,24 @@ export const ParentCandidates = (label: string) =>
     (v) => {
       if (v === '' || v === null || v === undefined) return undefined;
       if (typeof v !== 'string') return v;
-      return v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-        const [id, w] = s.split(':');
-        return w === undefined ? { id } : { id, w: Number(w) };
-      });
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => {
+          const [id, w] = s.split(':');
+          return w === undefined ? { id } : { id, w: Number(w) };
+        });
     },
     z
       .array(
         z.object({
           id: z.string().regex(/^[1-9]\d{0,18}$/, `${label}候选个体ID格式不正确`),
-          w: z.number({ error: `${label}候选权重必须是数字` }).gt(0, `${label}候选权重必须大于0`).lte(1000, `${label}候选权重不能超过1000`).optional(),
+          w: z
+            .number({ error: `${label}候选权重必须是数字` })
+            .gt(0, `${label}候选权重必须大于0`)
+            .lte(1000, `${label}候选权重不能超过1000`)
+            .optional(),
         }),
         { error: `${label}候选格式不正确` },
       )
@@ -43,7 +54,18 @@ export const ParentCandidates = (label: string) =>
 
 /** Photo links: an array or Blade's comma-joined string. */
 const photos = z
-  .preprocess((v) => (v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v), z.array(z.string().trim().max(1000, '照片链接不能超过1000个字符').refine(isLink, '照片链接不是有效的链接地址')).max(30, '照片最多30张'))
+  .preprocess(
+    (v) =>
+      v === null || v === undefined
+        ? []
+        : typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+    z.array(z.string().trim().max(1000, '照片链接不能超过1000个字符').refine(isLink, '照片链接不是有效的链接地址')).max(30, '照片最多30张'),
+  )
   .optional();
 
 const animalFields = {
@@ -73,25 +95,34 @@ const parentShape = (label: string, key: 'sire' | 'dam', p: ParentShape, ctx: z.
   const given = [p.id, p.identity, p.mark].filter(Boolean).length;
   if (given > 1) ctx.addIssue({ code: 'custom', message: `${label}只能指定一种:本园个体、他园个体或 UNK/WILD/MULT 标记`, path: [`${key}Mark`] });
   if (p.mark === 'MULT' && !p.candidates?.length) ctx.addIssue({ code: 'custom', message: `${label}为 MULT 时请填写候选个体`, path: [`${key}Candidates`] });
-  if (p.mark !== 'MULT' && p.candidates?.length) ctx.addIssue({ code: 'custom', message: `只有${label}为 MULT 时才能填写候选个体`, path: [`${key}Candidates`] });
-  if (p.candidates && new Set(p.candidates.map((c) => c.id)).size !== p.candidates.length) ctx.addIssue({ code: 'custom', message: `${label}候选个体重复`, path: [`${key}Candidates`] });
+  if (p.mark !== 'MULT' && p.candidates?.length)
+    ctx.addIssue({ code: 'custom', message: `只有${label}为 MULT 时才能填写候选个体`, path: [`${key}Candidates`] });
+  if (p.candidates && new Set(p.candidates.map((c) => c.id)).size !== p.candidates.length)
+    ctx.addIssue({ code: 'custom', message: `${label}候选个体重复`, path: [`${key}Candidates`] });
 };
 
 const pedigreeShape = (
   v: {
-    sireId?: string | null; sireMark?: string; sireIdentityId?: string | null; sireCandidates?: Array<{ id: string }>;
-    damId?: string | null; damMark?: string; damIdentityId?: string | null; damCandidates?: Array<{ id: string }>;
-    birthDate?: string | null; birthPrecision?: number;
+    sireId?: string | null;
+    sireMark?: string;
+    sireIdentityId?: string | null;
+    sireCandidates?: Array<{ id: string }>;
+    damId?: string | null;
+    damMark?: string;
+    damIdentityId?: string | null;
+    damCandidates?: Array<{ id: string }>;
+    birthDate?: string | null;
+    birthPrecision?: number;
   },
   ctx: z.RefinementCtx,
 ) => {
   parentShape('父本', 'sire', { id: v.sireId, identity: v.sireIdentityId, mark: v.sireMark, candidates: v.sireCandidates }, ctx);
   parentShape('母本', 'dam', { id: v.damId, identity: v.damIdentityId, mark: v.damMark, candidates: v.damCandidates }, ctx);
   if (v.sireId && v.sireId === v.damId) ctx.addIssue({ code: 'custom', message: '父本和母本不能是同一个体', path: ['damId'] });
-  if (!v.birthDate && v.birthPrecision && v.birthPrecision !== 4) ctx.addIssue({ code: 'custom', message: '未填写出生日期时,日期精度只能为"未知"', path: ['birthPrecision'] });
+  if (!v.birthDate && v.birthPrecision && v.birthPrecision !== 4)
+    ctx.addIssue({ code: 'custom', message: '未填写出生日期时,日期精度只能为"未知"', path: ['birthPrecision'] });
   if (v.birthDate && v.birthPrecision === 4) ctx.addIssue({ code: 'custom', message: '填写了出生日期时,请选择日期精度(日/月/年)', path: ['birthPrecision'] });
-  if (v.birthDate && v.birthDate.slice(0, 10) > chinaToday())
-    ctx.addIssue({ code: 'custom', message: '出生日期不能晚于今天', path: ['birthDate'] });
+  if (v.birthDate && v.birthDate.slice(0, 10) > chinaToday()) ctx.addIssue({ code: 'custom', message: '出生日期不能晚于今天', path: ['birthDate'] });
 };
 
 export const AnimalRecord = z.object({

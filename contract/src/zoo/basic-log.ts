@@ -81,7 +81,11 @@ export const basicLog = defineCrud({
     logDate: dayIn('日志日期'),
     logTime: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式应为 HH:mm').optional(),
+      z
+        .string()
+        .trim()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式应为 HH:mm')
+        .optional(),
     ),
     keeperId: optId('饲养员'),
     diet: z.array(DietItemIn, { error: '饲料信息格式不正确' }).max(20, '饲料最多20项').default([]),

@@ -49,7 +49,12 @@ export const cage = defineCrud({
     capacity: optInt('容量', 0, 1_000_000),
     cameraUrl: z.preprocess(
       (v) => (v === null ? '' : v),
-      z.string().trim().max(1000, '监控视频地址不能超过1000个字符').refine((s) => s === '' || isStreamUrl(s), '监控视频地址不是有效的URL (支持 http、https、rtsp、rtmp、ws、wss)').optional(),
+      z
+        .string()
+        .trim()
+        .max(1000, '监控视频地址不能超过1000个字符')
+        .refine((s) => s === '' || isStreamUrl(s), '监控视频地址不是有效的URL (支持 http、https、rtsp、rtmp、ws、wss)')
+        .optional(),
     ),
     sort: optInt('排序', 0, 100000),
     remark: optText('备注', 500),

@@ -8,7 +8,11 @@ import { optText, reqId } from '../fields';
 const quantity = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: `${label}必须是整数` }).int(`${label}必须是整数`).min(0, `${label}不能为负数`).max(1_000_000, `${label}不能大于1000000`),
+    z
+      .number({ error: `${label}必须是整数` })
+      .int(`${label}必须是整数`)
+      .min(0, `${label}不能为负数`)
+      .max(1_000_000, `${label}不能大于1000000`),
   );
 
 export const PopulationRecord = z.object({

@@ -28,20 +28,31 @@ export const BORN_TYPES = [1, 2, 3] as const;
 
 const notFuture = (label: string) => dateIn(label).refine((s) => s.slice(0, 10) <= chinaToday(), `${label}不能晚于今天`);
 /** A required event date, not later than today. */
-const reqDate = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: `请选择${label}` }).pipe(notFuture(label)));
+const reqDate = (label: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: `请选择${label}` }).pipe(notFuture(label)));
 
 /** Counts are integers, 0 when not given (spec §5, §9); a negative one is refused. */
 export const quantityIn = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: `${label}必须是整数` }).int(`${label}必须是整数`).min(0, `${label}不能为负数`).max(1_000_000, `${label}不能大于1000000`),
+    z
+      .number({ error: `${label}必须是整数` })
+      .int(`${label}必须是整数`)
+      .min(0, `${label}不能为负数`)
+      .max(1_000_000, `${label}不能大于1000000`),
   );
 
 /** Image links: an array or Blade's comma-joined string (uploads go through object storage first). */
 const images = z
   .preprocess(
-    (v) => (v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    (v) =>
+      v === null || v === undefined
+        ? []
+        : typeof v === 'string'
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
     z.array(z.string().trim().max(1000, '图片链接不能超过1000个字符').refine(isLink, '图片链接不是有效的链接地址')).max(20, '图片最多20张'),
   )
   .optional();
@@ -65,7 +76,8 @@ const outShape = (v: Common, ctx: z.RefinementCtx) => {
   if (v.animalType === 1 && !v.animalId) ctx.addIssue({ code: 'custom', message: '请选择个体', path: ['animalId'] });
   if (v.animalType === 2) {
     if (!v.cageId) ctx.addIssue({ code: 'custom', message: '请选择笼舍', path: ['cageId'] });
-    else if (v.maleQuantity + v.femaleQuantity + v.theyQuantity === 0) ctx.addIssue({ code: 'custom', message: '雄性、雌性、性别不明数量不能全部为0', path: ['maleQuantity'] });
+    else if (v.maleQuantity + v.femaleQuantity + v.theyQuantity === 0)
+      ctx.addIssue({ code: 'custom', message: '雄性、雌性、性别不明数量不能全部为0', path: ['maleQuantity'] });
   }
 };
 
@@ -121,12 +133,10 @@ export const ExportIn = z
   })
   .superRefine(outShape);
 
-export const MoveIn = z
-  .object({ ...common, moveDate: reqDate('迁移日期'), toCageId: reqId('迁入笼舍') })
-  .superRefine((v, ctx) => {
-    outShape(v, ctx);
-    if (v.animalType === 2 && v.cageId && v.cageId === v.toCageId) ctx.addIssue({ code: 'custom', message: '迁入笼舍不能与迁出笼舍相同', path: ['toCageId'] });
-  });
+export const MoveIn = z.object({ ...common, moveDate: reqDate('迁移日期'), toCageId: reqId('迁入笼舍') }).superRefine((v, ctx) => {
+  outShape(v, ctx);
+  if (v.animalType === 2 && v.cageId && v.cageId === v.toCageId) ctx.addIssue({ code: 'custom', message: '迁入笼舍不能与迁出笼舍相同', path: ['toCageId'] });
+});
 
 export const DieIn = z
   .object({ ...common, dieDate: reqDate('死亡日期'), dieType: dictInt('死亡类型', DIE_TYPES), reason: optText('兽医意见', 1000) })

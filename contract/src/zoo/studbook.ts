@@ -12,12 +12,22 @@ import { reqId } from '../fields';
 const num = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? undefined : v),
-    z.coerce.number({ error: `${label}必须是数字` }).refine(Number.isFinite, `${label}必须是数字`).min(min, `${label}必须在 ${min} 到 ${max} 之间`).max(max, `${label}必须在 ${min} 到 ${max} 之间`).optional(),
+    z.coerce
+      .number({ error: `${label}必须是数字` })
+      .refine(Number.isFinite, `${label}必须是数字`)
+      .min(min, `${label}必须在 ${min} 到 ${max} 之间`)
+      .max(max, `${label}必须在 ${min} 到 ${max} 之间`)
+      .optional(),
   );
 const int = (label: string, min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === undefined || v === null ? undefined : v),
-    z.coerce.number({ error: `${label}必须是整数` }).int(`${label}必须是整数`).min(min, `${label}必须在 ${min} 到 ${max} 之间`).max(max, `${label}必须在 ${min} 到 ${max} 之间`).optional(),
+    z.coerce
+      .number({ error: `${label}必须是整数` })
+      .int(`${label}必须是整数`)
+      .min(min, `${label}必须在 ${min} 到 ${max} 之间`)
+      .max(max, `${label}必须在 ${min} 到 ${max} 之间`)
+      .optional(),
   );
 
 export const SpeciesQuery = z.object({ speciesId: reqId('物种') });
@@ -137,10 +147,21 @@ export const studbookEndpoints = {
     path: `${base}/list`,
     summary: '物种谱系:个体的 F、MK、排名、系谱已知比例、持有单位',
     access: VIEW,
-    query: PageQuery.extend({ speciesId: reqId('物种'), alive: z.enum(['', '1', '0'], { error: '存活筛选只能是 1 或 0' }).optional(), keyword: z.string().max(50, '关键字不能超过50个字符').optional() }),
+    query: PageQuery.extend({
+      speciesId: reqId('物种'),
+      alive: z.enum(['', '1', '0'], { error: '存活筛选只能是 1 或 0' }).optional(),
+      keyword: z.string().max(50, '关键字不能超过50个字符').optional(),
+    }),
     data: Page(StudbookRecord),
   }),
-  summary: endpoint({ method: 'GET', path: `${base}/summary`, summary: '种群遗传概况:GD、FGE、平均 F、平均 MK', access: VIEW, query: SpeciesQuery, data: StudbookSummary }),
+  summary: endpoint({
+    method: 'GET',
+    path: `${base}/summary`,
+    summary: '种群遗传概况:GD、FGE、平均 F、平均 MK',
+    access: VIEW,
+    query: SpeciesQuery,
+    data: StudbookSummary,
+  }),
   kinship: endpoint({
     method: 'GET',
     path: `${base}/kinship`,
@@ -186,8 +207,22 @@ export const studbookEndpoints = {
     query: z.object({ id: reqId('个体') }),
     data: AnimalGenetics,
   }),
-  snapshots: endpoint({ method: 'GET', path: `${base}/snapshots`, summary: 'GD / FGE 历史', access: VIEW, query: SpeciesQuery, data: z.array(StudbookSnapshot) }),
-  snapshot: endpoint({ method: 'POST', path: `${base}/snapshot`, summary: '立即记录一次种群遗传快照', access: { perm: 'studbook_snapshot' }, query: SpeciesQuery, data: Empty }),
+  snapshots: endpoint({
+    method: 'GET',
+    path: `${base}/snapshots`,
+    summary: 'GD / FGE 历史',
+    access: VIEW,
+    query: SpeciesQuery,
+    data: z.array(StudbookSnapshot),
+  }),
+  snapshot: endpoint({
+    method: 'POST',
+    path: `${base}/snapshot`,
+    summary: '立即记录一次种群遗传快照',
+    access: { perm: 'studbook_snapshot' },
+    query: SpeciesQuery,
+    data: Empty,
+  }),
   number: endpoint({
     method: 'POST',
     path: `${base}/number`,

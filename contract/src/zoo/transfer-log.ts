@@ -20,7 +20,10 @@ export const TRANSFER_WITHDRAWN = 3;
 /** What a confirmation may answer (spec §3: id, transferOpinion, status). */
 export const CONFIRM_STATUSES = [1, 2] as const;
 
-const TenantCodeIn = z.string({ error: '请选择接收动物园' }).trim().regex(/^\d{6}$/, '请选择接收动物园');
+const TenantCodeIn = z
+  .string({ error: '请选择接收动物园' })
+  .trim()
+  .regex(/^\d{6}$/, '请选择接收动物园');
 
 export const TransferIn = z
   .object({

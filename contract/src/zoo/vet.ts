@@ -413,7 +413,11 @@ export const DELIVERIES = [1, 2, 3, 4, 5] as const;
 const hhmm = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}格式应为 HH:mm`).optional(),
+    z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label}格式应为 HH:mm`)
+      .optional(),
   );
 
 export const AnaesthesiaAgentIn = z.object({ drugId: reqId('麻醉药品'), doseMgKg: reqDecimal('麻醉剂量', 0.0001, 100_000, DOSE_RATE_PLACES) });

@@ -98,7 +98,9 @@ export const zooSpeciesEndpoints = {
     summary: '本园可登记物种下拉 (许可证在有效期内)',
     access: 'login',
     query: z.object({ all: z.enum(['true', 'false']).optional() }),
-    data: z.array(z.object({ id: z.string(), speciesName: z.string(), latinName: z.string(), managementMode: z.number(), licenceState: z.enum(LICENCE_STATES) })),
+    data: z.array(
+      z.object({ id: z.string(), speciesName: z.string(), latinName: z.string(), managementMode: z.number(), licenceState: z.enum(LICENCE_STATES) }),
+    ),
   }),
   detail: endpoint({
     method: 'GET',
@@ -117,7 +119,12 @@ export const zooSpeciesEndpoints = {
       id: updateId,
       localName: optText('本园名称', 100),
       localRemark: optText('本园备注', 500),
-      managementMode: z.preprocess((v) => (v === '' || v === null ? null : v), dictInt('管理方式', [1, 2] as const).nullable().optional()),
+      managementMode: z.preprocess(
+        (v) => (v === '' || v === null ? null : v),
+        dictInt('管理方式', [1, 2] as const)
+          .nullable()
+          .optional(),
+      ),
     }),
     data: z.object({}).loose(),
   }),

@@ -5,7 +5,10 @@ import { LICENCE_STATES } from './zoo-species';
 import { NumOut, dateIn, optDate, optInt, reqId, reqText } from '../fields';
 
 /** The 6-digit tenant code (blade_tenant.tenant_id), not the row id. */
-const TenantCode = z.string({ error: '请选择租户' }).trim().regex(/^\d{6}$/, '租户编号应为6位数字');
+const TenantCode = z
+  .string({ error: '请选择租户' })
+  .trim()
+  .regex(/^\d{6}$/, '租户编号应为6位数字');
 
 /** One species in a zoo's breeding licence scope (驯养繁殖/人工繁育许可证). */
 export const AuthSpeciesInput = z

@@ -29,7 +29,11 @@ function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return formatDate(v);
   if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('').trim();
+    if ('richText' in v)
+      return v.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if ('formula' in v || 'sharedFormula' in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
     if ('text' in v) return String(v.text).trim();
     return '';

@@ -12,7 +12,16 @@ import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
-export const demoSeeders: Array<(db: Database) => Promise<void>> = [seedDemoZoo, seedDemoKeeperLogs, seedDemoReadings, seedDemoReports, seedDemoFlow, seedDemoTransfers, seedDemoStudbook, seedDemoVet];
+export const demoSeeders: Array<(db: Database) => Promise<void>> = [
+  seedDemoZoo,
+  seedDemoKeeperLogs,
+  seedDemoReadings,
+  seedDemoReports,
+  seedDemoFlow,
+  seedDemoTransfers,
+  seedDemoStudbook,
+  seedDemoVet,
+];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {

@@ -44,7 +44,9 @@ describe('permission codes', () => {
   });
 
   it('every resource with a submit verb has a seeded edit code (submit with an id checks it)', () => {
-    const defs = (Object.values(contract) as unknown[]).filter((d): d is ResourceDefinition => Boolean(d && typeof d === 'object' && 'perms' in d && 'verbs' in d));
+    const defs = (Object.values(contract) as unknown[]).filter((d): d is ResourceDefinition =>
+      Boolean(d && typeof d === 'object' && 'perms' in d && 'verbs' in d),
+    );
     expect(defs.length).toBeGreaterThan(20);
     const missing = defs.filter((d) => d.verbs.includes('submit') && !d.access?.submit && !granted.has(d.perms.edit)).map((d) => d.perms.edit);
     expect(missing).toEqual([]);

@@ -29,9 +29,18 @@ export const PARAM_SEED: Array<[key: string, name: string, value: string]> = [
 export async function seedPlatform(tx: Tx): Promise<void> {
   await tx.insert(bladeTenant).values({ tenantId: '000000', tenantName: '管理组', linkman: 'admin', accountNumber: -1 }).onConflictDoNothing();
 
-  for (const [clientId, secret] of [['saber', 'saber_secret'], ['sword', 'sword_secret']] as const) {
-    const [c] = await tx.select({ id: bladeClient.id }).from(bladeClient).where(and(eq(bladeClient.clientId, clientId), eq(bladeClient.isDeleted, 0)));
-    if (!c) await tx.insert(bladeClient).values({ clientId, clientSecret: secret, authorizedGrantTypes: GRANTS, accessTokenValidity: 3600, refreshTokenValidity: 604800 });
+  for (const [clientId, secret] of [
+    ['saber', 'saber_secret'],
+    ['sword', 'sword_secret'],
+  ] as const) {
+    const [c] = await tx
+      .select({ id: bladeClient.id })
+      .from(bladeClient)
+      .where(and(eq(bladeClient.clientId, clientId), eq(bladeClient.isDeleted, 0)));
+    if (!c)
+      await tx
+        .insert(bladeClient)
+        .values({ clientId, clientSecret: secret, authorizedGrantTypes: GRANTS, accessTokenValidity: 3600, refreshTokenValidity: 604800 });
   }
 
   const params = await tx.select({ k: bladeParam.paramKey }).from(bladeParam).where(eq(bladeParam.isDeleted, 0));
@@ -45,13 +54,18 @@ export async function seedPlatform(tx: Tx): Promise<void> {
 }
 
 async function seedDicts(tx: Tx): Promise<void> {
-  const roots = await tx.select({ code: bladeDict.code }).from(bladeDict).where(and(eq(bladeDict.parentId, '0'), eq(bladeDict.isDeleted, 0)));
+  const roots = await tx
+    .select({ code: bladeDict.code })
+    .from(bladeDict)
+    .where(and(eq(bladeDict.parentId, '0'), eq(bladeDict.isDeleted, 0)));
   const have = new Set(roots.map((r) => r.code));
   let sort = roots.length;
   for (const [code, d] of Object.entries(DICT_SEED)) {
     if (have.has(code)) continue;
     const [root] = await tx.insert(bladeDict).values({ code, dictKey: '-1', dictValue: d.name, sort: ++sort }).returning({ id: bladeDict.id });
-    await tx.insert(bladeDict).values(d.items.map(([dictKey, dictValue, remark], i) => ({ parentId: root!.id, code, dictKey, dictValue, sort: i + 1, remark: remark ?? '' })));
+    await tx
+      .insert(bladeDict)
+      .values(d.items.map(([dictKey, dictValue, remark], i) => ({ parentId: root!.id, code, dictKey, dictValue, sort: i + 1, remark: remark ?? '' })));
   }
 }
 
@@ -77,7 +91,18 @@ async function seedMenus(tx: Tx): Promise<string[]> {
   const walk = async (items: readonly MenuSeed[], parentId: string) => {
     let sort = 0;
     for (const it of items) {
-      const id = await ensure({ parentId, code: it.code, name: it.name, alias: 'menu', path: it.path, source: it.source ?? '', sort: ++sort, category: 1, action: 0, isOpen: it.isOpen ?? 1 });
+      const id = await ensure({
+        parentId,
+        code: it.code,
+        name: it.name,
+        alias: 'menu',
+        path: it.path,
+        source: it.source ?? '',
+        sort: ++sort,
+        category: 1,
+        action: 0,
+        isOpen: it.isOpen ?? 1,
+      });
       const buttons = [...(it.crud ? CRUD_BUTTONS : []), ...(it.buttons ?? [])];
       let bs = 0;
       for (const [verb, name, action] of buttons)
@@ -91,17 +116,31 @@ async function seedMenus(tx: Tx): Promise<string[]> {
 
 /** The platform's administrator role, root department, post and `admin` account (tenant 000000). */
 async function seedAdministrator(tx: Tx, menuIds: string[]): Promise<void> {
-  let [role] = await tx.select({ id: bladeRole.id }).from(bladeRole).where(and(eq(bladeRole.roleAlias, 'administrator'), eq(bladeRole.isDeleted, 0)));
+  let [role] = await tx
+    .select({ id: bladeRole.id })
+    .from(bladeRole)
+    .where(and(eq(bladeRole.roleAlias, 'administrator'), eq(bladeRole.isDeleted, 0)));
   if (!role) {
     [role] = await tx.insert(bladeRole).values({ roleName: '超级管理员', roleAlias: 'administrator', sort: 1 }).returning({ id: bladeRole.id });
     await tx.insert(bladeRole).values({ roleName: '用户', roleAlias: 'user', sort: 2 });
     await tx.insert(bladeRoleMenu).values(menuIds.map((menuId) => ({ menuId, roleId: role!.id })));
   }
-  let [dept] = await tx.select({ id: bladeDept.id }).from(bladeDept).where(and(eq(bladeDept.parentId, '0'), eq(bladeDept.isDeleted, 0))).limit(1);
-  if (!dept) [dept] = await tx.insert(bladeDept).values({ deptName: '管理组', fullName: '平台管理组', deptCategory: 1, sort: 1 }).returning({ id: bladeDept.id });
-  let [post] = await tx.select({ id: bladePost.id }).from(bladePost).where(and(eq(bladePost.postCode, 'ceo'), eq(bladePost.isDeleted, 0)));
+  let [dept] = await tx
+    .select({ id: bladeDept.id })
+    .from(bladeDept)
+    .where(and(eq(bladeDept.parentId, '0'), eq(bladeDept.isDeleted, 0)))
+    .limit(1);
+  if (!dept)
+    [dept] = await tx.insert(bladeDept).values({ deptName: '管理组', fullName: '平台管理组', deptCategory: 1, sort: 1 }).returning({ id: bladeDept.id });
+  let [post] = await tx
+    .select({ id: bladePost.id })
+    .from(bladePost)
+    .where(and(eq(bladePost.postCode, 'ceo'), eq(bladePost.isDeleted, 0)));
   if (!post) [post] = await tx.insert(bladePost).values({ category: 1, postCode: 'ceo', postName: '首席执行官', sort: 1 }).returning({ id: bladePost.id });
-  const [admin] = await tx.select({ id: bladeUser.id }).from(bladeUser).where(and(eq(bladeUser.account, 'admin'), eq(bladeUser.isDeleted, 0)));
+  const [admin] = await tx
+    .select({ id: bladeUser.id })
+    .from(bladeUser)
+    .where(and(eq(bladeUser.account, 'admin'), eq(bladeUser.isDeleted, 0)));
   if (!admin)
     await tx.insert(bladeUser).values({
       account: 'admin',

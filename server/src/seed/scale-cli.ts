@@ -25,7 +25,14 @@ async function main(): Promise<void> {
     if (!Number.isInteger(n) || n < min) throw new Error(`--${k} 应为不小于 ${min} 的整数`);
     return n;
   };
-  const opts = { zoos: int('zoos', 1), animals: int('animals', 0), species: int('species', 1), keepers: int('keepers', 1), logs: int('logs', 0), firstTenant: int('first-tenant', 100001) };
+  const opts = {
+    zoos: int('zoos', 1),
+    animals: int('animals', 0),
+    species: int('species', 1),
+    keepers: int('keepers', 1),
+    logs: int('logs', 0),
+    firstTenant: int('first-tenant', 100001),
+  };
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('DATABASE_URL 未设置:规模数据只生成到 PostgreSQL');
   const database = await openPostgres(config.databaseUrl, 2, config.timeZone);

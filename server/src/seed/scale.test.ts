@@ -17,7 +17,11 @@ const dbCount = async (where: string, params: unknown[] = []) =>
 beforeAll(async () => {
   t = await startTestApp();
   const stats = await generateZoos(t.database, { zoos: 3, animals: 6000, firstTenant: 310000, logs: 5000 });
-  expect(stats.map((s) => [s.tenantId, s.animals, s.logs])).toEqual([['310001', 2000, 5000], ['310002', 2000, 5000], ['310003', 2000, 5000]]);
+  expect(stats.map((s) => [s.tenantId, s.animals, s.logs])).toEqual([
+    ['310001', 2000, 5000],
+    ['310002', 2000, 5000],
+    ['310003', 2000, 5000],
+  ]);
   zoo1 = await t.login('admin', 'admin', '310001');
 });
 afterAll(async () => t?.close());
@@ -59,7 +63,11 @@ describe('generated zoos', () => {
         from zoo_basic_log l join zoo_animal a on a.id = l.animal_id where l.tenant_id = '310001'`)
     ).rows;
     expect(r).toEqual({ n: 5000, uniq: 5000, yesterday: true, own: true });
-    const [one] = (await t.sql.query(`select animal_id::text id, to_char(current_date - 1, 'YYYY-MM') ym from zoo_basic_log where tenant_id = '310001' and log_date = current_date - 1 limit 1`)).rows;
+    const [one] = (
+      await t.sql.query(
+        `select animal_id::text id, to_char(current_date - 1, 'YYYY-MM') ym from zoo_basic_log where tenant_id = '310001' and log_date = current_date - 1 limit 1`,
+      )
+    ).rows;
     const [year, month] = (one.ym as string).split('-').map(Number);
     const cal = await t.request({ url: '/zoo/basicLog/detail/month', token: zoo1, query: { year: String(year), month: String(month), animalId: one.id } });
     expect(cal.body.data.days.length).toBeGreaterThan(0);
@@ -82,7 +90,9 @@ describe('generated zoos', () => {
   });
 
   it('keeps unfiltered and filtered totals exact through create, update and remove', async () => {
-    const [sp0, sp1] = (await t.sql.query(`select species_id::text as id from zoo_tenant_species where tenant_id = '310001' order by licence_no limit 2`)).rows.map((r) => r.id as string);
+    const [sp0, sp1] = (
+      await t.sql.query(`select species_id::text as id from zoo_tenant_species where tenant_id = '310001' order by licence_no limit 2`)
+    ).rows.map((r) => r.id as string);
     const totals = async () => ({
       all: (await list(zoo1)).data.total as number,
       sp0: (await list(zoo1, { speciesId: sp0! })).data.total as number,
@@ -99,12 +109,22 @@ describe('generated zoos', () => {
     expect(before).toEqual(await truth());
     expect(await totals()).toEqual(before); // served from the kept counts now
 
-    const created = await t.request({ method: 'POST', url: '/zoo-animal/animal/submit', token: zoo1, body: { speciesId: sp0, localNo: 'NEW-1', animalName: '安安', sex: 1 } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/zoo-animal/animal/submit',
+      token: zoo1,
+      body: { speciesId: sp0, localNo: 'NEW-1', animalName: '安安', sex: 1 },
+    });
     expect(created.body.success).toBe(true);
     const id = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '310001' and local_no = 'NEW-1'`)).rows[0].id as string;
     expect(await totals()).toEqual({ all: before.all + 1, sp0: before.sp0 + 1, sp1: before.sp1, named: before.named + 1 });
 
-    const moved = await t.request({ method: 'POST', url: '/zoo-animal/animal/submit', token: zoo1, body: { id, speciesId: sp1, localNo: 'NEW-1', animalName: '乐乐', sex: 1 } });
+    const moved = await t.request({
+      method: 'POST',
+      url: '/zoo-animal/animal/submit',
+      token: zoo1,
+      body: { id, speciesId: sp1, localNo: 'NEW-1', animalName: '乐乐', sex: 1 },
+    });
     expect(moved.body.success).toBe(true);
     expect(await totals()).toEqual({ all: before.all + 1, sp0: before.sp0, sp1: before.sp1 + 1, named: before.named });
 
@@ -117,14 +137,17 @@ describe('generated zoos', () => {
     for (const r of kept.rows) expect(r.live).toBe(await dbCount(`tenant_id = $1`, [r.tenant_id]));
   });
 
-  it("a keeper limited by a data scope (own animals by breederId) gets the exact total of what it sees, also right after a change", async () => {
+  it('a keeper limited by a data scope (own animals by breederId) gets the exact total of what it sees, also right after a change', async () => {
     const keeper = (await t.sql.query(`select id::text, role_id from blade_user where tenant_id = '310001' and account = 'k002'`)).rows[0];
     const menu = (await t.sql.query(`select id::text from blade_menu where code = 'zoo' limit 1`)).rows[0].id;
     const scope = await t.sql.query(
       `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, 'animal', '本人饲养', 2, 'breederId') returning id::text`,
       [menu],
     );
-    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, keeper.role_id]);
+    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [
+      scope.rows[0].id,
+      keeper.role_id,
+    ]);
     const token = await t.login('k002', 'keeper', '310001');
     const mine = () => dbCount(`tenant_id = '310001' and breeder_id = $1`, [keeper.id]);
     const page = await list(token, { size: '100' });
@@ -132,7 +155,8 @@ describe('generated zoos', () => {
     expect(page.data.total).toBeLessThan(await dbCount(`tenant_id = '310001'`));
     expect(page.data.records.every((r: { breederId: string }) => r.breederId === keeper.id)).toBe(true);
     // The administrator gives the keeper one more animal: the keeper's next page counts it.
-    const other = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '310001' and is_deleted = 0 and breeder_id <> $1 limit 1`, [keeper.id])).rows[0].id;
+    const other = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '310001' and is_deleted = 0 and breeder_id <> $1 limit 1`, [keeper.id]))
+      .rows[0].id;
     const set = await t.request({ method: 'POST', url: '/zoo-animal/animal/setbreeder', token: zoo1, query: { ids: other, breederId: keeper.id } });
     expect(set.body.success, JSON.stringify(set.body)).toBe(true);
     expect((await list(token)).data.total).toBe(page.data.total + 1);

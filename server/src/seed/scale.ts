@@ -44,12 +44,30 @@ const arr = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g,
 async function tenantBasics(tx: Tx, tenantId: string, name: string, keepers: number, hashes: { admin: string; keeper: string }) {
   await tx.execute(sql`insert into blade_tenant (tenant_id, tenant_name, linkman, contact_number, address, account_number)
     values (${tenantId}, ${name}, '园长', '13900000000', ${`${name}路1号`}, -1)`);
-  const menus = await tx.select({ id: bladeMenu.id, parentId: bladeMenu.parentId, code: bladeMenu.code, category: bladeMenu.category, alias: bladeMenu.alias }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
-  const [param] = await tx.select({ v: bladeParam.paramValue }).from(bladeParam).where(and(eq(bladeParam.paramKey, 'tenant.default.menuCode'), eq(bladeParam.isDeleted, 0)));
-  const adminRole = await ensureRole(tx, 'admin', '管理员', subtree(menus, (param?.v ?? 'zoo').split(',').map((s) => s.trim())));
+  const menus = await tx
+    .select({ id: bladeMenu.id, parentId: bladeMenu.parentId, code: bladeMenu.code, category: bladeMenu.category, alias: bladeMenu.alias })
+    .from(bladeMenu)
+    .where(eq(bladeMenu.isDeleted, 0));
+  const [param] = await tx
+    .select({ v: bladeParam.paramValue })
+    .from(bladeParam)
+    .where(and(eq(bladeParam.paramKey, 'tenant.default.menuCode'), eq(bladeParam.isDeleted, 0)));
+  const adminRole = await ensureRole(
+    tx,
+    'admin',
+    '管理员',
+    subtree(
+      menus,
+      (param?.v ?? 'zoo').split(',').map((s) => s.trim()),
+    ),
+  );
   const keeperRole = await ensureRole(tx, 'keeper', '饲养员', keeperMenus(menus));
-  const [dept] = rows<{ id: string }>(await tx.execute(sql`insert into blade_dept (dept_name, full_name, dept_category, sort) values (${name}, ${name}, 1, 1) returning id::text`));
-  const [post] = rows<{ id: string }>(await tx.execute(sql`insert into blade_post (category, post_code, post_name, sort) values (1, 'ceo', '首席执行官', 1) returning id::text`));
+  const [dept] = rows<{ id: string }>(
+    await tx.execute(sql`insert into blade_dept (dept_name, full_name, dept_category, sort) values (${name}, ${name}, 1, 1) returning id::text`),
+  );
+  const [post] = rows<{ id: string }>(
+    await tx.execute(sql`insert into blade_post (category, post_code, post_name, sort) values (1, 'ceo', '首席执行官', 1) returning id::text`),
+  );
   await tx.execute(sql`insert into blade_user (account, password, name, real_name, role_id, dept_id, post_id)
     values ('admin', ${hashes.admin}, '园区管理员', '园区管理员', ${adminRole}, ${dept!.id}, ${post!.id})`);
   return rows<{ id: string }>(
@@ -62,7 +80,9 @@ async function tenantBasics(tx: Tx, tenantId: string, name: string, keepers: num
 /** Two parks, four venues each, `cages` cages spread over them; each cage gets one keeper. */
 async function places(tx: Tx, name: string, cages: number, keeperIds: string[]) {
   const parks = rows<{ id: string }>(
-    await tx.execute(sql`insert into zoo_park (park_name, address, sort) select ${name} || p || '区', ${name} || '路' || p || '号', p from generate_series(1, 2) p order by p returning id::text`),
+    await tx.execute(
+      sql`insert into zoo_park (park_name, address, sort) select ${name} || p || '区', ${name} || '路' || p || '号', p from generate_series(1, 2) p order by p returning id::text`,
+    ),
   ).map((r) => r.id);
   const venues = rows<{ id: string }>(
     await tx.execute(sql`insert into zoo_venue (park_id, venue_name, area, sort)

@@ -79,7 +79,20 @@ export async function seedDemoLedger(tx: Tx, populations: DemoPopulation[], anim
       opening[2] += s * u;
     }
     let cur = opening;
-    rows.push({ movementType: 'census', animalType: 2, speciesId: p.speciesId, toPopulationId: p.id, toCageId: p.cageId, maleQuantity: cur[0], femaleQuantity: cur[1], theyQuantity: cur[2], toBefore: [0, 0, 0], toAfter: cur, remark: '年度盘点期初', ...at(dateAt(0, 1)) });
+    rows.push({
+      movementType: 'census',
+      animalType: 2,
+      speciesId: p.speciesId,
+      toPopulationId: p.id,
+      toCageId: p.cageId,
+      maleQuantity: cur[0],
+      femaleQuantity: cur[1],
+      theyQuantity: cur[2],
+      toBefore: [0, 0, 0],
+      toAfter: cur,
+      remark: '年度盘点期初',
+      ...at(dateAt(0, 1)),
+    });
     for (const [month, day, kind, m, f, u, typeKey, counterpart, remark] of events) {
       const q: Mfu = [m, f, u];
       const gain = kind === 'born' || kind === 'import';
@@ -88,28 +101,113 @@ export async function seedDemoLedger(tx: Tx, populations: DemoPopulation[], anim
       const side = gain
         ? { toPopulationId: p.id, toCageId: p.cageId, toBefore: cur, toAfter: next }
         : { populationId: p.id, fromCageId: p.cageId, fromBefore: cur, fromAfter: next };
-      rows.push({ movementType: kind, animalType: 2, speciesId: p.speciesId, ...side, maleQuantity: m, femaleQuantity: f, theyQuantity: u, typeKey, counterpart, remark, ...at(dateAt(month, day)) });
+      rows.push({
+        movementType: kind,
+        animalType: 2,
+        speciesId: p.speciesId,
+        ...side,
+        maleQuantity: m,
+        femaleQuantity: f,
+        theyQuantity: u,
+        typeKey,
+        counterpart,
+        remark,
+        ...at(dateAt(month, day)),
+      });
       cur = next;
     }
   }
 
   const moves: Record<string, Array<[number, number, string, string]>> = {
     // [month, day, from cage, to cage]: a quarantine stay and back, a transfer to the new enclosure.
-    T005: [[3, 10, 'CT-01', 'CT-02'], [4, 2, 'CT-02', 'CT-01']],
-    C004: [[6, 6, 'BD-01', 'BD-02'], [6, 25, 'BD-02', 'BD-01']],
+    T005: [
+      [3, 10, 'CT-01', 'CT-02'],
+      [4, 2, 'CT-02', 'CT-01'],
+    ],
+    C004: [
+      [6, 6, 'BD-01', 'BD-02'],
+      [6, 25, 'BD-02', 'BD-01'],
+    ],
   };
   for (const a of animals) {
     const v = sexVector(a.sex);
     const opening = a.localNo === 'P000' || a.localNo === 'T006' ? 1 : a.status;
     const firstCage = moves[a.localNo]?.[0]?.[2];
     const cage = firstCage ? cageByCode.get(firstCage)! : a.cageId;
-    rows.push({ movementType: 'census', animalType: 1, speciesId: a.speciesId, animalId: a.id, toCageId: cage, ...(opening === 1 ? { maleQuantity: v[0], femaleQuantity: v[1], theyQuantity: v[2] } : {}), toBefore: [0, 0, 0], toAfter: opening === 1 ? v : [0, 0, 0], statusBefore: 0, statusAfter: opening, remark: '年度盘点期初', ...at(dateAt(0, 1)) });
+    rows.push({
+      movementType: 'census',
+      animalType: 1,
+      speciesId: a.speciesId,
+      animalId: a.id,
+      toCageId: cage,
+      ...(opening === 1 ? { maleQuantity: v[0], femaleQuantity: v[1], theyQuantity: v[2] } : {}),
+      toBefore: [0, 0, 0],
+      toAfter: opening === 1 ? v : [0, 0, 0],
+      statusBefore: 0,
+      statusAfter: opening,
+      remark: '年度盘点期初',
+      ...at(dateAt(0, 1)),
+    });
     for (const [month, day, from, to] of moves[a.localNo] ?? [])
-      rows.push({ movementType: 'move', animalType: 1, speciesId: a.speciesId, animalId: a.id, fromCageId: cageByCode.get(from)!, toCageId: cageByCode.get(to)!, maleQuantity: v[0], femaleQuantity: v[1], theyQuantity: v[2], fromBefore: v, fromAfter: [0, 0, 0], toBefore: [0, 0, 0], toAfter: v, statusBefore: 1, statusAfter: 1, remark: month === 3 || month === 6 ? '临时隔离观察' : '回原舍', ...at(dateAt(month, day)) });
+      rows.push({
+        movementType: 'move',
+        animalType: 1,
+        speciesId: a.speciesId,
+        animalId: a.id,
+        fromCageId: cageByCode.get(from)!,
+        toCageId: cageByCode.get(to)!,
+        maleQuantity: v[0],
+        femaleQuantity: v[1],
+        theyQuantity: v[2],
+        fromBefore: v,
+        fromAfter: [0, 0, 0],
+        toBefore: [0, 0, 0],
+        toAfter: v,
+        statusBefore: 1,
+        statusAfter: 1,
+        remark: month === 3 || month === 6 ? '临时隔离观察' : '回原舍',
+        ...at(dateAt(month, day)),
+      });
     if (a.localNo === 'P000')
-      rows.push({ movementType: 'die', animalType: 1, speciesId: a.speciesId, animalId: a.id, fromCageId: a.cageId, maleQuantity: v[0], femaleQuantity: v[1], theyQuantity: v[2], fromBefore: v, fromAfter: [0, 0, 0], statusBefore: 1, statusAfter: 3, typeKey: '1', reason: '高龄,多器官功能衰竭', remark: '', ...at(dateAt(2, 16)) });
+      rows.push({
+        movementType: 'die',
+        animalType: 1,
+        speciesId: a.speciesId,
+        animalId: a.id,
+        fromCageId: a.cageId,
+        maleQuantity: v[0],
+        femaleQuantity: v[1],
+        theyQuantity: v[2],
+        fromBefore: v,
+        fromAfter: [0, 0, 0],
+        statusBefore: 1,
+        statusAfter: 3,
+        typeKey: '1',
+        reason: '高龄,多器官功能衰竭',
+        remark: '',
+        ...at(dateAt(2, 16)),
+      });
     if (a.localNo === 'T006')
-      rows.push({ movementType: 'export', animalType: 1, speciesId: a.speciesId, animalId: a.id, fromCageId: a.cageId, maleQuantity: v[0], femaleQuantity: v[1], theyQuantity: v[2], fromBefore: v, fromAfter: [0, 0, 0], statusBefore: 1, statusAfter: 2, typeKey: '5', counterpart: '哈尔滨东北虎林园', permitNo: '林护许准[2025]117号', remark: '繁殖借用', backDate: null, ...at(dateAt(5, 12)) });
+      rows.push({
+        movementType: 'export',
+        animalType: 1,
+        speciesId: a.speciesId,
+        animalId: a.id,
+        fromCageId: a.cageId,
+        maleQuantity: v[0],
+        femaleQuantity: v[1],
+        theyQuantity: v[2],
+        fromBefore: v,
+        fromAfter: [0, 0, 0],
+        statusBefore: 1,
+        statusAfter: 2,
+        typeKey: '5',
+        counterpart: '哈尔滨东北虎林园',
+        permitNo: '林护许准[2025]117号',
+        remark: '繁殖借用',
+        backDate: null,
+        ...at(dateAt(5, 12)),
+      });
   }
   // Rows are appended in event order, so ids follow the dates as live movements would.
   rows.sort((x, y) => String(x.eventDate).localeCompare(String(y.eventDate)));

@@ -10,16 +10,45 @@ export const DEMO_LOG_DAYS = 56;
 type Food = [food: string, amount: number, unit: string];
 /** Daily diets per species (Latin name); other species get the generic one. */
 const DIETS: Record<string, Food[]> = {
-  'Ailuropoda melanoleuca': [['竹子', 15, 'kg'], ['竹笋', 3, 'kg'], ['窝窝头', 2, '个']],
-  'Ailurus fulgens': [['竹叶', 800, 'g'], ['苹果', 1, '个']],
-  'Panthera tigris altaica': [['牛肉', 6, 'kg'], ['鸡架', 1, 'kg']],
+  'Ailuropoda melanoleuca': [
+    ['竹子', 15, 'kg'],
+    ['竹笋', 3, 'kg'],
+    ['窝窝头', 2, '个'],
+  ],
+  'Ailurus fulgens': [
+    ['竹叶', 800, 'g'],
+    ['苹果', 1, '个'],
+  ],
+  'Panthera tigris altaica': [
+    ['牛肉', 6, 'kg'],
+    ['鸡架', 1, 'kg'],
+  ],
   'Panthera uncia': [['羊肉', 2.5, 'kg']],
-  'Rhinopithecus roxellana': [['树叶', 1, 'kg'], ['水果', 300, 'g'], ['窝窝头', 1, '个']],
-  'Grus japonensis': [['小鱼', 400, 'g'], ['谷物', 200, 'g']],
-  'Macaca mulatta': [['水果', 6, 'kg'], ['玉米', 4, 'kg']],
-  'Cervus nippon': [['青草', 40, 'kg'], ['精料', 8, 'kg']],
-  'Crossoptilon mantchuricum': [['谷物', 500, 'g'], ['面包虫', 100, 'g']],
-  'Syrmaticus reevesii': [['谷物', 400, 'g'], ['面包虫', 80, 'g']],
+  'Rhinopithecus roxellana': [
+    ['树叶', 1, 'kg'],
+    ['水果', 300, 'g'],
+    ['窝窝头', 1, '个'],
+  ],
+  'Grus japonensis': [
+    ['小鱼', 400, 'g'],
+    ['谷物', 200, 'g'],
+  ],
+  'Macaca mulatta': [
+    ['水果', 6, 'kg'],
+    ['玉米', 4, 'kg'],
+  ],
+  'Cervus nippon': [
+    ['青草', 40, 'kg'],
+    ['精料', 8, 'kg'],
+  ],
+  'Crossoptilon mantchuricum': [
+    ['谷物', 500, 'g'],
+    ['面包虫', 100, 'g'],
+  ],
+  'Syrmaticus reevesii': [
+    ['谷物', 400, 'g'],
+    ['面包虫', 80, 'g'],
+  ],
   'Alligator sinensis': [['鱼', 3, 'kg']],
 };
 const GENERIC: Food[] = [['精料', 1, 'kg']];
@@ -103,7 +132,12 @@ export async function seedDemoKeeperLogs(database: Database): Promise<void> {
     if (any.rows.length) return;
     const days = (await tx.execute(sql`
       select to_char(current_date - g, 'YYYY-MM-DD') as d from generate_series(${DEMO_LOG_DAYS}, 1, -1) g`)) as unknown as { rows: Array<{ d: string }> };
-    const rows = (await subjects(tx)).flatMap((s) => logsOf(s, days.rows.map((r) => r.d)));
+    const rows = (await subjects(tx)).flatMap((s) =>
+      logsOf(
+        s,
+        days.rows.map((r) => r.d),
+      ),
+    );
     for (let i = 0; i < rows.length; i += 500) await tx.insert(zooBasicLog).values(rows.slice(i, i + 500));
   });
 }

@@ -16,8 +16,15 @@ export function demoReports(today: string): Array<{ name: string; remark: string
       design: {
         dataset: 'stock_annual',
         groupBy: ['year', 'protectionClass'],
-        aggregates: [{ fn: 'sum', column: 'heads' }, { fn: 'sum', column: 'individuals' }, { fn: 'sum', column: 'populationHeads' }],
-        sort: [{ column: 'year', dir: 'asc' }, { column: 'protectionClass', dir: 'asc' }],
+        aggregates: [
+          { fn: 'sum', column: 'heads' },
+          { fn: 'sum', column: 'individuals' },
+          { fn: 'sum', column: 'populationHeads' },
+        ],
+        sort: [
+          { column: 'year', dir: 'asc' },
+          { column: 'protectionClass', dir: 'asc' },
+        ],
         chart: { type: 'bar', x: 'year', y: ['sum_heads'] },
       },
     },
@@ -28,8 +35,14 @@ export function demoReports(today: string): Array<{ name: string; remark: string
         dataset: 'movements',
         filters: [{ column: 'movementType', op: 'in', value: ['born', 'import', 'export', 'move', 'die', 'cancel'] }],
         groupBy: ['month', 'movementType'],
-        aggregates: [{ fn: 'sum', column: 'heads' }, { fn: 'count', column: 'heads' }],
-        sort: [{ column: 'month', dir: 'asc' }, { column: 'movementType', dir: 'asc' }],
+        aggregates: [
+          { fn: 'sum', column: 'heads' },
+          { fn: 'count', column: 'heads' },
+        ],
+        sort: [
+          { column: 'month', dir: 'asc' },
+          { column: 'movementType', dir: 'asc' },
+        ],
         chart: { type: 'line', x: 'month', y: ['sum_heads'] },
       },
     },
@@ -40,7 +53,12 @@ export function demoReports(today: string): Array<{ name: string; remark: string
         dataset: 'keeper_completeness',
         params: { from, to: today },
         groupBy: ['cageName', 'keeperName'],
-        aggregates: [{ fn: 'sum', column: 'expected' }, { fn: 'sum', column: 'logged' }, { fn: 'sum', column: 'missing' }, { fn: 'avg', column: 'rate' }],
+        aggregates: [
+          { fn: 'sum', column: 'expected' },
+          { fn: 'sum', column: 'logged' },
+          { fn: 'sum', column: 'missing' },
+          { fn: 'avg', column: 'rate' },
+        ],
         sort: [{ column: 'avg_rate', dir: 'asc' }],
         chart: { type: 'bar', x: 'cageName', y: ['avg_rate'] },
       },

@@ -6,7 +6,13 @@ import { DEMO_TENANT } from './zoo-demo-data';
 const PANDA = 'Ailuropoda melanoleuca';
 /** Demo studbook numbers of the demo zoo's pandas (national studbook), oldest first. */
 const PANDA_NUMBERS: ReadonlyArray<readonly [localNo: string, studbookNo: string]> = [
-  ['P000', '1'], ['P001', '2'], ['P002', '3'], ['P006', '4'], ['P003', '5'], ['P004', '6'], ['P005', '7'],
+  ['P000', '1'],
+  ['P001', '2'],
+  ['P002', '3'],
+  ['P006', '4'],
+  ['P003', '5'],
+  ['P004', '6'],
+  ['P005', '7'],
 ];
 
 /**
@@ -24,7 +30,9 @@ export async function seedDemoStudbook(database: Database): Promise<void> {
   });
   // As the owner: the numbers name the demo zoo's animals, which the platform tenant's row-level security hides.
   await inTenant(database.db, { tenantId: '000000', allTenants: true, audit: false }, async (tx) => {
-    const sp = (await tx.execute(sql`select id::text from zoo_species where latin_name = ${PANDA} and is_deleted = 0`)) as unknown as { rows: Array<{ id: string }> };
+    const sp = (await tx.execute(sql`select id::text from zoo_species where latin_name = ${PANDA} and is_deleted = 0`)) as unknown as {
+      rows: Array<{ id: string }>;
+    };
     const speciesId = sp.rows[0]?.id;
     if (!speciesId) return;
     await tx.execute(sql`insert into zoo_studbook_keeper (keeper_tenant_id, species_id)

@@ -42,13 +42,21 @@ export async function seedDemoVet(database: Database): Promise<void> {
     if ((await tx.select({ id: zooMedDrug.id }).from(zooMedDrug).limit(1)).length) return;
     const drugs = new Map<string, typeof zooMedDrug.$inferSelect>();
     for (const [drugName, genericName, form, concentration, concentrationUnit, doseMin, doseMax, routes] of DRUGS) {
-      const [d] = await tx.insert(zooMedDrug).values({ drugName, genericName, form, concentration, concentrationUnit, doseMin, doseMax, routes, remark: CHECK }).returning();
+      const [d] = await tx
+        .insert(zooMedDrug)
+        .values({ drugName, genericName, form, concentration, concentrationUnit, doseMin, doseMax, routes, remark: CHECK })
+        .returning();
       drugs.set(genericName, d!);
     }
     const animals = new Map(
-      (await tx.select({ id: zooAnimal.id, localNo: zooAnimal.localNo, speciesId: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.isDeleted, 0))).map((a) => [a.localNo, a]),
+      (await tx.select({ id: zooAnimal.id, localNo: zooAnimal.localNo, speciesId: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.isDeleted, 0))).map(
+        (a) => [a.localNo, a],
+      ),
     );
-    const days = await rows<{ m: number; d: string }>(tx, sql`select g as m, to_char(current_date - (g * 30 + 3), 'YYYY-MM-DD') as d from generate_series(6, 0, -1) g`);
+    const days = await rows<{ m: number; d: string }>(
+      tx,
+      sql`select g as m, to_char(current_date - (g * 30 + 3), 'YYYY-MM-DD') as d from generate_series(6, 0, -1) g`,
+    );
     for (const [localNo, start, perMonth] of WEIGHTS) {
       const a = animals.get(localNo);
       if (!a) continue;
@@ -79,18 +87,49 @@ export async function seedDemoVet(database: Database): Promise<void> {
       const [c] = await tx
         .insert(zooMedCase)
         .values({
-          animalId: tiger.id, speciesId: tiger.speciesId, openDate: open, complaint: '进食时单侧咀嚼,左上犬齿断裂', temperature: 38.4, heartRate: 64, respRate: 14,
-          bodyCondition: 5, findings: '左上犬齿冠折,牙髓暴露,牙龈轻度红肿', diagnosis: '左上犬齿冠折伴牙髓暴露', caseStatus: 3, closeDate: await dayAgo(30), outcome: 1,
+          animalId: tiger.id,
+          speciesId: tiger.speciesId,
+          openDate: open,
+          complaint: '进食时单侧咀嚼,左上犬齿断裂',
+          temperature: 38.4,
+          heartRate: 64,
+          respRate: 14,
+          bodyCondition: 5,
+          findings: '左上犬齿冠折,牙髓暴露,牙龈轻度红肿',
+          diagnosis: '左上犬齿冠折伴牙髓暴露',
+          caseStatus: 3,
+          closeDate: await dayAgo(30),
+          outcome: 1,
           outcomeNote: '麻醉下拔除断齿,术后进食正常',
         })
         .returning({ id: zooMedCase.id });
-      for (const [generic, rate, route, frequency, durationDays] of [['meloxicam', 0.1, 3, 1, 3], ['enrofloxacin', 5, 1, 1, 5]] as const) {
+      for (const [generic, rate, route, frequency, durationDays] of [
+        ['meloxicam', 0.1, 3, 1, 3],
+        ['enrofloxacin', 5, 1, 1, 5],
+      ] as const) {
         const drug = drugs.get(generic)!;
         const w = await latestWeight(tiger.id, open);
-        const { doseMg, amount } = computeDose({ mgPerKg: rate, weightKg: w.weightKg, concentration: drug.concentration, concentrationUnit: drug.concentrationUnit as ConcentrationUnit });
+        const { doseMg, amount } = computeDose({
+          mgPerKg: rate,
+          weightKg: w.weightKg,
+          concentration: drug.concentration,
+          concentrationUnit: drug.concentrationUnit as ConcentrationUnit,
+        });
         await tx.insert(zooMedTreatment).values({
-          caseId: c!.id, animalId: tiger.id, drugId: drug.id, doseMgKg: rate, weightId: w.id, weightKg: w.weightKg, doseMg, amount, concentration: drug.concentration,
-          concentrationUnit: drug.concentrationUnit, route, frequency, durationDays, startDate: open,
+          caseId: c!.id,
+          animalId: tiger.id,
+          drugId: drug.id,
+          doseMgKg: rate,
+          weightId: w.id,
+          weightKg: w.weightKg,
+          doseMg,
+          amount,
+          concentration: drug.concentration,
+          concentrationUnit: drug.concentrationUnit,
+          route,
+          frequency,
+          durationDays,
+          startDate: open,
         });
       }
     }
@@ -98,8 +137,15 @@ export async function seedDemoVet(database: Database): Promise<void> {
     const panda = animals.get('P003');
     if (panda)
       await tx.insert(zooMedCase).values({
-        animalId: panda.id, speciesId: panda.speciesId, openDate: await dayAgo(2), complaint: '粪便稀软,食欲下降两天', temperature: 37.6, bodyCondition: 5,
-        findings: '精神尚可,腹部触诊无异常;已送粪检', diagnosis: '消化不良(待粪检结果)', caseStatus: 2,
+        animalId: panda.id,
+        speciesId: panda.speciesId,
+        openDate: await dayAgo(2),
+        complaint: '粪便稀软,食欲下降两天',
+        temperature: 37.6,
+        bodyCondition: 5,
+        findings: '精神尚可,腹部触诊无异常;已送粪检',
+        diagnosis: '消化不良(待粪检结果)',
+        caseStatus: 2,
       });
   });
 }

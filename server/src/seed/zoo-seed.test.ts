@@ -29,12 +29,28 @@ describe('zoo seed', () => {
     await seed(t.database, { demo: true });
     // admin, two keepers, the vet, and the approvers curator and director (workflow demo); roles admin, keeper, vet, curator, director
     const first = await counts();
-    expect(first).toMatchObject({ readings: 10 * 365 * 24, taxa: 136, species: 46, tenants: 1, users: 6, roles: 5, licences: 16, parks: 2, venues: 7, cages: 14, animals: 31, flags: 19, populations: 5, breeders: 4 });
+    expect(first).toMatchObject({
+      readings: 10 * 365 * 24,
+      taxa: 136,
+      species: 46,
+      tenants: 1,
+      users: 6,
+      roles: 5,
+      licences: 16,
+      parks: 2,
+      venues: 7,
+      cages: 14,
+      animals: 31,
+      flags: 19,
+      populations: 5,
+      breeders: 4,
+    });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
     expect(await counts()).toEqual(first);
     // Species comfort ranges for the demo species (the humiture chart's band, the alarms' bounds).
-    const panda = (await t.sql.query(`select temp_min, temp_max, humidity_min, humidity_max from zoo_species where latin_name = 'Ailuropoda melanoleuca'`)).rows[0];
+    const panda = (await t.sql.query(`select temp_min, temp_max, humidity_min, humidity_max from zoo_species where latin_name = 'Ailuropoda melanoleuca'`))
+      .rows[0];
     expect(panda).toEqual({ temp_min: 0, temp_max: 26, humidity_min: 40, humidity_max: 80 });
   });
 
@@ -42,7 +58,10 @@ describe('zoo seed', () => {
     const states = await t.sql.query(`select transfer_status s, tenant_id, to_tenant_id from zoo_transfer_log order by transfer_status`);
     expect(states.rows).toEqual([0, 1, 2, 3].map((s) => ({ s, tenant_id: '100000', to_tenant_id: '100001' })));
     const both = await t.sql.query(`select tenant_id, status from zoo_animal where local_no = 'C002' order by tenant_id`);
-    expect(both.rows).toEqual([{ tenant_id: '100000', status: 5 }, { tenant_id: '100001', status: 1 }]);
+    expect(both.rows).toEqual([
+      { tenant_id: '100000', status: 5 },
+      { tenant_id: '100001', status: 1 },
+    ]);
     const held = await t.sql.query(`select pending_male, pending_female from zoo_population p join zoo_cage c on c.id = p.cage_id where c.cage_code = 'PR-02'`);
     expect(held.rows).toEqual([{ pending_male: 2, pending_female: 3 }]);
     const token = await t.login('admin', 'admin', '100001');
@@ -66,7 +85,10 @@ describe('zoo seed', () => {
     expect(cub).toMatchObject({ sireName: '乐乐 (P003)', damName: '安安 (P006)', speciesName: '大熊猫', cageCode: 'PD-01', breederName: '李饲养' });
     const flags = await t.request({ url: '/zoo-animal/animalFlag/list', token, query: { type: '1', size: '100' } });
     const p001 = flags.body.data.records.filter((f: any) => f.localNo === 'P001');
-    expect(p001.map((f: any) => [f.version, f.isoCompliant, f.current])).toEqual([[2, 1, true], [1, 0, false]]);
+    expect(p001.map((f: any) => [f.version, f.isoCompliant, f.current])).toEqual([
+      [2, 1, true],
+      [1, 0, false],
+    ]);
     const species = await t.request({ url: '/zoo-species/species/list', token, query: { size: '100' } });
     const byName = new Map(species.body.data.records.map((r: any) => [r.speciesName, r]));
     expect(byName.get('华南虎')).toMatchObject({ licenceState: 'expired', totalQuantity: 0 });
@@ -109,23 +131,31 @@ describe('zoo seed', () => {
         else if (d.validTo !== null) expect(days(today, d.validTo), `${latin} on ${today}`).toBeGreaterThanOrEqual(365);
       }
     // What the seed wrote, against the database's today: both demo zoos.
-    const licences = (await t.sql.query(`select l.tenant_id, s.latin_name, licence_state(l.valid_from, l.valid_to) state,
+    const licences = (
+      await t.sql.query(`select l.tenant_id, s.latin_name, licence_state(l.valid_from, l.valid_to) state,
         l.valid_to is null or l.valid_to >= current_date + 365 ahead from zoo_tenant_species l join zoo_species s on s.id = l.species_id
-      where l.tenant_id in ('100000', '100001') and l.is_deleted = 0`)).rows;
+      where l.tenant_id in ('100000', '100001') and l.is_deleted = 0`)
+    ).rows;
     expect(licences.length).toBe(16);
     for (const l of licences)
-      expect(l, l.latin_name).toMatchObject(l.latin_name === 'Panthera tigris amoyensis' ? { state: 'expired', ahead: false } : { state: 'valid', ahead: true });
-    const last = (await t.sql.query(`select
+      expect(l, l.latin_name).toMatchObject(
+        l.latin_name === 'Panthera tigris amoyensis' ? { state: 'expired', ahead: false } : { state: 'valid', ahead: true },
+      );
+    const last = (
+      await t.sql.query(`select
         -- The demo's accepted transfer is carried out while seeding (its rows are dated then); the year before ends yesterday.
         (select max(event_date)::date < current_date from zoo_stock_log where tenant_id = '100000' and transfer_id is null) ledger,
         (select max(log_date) = current_date - 1 from zoo_basic_log where tenant_id = '100000') logs,
-        (select max(read_time) < localtimestamp and min(read_time) > localtimestamp - interval '366 days' from zoo_humiture) readings`)).rows[0];
+        (select max(read_time) < localtimestamp and min(read_time) > localtimestamp - interval '366 days' from zoo_humiture) readings`)
+    ).rows[0];
     expect(last).toEqual({ ledger: true, logs: true, readings: true });
   });
 
   it('gives the demo zoo weeks of keeper logs up to yesterday, and lets its keepers log today', async () => {
-    const logs = (await t.sql.query(`select count(*)::int n, min(log_date)::text lo, max(log_date)::text hi, count(distinct animal_id)::int subjects,
-      bool_and(log_date < current_date) past from zoo_basic_log where tenant_id = '100000'`)).rows[0];
+    const logs = (
+      await t.sql.query(`select count(*)::int n, min(log_date)::text lo, max(log_date)::text hi, count(distinct animal_id)::int subjects,
+      bool_and(log_date < current_date) past from zoo_basic_log where tenant_id = '100000'`)
+    ).rows[0];
     // 28 animals in stock in cages + 5 populations, 56 days, about 1 in 12 days missed.
     expect(logs.subjects).toBe(33);
     expect(logs.n).toBeGreaterThan(33 * 56 * 0.85);
@@ -136,7 +166,9 @@ describe('zoo seed', () => {
     const round = (await t.request({ url: '/zoo/basicLog/today/round', token: keeper })).body.data;
     expect(round.items.find((i: any) => i.animalName === '美美 (P001)').lastDiet.map((d: any) => d.food)).toEqual(['竹子', '竹笋', '窝窝头']);
     const p001 = round.items.find((i: any) => i.animalName === '美美 (P001)').animalId;
-    expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(true);
+    expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(
+      true,
+    );
     expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 1, percent: 10 });
   });
   it('gives the demo vet (vet1) the medical records: a formulary, weights, a closed tiger case dosed by weight; keepers none', async () => {
@@ -149,7 +181,10 @@ describe('zoo seed', () => {
     const treatments = await get(vet, 'treatment/list', { caseId: tiger.id });
     expect(treatments.body.data.records).toHaveLength(2);
     for (const r of treatments.body.data.records)
-      expect(computeDose({ mgPerKg: r.doseMgKg, weightKg: r.weightKg, concentration: r.concentration, concentrationUnit: r.concentrationUnit })).toEqual({ doseMg: r.doseMg, amount: r.amount });
+      expect(computeDose({ mgPerKg: r.doseMgKg, weightKg: r.weightKg, concentration: r.concentration, concentrationUnit: r.concentrationUnit })).toEqual({
+        doseMg: r.doseMg,
+        amount: r.amount,
+      });
     const panda = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '100000' and local_no = 'P001'`)).rows[0].id;
     expect((await get(vet, 'weight/series', { animalId: panda })).body.data.points).toHaveLength(7);
     expect((await get(vet, 'drug/list')).body.data.total).toBe(5);

@@ -19,7 +19,10 @@ export async function seedZooPlatform(tx: Tx): Promise<void> {
     const key = `${parentId}|${nameLatin}`;
     const found = have.get(key);
     if (found) return found;
-    const [row] = await tx.insert(zooTaxonomy).values({ parentId, rank, nameLatin, nameCn, sort: ++sort, source: TAXON_SOURCE, remark }).returning({ id: zooTaxonomy.id });
+    const [row] = await tx
+      .insert(zooTaxonomy)
+      .values({ parentId, rank, nameLatin, nameCn, sort: ++sort, source: TAXON_SOURCE, remark })
+      .returning({ id: zooTaxonomy.id });
     have.set(key, row!.id);
     return row!.id;
   };
@@ -60,6 +63,9 @@ export async function seedZooPlatform(tx: Tx): Promise<void> {
 
 /** Species ids by Latin name (for the demo seed). */
 export async function speciesIdsByLatin(tx: Tx): Promise<Map<string, string>> {
-  const rows = await tx.select({ id: zooSpecies.id, latin: zooSpecies.latinName }).from(zooSpecies).where(and(eq(zooSpecies.isDeleted, 0)));
+  const rows = await tx
+    .select({ id: zooSpecies.id, latin: zooSpecies.latinName })
+    .from(zooSpecies)
+    .where(and(eq(zooSpecies.isDeleted, 0)));
   return new Map(rows.map((r) => [r.latin, r.id]));
 }

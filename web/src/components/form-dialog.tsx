@@ -35,8 +35,17 @@ export function FormDialog<V extends Record<string, unknown>>(props: Props<V>) {
       if (!parsed.success) {
         const issues = issuesByField(parsed.error);
         const known = new Set(Object.keys(form.getFieldsValue() as object));
-        form.setFields(Object.entries(issues.fields).filter(([k]) => known.has(k)).map(([name, m]) => ({ name: name as never, errors: [m] })));
-        [...issues.general, ...Object.entries(issues.fields).filter(([k]) => !known.has(k)).map(([, m]) => m)].forEach((m) => toast.error(m));
+        form.setFields(
+          Object.entries(issues.fields)
+            .filter(([k]) => known.has(k))
+            .map(([name, m]) => ({ name: name as never, errors: [m] })),
+        );
+        [
+          ...issues.general,
+          ...Object.entries(issues.fields)
+            .filter(([k]) => !known.has(k))
+            .map(([, m]) => m),
+        ].forEach((m) => toast.error(m));
         return;
       }
       input = parsed.data as Record<string, unknown>;

@@ -6,9 +6,23 @@ import { renderPage } from '../test/render';
 import { ChangeHistory } from './change-history';
 
 const entry = (id: string, over: Record<string, unknown> = {}) => ({
-  id, tenantId: '100000', tableName: 'zoo_animal', resource: 'animal', title: '动物个体', recordId: '203', action: 'update',
-  userId: '12', userName: '园区管理员', deptId: '', actorTenantId: '100000', clientIp: '', requestId: '', reason: '',
-  changes: [], createTime: `2026-11-23 10:${id.padStart(2, '0')}:00`, ...over,
+  id,
+  tenantId: '100000',
+  tableName: 'zoo_animal',
+  resource: 'animal',
+  title: '动物个体',
+  recordId: '203',
+  action: 'update',
+  userId: '12',
+  userName: '园区管理员',
+  deptId: '',
+  actorTenantId: '100000',
+  clientIp: '',
+  requestId: '',
+  reason: '',
+  changes: [],
+  createTime: `2026-11-23 10:${id.padStart(2, '0')}:00`,
+  ...over,
 });
 
 const HISTORY = 'GET /api/blade-log/audit/history';
@@ -18,7 +32,14 @@ describe('变更记录 timeline', { timeout: 60_000 }, () => {
     signIn();
     const net = stubFetch({
       [HISTORY]: pageOf([
-        entry('2', { reason: '更正名字', changes: [{ field: 'animalName', before: '乐乐', after: '欢欢' }, { field: 'localNo', before: 'P003', after: 'P003' }, { field: 'sireMark', before: '', after: 'WILD' }] }),
+        entry('2', {
+          reason: '更正名字',
+          changes: [
+            { field: 'animalName', before: '乐乐', after: '欢欢' },
+            { field: 'localNo', before: 'P003', after: 'P003' },
+            { field: 'sireMark', before: '', after: 'WILD' },
+          ],
+        }),
         entry('1', { action: 'create', userName: '', changes: [{ field: 'localNo', before: null, after: 'P003' }] }),
         entry('0', {
           action: 'create',
@@ -39,7 +60,9 @@ describe('变更记录 timeline', { timeout: 60_000 }, () => {
     expect(within(latest!).getByText('园区管理员')).toBeInTheDocument();
     expect(within(latest!).getByText('2026-11-23 10:02:00')).toBeInTheDocument();
     expect(within(latest!).getByText('更正名字')).toBeInTheDocument();
-    const lines = within(latest!).getAllByTestId('change-line').map((l) => l.textContent);
+    const lines = within(latest!)
+      .getAllByTestId('change-line')
+      .map((l) => l.textContent);
     // The unchanged localNo is left out; sireMark has no label on the animal screen nor in the contract: its key.
     expect(lines).toEqual(['名字: 乐乐 → 欢欢', 'sireMark: ∅ → WILD']);
     expect(within(latest!).getByText('乐乐').closest('del')).not.toBeNull();
@@ -51,7 +74,9 @@ describe('变更记录 timeline', { timeout: 60_000 }, () => {
     // A create with many fields is folded; its id is not a change worth showing; timestamps read as on screen.
     expect(within(folded!).queryByTestId('change-line')).not.toBeInTheDocument();
     fireEvent.click(within(folded!).getByText('显示 4 个字段'));
-    const all = within(folded!).getAllByTestId('change-line').map((l) => l.textContent);
+    const all = within(folded!)
+      .getAllByTestId('change-line')
+      .map((l) => l.textContent);
     expect(all).toHaveLength(4);
     expect(all.join('\n')).not.toMatch(/^id:/m);
     expect(all.at(-1)).toMatch(/: ∅ → 2004-09-01 00:00:00$/);
@@ -64,7 +89,12 @@ describe('变更记录 timeline', { timeout: 60_000 }, () => {
     const net = stubFetch({
       [HISTORY]: (req) =>
         req.query.current === '1'
-          ? pageOf(Array.from({ length: 10 }, (_, i) => entry(String(20 - i))), 12, 1, 10)
+          ? pageOf(
+              Array.from({ length: 10 }, (_, i) => entry(String(20 - i))),
+              12,
+              1,
+              10,
+            )
           : pageOf([entry('10'), entry('9')], 12, 2, 10),
     });
     renderPage(<ChangeHistory table="zoo_animal" id="203" />);

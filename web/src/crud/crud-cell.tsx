@@ -13,7 +13,19 @@ export function CrudCell({ field, value, row }: { field: ResolvedField; value: u
   if (widget === 'dict' && def.dict) return <DictTag code={def.dict} value={value} />;
   if (widget === 'select' && def.options) {
     const keys = def.multiple ? String(value ?? '').split(',') : [String(value)];
-    return <>{keys.map((k) => optionLabel(t, def.options!.find((o) => String(o.value) === k)) ?? k).join(', ')}</>;
+    return (
+      <>
+        {keys
+          .map(
+            (k) =>
+              optionLabel(
+                t,
+                def.options!.find((o) => String(o.value) === k),
+              ) ?? k,
+          )
+          .join(', ')}
+      </>
+    );
   }
   if (widget === 'switch') return <>{value === (def.switchValues ?? [1, 0])[0] ? t('crud.yes') : t('crud.no')}</>;
   if (value === undefined || value === null) return null;

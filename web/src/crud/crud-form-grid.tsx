@@ -31,7 +31,17 @@ const zodRule = (f: ResolvedField): Rule[] => [
 ];
 
 /** The dialog's fields on a 24-column grid; textareas take a full row unless told otherwise. */
-export function CrudFormGrid({ def, fields, readOnly, mode }: { def: AnyCrudPageDef; fields: ResolvedField[]; readOnly: boolean; mode?: 'add' | 'edit' | 'view' }) {
+export function CrudFormGrid({
+  def,
+  fields,
+  readOnly,
+  mode,
+}: {
+  def: AnyCrudPageDef;
+  fields: ResolvedField[];
+  readOnly: boolean;
+  mode?: 'add' | 'edit' | 'view';
+}) {
   const label = useFieldLabel(def);
   const item = (f: ResolvedField) => (
     <Col key={f.key} span={f.def.span ?? (f.widget === 'textarea' ? 24 : 12)}>

@@ -49,9 +49,15 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
   const initial = toFormValues(fields, mode !== 'add' && def.fromRecord ? def.fromRecord(start) : start);
   const buttons =
     mode === 'view'
-      ? [<Button key="close" onClick={onClose}>{t('crud.close')}</Button>]
+      ? [
+          <Button key="close" onClick={onClose}>
+            {t('crud.close')}
+          </Button>,
+        ]
       : [
-          <Button key="cancel" onClick={onClose}>{t('crud.cancel')}</Button>,
+          <Button key="cancel" onClick={onClose}>
+            {t('crud.cancel')}
+          </Button>,
           <Button key="save" type="primary" loading={saving} onClick={onSave}>
             {t(mode === 'add' ? 'crud.save' : 'crud.update')}
           </Button>,

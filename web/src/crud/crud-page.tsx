@@ -81,18 +81,10 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
         onRowClick={props.onRowClick as ((row: AnyRow) => void) | undefined}
         activeRowKey={props.activeRowKey}
         actions={(row) => (
-          <CrudRowActions
-            def={def}
-            row={row}
-            onOpen={state.open}
-            onRemove={(r) => remove([r])}
-            extra={props.rowActions?.(row as RowOf<C>, typedCtx)}
-          />
+          <CrudRowActions def={def} row={row} onOpen={state.open} onRemove={(r) => remove([r])} extra={props.rowActions?.(row as RowOf<C>, typedCtx)} />
         )}
       />
-      {state.dialog ? (
-        <CrudFormModal def={def} dialog={state.dialog} onClose={state.close} footerExtra={props.formFooter} />
-      ) : null}
+      {state.dialog ? <CrudFormModal def={def} dialog={state.dialog} onClose={state.close} footerExtra={props.formFooter} /> : null}
     </Card>
   );
 }

@@ -31,9 +31,7 @@ export const listQueryOptions = (def: AnyCrudPageDef, query: Record<string, unkn
 
 /** The list call; paged lists send current/size, tree lists (pagination false) answer arrays. */
 export function useCrudList(def: AnyCrudPageDef, { current, size, filters }: ListParams, enabled = true) {
-  const query = def.pagination === false || def.lazy
-    ? { ...def.baseQuery, ...filters }
-    : { current, size, ...def.baseQuery, ...filters };
+  const query = def.pagination === false || def.lazy ? { ...def.baseQuery, ...filters } : { current, size, ...def.baseQuery, ...filters };
   const result = useQuery({ ...listQueryOptions(def, query), placeholderData: keepPreviousData, enabled });
   const data = result.data;
   const rows = Array.isArray(data) ? data : (data?.records ?? []);
@@ -65,10 +63,7 @@ export function useCrudDetail(def: AnyCrudPageDef, id: string | undefined) {
 
 /** A write changes the resource's lists and may change any tree picker (a new parent, a renamed node). */
 const invalidateLists = (client: QueryClient, def: AnyCrudPageDef) =>
-  Promise.all([
-    client.invalidateQueries({ queryKey: crudKeys.lists(def.crud.name) }),
-    client.invalidateQueries({ queryKey: CRUD_TREE_KEY }),
-  ]);
+  Promise.all([client.invalidateQueries({ queryKey: crudKeys.lists(def.crud.name) }), client.invalidateQueries({ queryKey: CRUD_TREE_KEY })]);
 
 export function useCrudSubmit(def: AnyCrudPageDef) {
   const client = useQueryClient();

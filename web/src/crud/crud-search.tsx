@@ -14,15 +14,13 @@ interface Props {
   onReset: () => void;
 }
 
-const searchWidget = (f: ResolvedField): Widget =>
-  (typeof f.def.search === 'object' && f.def.search.widget) || (f.widget === 'textarea' ? 'input' : f.widget);
+const searchWidget = (f: ResolvedField): Widget => (typeof f.def.search === 'object' && f.def.search.widget) || (f.widget === 'textarea' ? 'input' : f.widget);
 
 /** The field as the search form shows it (its search-only control, if any). */
 const searchField = (f: ResolvedField): ResolvedField =>
   typeof f.def.search === 'object' && f.def.search.input ? { ...f, def: { ...f.def, input: f.def.search.input } } : f;
 
-const rangeKeys = (f: ResolvedField): [string, string] | undefined =>
-  (typeof f.def.search === 'object' && f.def.search.range) || undefined;
+const rangeKeys = (f: ResolvedField): [string, string] | undefined => (typeof f.def.search === 'object' && f.def.search.range) || undefined;
 
 /** A range picker's value → its two filters (local time as picked, no time-zone shift). */
 const rangeEntries = ([from, to]: [string, string], value: unknown): Array<[string, unknown]> => {

@@ -14,7 +14,12 @@ const onResize = (cb: () => void) => {
   window.addEventListener('resize', cb);
   return () => window.removeEventListener('resize', cb);
 };
-const useWindowWidth = (): number => useSyncExternalStore(onResize, () => window.innerWidth, () => 1440);
+const useWindowWidth = (): number =>
+  useSyncExternalStore(
+    onResize,
+    () => window.innerWidth,
+    () => 1440,
+  );
 
 interface Props {
   def: AnyCrudPageDef;
@@ -50,7 +55,14 @@ export function CrudTable(props: Props) {
     ellipsis: true,
     render: (value: unknown, row: AnyRow) => <CrudCell field={f} value={value} row={row} />,
   }));
-  if (!def.noActions) columns.push({ key: '__actions', title: t('crud.actions'), fixed: pinsActions(windowWidth, actionWidth) ? 'right' : undefined, width: actionWidth, render: (_: unknown, row: AnyRow) => actions(row) });
+  if (!def.noActions)
+    columns.push({
+      key: '__actions',
+      title: t('crud.actions'),
+      fixed: pinsActions(windowWidth, actionWidth) ? 'right' : undefined,
+      width: actionWidth,
+      render: (_: unknown, row: AnyRow) => actions(row),
+    });
 
   return (
     <Table<AnyRow>

@@ -27,16 +27,7 @@ function TreeField({ field, ...rest }: { field: ResolvedField } & ControlProps &
     () => (field.key === 'parentId' && selfId ? disableBranch(query.data ?? [], String(selfId)) : (query.data ?? [])),
     [field.key, selfId, query.data],
   );
-  return (
-    <TreeSelect
-      allowClear
-      treeData={treeData}
-      multiple={field.def.multiple}
-      treeCheckable={field.def.multiple}
-      loading={query.isLoading}
-      {...rest}
-    />
-  );
+  return <TreeSelect allowClear treeData={treeData} multiple={field.def.multiple} treeCheckable={field.def.multiple} loading={query.isLoading} {...rest} />;
 }
 
 /** The antd control for a field; Form.Item's value/onChange/id pass straight through. */
@@ -66,7 +57,15 @@ export function FieldInput({ field, label, widget = field.widget, ...control }: 
     case 'dict':
       return <DictSelect code={def.dict!} mode={def.multiple ? 'multiple' : undefined} placeholder={select} {...(control as object)} />;
     case 'select':
-      return <Select allowClear options={def.options?.map((o) => ({ ...o, label: optionLabel(t, o) }))} mode={def.multiple ? 'multiple' : undefined} placeholder={select} {...(control as object)} />;
+      return (
+        <Select
+          allowClear
+          options={def.options?.map((o) => ({ ...o, label: optionLabel(t, o) }))}
+          mode={def.multiple ? 'multiple' : undefined}
+          placeholder={select}
+          {...(control as object)}
+        />
+      );
     case 'tree-select':
       return <TreeField field={field} placeholder={select} {...control} />;
     case 'custom':

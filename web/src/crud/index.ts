@@ -13,13 +13,4 @@ export type { FormSlotContext } from './crud-form-modal';
 export { CRUD_TREE_KEY, crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';
 export { DictSelect, DictTag, useDict } from './dict';
 export { DATE_FORMAT, DATE_TIME_FORMAT } from './field-codec';
-export {
-  defineCrudPage,
-  type ControlProps,
-  type CrudPageDef,
-  type CrudResource,
-  type FieldDef,
-  type Option,
-  type RowOf,
-  type Widget,
-} from './types';
+export { defineCrudPage, type ControlProps, type CrudPageDef, type CrudResource, type FieldDef, type Option, type RowOf, type Widget } from './types';

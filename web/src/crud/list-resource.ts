@@ -7,7 +7,13 @@ import type { CrudResource } from './types';
  * deployed definitions, running instances): the record schema gives the columns, the page adds its own row
  * actions. It declares the list call alone.
  */
-export function listResource<R extends z.ZodObject>(spec: { name: string; title: string; record: R; list: Endpoint; view: Permission }): CrudResource & { record: R } {
+export function listResource<R extends z.ZodObject>(spec: {
+  name: string;
+  title: string;
+  record: R;
+  list: Endpoint;
+  view: Permission;
+}): CrudResource & { record: R } {
   return {
     name: spec.name,
     title: spec.title,

@@ -35,14 +35,12 @@ export const searchFields = (def: AnyCrudPageDef) => resolveFields(def).filter((
 
 /** The form shows fields the contract accepts on submit, unless told otherwise. */
 export const formFields = (def: AnyCrudPageDef, mode: 'add' | 'edit' | 'view') =>
-  resolveFields(def).filter((f) => (mode === 'view' ? f.def.view !== false : f.def.form ?? Boolean(f.input)));
+  resolveFields(def).filter((f) => (mode === 'view' ? f.def.view !== false : (f.def.form ?? Boolean(f.input))));
 
-export const searchKey = (f: ResolvedField): string =>
-  (typeof f.def.search === 'object' && f.def.search.key) || f.key;
+export const searchKey = (f: ResolvedField): string => (typeof f.def.search === 'object' && f.def.search.key) || f.key;
 
 /**
  * Prefix of a screen's form names (and so of its control ids): the resource, plus the list call when it is not
  * the resource's own, so two tables of one resource on a page (dictionaries and their entries) stay apart.
  */
-export const formPrefix = (def: AnyCrudPageDef): string =>
-  def.list ? `${def.crud.name}-${def.list.path.split('/').pop()}` : def.crud.name;
+export const formPrefix = (def: AnyCrudPageDef): string => (def.list ? `${def.crud.name}-${def.list.path.split('/').pop()}` : def.crud.name);

@@ -2,8 +2,7 @@ import type { TreeNode } from '@zoo/contract';
 
 export type TreeOption = TreeNode & { disabled?: boolean; children?: TreeOption[] };
 
-const disableAll = (nodes: TreeNode[] | undefined): TreeOption[] | undefined =>
-  nodes?.map((n) => ({ ...n, disabled: true, children: disableAll(n.children) }));
+const disableAll = (nodes: TreeNode[] | undefined): TreeOption[] | undefined => nodes?.map((n) => ({ ...n, disabled: true, children: disableAll(n.children) }));
 
 /**
  * A record's parent picker: the record itself and everything under it are shown but not choosable, since

@@ -27,8 +27,7 @@ type ParamsOf<C extends CrudResource> = C['params'] extends z.ZodObject ? z.inpu
 export type FieldKey<C extends CrudResource> = (keyof RowOf<C> | keyof InputOf<C> | keyof z.input<C['filters']> | keyof ParamsOf<C>) & string;
 export type AnyRow = Record<string, unknown>;
 
-export type Widget =
-  | 'input' | 'textarea' | 'number' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree-select' | 'custom';
+export type Widget = 'input' | 'textarea' | 'number' | 'select' | 'dict' | 'switch' | 'date' | 'datetime' | 'tree-select' | 'custom';
 
 export interface Option {
   /** Text, or an i18n key (translated when the key exists). */

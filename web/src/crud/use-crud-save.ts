@@ -27,7 +27,9 @@ export function useCrudSave(def: AnyCrudPageDef, fields: ResolvedField[], form: 
       const known = new Set(fields.map((f) => f.key));
       const onForm = Object.entries(issues.fields).filter(([name]) => known.has(name));
       form.setFields(onForm.map(([name, message]) => ({ name, errors: [message] })));
-      const elsewhere = Object.entries(issues.fields).filter(([name]) => !known.has(name)).map(([, m]) => m);
+      const elsewhere = Object.entries(issues.fields)
+        .filter(([name]) => !known.has(name))
+        .map(([, m]) => m);
       [...issues.general, ...elsewhere].forEach((m) => toast.error(m));
       return false;
     }

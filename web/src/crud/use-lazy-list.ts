@@ -20,8 +20,7 @@ export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown
   const [open, setOpen] = useState<{ filterKey: string; keys: string[] }>({ filterKey, keys: [] });
   const expanded = open.filterKey === filterKey ? open.keys : [];
   const parent = def.lazyParent ?? { key: 'parentId', root: TOP_PARENT_ID };
-  const level = (parentId: string, extra: Record<string, unknown> = {}) =>
-    listQueryOptions(def, { ...def.baseQuery, ...extra, [parent.key]: parentId });
+  const level = (parentId: string, extra: Record<string, unknown> = {}) => listQueryOptions(def, { ...def.baseQuery, ...extra, [parent.key]: parentId });
 
   // `searchAllLevels`: a search is sent without a parent (lists whose parentId filter would confine it to roots).
   const searchWide = Boolean(def.searchAllLevels) && Object.keys(filters).length > 0;

@@ -25,8 +25,7 @@ export function inferWidget(schema: Schema | undefined): Widget {
 }
 
 /** A field is required when the contract refuses "nothing" for it. */
-export const isRequired = (schema: Schema | undefined): boolean =>
-  Boolean(schema) && !schema!.safeParse(undefined).success;
+export const isRequired = (schema: Schema | undefined): boolean => Boolean(schema) && !schema!.safeParse(undefined).success;
 
 /** The contract's own display name (`.meta({ title })`), a fallback label. */
 export const metaTitle = (schema: Schema | undefined): string | undefined => {

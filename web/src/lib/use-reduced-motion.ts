@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the system asks for less motion (an accessibility setting); antd's animations are switched off then. */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
 }

@@ -7,7 +7,9 @@ const endpoints = (() => {
   const found = new Map<string, Endpoint>();
   const seen = new Set<unknown>();
   const isEndpoint = (v: Record<string, unknown>): v is Endpoint & Record<string, unknown> =>
-    (v.method === 'GET' || v.method === 'POST') && typeof v.path === 'string' && typeof (v.data as { safeParse?: unknown } | undefined)?.safeParse === 'function';
+    (v.method === 'GET' || v.method === 'POST') &&
+    typeof v.path === 'string' &&
+    typeof (v.data as { safeParse?: unknown } | undefined)?.safeParse === 'function';
   const walk = (v: unknown, depth: number) => {
     if (!v || typeof v !== 'object' || seen.has(v) || depth > 4) return;
     seen.add(v);
@@ -29,7 +31,10 @@ const endpointOf = (key: string) => endpoints.get(key) ?? templated.find(([re]) 
 /** Replies of this test that do not hold to the contract; test/setup.ts fails the test on any. */
 export const stubDrift: string[] = [];
 
-type Schema = { safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }; _zod: { def: Record<string, any> } };
+type Schema = {
+  safeParse: (v: unknown) => { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  _zod: { def: Record<string, any> };
+};
 
 /**
  * Where `value` departs from `schema`, with every field the value has checked and fields it leaves out allowed:
@@ -53,7 +58,9 @@ function drift(schema: Schema, value: unknown, at: string): string[] {
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) break;
       const shape = def.shape as Record<string, Schema>;
-      return Object.entries(value).flatMap(([k, v]) => (shape[k] ? drift(shape[k], v, `${at}.${k}`) : def.catchall ? [] : [`${at}.${k}: not a field of the contract`]));
+      return Object.entries(value).flatMap(([k, v]) =>
+        shape[k] ? drift(shape[k], v, `${at}.${k}`) : def.catchall ? [] : [`${at}.${k}: not a field of the contract`],
+      );
     }
     case 'array':
       if (!Array.isArray(value)) break;
@@ -120,7 +127,11 @@ export function stubFetch(routes: Record<string, Route>) {
     };
     calls.push(req);
     const route = routes[`${req.method} ${req.path}`];
-    const reply = !route ? { status: 404, body: { code: 404, msg: `no stub for ${req.method} ${req.path}` } } : typeof route === 'function' ? await route(req) : route;
+    const reply = !route
+      ? { status: 404, body: { code: 404, msg: `no stub for ${req.method} ${req.path}` } }
+      : typeof route === 'function'
+        ? await route(req)
+        : route;
     if (route) checkReply(`${req.method} ${req.path}`, reply);
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });

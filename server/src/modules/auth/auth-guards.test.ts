@@ -54,7 +54,20 @@ describe('captcha', () => {
     const c = await t.captcha();
     const res = await tokenCall({ captcha: { key: c.key, code: c.code.toUpperCase() } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'all', tenant_id: '000000', tenant_name: '管理组', account: 'admin', user_name: 'admin', role_name: 'administrator', client_id: 'saber', license: 'powered by bladex', oauth_id: '', detail: { type: 'web' } });
+    expect(res.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      scope: 'all',
+      tenant_id: '000000',
+      tenant_name: '管理组',
+      account: 'admin',
+      user_name: 'admin',
+      role_name: 'administrator',
+      client_id: 'saber',
+      license: 'powered by bladex',
+      oauth_id: '',
+      detail: { type: 'web' },
+    });
     expect(res.body.user_id).toMatch(/^\d+$/);
     expect(res.body.code).toBeUndefined();
   });
@@ -82,9 +95,12 @@ describe('captcha', () => {
 describe('lockout', () => {
   it('locks after account.failCount failures for 30 minutes, even for the right password', async () => {
     await createTenantUser(t.sql, { tenantId: '100003', account: 'lock', password: 'right' });
-    for (let i = 0; i < 5; i++) expect((await tokenCall({ tenant: '100003', username: 'lock', password: 'bad' })).body.error_description).toBe('用户名或密码错误');
+    for (let i = 0; i < 5; i++)
+      expect((await tokenCall({ tenant: '100003', username: 'lock', password: 'bad' })).body.error_description).toBe('用户名或密码错误');
     expect((await tokenCall({ tenant: '100003', username: 'lock', password: 'right' })).body.error_description).toBe('登录错误次数过多,请稍后再试');
-    const { rows } = await t.sql.query(`select fail_count, extract(epoch from expire_time - localtimestamp(0)) as s from sys_login_fail where tenant_id = '100003' and account = 'lock'`);
+    const { rows } = await t.sql.query(
+      `select fail_count, extract(epoch from expire_time - localtimestamp(0)) as s from sys_login_fail where tenant_id = '100003' and account = 'lock'`,
+    );
     expect(rows[0].fail_count).toBe(5);
     expect(Number(rows[0].s)).toBeGreaterThan(29 * 60);
     // Once the window has passed the account logs in again.
@@ -153,7 +169,12 @@ describe('captcha mode off', () => {
   });
   afterAll(async () => off?.close());
   it('lets the password grant log in without a captcha', async () => {
-    const res = await off.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '000000' }, query: { username: 'admin', password: md5Hex('admin'), grant_type: 'password' } });
+    const res = await off.request({
+      method: 'POST',
+      url: '/blade-auth/oauth/token',
+      headers: { 'tenant-id': '000000' },
+      query: { username: 'admin', password: md5Hex('admin'), grant_type: 'password' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.access_token).toBeTruthy();
   });

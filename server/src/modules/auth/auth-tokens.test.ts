@@ -74,9 +74,16 @@ describe('token endpoint checks, in the contract order', () => {
 describe('tokens', () => {
   it('accepts Blade-Auth as a header, as a query parameter only on GET downloads; refuses a missing or forged token', async () => {
     const token = await t.login();
-    expect((await t.request({ url: '/blade-auth/oauth/user-info', token })).body.data).toMatchObject({ account: 'admin', tenantId: '000000', roleName: 'administrator' });
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', token })).body.data).toMatchObject({
+      account: 'admin',
+      tenantId: '000000',
+      roleName: 'administrator',
+    });
     // A token in the URL (logged, cached, sent on in Referer) is no token, except where the contract needs it (§8.3).
-    expect((await t.request({ url: '/blade-auth/oauth/user-info', query: { 'Blade-Auth': token } })).body).toMatchObject({ code: 401, msg: '缺失令牌,鉴权失败' });
+    expect((await t.request({ url: '/blade-auth/oauth/user-info', query: { 'Blade-Auth': token } })).body).toMatchObject({
+      code: 401,
+      msg: '缺失令牌,鉴权失败',
+    });
     expect((await t.request({ method: 'POST', url: '/blade-user/reset-password', query: { 'Blade-Auth': token, userIds: '1' } })).status).toBe(401);
     expect((await t.request({ url: '/blade-user/export-template', query: { 'Blade-Auth': token } })).status).toBe(200);
     const logout = await t.request({ url: '/blade-auth/oauth/logout', query: { 'Blade-Auth': token } });
@@ -93,7 +100,12 @@ describe('tokens', () => {
     const c = await t.captcha();
     const first = (await tokenCall({ captcha: c })).body;
     const refresh = () =>
-      t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '000000' }, query: { tenantId: '000000', refresh_token: first.refresh_token, grant_type: 'refresh_token', scope: 'all' } });
+      t.request({
+        method: 'POST',
+        url: '/blade-auth/oauth/token',
+        headers: { 'tenant-id': '000000' },
+        query: { tenantId: '000000', refresh_token: first.refresh_token, grant_type: 'refresh_token', scope: 'all' },
+      });
     const next = await refresh();
     expect(next.status).toBe(200);
     expect(next.body.access_token).not.toBe(first.access_token);
@@ -102,7 +114,12 @@ describe('tokens', () => {
     // Requests a page sent with the old access token while the refresh ran still succeed (no 401 → logout race)…
     expect((await t.request({ url: '/blade-auth/oauth/user-info', token: first.access_token })).status).toBe(200);
     // …but only for the grace period: its expiry was pulled in to at most 30 s from now.
-    const [left] = (await t.sql.query(`select extract(epoch from expire_time - localtimestamp(0))::int as secs from sys_token where kind = 'access' and pair_jti = (select jti from sys_token where kind = 'refresh' and pair_jti = $1)`, [JSON.parse(Buffer.from(first.access_token.split('.')[1], 'base64url').toString()).jti])).rows as { secs: number }[];
+    const [left] = (
+      await t.sql.query(
+        `select extract(epoch from expire_time - localtimestamp(0))::int as secs from sys_token where kind = 'access' and pair_jti = (select jti from sys_token where kind = 'refresh' and pair_jti = $1)`,
+        [JSON.parse(Buffer.from(first.access_token.split('.')[1], 'base64url').toString()).jti],
+      )
+    ).rows as { secs: number }[];
     expect(left.secs).toBeGreaterThan(0);
     expect(left.secs).toBeLessThanOrEqual(30);
     const reuse = await refresh();
@@ -138,7 +155,12 @@ describe('tokens', () => {
   it('refuses a refresh token from another tenant header or used as an access token', async () => {
     const c = await t.captcha();
     const first = (await tokenCall({ captcha: c })).body;
-    const res = await t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '100001' }, query: { refresh_token: first.refresh_token, grant_type: 'refresh_token' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/blade-auth/oauth/token',
+      headers: { 'tenant-id': '100001' },
+      query: { refresh_token: first.refresh_token, grant_type: 'refresh_token' },
+    });
     expect(res.body.error).toBe('invalid_grant');
     expect((await t.request({ url: '/blade-auth/oauth/user-info', token: first.refresh_token })).status).toBe(401);
   });
@@ -151,7 +173,12 @@ describe('tokens', () => {
     const after = await t.request({ url: '/blade-system/menu/routes', token: body.access_token });
     expect(after.status).toBe(401);
     expect(after.body.msg).toBe('令牌已失效');
-    const r = await t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': '000000' }, query: { refresh_token: body.refresh_token, grant_type: 'refresh_token' } });
+    const r = await t.request({
+      method: 'POST',
+      url: '/blade-auth/oauth/token',
+      headers: { 'tenant-id': '000000' },
+      query: { refresh_token: body.refresh_token, grant_type: 'refresh_token' },
+    });
     expect(r.body.error).toBe('invalid_grant');
   });
 
@@ -183,7 +210,12 @@ describe('other session endpoints', () => {
     await createTenantUser(t.sql, { tenantId: '100077', account: 'keeper77', tenantName: '七七动物园' });
     const all = (await t.request({ url: '/blade-auth/oauth/tenant_list', token: await t.login() })).body;
     expect(all.code).toBe(200);
-    expect(all.data).toEqual(expect.arrayContaining([{ tenantId: '000000', tenantName: expect.any(String) }, { tenantId: '100077', tenantName: '七七动物园' }]));
+    expect(all.data).toEqual(
+      expect.arrayContaining([
+        { tenantId: '000000', tenantName: expect.any(String) },
+        { tenantId: '100077', tenantName: '七七动物园' },
+      ]),
+    );
     const own = (await t.request({ url: '/blade-auth/oauth/tenant_list', token: await t.login('keeper77', 'secret1', '100077') })).body.data;
     expect(own).toEqual([{ tenantId: '100077', tenantName: '七七动物园' }]);
     expect((await t.request({ url: '/blade-auth/oauth/tenant_list' })).status).toBe(401);
@@ -191,7 +223,16 @@ describe('other session endpoints', () => {
 
   it('tenant/info finds a tenant by domain, and answers {} otherwise', async () => {
     await t.sql.query(`update blade_tenant set domain = 'http://zoo-a.example' where tenant_id = '100001'`);
-    expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://zoo-a.example' } })).body.data).toEqual({ tenantId: '100001', domain: 'http://zoo-a.example', backgroundUrl: '' });
-    expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://other' } })).body).toEqual({ code: 200, success: true, data: {}, msg: '操作成功' });
+    expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://zoo-a.example' } })).body.data).toEqual({
+      tenantId: '100001',
+      domain: 'http://zoo-a.example',
+      backgroundUrl: '',
+    });
+    expect((await t.request({ url: '/blade-system/tenant/info', query: { domain: 'http://other' } })).body).toEqual({
+      code: 200,
+      success: true,
+      data: {},
+      msg: '操作成功',
+    });
   });
 });

@@ -20,9 +20,17 @@ export async function authenticateClient(db: Db, header: string | undefined, gra
   const i = decoded.indexOf(':');
   if (i <= 0) throw bad;
   const [id, secret] = [decoded.slice(0, i), decoded.slice(i + 1)];
-  const [client] = await db.select().from(bladeClient).where(and(eq(bladeClient.clientId, id), eq(bladeClient.isDeleted, 0)));
+  const [client] = await db
+    .select()
+    .from(bladeClient)
+    .where(and(eq(bladeClient.clientId, id), eq(bladeClient.isDeleted, 0)));
   if (!client || client.status !== 1 || !same(client.clientSecret, secret)) throw bad;
-  if (!client.authorizedGrantTypes.split(',').map((g) => g.trim()).includes(grant))
+  if (
+    !client.authorizedGrantTypes
+      .split(',')
+      .map((g) => g.trim())
+      .includes(grant)
+  )
     throw new OAuthError('invalid_client', `客户端未被授权使用该授权类型: ${grant}`);
   return client;
 }

@@ -51,7 +51,10 @@ export async function tokenUser(tx: Tx, u: UserRow, tenantName: string, roleHead
   const deptIds = u.deptId.split(',').filter(Boolean);
   const deptId = deptHeader && deptIds.includes(deptHeader) ? deptHeader : u.deptId;
   const roles = roleIds.length
-    ? await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias }).from(bladeRole).where(and(inArray(bladeRole.id, roleIds), eq(bladeRole.isDeleted, 0)))
+    ? await tx
+        .select({ id: bladeRole.id, alias: bladeRole.roleAlias })
+        .from(bladeRole)
+        .where(and(inArray(bladeRole.id, roleIds), eq(bladeRole.isDeleted, 0)))
     : [];
   if (roles.length === 0) throw denied(MSG.noRole);
   return {
@@ -77,7 +80,10 @@ export async function passwordLogin(
   if (await isLocked(app, p.tenantId, p.account, await getIntParam(app, 'account.failCount', 5))) throw denied(MSG.locked);
   const user = await inTenant(app.zoo.database.db, { tenantId: p.tenantId }, async (tx) => {
     const tenantName = await checkTenant(tx, p.tenantId);
-    const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.account, p.account), eq(bladeUser.isDeleted, 0)));
+    const [u] = await tx
+      .select()
+      .from(bladeUser)
+      .where(and(eq(bladeUser.account, p.account), eq(bladeUser.isDeleted, 0)));
     // The hash is verified whether or not the account exists (a dummy one otherwise): an unknown account must not
     // answer sooner than a wrong password, or the timing would list the accounts.
     const verified = await verifyDigest(u?.password ?? (await dummyHash()), /^[0-9a-f]{32}$/i.test(p.digest) ? p.digest : '0'.repeat(32));

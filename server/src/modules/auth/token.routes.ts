@@ -19,14 +19,24 @@ const SUPPORTED = new Set(['captcha', 'password', 'refresh_token', 'social', 'au
 const header = (h: unknown) => (typeof h === 'string' && h.trim() ? h.trim() : undefined);
 
 /** Rotation: the presented refresh token (and its access token) die here; reuse is refused. */
-async function refreshGrant(app: FastifyInstance, client: ClientRow, tenantId: string, refreshToken: string | undefined, roleHeader?: string, deptHeader?: string) {
+async function refreshGrant(
+  app: FastifyInstance,
+  client: ClientRow,
+  tenantId: string,
+  refreshToken: string | undefined,
+  roleHeader?: string,
+  deptHeader?: string,
+) {
   const claims = refreshToken ? await app.zoo.tokens.verify(refreshToken, 'refresh') : null;
   if (!claims || claims.tenant_id !== tenantId || claims.client_id !== client.clientId) throw new OAuthError('invalid_grant', '刷新令牌无效或已过期');
   const family = await app.zoo.tokens.rotate(claims.jti!);
   if (!family) throw new OAuthError('invalid_grant', '刷新令牌已失效');
   const user = await inTenant(app.zoo.database.db, { tenantId }, async (tx) => {
     const tenantName = await checkTenant(tx, tenantId);
-    const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, String(claims.user_id)), eq(bladeUser.isDeleted, 0)));
+    const [u] = await tx
+      .select()
+      .from(bladeUser)
+      .where(and(eq(bladeUser.id, String(claims.user_id)), eq(bladeUser.isDeleted, 0)));
     if (!u || u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
     return tokenUser(tx, u, tenantName, roleHeader, deptHeader);
   });
@@ -70,7 +80,11 @@ export function tokenRoutes(app: FastifyInstance): void {
       return { ...tokenResponse(out.user, issued, client.clientId), oauth_id: out.oauthId };
     }
     if (grant === 'authorization_code') {
-      const user = await authorizationCodeGrant(app, req, db, client, { code: str(query.code), redirect_uri: str(query.redirect_uri), code_verifier: str(query.code_verifier) });
+      const user = await authorizationCodeGrant(app, req, db, client, {
+        code: str(query.code),
+        redirect_uri: str(query.redirect_uri),
+        code_verifier: str(query.code_verifier),
+      });
       if (user.tenantId !== tenantId) throw new OAuthError('invalid_grant', '授权码不属于该租户');
       const issued = await app.zoo.tokens.issue(user, client.clientId, client.accessTokenValidity, client.refreshTokenValidity);
       return tokenResponse(user, issued, client.clientId);

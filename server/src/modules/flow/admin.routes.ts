@@ -70,7 +70,10 @@ export function adminRoutes(app: FastifyInstance): void {
     table: flowModel,
     def: flowModelDef,
     toRecords: async (rows, { db }) => {
-      const names = await userNames(db, rows.flatMap((r) => [r.createUser, r.updateUser]));
+      const names = await userNames(
+        db,
+        rows.flatMap((r) => [r.createUser, r.updateUser]),
+      );
       return rows.map((r) => modelRecord(r, names, false));
     },
     detailRecord: async (r, { db }) => modelRecord(r, await userNames(db, [r.createUser, r.updateUser]), true),
@@ -84,7 +87,10 @@ export function adminRoutes(app: FastifyInstance): void {
 
   route(app, flowEndpoints.modelDeploy, async ({ db, session, query }) => {
     if (!isIdText(query.modelId)) throw new BizError(NOT_FOUND);
-    const [m] = await db.select().from(flowModel).where(and(eq(flowModel.id, query.modelId), eq(flowModel.isDeleted, 0)));
+    const [m] = await db
+      .select()
+      .from(flowModel)
+      .where(and(eq(flowModel.id, query.modelId), eq(flowModel.isDeleted, 0)));
     if (!m) throw new BizError(NOT_FOUND);
     if (!m.modelEditorXml.trim()) throw new BizError('模型内容为空,请先设计流程');
     await deploy(db, session, [{ name: `${m.modelKey}.bpmn20.xml`, xml: m.modelEditorXml }], query.category!, query.tenantIds);
@@ -97,10 +103,23 @@ export function adminRoutes(app: FastifyInstance): void {
       q.mode ? eq(flowDefinition.mode, q.mode) : undefined,
       q.name ? ilike(flowDefinition.name, containing(q.name)) : undefined,
     );
-    const rows = await db.select().from(flowDefinition).where(where).orderBy(desc(flowDefinition.deploymentTime), desc(flowDefinition.id)).limit(q.size).offset((q.current - 1) * q.size);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(flowDefinition).where(where)) as Array<{ n: number }>;
+    const rows = await db
+      .select()
+      .from(flowDefinition)
+      .where(where)
+      .orderBy(desc(flowDefinition.deploymentTime), desc(flowDefinition.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size);
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flowDefinition)
+      .where(where)) as Array<{ n: number }>;
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
-    return pageOf(rows.map((d) => processRecord(d, cat)), Number(n), q);
+    return pageOf(
+      rows.map((d) => processRecord(d, cat)),
+      Number(n),
+      q,
+    );
   });
 
   route(app, flowEndpoints.changeState, async ({ db, session, query, req }) => {
@@ -122,30 +141,38 @@ export function adminRoutes(app: FastifyInstance): void {
     if (!defs.length) throw new BizError('部署不存在或已被删除');
     for (const d of defs) assertOwner(d.tenantId, session);
     const ids = defs.map((d) => d.definitionId);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(flowInstance).where(and(inArray(flowInstance.definitionId, ids), eq(flowInstance.state, 'running')))) as Array<{ n: number }>;
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flowInstance)
+      .where(and(inArray(flowInstance.definitionId, ids), eq(flowInstance.state, 'running')))) as Array<{ n: number }>;
     if (Number(n) > 0) throw new BizError(`该部署下还有 ${n} 个运行中的流程实例,请先在流程跟踪中删除`);
     await db.delete(flowDefinition).where(inArray(flowDefinition.deploymentId, query.deploymentIds));
     return {};
   });
 
   // The upload widget checks the file before a token is at hand (contract §8.4): only the name is judged.
-  publicRoute(app, flowEndpoints.checkUpload, async ({ req }) => {
-    if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 方式上传文件 (字段 file)');
-    let name = '';
-    try {
-      for await (const part of req.parts({ limits: { fileSize: MAX_BPMN, files: 1 } })) {
-        if (part.type === 'file') {
-          await part.toBuffer();
-          if (part.fieldname === 'file' || part.fieldname === 'files') name = part.filename;
+  publicRoute(
+    app,
+    flowEndpoints.checkUpload,
+    async ({ req }) => {
+      if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 方式上传文件 (字段 file)');
+      let name = '';
+      try {
+        for await (const part of req.parts({ limits: { fileSize: MAX_BPMN, files: 1 } })) {
+          if (part.type === 'file') {
+            await part.toBuffer();
+            if (part.fieldname === 'file' || part.fieldname === 'files') name = part.filename;
+          }
         }
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError('流程文件大小不能超过 2MB');
+        throw new BizError(MALFORMED_UPLOAD);
       }
-    } catch (e) {
-      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError('流程文件大小不能超过 2MB');
-      throw new BizError(MALFORMED_UPLOAD);
-    }
-    if (!name) throw new BizError('请选择要上传的文件 (字段 file)');
-    return { name, success: isBpmnName(name) };
-  }, { bodyLimit: MAX_BPMN + 64 * 1024 });
+      if (!name) throw new BizError('请选择要上传的文件 (字段 file)');
+      return { name, success: isBpmnName(name) };
+    },
+    { bodyLimit: MAX_BPMN + 64 * 1024 },
+  );
 
   route(app, flowEndpoints.deployUpload, async ({ db, session, req }) => {
     const { files, fields } = await readDeployUpload(req);
@@ -163,11 +190,36 @@ export function adminRoutes(app: FastifyInstance): void {
       q.processInstanceId ? eq(flowInstance.id, isIdText(q.processInstanceId) ? q.processInstanceId : '0') : undefined,
       q.processDefinitionKey ? ilike(flowInstance.processKey, containing(q.processDefinitionKey)) : undefined,
     );
-    const rows = await db.select().from(flowInstance).where(where).orderBy(desc(flowInstance.startTime), desc(flowInstance.id)).limit(q.size).offset((q.current - 1) * q.size);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(flowInstance).where(where)) as Array<{ n: number }>;
-    const open = rows.length ? await db.select().from(flowTask).where(and(isNull(flowTask.endTime), inArray(flowTask.instanceId, rows.map((r) => r.id)))) : [];
+    const rows = await db
+      .select()
+      .from(flowInstance)
+      .where(where)
+      .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size);
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flowInstance)
+      .where(where)) as Array<{ n: number }>;
+    const open = rows.length
+      ? await db
+          .select()
+          .from(flowTask)
+          .where(
+            and(
+              isNull(flowTask.endTime),
+              inArray(
+                flowTask.instanceId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          )
+      : [];
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
-    const names = await userNames(db, rows.map((r) => r.startUserId));
+    const names = await userNames(
+      db,
+      rows.map((r) => r.startUserId),
+    );
     const records: FlowExecution[] = rows.map((i) => {
       const t = open.find((x) => x.instanceId === i.id);
       return {

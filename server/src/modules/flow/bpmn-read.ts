@@ -40,7 +40,11 @@ const attr = (el: ModdleElement, name: string): string => {
   for (const [k, v] of Object.entries(el.$attrs ?? {})) if (k === name || k.endsWith(`:${name}`)) return String(v).trim();
   return '';
 };
-const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const list = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 function refuse(msg: string): never {
   throw new BizError(msg);
@@ -89,7 +93,10 @@ function checkTimer(d: ModdleElement, where: string, label: string): void {
     return;
   }
   const ok = kind === 'timeDuration' ? DURATION.test(value) : DATE.test(value) && !Number.isNaN(Date.parse(value));
-  if (!ok) refuse(`流程 ${where} 中的定时器「${label}」${kind === 'timeDuration' ? '时长应为 ISO 8601 格式,如 PT30M、P1D' : '日期应为 ISO 8601 格式,如 2026-12-01T09:00:00+08:00'}`);
+  if (!ok)
+    refuse(
+      `流程 ${where} 中的定时器「${label}」${kind === 'timeDuration' ? '时长应为 ISO 8601 格式,如 PT30M、P1D' : '日期应为 ISO 8601 格式,如 2026-12-01T09:00:00+08:00'}`,
+    );
 }
 
 export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; processes: ReadProcess[] }> {
@@ -112,7 +119,12 @@ export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; pro
     for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) {
       checkElement(el, key);
       if (el.$type === 'bpmn:UserTask') {
-        const spec = { name: el.name ?? el.id ?? '', assignee: attr(el, 'assignee'), candidateUsers: list(attr(el, 'candidateUsers')), candidateGroups: list(attr(el, 'candidateGroups')) };
+        const spec = {
+          name: el.name ?? el.id ?? '',
+          assignee: attr(el, 'assignee'),
+          candidateUsers: list(attr(el, 'candidateUsers')),
+          candidateGroups: list(attr(el, 'candidateGroups')),
+        };
         for (const x of [spec.assignee, ...spec.candidateUsers, ...spec.candidateGroups]) {
           const err = checkExpression(x);
           if (err) refuse(`流程 ${key} 的任务「${spec.name}」办理人表达式有误: ${err}`);

@@ -6,7 +6,8 @@ import { asTenant } from '../../platform/tenancy/tenant-tx';
 import { parseBpmn, type ReadProcess } from './bpmn-read';
 import { flowDefinition } from './flow.tables';
 
-const nextId = async (db: Tx): Promise<string> => ((await db.execute(sql`select next_id()::text as id`)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
+const nextId = async (db: Tx): Promise<string> =>
+  ((await db.execute(sql`select next_id()::text as id`)) as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
 
 export interface DeployFile {
   name: string;

@@ -64,10 +64,11 @@ interface TimerRef {
 }
 
 /** bpmn-elements' timer registry with a clock that never ticks: timers are recorded, and fired only on request. */
-const inertTimers = () => new Timers({ setTimeout: () => null, clearTimeout: () => undefined } as never) as unknown as {
-  executing: TimerRef[];
-  clearTimeout(ref: TimerRef): void;
-};
+const inertTimers = () =>
+  new Timers({ setTimeout: () => null, clearTimeout: () => undefined } as never) as unknown as {
+    executing: TimerRef[];
+    clearTimeout(ref: TimerRef): void;
+  };
 
 function liveTimers(refs: TimerRef[]): LiveTimer[] {
   const out: LiveTimer[] = [];
@@ -76,7 +77,13 @@ function liveTimers(refs: TimerRef[]): LiveTimer[] {
     if (!o?.id || !o.executionId) continue;
     const type = o.timerType ?? 'timeDuration';
     const dueAt = o.expireAt ? new Date(o.expireAt) : r.expireAt;
-    out.push({ activityId: o.id, executionId: o.executionId, timerType: type, timerValue: String((o as unknown as Record<string, unknown>)[type] ?? ''), dueAt });
+    out.push({
+      activityId: o.id,
+      executionId: o.executionId,
+      timerType: type,
+      timerValue: String((o as unknown as Record<string, unknown>)[type] ?? ''),
+      dueAt,
+    });
   }
   return out;
 }
@@ -141,7 +148,9 @@ export async function runStep(
       execution = await engine.execute({ listener, variables: {} });
     }
     if (signal) {
-      const api = (execution.getPostponed() as unknown as ApiLike[]).find((a) => a.id === signal.activityId && (!signal.executionId || a.executionId === signal.executionId));
+      const api = (execution.getPostponed() as unknown as ApiLike[]).find(
+        (a) => a.id === signal.activityId && (!signal.executionId || a.executionId === signal.executionId),
+      );
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
       api.signal({});
     }

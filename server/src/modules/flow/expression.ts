@@ -127,19 +127,44 @@ function evaluateTokens(toks: Tok[], vars: Vars): unknown {
       // Both sides are evaluated: lookups cannot fail or run code, so no short-circuit is needed.
       const right = binary(prec + 1);
       switch (t.v) {
-        case '||': left = Boolean(left) || Boolean(right); break;
-        case '&&': left = Boolean(left) && Boolean(right); break;
-        case '==': left = eq(left, right); break;
-        case '!=': left = !eq(left, right); break;
-        case '<': left = cmp(left, right) < 0; break;
-        case '<=': left = cmp(left, right) <= 0; break;
-        case '>': left = cmp(left, right) > 0; break;
-        case '>=': left = cmp(left, right) >= 0; break;
-        case '+': left = typeof left === 'string' || typeof right === 'string' ? `${String(left ?? '')}${String(right ?? '')}` : num(left) + num(right); break;
-        case '-': left = num(left) - num(right); break;
-        case '*': left = num(left) * num(right); break;
-        case '/': left = num(left) / num(right); break;
-        default: left = num(left) % num(right);
+        case '||':
+          left = Boolean(left) || Boolean(right);
+          break;
+        case '&&':
+          left = Boolean(left) && Boolean(right);
+          break;
+        case '==':
+          left = eq(left, right);
+          break;
+        case '!=':
+          left = !eq(left, right);
+          break;
+        case '<':
+          left = cmp(left, right) < 0;
+          break;
+        case '<=':
+          left = cmp(left, right) <= 0;
+          break;
+        case '>':
+          left = cmp(left, right) > 0;
+          break;
+        case '>=':
+          left = cmp(left, right) >= 0;
+          break;
+        case '+':
+          left = typeof left === 'string' || typeof right === 'string' ? `${String(left ?? '')}${String(right ?? '')}` : num(left) + num(right);
+          break;
+        case '-':
+          left = num(left) - num(right);
+          break;
+        case '*':
+          left = num(left) * num(right);
+          break;
+        case '/':
+          left = num(left) / num(right);
+          break;
+        default:
+          left = num(left) % num(right);
       }
     }
     return left;

@@ -27,7 +27,8 @@ async function user(account: string, role: string): Promise<void> {
   users[account] = { id: userId, token: await t.login(account, 'pw', A) };
 }
 
-const commonDef = async (key: string) => (await q(`select definition_id from flow_definition where tenant_id = '' and process_key = $1`, [key]))[0].definition_id as string;
+const commonDef = async (key: string) =>
+  (await q(`select definition_id from flow_definition where tenant_id = '' and process_key = $1`, [key]))[0].definition_id as string;
 
 async function startLeave(token: string, approver: string, reason = '家中有事'): Promise<{ leaveId: string; instanceId: string }> {
   const res = await post('/blade-desk/process/leave/start-process', token, {
@@ -68,9 +69,16 @@ const upload = (token: string, files: Array<[string, string]>, fields: Record<st
   const boundary = '----flowtest';
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const [name, xml] of files) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
+  for (const [name, xml] of files)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return t.request({ method: 'POST', url: '/blade-flow/manager/deploy-upload', token, body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.request({
+    method: 'POST',
+    url: '/blade-flow/manager/deploy-upload',
+    token,
+    body: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 };
 
 describe('definitions', () => {
@@ -81,13 +89,34 @@ describe('definitions', () => {
     expect(JSON.parse(checkBad.body).data).toEqual({ name: 'p.txt', success: false });
 
     expect((await upload(adminA, [['p.txt', PARALLEL]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('只能上传 .bpmn20.xml 或 .bpmn 文件');
-    expect((await upload(adminA, [['p.bpmn', '<x'], ['q.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('BPMN 文件格式不正确');
-    const script = BPMN('scripted', '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="x"/><scriptTask id="x" name="跑代码" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>');
+    expect(
+      (
+        await upload(
+          adminA,
+          [
+            ['p.bpmn', '<x'],
+            ['q.bpmn', PARALLEL],
+          ],
+          { category: 'flow_2', tenantIds: A },
+        )
+      ).body.msg,
+    ).toBe('BPMN 文件格式不正确');
+    const script = BPMN(
+      'scripted',
+      '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="x"/><scriptTask id="x" name="跑代码" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>',
+    );
     expect((await upload(adminA, [['s.bpmn', script]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 scripted 中不允许脚本任务「跑代码」');
-    const scriptCond = BPMN('scond', '<startEvent id="s"/><sequenceFlow id="f" name="脚本" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, true)</conditionExpression></sequenceFlow><endEvent id="e"/>');
-    expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式');
+    const scriptCond = BPMN(
+      'scond',
+      '<startEvent id="s"/><sequenceFlow id="f" name="脚本" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, true)</conditionExpression></sequenceFlow><endEvent id="e"/>',
+    );
+    expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
+      '流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式',
+    );
     const timer = BPMN('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
-    expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 timed 中的定时器「s」只能用在边界事件或中间捕获事件上(不支持定时启动)');
+    expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
+      '流程 timed 中的定时器「s」只能用在边界事件或中间捕获事件上(不支持定时启动)',
+    );
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: '' })).body.msg).toBe('只有平台管理员可以部署通用流程,请选择本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: B })).body.msg).toBe('只能部署到本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'x', tenantIds: A })).body.msg).toBe('流程分类格式应为 flow_<字典键值>');
@@ -102,13 +131,21 @@ describe('definitions', () => {
     expect(start.records.filter((r: any) => r.key === 'parallel_own').map((r: any) => r.version)).toEqual([2]);
 
     const id = mine.find((r: any) => r.version === 2).id as string;
-    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'active', processId: id } })).body.msg).toBe(`ID为 [${id}] 的流程已是此状态，无需操作`);
-    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'suspend', processId: id } })).body.msg).toBe(`挂起ID为 [${id}] 的流程成功`);
+    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'active', processId: id } })).body.msg).toBe(
+      `ID为 [${id}] 的流程已是此状态，无需操作`,
+    );
+    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'suspend', processId: id } })).body.msg).toBe(
+      `挂起ID为 [${id}] 的流程成功`,
+    );
     expect(okData(await get('/blade-flow/work/start-list', adminA, { mode: '2' })).records.some((r: any) => r.id === id)).toBe(false);
-    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'active', processId: id } })).body.msg).toBe(`激活ID为 [${id}] 的流程成功`);
+    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'active', processId: id } })).body.msg).toBe(
+      `激活ID为 [${id}] 的流程成功`,
+    );
     // A zoo cannot change the common processes.
     const common = await commonDef('leave');
-    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'suspend', processId: common } })).body.msg).toBe('通用流程只有平台管理员可以变更');
+    expect((await post('/blade-flow/manager/change-state', adminA, { query: { state: 'suspend', processId: common } })).body.msg).toBe(
+      '通用流程只有平台管理员可以变更',
+    );
 
     // XML and image of a definition, without a token.
     const xml = await t.app.inject({ url: `/api/blade-flow/process/resource-view?processDefinitionId=${encodeURIComponent(id)}&resourceType=xml` });
@@ -118,11 +155,24 @@ describe('definitions', () => {
     expect(img.body).toContain('审批人审批');
 
     // Models: save the modeler's XML, deploy it to the zoo, delete the deployment.
-    const model = okData(await post('/blade-flow/model/submit', adminA, { body: { modelKey: 'drawn', name: '画的流程', modelEditorXml: BPMN('drawn', '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>') } }));
+    const model = okData(
+      await post('/blade-flow/model/submit', adminA, {
+        body: {
+          modelKey: 'drawn',
+          name: '画的流程',
+          modelEditorXml: BPMN(
+            'drawn',
+            '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>',
+          ),
+        },
+      }),
+    );
     expect(model).toMatchObject({ modelKey: 'drawn', name: '画的流程', version: 1, tenantId: A, createdBy: `adm${A}` });
     expect(okData(await get('/blade-flow/model/detail', adminA, { id: model.id })).modelEditorXml).toContain('drawn');
     expect(okData(await get('/blade-flow/model/list', adminA, {})).records.find((r: any) => r.id === model.id).modelEditorXml).toBe('');
-    expect((await post('/blade-flow/model/submit', adminA, { body: { modelKey: '1bad', name: 'x' } })).body.msg).toBe('模型标识只能包含字母、数字、下划线、点和连字符,且以字母或下划线开头');
+    expect((await post('/blade-flow/model/submit', adminA, { body: { modelKey: '1bad', name: 'x' } })).body.msg).toBe(
+      '模型标识只能包含字母、数字、下划线、点和连字符,且以字母或下划线开头',
+    );
     okData(await post('/blade-flow/model/deploy', adminA, { query: { modelId: model.id, category: 'flow_2', tenantIds: A } }));
     const [dep] = await q(`select deployment_id::text from flow_definition where process_key = 'drawn'`);
     okData(await post('/blade-flow/manager/delete-deployment', adminA, { query: { deploymentIds: dep.deployment_id } }));
@@ -136,7 +186,8 @@ describe('stock movements under approval', () => {
   let cageId: string;
   const exportBody = (animalId: string) => ({ animalType: 1, speciesId: panda, animalId, exportDate: today, exportType: 3, output: '成都大熊猫繁育研究基地' });
   const status = async (id: string) => (await q(`select status from zoo_animal where id = $1`, [id]))[0].status;
-  const openTask = async (instanceId: string) => (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null`, [instanceId]))[0];
+  const openTask = async (instanceId: string) =>
+    (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null`, [instanceId]))[0];
   const claimAndDecide = async (who: string, instanceId: string, flag?: string, comment?: string) => {
     const task = await openTask(instanceId);
     expect((await post('/blade-flow/work/claim-task', users[who]!.token, { query: { taskId: task.id } })).body.msg).toBe('签收事务成功');
@@ -162,7 +213,12 @@ describe('stock movements under approval', () => {
     const task = await openTask(instanceId);
     expect(okData(await get('/blade-flow/work/claim-list', users.director1!.token, {})).records.some((r: any) => r.taskId === task.id)).toBe(false);
     const claimList = okData(await get('/blade-flow/work/claim-list', users.curator2!.token, { category: 'flow_3' }));
-    expect(claimList.records.find((r: any) => r.taskId === task.id)).toMatchObject({ taskName: '主管审批', status: 'claim', businessTable: 'zoo_stock_approval', category: 'flow_3' });
+    expect(claimList.records.find((r: any) => r.taskId === task.id)).toMatchObject({
+      taskName: '主管审批',
+      status: 'claim',
+      businessTable: 'zoo_stock_approval',
+      category: 'flow_3',
+    });
     expect((await post('/blade-flow/work/claim-task', users.director1!.token, { query: { taskId: task.id } })).body.msg).toBe('您不是该任务的候选人,无法签收');
 
     const race = await Promise.all(['curator1', 'curator2'].map((u) => post('/blade-flow/work/claim-task', users[u]!.token, { query: { taskId: task.id } })));
@@ -194,26 +250,48 @@ describe('stock movements under approval', () => {
 
   it('refuses at once what could not be applied, and a deleted instance cancels the movement', async () => {
     const animalId = await makeAnimal(t, adminA, { speciesId: panda, sex: 2, cageId });
-    const wrong = await post('/zoo-stockLog/stockLog/die_enroll', users.clerk!.token, { body: { animalType: 1, speciesId: '1', animalId, dieDate: today, dieType: 1 } });
+    const wrong = await post('/zoo-stockLog/stockLog/die_enroll', users.clerk!.token, {
+      body: { animalType: 1, speciesId: '1', animalId, dieDate: today, dieType: 1 },
+    });
     expect(wrong.body.success).toBe(false);
     expect(await q(`select 1 from zoo_stock_approval where payload->>'animalId' = $1`, [animalId])).toHaveLength(0);
-    const res = okData(await post('/zoo-stockLog/stockLog/die_enroll', users.clerk!.token, { body: { animalType: 1, speciesId: panda, animalId, dieDate: today, dieType: 1 } }));
+    const res = okData(
+      await post('/zoo-stockLog/stockLog/die_enroll', users.clerk!.token, { body: { animalType: 1, speciesId: panda, animalId, dieDate: today, dieType: 1 } }),
+    );
     const follow = okData(await get('/blade-flow/follow/list', adminA, { processInstanceId: res.approval.processInstanceId }));
-    expect(follow.records[0]).toMatchObject({ processDefinitionKey: 'zoo_stock_approval', startUser: 'clerk', activityId: 'curatorApprove', category: 'flow_3' });
-    okData(await post('/blade-flow/follow/delete-process-instance', adminA, { query: { processInstanceId: res.approval.processInstanceId, deleteReason: '登记有误' } }));
-    expect((await q(`select state, reason from zoo_stock_approval where id = $1`, [res.approval.approvalId]))[0]).toEqual({ state: 'cancelled', reason: '审批已撤销: 登记有误' });
+    expect(follow.records[0]).toMatchObject({
+      processDefinitionKey: 'zoo_stock_approval',
+      startUser: 'clerk',
+      activityId: 'curatorApprove',
+      category: 'flow_3',
+    });
+    okData(
+      await post('/blade-flow/follow/delete-process-instance', adminA, {
+        query: { processInstanceId: res.approval.processInstanceId, deleteReason: '登记有误' },
+      }),
+    );
+    expect((await q(`select state, reason from zoo_stock_approval where id = $1`, [res.approval.approvalId]))[0]).toEqual({
+      state: 'cancelled',
+      reason: '审批已撤销: 登记有误',
+    });
     expect(await status(animalId)).toBe(1);
   });
 
   it('parallel branches join, conditions read variables, delete-task answers its message', async () => {
     // Own definition of tenant A (deployed above): both branches must finish before the gateway decides.
-    const def = (await q(`select definition_id from flow_definition where process_key = 'parallel_own' and tenant_id = $1 order by version desc limit 1`, [A]))[0].definition_id;
+    const def = (
+      await q(`select definition_id from flow_definition where process_key = 'parallel_own' and tenant_id = $1 order by version desc limit 1`, [A])
+    )[0].definition_id;
     // Started through the runtime directly: no business form uses this process.
     const { startProcess } = await import('./runtime');
     const { inTenant } = await import('../../platform/tenancy/tenant-tx');
     const session = { userId: users.clerk!.id, tenantId: A, account: 'clerk', realName: 'clerk', roleAliases: ['clerk'] } as never;
-    const instanceId = await inTenant(t.app.zoo.database.db, { tenantId: A, userId: users.clerk!.id }, (tx) => startProcess(tx, session, def, '', { amount: 500, initiatorId: users.clerk!.id }));
-    const tasks = await q(`select id::text, task_def_key, candidate_users, candidate_groups from flow_task where instance_id = $1 order by task_def_key`, [instanceId]);
+    const instanceId = await inTenant(t.app.zoo.database.db, { tenantId: A, userId: users.clerk!.id }, (tx) =>
+      startProcess(tx, session, def, '', { amount: 500, initiatorId: users.clerk!.id }),
+    );
+    const tasks = await q(`select id::text, task_def_key, candidate_users, candidate_groups from flow_task where instance_id = $1 order by task_def_key`, [
+      instanceId,
+    ]);
     expect(tasks.map((x: any) => [x.task_def_key, x.candidate_users, x.candidate_groups])).toEqual([
       ['a', [], ['curator']],
       ['b', [users.clerk!.id], []],
@@ -224,7 +302,9 @@ describe('stock movements under approval', () => {
     const hist = await q(`select activity_id from flow_history where instance_id = $1 and activity_type = 'endEvent'`, [instanceId]);
     expect(hist.map((h: any) => h.activity_id)).toEqual(['e1']);
 
-    const again = await inTenant(t.app.zoo.database.db, { tenantId: A, userId: users.clerk!.id }, (tx) => startProcess(tx, session, def, '', { amount: 5, initiatorId: users.clerk!.id }));
+    const again = await inTenant(t.app.zoo.database.db, { tenantId: A, userId: users.clerk!.id }, (tx) =>
+      startProcess(tx, session, def, '', { amount: 5, initiatorId: users.clerk!.id }),
+    );
     const [b] = await q(`select id::text from flow_task where instance_id = $1 and task_def_key = 'b'`, [again]);
     expect((await post('/blade-flow/work/delete-task', users.clerk!.token, { query: { taskId: b.id, reason: '不办了' } })).body.msg).toBe('删除任务成功');
     expect((await q(`select state, delete_reason from flow_instance where id = $1`, [again]))[0]).toEqual({ state: 'deleted', delete_reason: '不办了' });
@@ -246,7 +326,9 @@ describe('tenant isolation', () => {
     expect((await get('/blade-flow/process/model-view', adminB, { processInstanceId: instanceId })).body.msg).toBe('流程实例不存在');
     expect((await get('/blade-desk/process/leave/detail', adminB, { businessId: leaveId })).body.success).toBe(false);
     expect((await post('/blade-flow/work/claim-task', adminB, { query: { taskId: task.id } })).body.msg).toBe('任务不存在或已处理');
-    expect((await post('/blade-flow/work/complete-task', adminB, { body: { taskId: task.id, processInstanceId: instanceId } })).body.msg).toBe('流程实例不存在');
+    expect((await post('/blade-flow/work/complete-task', adminB, { body: { taskId: task.id, processInstanceId: instanceId } })).body.msg).toBe(
+      '流程实例不存在',
+    );
     expect((await post('/blade-flow/follow/delete-process-instance', adminB, { query: { processInstanceId: instanceId } })).body.msg).toBe('流程实例不存在');
     const ownDef = (await q(`select definition_id from flow_definition where tenant_id = $1 limit 1`, [A]))[0].definition_id;
     expect((await post('/blade-flow/manager/change-state', adminB, { query: { state: 'suspend', processId: ownDef } })).body.msg).toBe('流程定义不存在');

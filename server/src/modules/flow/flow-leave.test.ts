@@ -24,7 +24,8 @@ async function user(account: string, role: string): Promise<void> {
   users[account] = { id: userId, token: await t.login(account, 'pw', A) };
 }
 
-const commonDef = async (key: string) => (await q(`select definition_id from flow_definition where tenant_id = '' and process_key = $1`, [key]))[0].definition_id as string;
+const commonDef = async (key: string) =>
+  (await q(`select definition_id from flow_definition where tenant_id = '' and process_key = $1`, [key]))[0].definition_id as string;
 
 async function startLeave(token: string, approver: string, reason = '家中有事'): Promise<{ leaveId: string; instanceId: string }> {
   const res = await post('/blade-desk/process/leave/start-process', token, {
@@ -46,23 +47,45 @@ afterAll(async () => t?.close().catch(() => undefined));
 describe('leave process', () => {
   it('starts with the business key, offers the task to the approver, completes with 同意 and records the history', async () => {
     const start = okData(await get('/blade-flow/work/start-list', users.clerk!.token, { category: 'flow_1', mode: '1' }));
-    expect(start.records.map((r: any) => [r.key, r.category, r.categoryName, r.tenantId, r.suspensionState])).toContainEqual(['leave', 'flow_1', '请假流程', '', 1]);
+    expect(start.records.map((r: any) => [r.key, r.category, r.categoryName, r.tenantId, r.suspensionState])).toContainEqual([
+      'leave',
+      'flow_1',
+      '请假流程',
+      '',
+      1,
+    ]);
 
     const { leaveId, instanceId } = await startLeave(users.clerk!.token, users.curator1!.id, '看病');
     const detail = okData(await get('/blade-desk/process/leave/detail', users.clerk!.token, { businessId: leaveId }));
     expect(detail).toMatchObject({ reason: '看病', processInstanceId: instanceId, taskUser: users.curator1!.id });
     expect(detail.days).toBeGreaterThan(10_000);
-    expect(detail.flow).toMatchObject({ assigneeName: 'clerk', businessTable: 'blade_process_leave', businessId: leaveId, category: 'flow_1', processIsFinished: 'unfinished' });
+    expect(detail.flow).toMatchObject({
+      assigneeName: 'clerk',
+      businessTable: 'blade_process_leave',
+      businessId: leaveId,
+      category: 'flow_1',
+      processIsFinished: 'unfinished',
+    });
 
     const todo = okData(await get('/blade-flow/work/todo-list', users.curator1!.token, { category: 'flow_1' }));
     const row = todo.records.find((r: any) => r.processInstanceId === instanceId);
-    expect(row).toMatchObject({ taskName: '审批人审批', category: 'flow_1', businessId: leaveId, status: 'todo', processDefinitionName: '请假流程', processDefinitionVersion: 1, assignee: users.curator1!.id });
+    expect(row).toMatchObject({
+      taskName: '审批人审批',
+      category: 'flow_1',
+      businessId: leaveId,
+      status: 'todo',
+      processDefinitionName: '请假流程',
+      processDefinitionVersion: 1,
+      assignee: users.curator1!.id,
+    });
     expect(todo.size).toBe(todo.total);
     const sent = okData(await get('/blade-flow/work/send-list', users.clerk!.token, {}));
     expect(sent.records.find((r: any) => r.processInstanceId === instanceId)).toMatchObject({ processIsFinished: 'unfinished', taskName: '审批人审批' });
 
     // Someone else cannot complete it.
-    const foreign = await post('/blade-flow/work/complete-task', users.curator2!.token, { body: { taskId: row.taskId, processInstanceId: instanceId, flag: 'ok' } });
+    const foreign = await post('/blade-flow/work/complete-task', users.curator2!.token, {
+      body: { taskId: row.taskId, processInstanceId: instanceId, flag: 'ok' },
+    });
     expect(foreign.body.msg).toBe('该任务未分配给您,请先签收');
 
     okData(await post('/blade-flow/work/complete-task', users.curator1!.token, { body: { taskId: row.taskId, processInstanceId: instanceId, flag: 'ok' } }));
@@ -81,11 +104,17 @@ describe('leave process', () => {
     expect(hist[1].historyActivityDurationTime).toMatch(/秒$/);
 
     const done = okData(await get('/blade-flow/work/done-list', users.curator1!.token, {}));
-    expect(done.records.find((r: any) => r.processInstanceId === instanceId)).toMatchObject({ status: 'finish', comment: '同意', processIsFinished: 'finished' });
+    expect(done.records.find((r: any) => r.processInstanceId === instanceId)).toMatchObject({
+      status: 'finish',
+      comment: '同意',
+      processIsFinished: 'finished',
+    });
 
     const view = okData(await get('/blade-flow/process/model-view', users.clerk!.token, { processInstanceId: instanceId }));
     expect(view.xml).toContain('<process id="leave"');
-    expect(view.flow.map((f: any) => f.historyActivityType)).toEqual(expect.arrayContaining(['startEvent', 'sequenceFlow', 'userTask', 'exclusiveGateway', 'endEvent']));
+    expect(view.flow.map((f: any) => f.historyActivityType)).toEqual(
+      expect.arrayContaining(['startEvent', 'sequenceFlow', 'userTask', 'exclusiveGateway', 'endEvent']),
+    );
 
     // The diagram image needs no token; taken flows, finished nodes coloured.
     const svg = await t.app.inject({ url: `/api/blade-flow/process/diagram-view?processInstanceId=${instanceId}` });
@@ -99,7 +128,9 @@ describe('leave process', () => {
   it('a rejection (no flag, own comment) sets pass false and ends on the rejected branch', async () => {
     const { instanceId } = await startLeave(users.clerk!.token, users.curator1!.id, '旅游');
     const [task] = await q(`select id::text from flow_task where instance_id = $1`, [instanceId]);
-    okData(await post('/blade-flow/work/complete-task', users.curator1!.token, { body: { taskId: task.id, processInstanceId: instanceId, comment: '工作太忙' } }));
+    okData(
+      await post('/blade-flow/work/complete-task', users.curator1!.token, { body: { taskId: task.id, processInstanceId: instanceId, comment: '工作太忙' } }),
+    );
     const hist = okData(await get('/blade-flow/process/history-flow-list', users.clerk!.token, { processInstanceId: instanceId }));
     expect(hist.map((h: any) => h.historyActivityId)).toEqual(['start', 'approve', 'endRejected']);
     expect(hist[1].comment).toBe('工作太忙');

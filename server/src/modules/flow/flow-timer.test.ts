@@ -59,9 +59,16 @@ const upload = (token: string, files: Array<[string, string]>, fields: Record<st
   const boundary = '----timertest';
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const [name, xml] of files) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
+  for (const [name, xml] of files)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return t.request({ method: 'POST', url: '/blade-flow/manager/deploy-upload', token, body: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.request({
+    method: 'POST',
+    url: '/blade-flow/manager/deploy-upload',
+    token,
+    body: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 };
 const deployed = async (key: string, xml: string) => {
   const res = await upload(admin, [[`${key}.bpmn20.xml`, xml]], { category: 'flow_2', tenantIds: A });
@@ -73,11 +80,23 @@ const start = (db: FastifyInstance, definitionId: string) => {
   return inTenant(db.zoo.database.db, { tenantId: A, userId: clerk.id }, (tx) => startProcess(tx, session, definitionId, '', {}));
 };
 const stateOf = async (id: string) => (await q(`select state from flow_instance where id = $1`, [id]))[0].state as string;
-const history = async (id: string) => (await q(`select activity_id, activity_type, end_time is not null as ended from flow_history where instance_id = $1 order by seq`, [id])) as Array<{ activity_id: string; activity_type: string; ended: boolean }>;
+const history = async (id: string) =>
+  (await q(`select activity_id, activity_type, end_time is not null as ended from flow_history where instance_id = $1 order by seq`, [id])) as Array<{
+    activity_id: string;
+    activity_type: string;
+    ended: boolean;
+  }>;
 
 /** Another server on the same database (its own pool and scheduler). */
 async function anotherServer(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
-  const config = loadConfig({ DATABASE_URL: t.config.databaseUrl!, CAPTCHA_MODE: 'on', LOG_LEVEL: 'silent', DB_POOL_MAX: '3', FLOW_TIMER_POLL_MS: POLL, ...env });
+  const config = loadConfig({
+    DATABASE_URL: t.config.databaseUrl!,
+    CAPTCHA_MODE: 'on',
+    LOG_LEVEL: 'silent',
+    DB_POOL_MAX: '3',
+    FLOW_TIMER_POLL_MS: POLL,
+    ...env,
+  });
   const database = await openPostgres(config.databaseUrl!, 3, config.timeZone);
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
@@ -97,17 +116,22 @@ afterAll(async () => t?.close().catch(() => undefined));
 
 describe('deploying timers', () => {
   it('accepts durations and dates on boundary and catch events; refuses cycles, timer starts and bad values with a clear message', async () => {
-    const msg = async (key: string, body: string) => (await upload(admin, [[`${key}.bpmn`, BPMN(key, body)]], { category: 'flow_2', tenantIds: A })).body.msg as string;
+    const msg = async (key: string, body: string) =>
+      (await upload(admin, [[`${key}.bpmn`, BPMN(key, body)]], { category: 'flow_2', tenantIds: A })).body.msg as string;
     const around = (timer: string) =>
       `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="w"/><intermediateCatchEvent id="w" name="等">${timer}</intermediateCatchEvent><sequenceFlow id="f2" sourceRef="w" targetRef="e"/><endEvent id="e"/>`;
     expect(await msg('cycle', around('<timerEventDefinition><timeCycle>R3/PT10M</timeCycle></timerEventDefinition>'))).toBe(
       '流程 cycle 中的定时器「等」使用了循环定时(timeCycle),暂不支持,请改用时长(timeDuration)或日期(timeDate)',
     );
-    expect(await msg('started', '<startEvent id="s" name="每天"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>')).toBe(
-      '流程 started 中的定时器「每天」只能用在边界事件或中间捕获事件上(不支持定时启动)',
+    expect(
+      await msg('started', '<startEvent id="s" name="每天"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>'),
+    ).toBe('流程 started 中的定时器「每天」只能用在边界事件或中间捕获事件上(不支持定时启动)');
+    expect(await msg('baddur', around('<timerEventDefinition><timeDuration>10 minutes</timeDuration></timerEventDefinition>'))).toBe(
+      '流程 baddur 中的定时器「等」时长应为 ISO 8601 格式,如 PT30M、P1D',
     );
-    expect(await msg('baddur', around('<timerEventDefinition><timeDuration>10 minutes</timeDuration></timerEventDefinition>'))).toBe('流程 baddur 中的定时器「等」时长应为 ISO 8601 格式,如 PT30M、P1D');
-    expect(await msg('baddate', around('<timerEventDefinition><timeDate>明天</timeDate></timerEventDefinition>'))).toBe('流程 baddate 中的定时器「等」日期应为 ISO 8601 格式,如 2026-12-01T09:00:00+08:00');
+    expect(await msg('baddate', around('<timerEventDefinition><timeDate>明天</timeDate></timerEventDefinition>'))).toBe(
+      '流程 baddate 中的定时器「等」日期应为 ISO 8601 格式,如 2026-12-01T09:00:00+08:00',
+    );
     expect(await msg('empty', around('<timerEventDefinition/>'))).toBe('流程 empty 中的定时器「等」需要设置时长(timeDuration)或日期(timeDate)之一');
     expect(await msg('message', around('<messageEventDefinition/>'))).toBe('流程 message 中的事件「等」类型 MessageEventDefinition 暂不支持');
     expect(await q(`select 1 from flow_definition where process_key in ('cycle','started','baddur','baddate','empty','message')`)).toHaveLength(0);
@@ -119,7 +143,9 @@ describe('timers fire from the database', () => {
     const def = await deployed('escalate', ESCALATE('escalate', 'PT1S'));
     const before = Date.now();
     const id = await start(t.app, def);
-    const [timer] = await q(`select activity_id, timer_type, timer_value, extract(epoch from due_at) * 1000 as due from flow_timer where instance_id = $1`, [id]);
+    const [timer] = await q(`select activity_id, timer_type, timer_value, extract(epoch from due_at) * 1000 as due from flow_timer where instance_id = $1`, [
+      id,
+    ]);
     expect(timer).toMatchObject({ activity_id: 'late', timer_type: 'timeDuration', timer_value: 'PT1S' });
     expect(Number(timer.due) - before).toBeGreaterThanOrEqual(900);
     expect(await stateOf(id)).toBe('running');
@@ -134,7 +160,10 @@ describe('timers fire from the database', () => {
       ['f3', true],
       ['escalated', true],
     ]);
-    expect((await q(`select end_time is not null as closed, delete_reason from flow_task where instance_id = $1`, [id]))[0]).toEqual({ closed: true, delete_reason: '办理超时,已按流程转出' });
+    expect((await q(`select end_time is not null as closed, delete_reason from flow_task where instance_id = $1`, [id]))[0]).toEqual({
+      closed: true,
+      delete_reason: '办理超时,已按流程转出',
+    });
     expect(await q(`select 1 from flow_timer where instance_id = $1`, [id])).toHaveLength(0);
 
     // The history list and the diagram show the timer's branch.
@@ -155,7 +184,10 @@ describe('timers fire from the database', () => {
     const cur = await t.login('cur', 'pw', A);
     const [task] = await q(`select id::text from flow_task where instance_id = $1`, [id]);
     expect((await t.request({ method: 'POST', url: '/blade-flow/work/claim-task', token: cur, query: { taskId: task.id } })).body.success).toBe(true);
-    expect((await t.request({ method: 'POST', url: '/blade-flow/work/complete-task', token: cur, body: { taskId: task.id, processInstanceId: id, flag: 'ok' } })).body.success).toBe(true);
+    expect(
+      (await t.request({ method: 'POST', url: '/blade-flow/work/complete-task', token: cur, body: { taskId: task.id, processInstanceId: id, flag: 'ok' } }))
+        .body.success,
+    ).toBe(true);
     expect(await stateOf(id)).toBe('finished');
     expect(await q(`select 1 from flow_timer where instance_id = $1`, [id])).toHaveLength(0);
     expect((await history(id)).map((h) => h.activity_id)).toEqual(['s', 'f1', 'u', 'f2', 'done']);
@@ -178,11 +210,18 @@ describe('timers fire from the database', () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) ids.push(await start(i % 2 ? second.app : t.app, def));
-      await until('every escalation', async () => (await q(`select count(*)::int as n from flow_instance where id = any($1::bigint[]) and state = 'finished'`, [ids]))[0].n === ids.length, 15_000);
+      await until(
+        'every escalation',
+        async () => (await q(`select count(*)::int as n from flow_instance where id = any($1::bigint[]) and state = 'finished'`, [ids]))[0].n === ids.length,
+        15_000,
+      );
       // One step to start, one to fire: a second firing would be a third step (and a second `late` row).
       const steps = await q(`select step from flow_engine_state where instance_id = any($1::bigint[])`, [ids]);
       expect(steps.map((s: any) => s.step)).toEqual(ids.map(() => 2));
-      const late = await q(`select instance_id, count(*)::int as n from flow_history where activity_id = 'late' and instance_id = any($1::bigint[]) group by instance_id`, [ids]);
+      const late = await q(
+        `select instance_id, count(*)::int as n from flow_history where activity_id = 'late' and instance_id = any($1::bigint[]) group by instance_id`,
+        [ids],
+      );
       expect(late.map((r: any) => r.n)).toEqual(ids.map(() => 1));
     } finally {
       await second.close();
@@ -203,7 +242,13 @@ describe('a timer whose step fails', () => {
       ),
     );
     const id = await start(t.app, def);
-    const row = await until('the failed firing', async () => (await q(`select attempts, last_error, due_at > now() + interval '30 seconds' as later from flow_timer where instance_id = $1 and attempts > 0`, [id]))[0]);
+    const row = await until(
+      'the failed firing',
+      async () =>
+        (
+          await q(`select attempts, last_error, due_at > now() + interval '30 seconds' as later from flow_timer where instance_id = $1 and attempts > 0`, [id])
+        )[0],
+    );
     expect(row.attempts).toBe(1);
     expect(row.last_error).toMatch(/^流程执行失败/);
     expect(row.later).toBe(true);
@@ -234,11 +279,21 @@ describe('a timer in an approval process', () => {
       method: 'POST',
       url: '/zoo-stockLog/stockLog/export_enroll',
       token: admin,
-      body: { animalType: 1, speciesId: panda, animalId, exportDate: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10), exportType: 3, output: '某园' },
+      body: {
+        animalType: 1,
+        speciesId: panda,
+        animalId,
+        exportDate: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
+        exportType: 3,
+        output: '某园',
+      },
     });
     const { approvalId, processInstanceId } = res.body.data.approval;
     await until('the timeout', async () => (await stateOf(processInstanceId)) === 'finished');
-    expect((await q(`select state, reason from zoo_stock_approval where id = $1`, [approvalId]))[0]).toEqual({ state: 'rejected', reason: '审批未通过: 超时未办理' });
+    expect((await q(`select state, reason from zoo_stock_approval where id = $1`, [approvalId]))[0]).toEqual({
+      state: 'rejected',
+      reason: '审批未通过: 超时未办理',
+    });
     expect((await q(`select status from zoo_animal where id = $1`, [animalId]))[0].status).toBe(1);
     await q(`delete from blade_param where param_key = $1`, [stockApprovalParamKey(A)]);
   });

@@ -29,7 +29,9 @@ export const flowDefinition = pgTable(
     id: idCol(),
     /** `<key>:<version>:<id>`, Flowable's shape */
     definitionId: varchar('definition_id', { length: 255 }).notNull(),
-    tenantId: varchar('tenant_id', { length: 12 }).notNull().default(sql`current_setting('app.tenant_id')`),
+    tenantId: varchar('tenant_id', { length: 12 })
+      .notNull()
+      .default(sql`current_setting('app.tenant_id')`),
     /** 1 common (tenant ''), 2 a tenant's own: what list filters use (module code never filters by tenant) */
     mode: integer('mode').notNull(),
     deploymentId: bigintStr('deployment_id').notNull(),
@@ -89,7 +91,10 @@ export const flowInstance = pgTable(
     state: varchar('state', { length: 12 }).notNull().default('running'),
     deleteReason: varchar('delete_reason', { length: 500 }).notNull().default(''),
     suspensionState: integer('suspension_state').notNull().default(1),
-    variables: jsonb('variables').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    variables: jsonb('variables')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     index('flow_instance_start_idx').on(t.tenantId, t.startUserId, t.startTime),
@@ -149,8 +154,14 @@ export const flowTask = pgTable(
     name: varchar('name', { length: 200 }).notNull().default(''),
     /** user id of the assignee; null while only candidates may claim it */
     assignee: bigintStr('assignee'),
-    candidateUsers: jsonb('candidate_users').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    candidateGroups: jsonb('candidate_groups').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    candidateUsers: jsonb('candidate_users')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    candidateGroups: jsonb('candidate_groups')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createTime: datetime('create_time').notNull().default(nowDefault),
     claimTime: datetime('claim_time'),
     endTime: datetime('end_time'),
@@ -160,7 +171,9 @@ export const flowTask = pgTable(
     deleteReason: varchar('delete_reason', { length: 500 }).notNull().default(''),
   },
   (t) => [
-    index('flow_task_open_idx').on(t.tenantId, t.instanceId).where(sql`end_time is null`),
+    index('flow_task_open_idx')
+      .on(t.tenantId, t.instanceId)
+      .where(sql`end_time is null`),
     index('flow_task_assignee_idx').on(t.tenantId, t.assignee, t.endTime),
     tenantPolicy('flow_task'),
   ],

@@ -17,9 +17,19 @@ export const leaveDays = (start: string, end: string) =>
 export function leaveRoutes(app: FastifyInstance): void {
   route(app, leaveEndpoints.startProcess, async ({ db, session, body }) => {
     const days = leaveDays(body.startTime, body.endTime);
-    const [approver] = await db.select({ id: bladeUser.id }).from(bladeUser).where(and(eq(bladeUser.id, body.taskUser), eq(bladeUser.isDeleted, 0)));
+    const [approver] = await db
+      .select({ id: bladeUser.id })
+      .from(bladeUser)
+      .where(and(eq(bladeUser.id, body.taskUser), eq(bladeUser.isDeleted, 0)));
     if (!approver) throw new BizError('审批人不存在');
-    const values = { processDefinitionId: body.processDefinitionId, startTime: body.startTime, endTime: body.endTime, reason: body.reason, days, taskUser: body.taskUser };
+    const values = {
+      processDefinitionId: body.processDefinitionId,
+      startTime: body.startTime,
+      endTime: body.endTime,
+      reason: body.reason,
+      days,
+      taskUser: body.taskUser,
+    };
     if (body.id) {
       const done = await db.update(bladeProcessLeave).set(values).where(eq(bladeProcessLeave.id, body.id)).returning({ id: bladeProcessLeave.id });
       if (!done.length) throw new BizError(NOT_FOUND);
@@ -41,7 +51,10 @@ export function leaveRoutes(app: FastifyInstance): void {
   });
 
   route(app, leaveEndpoints.detail, async ({ db, session, query }) => {
-    const [row] = await db.select().from(bladeProcessLeave).where(and(eq(bladeProcessLeave.id, query.businessId), eq(bladeProcessLeave.isDeleted, 0)));
+    const [row] = await db
+      .select()
+      .from(bladeProcessLeave)
+      .where(and(eq(bladeProcessLeave.id, query.businessId), eq(bladeProcessLeave.isDeleted, 0)));
     if (!row) throw new BizError(NOT_FOUND);
     const names = await userNames(db, [row.createUser, row.taskUser]);
     const [inst] = row.processInstanceId ? await db.select().from(flowInstance).where(eq(flowInstance.id, row.processInstanceId)) : [];

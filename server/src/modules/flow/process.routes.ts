@@ -19,7 +19,13 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
   // Timer events are part of the story (a task escalated, a wait), like the start and end events.
   const shown = new Set(['startEvent', 'endEvent', 'boundaryEvent', 'intermediateCatchEvent']);
   let list = rows.filter((r) => all || shown.has(r.activityType) || r.assignee);
-  if (range?.start) list = list.slice(Math.max(0, list.findIndex((r) => r.activityId === range.start)));
+  if (range?.start)
+    list = list.slice(
+      Math.max(
+        0,
+        list.findIndex((r) => r.activityId === range.start),
+      ),
+    );
   if (range?.end) {
     const i = list.findIndex((r) => r.activityId === range.end);
     if (i >= 0) list = list.slice(0, i + 1);
@@ -47,7 +53,14 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
   if (all) {
     // Offered but unclaimed tasks: their candidates, unmarked on the diagram (spec §4).
     for (const t of tasks.filter((x) => !x.endTime && !x.assignee))
-      out.push({ ...blankFlow(), historyActivityId: t.taskDefKey, historyActivityName: t.name, historyActivityType: 'candidate', createTime: t.createTime, processInstanceId: inst.id });
+      out.push({
+        ...blankFlow(),
+        historyActivityId: t.taskDefKey,
+        historyActivityName: t.name,
+        historyActivityType: 'candidate',
+        createTime: t.createTime,
+        processInstanceId: inst.id,
+      });
   }
   return out;
 }
@@ -58,7 +71,10 @@ async function highlightOf(db: DbLike, instanceId: string): Promise<{ xml: strin
   const [def] = await db.select({ xml: flowDefinition.xml }).from(flowDefinition).where(eq(flowDefinition.definitionId, inst.definitionId));
   if (!def) return null;
   const rows = await db.select().from(flowHistory).where(eq(flowHistory.instanceId, instanceId));
-  const running = await db.select({ k: flowTask.taskDefKey }).from(flowTask).where(and(eq(flowTask.instanceId, instanceId), isNull(flowTask.endTime)));
+  const running = await db
+    .select({ k: flowTask.taskDefKey })
+    .from(flowTask)
+    .where(and(eq(flowTask.instanceId, instanceId), isNull(flowTask.endTime)));
   return {
     xml: def.xml,
     hl: {
@@ -69,11 +85,14 @@ async function highlightOf(db: DbLike, instanceId: string): Promise<{ xml: strin
   };
 }
 
-const sendSvg = (reply: FastifyReply, svg: string) => reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);
+const sendSvg = (reply: FastifyReply, svg: string) =>
+  reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);
 
 /** /blade-flow/process: history, the definition's XML and image, the highlighted diagram, the viewer's data. */
 export function processRoutes(app: FastifyInstance): void {
-  route(app, flowEndpoints.historyFlowList, async ({ db, query }) => historyOf(db, query.processInstanceId, false, { start: query.startActivityId, end: query.endActivityId }));
+  route(app, flowEndpoints.historyFlowList, async ({ db, query }) =>
+    historyOf(db, query.processInstanceId, false, { start: query.startActivityId, end: query.endActivityId }),
+  );
 
   route(app, flowEndpoints.modelView, async ({ db, query }) => {
     if (query.processInstanceId) {

@@ -8,11 +8,37 @@ import type { DefinitionRow, InstanceRow, TaskRow } from './runtime';
 
 /** A BladeFlow with every field present (the wire renders unset strings and dates as ""). */
 export const blankFlow = (): BladeFlow => ({
-  taskId: '', taskName: '', taskDefinitionKey: '', assignee: '', assigneeName: '', createTime: '', claimTime: '', endTime: '',
-  historyTaskEndTime: '', executionId: '', variables: {}, category: '', categoryName: '', processDefinitionId: '',
-  processDefinitionKey: '', processDefinitionName: '', processDefinitionVersion: 0, processInstanceId: '',
-  historyProcessInstanceId: '', processIsFinished: '', businessTable: '', businessId: '', status: '', comment: '', flag: '',
-  isPass: false, pass: false, historyActivityId: '', historyActivityName: '', historyActivityType: '', historyActivityDurationTime: '',
+  taskId: '',
+  taskName: '',
+  taskDefinitionKey: '',
+  assignee: '',
+  assigneeName: '',
+  createTime: '',
+  claimTime: '',
+  endTime: '',
+  historyTaskEndTime: '',
+  executionId: '',
+  variables: {},
+  category: '',
+  categoryName: '',
+  processDefinitionId: '',
+  processDefinitionKey: '',
+  processDefinitionName: '',
+  processDefinitionVersion: 0,
+  processInstanceId: '',
+  historyProcessInstanceId: '',
+  processIsFinished: '',
+  businessTable: '',
+  businessId: '',
+  status: '',
+  comment: '',
+  flag: '',
+  isPass: false,
+  pass: false,
+  historyActivityId: '',
+  historyActivityName: '',
+  historyActivityType: '',
+  historyActivityDurationTime: '',
 });
 
 /** `flow_<k>` → the `flow` dictionary's label. */
@@ -25,7 +51,12 @@ export async function categoryNames(cache: Cache, db: Tx, tenantId: string): Pro
 /** user id → real name (or account), one query. */
 export async function userNames(db: Tx, ids: Array<string | null | undefined>): Promise<(id: string | null | undefined) => string> {
   const want = [...new Set(ids.filter((x): x is string => !!x))];
-  const rows = want.length ? await db.select({ id: bladeUser.id, realName: bladeUser.realName, name: bladeUser.name, account: bladeUser.account }).from(bladeUser).where(inArray(bladeUser.id, want)) : [];
+  const rows = want.length
+    ? await db
+        .select({ id: bladeUser.id, realName: bladeUser.realName, name: bladeUser.name, account: bladeUser.account })
+        .from(bladeUser)
+        .where(inArray(bladeUser.id, want))
+    : [];
   const map = new Map(rows.map((r) => [r.id, r.realName || r.name || r.account]));
   return (id) => (id ? (map.get(id) ?? '') : '');
 }

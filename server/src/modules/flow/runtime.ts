@@ -60,7 +60,10 @@ export const now = sql`localtimestamp(0)`;
 export const TIMED_OUT = '超时未办理';
 
 async function nextSeq(db: Tx, instanceId: string): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`coalesce(max(${flowHistory.seq}), 0)::int` }).from(flowHistory).where(eq(flowHistory.instanceId, instanceId));
+  const [r] = await db
+    .select({ n: sql<number>`coalesce(max(${flowHistory.seq}), 0)::int` })
+    .from(flowHistory)
+    .where(eq(flowHistory.instanceId, instanceId));
   return Number(r?.n ?? 0);
 }
 
@@ -83,7 +86,9 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
     db
       .update(flowHistory)
       .set({ endTime: now })
-      .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, e.id), eq(flowHistory.executionId, e.executionId), isNull(flowHistory.endTime)));
+      .where(
+        and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, e.id), eq(flowHistory.executionId, e.executionId), isNull(flowHistory.endTime)),
+      );
   for (const e of step.events) {
     // A boundary event enters the history when it fires (as Flowable records it), not while it waits on its task.
     const boundary = e.type === 'bpmn:BoundaryEvent';
@@ -96,7 +101,9 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
       await db
         .update(flowHistory)
         .set({ endTime: now })
-        .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, e.id), eq(flowHistory.executionId, e.executionId), isNull(flowHistory.endTime)));
+        .where(
+          and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, e.id), eq(flowHistory.executionId, e.executionId), isNull(flowHistory.endTime)),
+        );
       continue;
     }
     const type = e.type.replace('bpmn:', '');
@@ -114,7 +121,10 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
     });
   }
 
-  const open = await db.select().from(flowTask).where(and(eq(flowTask.instanceId, inst.id), isNull(flowTask.endTime)));
+  const open = await db
+    .select()
+    .from(flowTask)
+    .where(and(eq(flowTask.instanceId, inst.id), isNull(flowTask.endTime)));
   const waitingUser = step.waiting.filter((w) => w.type === 'bpmn:UserTask' || w.type === 'bpmn:ManualTask');
   for (const w of waitingUser) {
     if (open.some((t) => t.taskDefKey === w.id && t.executionId === w.executionId)) continue;
@@ -136,22 +146,31 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
     await db
       .update(flowHistory)
       .set({ taskId: task!.id, assignee })
-      .where(and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, w.id), eq(flowHistory.executionId, w.executionId), isNull(flowHistory.taskId)));
+      .where(
+        and(eq(flowHistory.instanceId, inst.id), eq(flowHistory.activityId, w.id), eq(flowHistory.executionId, w.executionId), isNull(flowHistory.taskId)),
+      );
   }
   // Tasks the step ended without a decision (an interrupting timer, a terminate end, another branch) are closed.
   const closedBecause = step.fired.length ? '办理超时,已按流程转出' : '流程已结束';
   for (const t of open) {
     if (!step.waiting.some((w) => w.id === t.taskDefKey && w.executionId === t.executionId))
-      await db.update(flowTask).set({ endTime: now, deleteReason: closedBecause }).where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
+      await db
+        .update(flowTask)
+        .set({ endTime: now, deleteReason: closedBecause })
+        .where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
   }
   await saveTimers(db, inst.id, step);
 
   const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
   if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
-  await db.update(flowInstance).set(set as never).where(eq(flowInstance.id, inst.id));
+  await db
+    .update(flowInstance)
+    .set(set as never)
+    .where(eq(flowInstance.id, inst.id));
   // An instance a timer ended was decided by nobody: not approved, whatever an earlier step's `pass` said.
   const timedOut = step.fired.length > 0;
-  if (step.completed) await ended(db, { ...inst, variables: vars }, !timedOut && vars.pass === true, timedOut ? TIMED_OUT : String(vars.lastComment ?? ''), false);
+  if (step.completed)
+    await ended(db, { ...inst, variables: vars }, !timedOut && vars.pass === true, timedOut ? TIMED_OUT : String(vars.lastComment ?? ''), false);
 }
 
 /** The instance's due timers become exactly the engine's live ones (decision 0026): fired or cut-off ones go. */
@@ -161,7 +180,14 @@ async function saveTimers(db: Tx, instanceId: string, step: StepResult): Promise
   for (const x of step.timers)
     await db
       .insert(flowTimer)
-      .values({ instanceId, activityId: x.activityId, executionId: x.executionId, timerType: x.timerType, timerValue: x.timerValue.slice(0, 255), dueAt: x.dueAt })
+      .values({
+        instanceId,
+        activityId: x.activityId,
+        executionId: x.executionId,
+        timerType: x.timerType,
+        timerValue: x.timerValue.slice(0, 255),
+        dueAt: x.dueAt,
+      })
       .onConflictDoNothing({ target: [flowTimer.instanceId, flowTimer.executionId] });
 }
 
@@ -205,8 +231,14 @@ export async function stateOf(db: Tx, instanceId: string): Promise<unknown> {
 export async function deleteInstance(db: Tx, instanceId: string, reason: string): Promise<void> {
   const inst = await lockInstance(db, instanceId);
   if (inst.state !== 'running') throw new BizError('流程实例已结束');
-  await db.update(flowTask).set({ endTime: now, deleteReason: reason }).where(and(eq(flowTask.instanceId, inst.id), isNull(flowTask.endTime)));
-  await db.update(flowHistory).set({ endTime: now }).where(and(eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)));
+  await db
+    .update(flowTask)
+    .set({ endTime: now, deleteReason: reason })
+    .where(and(eq(flowTask.instanceId, inst.id), isNull(flowTask.endTime)));
+  await db
+    .update(flowHistory)
+    .set({ endTime: now })
+    .where(and(eq(flowHistory.instanceId, inst.id), isNull(flowHistory.endTime)));
   await db.update(flowInstance).set({ state: 'deleted', endTime: now, deleteReason: reason }).where(eq(flowInstance.id, inst.id));
   await db.delete(flowEngineState).where(eq(flowEngineState.instanceId, inst.id));
   await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));

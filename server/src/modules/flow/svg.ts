@@ -34,7 +34,13 @@ export async function renderSvg(xml: string, hl: Highlight = { finished: new Set
     const el = it.bpmnElement as ModdleElement | undefined;
     if (!el) continue;
     const id = el.id ?? '';
-    const color = hl.running.has(id) ? COLORS.primary : hl.finished.has(id) || hl.flows.has(id) ? (el.$type === 'bpmn:SequenceFlow' ? COLORS.warning : COLORS.success) : COLORS.plain;
+    const color = hl.running.has(id)
+      ? COLORS.primary
+      : hl.finished.has(id) || hl.flows.has(id)
+        ? el.$type === 'bpmn:SequenceFlow'
+          ? COLORS.warning
+          : COLORS.success
+        : COLORS.plain;
     const width = color === COLORS.plain ? 1.5 : 3;
     if (it.$type === 'bpmndi:BPMNEdge') {
       const pts = ((it.waypoint as Array<{ x: number; y: number }> | undefined) ?? []).map((p) => `${p.x},${p.y}`);
@@ -44,7 +50,10 @@ export async function renderSvg(xml: string, hl: Highlight = { finished: new Set
         minX = Math.min(minX, p.x);
         minY = Math.min(minY, p.y);
       }
-      if (pts.length > 1) body.push(`<polyline data-element-id="${esc(id)}" points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="${width}" marker-end="url(#arrow)"/>`);
+      if (pts.length > 1)
+        body.push(
+          `<polyline data-element-id="${esc(id)}" points="${pts.join(' ')}" fill="none" stroke="${color}" stroke-width="${width}" marker-end="url(#arrow)"/>`,
+        );
       continue;
     }
     const b = it.bounds as Bounds | undefined;
@@ -62,7 +71,9 @@ export async function renderSvg(xml: string, hl: Highlight = { finished: new Set
       if (el.name) body.push(`<text x="${cx}" y="${b.y + b.height + 14}" text-anchor="middle" font-size="12">${esc(String(el.name))}</text>`);
     } else if (t.endsWith('Gateway')) {
       body.push(`<polygon ${attrs} points="${cx},${b.y} ${b.x + b.width},${cy} ${cx},${b.y + b.height} ${b.x},${cy}" fill="#fff"/>`);
-      body.push(`<text x="${cx}" y="${cy + 6}" text-anchor="middle" font-size="18">${t === 'bpmn:ParallelGateway' ? '+' : t === 'bpmn:InclusiveGateway' ? 'o' : '×'}</text>`);
+      body.push(
+        `<text x="${cx}" y="${cy + 6}" text-anchor="middle" font-size="18">${t === 'bpmn:ParallelGateway' ? '+' : t === 'bpmn:InclusiveGateway' ? 'o' : '×'}</text>`,
+      );
       if (el.name) body.push(`<text x="${cx}" y="${b.y + b.height + 14}" text-anchor="middle" font-size="12">${esc(String(el.name))}</text>`);
     } else if (t === 'bpmn:Participant' || t === 'bpmn:Lane') {
       body.push(`<rect ${attrs} x="${b.x}" y="${b.y}" width="${b.width}" height="${b.height}" fill="none"/>`);

@@ -21,7 +21,10 @@ export const candidateSql = (s: Session) => {
   const roles = s.roleAliases.length ? s.roleAliases : [''];
   return sql`((${flowTask.candidateUsers} = '[]'::jsonb and ${flowTask.candidateGroups} = '[]'::jsonb)
     or ${flowTask.candidateUsers} ? ${s.userId}
-    or ${flowTask.candidateGroups} ?| ${sql`array[${sql.join(roles.map((r) => sql`${r}`), sql`, `)}]::text[]`})`;
+    or ${flowTask.candidateGroups} ?| ${sql`array[${sql.join(
+      roles.map((r) => sql`${r}`),
+      sql`, `,
+    )}]::text[]`})`;
 };
 
 /**
@@ -58,7 +61,11 @@ export interface CompleteInput {
 export async function completeTask(db: Tx, session: Session, input: CompleteInput): Promise<void> {
   if (!isIdText(input.taskId)) throw new BizError(FLOW_MSG.taskMissing);
   const inst = await lockInstance(db, input.processInstanceId);
-  const [task] = await db.select().from(flowTask).where(and(eq(flowTask.id, input.taskId), eq(flowTask.instanceId, inst.id))).for('update');
+  const [task] = await db
+    .select()
+    .from(flowTask)
+    .where(and(eq(flowTask.id, input.taskId), eq(flowTask.instanceId, inst.id)))
+    .for('update');
   if (!task || task.endTime) throw new BizError(FLOW_MSG.taskMissing);
   if (task.assignee !== session.userId) throw new BizError(task.assignee ? FLOW_MSG.notAssignee : FLOW_MSG.notAssignee);
   if (inst.suspensionState !== 1) throw new BizError('流程已挂起,无法办理');
@@ -67,7 +74,10 @@ export async function completeTask(db: Tx, session: Session, input: CompleteInpu
   const { pass: _ignored, ...extra } = input.variables ?? {};
   void _ignored;
   const vars: Vars = { ...inst.variables, ...extra, pass, lastComment: comment };
-  await db.update(flowTask).set({ endTime: now, comment, flag: input.flag ?? '', pass }).where(eq(flowTask.id, task.id));
+  await db
+    .update(flowTask)
+    .set({ endTime: now, comment, flag: input.flag ?? '', pass })
+    .where(eq(flowTask.id, task.id));
   const def = await definitionById(db, inst.definitionId);
   const step = await runStep(def.xml, vars, await stateOf(db, inst.id), { activityId: task.taskDefKey, executionId: task.executionId });
   await persist(db, inst, def, step, vars);

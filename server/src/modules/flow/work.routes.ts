@@ -33,10 +33,28 @@ function instanceFilters(q: WorkQuery, time: typeof flowTask.createTime): SQL[] 
 
 async function taskPage(db: Tx, app: FastifyInstance, session: Session, q: WorkQuery, where: SQL | undefined, status: string, paged: boolean) {
   const base = db.select({ t: flowTask, i: flowInstance }).from(flowTask).innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId)).where(where);
-  const rows = paged ? await base.orderBy(desc(flowTask.createTime), desc(flowTask.id)).limit(q.size).offset((q.current - 1) * q.size) : await base.orderBy(desc(flowTask.createTime), desc(flowTask.id));
-  const total = paged ? Number((await db.select({ n: sql<number>`count(*)::int` }).from(flowTask).innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId)).where(where))[0]!.n) : rows.length;
+  const rows = paged
+    ? await base
+        .orderBy(desc(flowTask.createTime), desc(flowTask.id))
+        .limit(q.size)
+        .offset((q.current - 1) * q.size)
+    : await base.orderBy(desc(flowTask.createTime), desc(flowTask.id));
+  const total = paged
+    ? Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(flowTask)
+            .innerJoin(flowInstance, eq(flowInstance.id, flowTask.instanceId))
+            .where(where)
+        )[0]!.n,
+      )
+    : rows.length;
   const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
-  const names = await userNames(db, rows.map((r) => r.t.assignee));
+  const names = await userNames(
+    db,
+    rows.map((r) => r.t.assignee),
+  );
   const records: BladeFlow[] = rows.map((r) => taskFlow(r.t, r.i, cat, names, status));
   // Claim and todo lists are "not really paged" (contract §7.1): every row, size = total.
   return paged ? pageOf(records, total, q) : pageOf(records, total, { current: 1, size: Math.max(total, 1) });
@@ -53,36 +71,115 @@ export function workRoutes(app: FastifyInstance): void {
       // latest version per tenant and key
       sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.mode = ${flowDefinition.mode} and d2.process_key = ${flowDefinition.processKey})`,
     );
-    const rows = await db.select().from(flowDefinition).where(where).orderBy(flowDefinition.category, flowDefinition.processKey, flowDefinition.tenantId).limit(q.size).offset((q.current - 1) * q.size);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(flowDefinition).where(where)) as Array<{ n: number }>;
+    const rows = await db
+      .select()
+      .from(flowDefinition)
+      .where(where)
+      .orderBy(flowDefinition.category, flowDefinition.processKey, flowDefinition.tenantId)
+      .limit(q.size)
+      .offset((q.current - 1) * q.size);
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flowDefinition)
+      .where(where)) as Array<{ n: number }>;
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
-    return pageOf(rows.map((d) => processRecord(d, cat)), Number(n), q);
+    return pageOf(
+      rows.map((d) => processRecord(d, cat)),
+      Number(n),
+      q,
+    );
   });
 
   route(app, flowEndpoints.claimList, async ({ db, session, query: q }) =>
-    taskPage(db, app, session, q, and(isNull(flowTask.endTime), isNull(flowTask.assignee), eq(flowInstance.state, 'running'), candidateSql(session), ...instanceFilters(q, flowTask.createTime)), 'claim', false),
+    taskPage(
+      db,
+      app,
+      session,
+      q,
+      and(
+        isNull(flowTask.endTime),
+        isNull(flowTask.assignee),
+        eq(flowInstance.state, 'running'),
+        candidateSql(session),
+        ...instanceFilters(q, flowTask.createTime),
+      ),
+      'claim',
+      false,
+    ),
   );
   route(app, flowEndpoints.todoList, async ({ db, session, query: q }) =>
-    taskPage(db, app, session, q, and(isNull(flowTask.endTime), eq(flowTask.assignee, session.userId), ...instanceFilters(q, flowTask.createTime)), 'todo', false),
+    taskPage(
+      db,
+      app,
+      session,
+      q,
+      and(isNull(flowTask.endTime), eq(flowTask.assignee, session.userId), ...instanceFilters(q, flowTask.createTime)),
+      'todo',
+      false,
+    ),
   );
   route(app, flowEndpoints.doneList, async ({ db, session, query: q }) =>
-    taskPage(db, app, session, q, and(isNotNull(flowTask.endTime), eq(flowTask.assignee, session.userId), eq(flowTask.deleteReason, ''), ...instanceFilters(q, flowTask.endTime as unknown as typeof flowTask.createTime)), 'finish', true),
+    taskPage(
+      db,
+      app,
+      session,
+      q,
+      and(
+        isNotNull(flowTask.endTime),
+        eq(flowTask.assignee, session.userId),
+        eq(flowTask.deleteReason, ''),
+        ...instanceFilters(q, flowTask.endTime as unknown as typeof flowTask.createTime),
+      ),
+      'finish',
+      true,
+    ),
   );
 
   route(app, flowEndpoints.sendList, async ({ db, session, query: q }) => {
-    const where = and(eq(flowInstance.startUserId, session.userId), sql`${flowInstance.state} <> 'deleted'`, ...instanceFilters(q, flowInstance.startTime as unknown as typeof flowTask.createTime));
-    const rows = await db.select().from(flowInstance).where(where).orderBy(desc(flowInstance.startTime), desc(flowInstance.id)).limit(q.size).offset((q.current - 1) * q.size);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(flowInstance).where(where)) as Array<{ n: number }>;
+    const where = and(
+      eq(flowInstance.startUserId, session.userId),
+      sql`${flowInstance.state} <> 'deleted'`,
+      ...instanceFilters(q, flowInstance.startTime as unknown as typeof flowTask.createTime),
+    );
+    const rows = await db
+      .select()
+      .from(flowInstance)
+      .where(where)
+      .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size);
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(flowInstance)
+      .where(where)) as Array<{ n: number }>;
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
     // The current task of each instance (name shown in the list).
     const open = rows.length
-      ? await db.select().from(flowTask).where(and(isNull(flowTask.endTime), sql`${flowTask.instanceId} in (${sql.join(rows.map((r) => sql`${r.id}`), sql`, `)})`))
+      ? await db
+          .select()
+          .from(flowTask)
+          .where(
+            and(
+              isNull(flowTask.endTime),
+              sql`${flowTask.instanceId} in (${sql.join(
+                rows.map((r) => sql`${r.id}`),
+                sql`, `,
+              )})`,
+            ),
+          )
       : [];
     const names = await userNames(db, [...rows.map((r) => r.startUserId), ...open.map((t) => t.assignee)]);
     const records = rows.map((i) => {
       const t = open.find((x) => x.instanceId === i.id);
       const base = instanceFlow(i, cat);
-      return { ...base, taskId: t?.id ?? '', taskName: t?.name ?? (i.state === 'running' ? '' : '已结束'), assignee: t?.assignee ?? '', assigneeName: names(t?.assignee), status: i.state === 'running' ? 'todo' : 'finish' };
+      return {
+        ...base,
+        taskId: t?.id ?? '',
+        taskName: t?.name ?? (i.state === 'running' ? '' : '已结束'),
+        assignee: t?.assignee ?? '',
+        assigneeName: names(t?.assignee),
+        status: i.state === 'running' ? 'todo' : 'finish',
+      };
     });
     return pageOf(records, Number(n), q);
   });

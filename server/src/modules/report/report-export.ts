@@ -48,7 +48,13 @@ export async function reportPdf(title: string, subtitle: string, rows: ReportRow
   const colW = width / Math.max(1, rows.columns.length);
   const numeric = rows.columns.map((c) => c.type === 'int' || c.type === 'number');
   const cell = (text: string, i: number, y: number) =>
-    doc.text(text, MARGIN + i * colW + 3, y + 4, { width: colW - 6, height: ROW_H - 4, lineBreak: false, ellipsis: true, align: numeric[i] ? 'right' : 'left' });
+    doc.text(text, MARGIN + i * colW + 3, y + 4, {
+      width: colW - 6,
+      height: ROW_H - 4,
+      lineBreak: false,
+      ellipsis: true,
+      align: numeric[i] ? 'right' : 'left',
+    });
   const header = (y: number) => {
     doc.rect(MARGIN, y, width, ROW_H).fillAndStroke('#eef2f7', '#999999');
     doc.fillColor('#000000').fontSize(9);

@@ -1,5 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { columnOf, datasetOf, outputColumns, type AggFn, type Dataset, type DatasetColumn, type FilterOp, type OutColumn, type ReportDesign } from '@zoo/contract';
+import {
+  columnOf,
+  datasetOf,
+  outputColumns,
+  type AggFn,
+  type Dataset,
+  type DatasetColumn,
+  type FilterOp,
+  type OutColumn,
+  type ReportDesign,
+} from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../../platform/cache';
 import { systemDictItems } from '../../platform/dict/dict-cache';
@@ -36,7 +46,11 @@ const param = (c: DatasetColumn, v: string | number) => sql`${String(v).trim()}:
 function condition(c: DatasetColumn, op: FilterOp, value: ReportDesign['filters'][number]['value']): SQL {
   const col = ident(c.key);
   if (op === 'like') return sql`${col} ilike ${containing(String(value).trim())}`;
-  if (op === 'in') return sql`${col} in (${sql.join((value as Array<string | number>).map((v) => param(c, v)), sql`, `)})`;
+  if (op === 'in')
+    return sql`${col} in (${sql.join(
+      (value as Array<string | number>).map((v) => param(c, v)),
+      sql`, `,
+    )})`;
   return sql`${col} ${sql.raw(SQL_OPS[op])} ${param(c, value as string | number)}`;
 }
 
@@ -80,7 +94,14 @@ function statement(d: ReportDesign): { ds: Dataset; select: SQL; columns: OutCol
   const select = sql`with src as (${DATASET_SQL[ds.key as keyof typeof DATASET_SQL](d.params)})
     select ${sql.join(fields, sql`, `)} from src
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
-    ${grouped ? sql`group by ${sql.join(d.groupBy.map((k) => ident(k)), sql`, `)}` : sql``}
+    ${
+      grouped
+        ? sql`group by ${sql.join(
+            d.groupBy.map((k) => ident(k)),
+            sql`, `,
+          )}`
+        : sql``
+    }
     order by ${sql.join(order, sql`, `)}`;
   return { ds, select, columns };
 }

@@ -44,14 +44,19 @@ export function reportRoutes(app: FastifyInstance): void {
   });
 
   route(app, reportEndpoints.export, async ({ db, query, reply, req }) => {
-    const [row] = await db.select().from(r).where(and(eq(r.id, query.id), eq(r.isDeleted, 0)));
+    const [row] = await db
+      .select()
+      .from(r)
+      .where(and(eq(r.id, query.id), eq(r.isDeleted, 0)));
     if (!row) throw new BizError(NOT_FOUND);
     const design = row.design as ReportDesign;
     const rows = await runReport(db, req.server.zoo.cache, design, 'all');
     if (query.format === 'xlsx') return sendXlsx(reply, `${row.name}.xlsx`, await reportXlsx(row.name, rows)) as never;
     const res = (await db.execute(sql`select to_char(localtimestamp(0), 'YYYY-MM-DD HH24:MI:SS') as now`)) as unknown as { rows: Array<{ now: string }> };
     const now = res.rows[0]!.now;
-    const params = Object.entries(design.params).map(([, v]) => v).join(' ~ ');
+    const params = Object.entries(design.params)
+      .map(([, v]) => v)
+      .join(' ~ ');
     const subtitle = `${datasetName(design.dataset)}${params ? `(${params})` : ''} · 共 ${rows.total} 行 · 生成于 ${now}`;
     return sendFile(reply, 'application/pdf', `${row.name}.pdf`, await reportPdf(row.name, subtitle, rows)) as never;
   });

@@ -19,7 +19,9 @@ export const bladeReport = pgTable(
     ...baseCols(),
   },
   (t) => [
-    uniqueIndex('blade_report_name_uq').on(t.tenantId, t.name).where(sql`is_deleted = 0`),
+    uniqueIndex('blade_report_name_uq')
+      .on(t.tenantId, t.name)
+      .where(sql`is_deleted = 0`),
     index('blade_report_dataset_idx').on(t.tenantId, t.dataset),
     tenantPolicy('blade_report'),
   ],

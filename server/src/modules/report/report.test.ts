@@ -33,7 +33,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-const stockBySpecies = { dataset: 'stock_at', params: { asOf: today }, columns: ['speciesName', 'protectionClass', 'individuals', 'populationHeads', 'heads'], sort: [{ column: 'speciesName', dir: 'asc' }] };
+const stockBySpecies = {
+  dataset: 'stock_at',
+  params: { asOf: today },
+  columns: ['speciesName', 'protectionClass', 'individuals', 'populationHeads', 'heads'],
+  sort: [{ column: 'speciesName', dir: 'asc' }],
+};
 
 describe('report designs: validation', () => {
   it('refuses unknown data sets, columns, operators and mistyped values with a Chinese message', async () => {
@@ -43,13 +48,19 @@ describe('report designs: validation', () => {
       [{ dataset: 'users', columns: ['account'], filters: [{ column: 'account', op: 'regex', value: 'a' }] }, '不支持的筛选条件: regex'],
       [{ dataset: 'users', columns: ['account'], filters: [{ column: 'account', op: 'gt', value: 'a' }] }, '「登录账号」不能使用筛选条件: gt'],
       [{ dataset: 'users', columns: ['account'], filters: [{ column: 'sex', op: 'eq', value: '1 or 1=1' }] }, '「性别」的筛选值应为整数'],
-      [{ dataset: 'movements', columns: ['month'], filters: [{ column: 'eventDate', op: 'ge', value: '2024-02-30' }] }, '「变动日期」的筛选值应为日期 yyyy-MM-dd'],
+      [
+        { dataset: 'movements', columns: ['month'], filters: [{ column: 'eventDate', op: 'ge', value: '2024-02-30' }] },
+        '「变动日期」的筛选值应为日期 yyyy-MM-dd',
+      ],
       [{ dataset: 'stock_at', columns: ['heads'] }, '请选择存栏日期'],
       [{ dataset: 'users', columns: ['account'], groupBy: ['users'], aggregates: [{ fn: 'count', column: 'account' }] }, '「人数」不能作为分组列'],
       [{ dataset: 'users', groupBy: ['deptName'], aggregates: [{ fn: 'sum', column: 'account' }] }, '「登录账号」不是数值列,不能合计'],
       [{ dataset: 'users', groupBy: ['deptName'], aggregates: [{ fn: 'median', column: 'users' }] }, '不支持的汇总方式: median'],
       [{ dataset: 'users', groupBy: ['deptName'] }, '分组报表请至少添加一个汇总列'],
-      [{ dataset: 'users', columns: ['account'], sort: [{ column: 'account; drop table blade_user', dir: 'asc' }] }, '排序列「account; drop table blade_user」不在报表的输出列中'],
+      [
+        { dataset: 'users', columns: ['account'], sort: [{ column: 'account; drop table blade_user', dir: 'asc' }] },
+        '排序列「account; drop table blade_user」不在报表的输出列中',
+      ],
       [{ dataset: 'users', columns: ['account'], sort: [{ column: 'account', dir: 'desc; select 1' }] }, '排序方向只能是 asc 或 desc'],
       [{ dataset: 'users', columns: ['account'], chart: { type: 'bar', x: 'account', y: ['account'] } }, '图表数值列「account」应为报表中的数值列'],
       [{ dataset: 'keeper_completeness', columns: ['rate'], params: { from: '2024-01-01', to: '2025-06-01' } }, '日期范围不能超过366天'],
@@ -70,7 +81,11 @@ describe('report designs: validation', () => {
       expect(res.body.success, JSON.stringify(res.body)).toBe(true);
       expect(res.body.data.total).toBe(0);
     }
-    const eq = await preview(zooA, { dataset: 'users', columns: ['account'], filters: [{ column: 'account', op: 'in', value: ["adm340001' --", 'adm340001'] }] });
+    const eq = await preview(zooA, {
+      dataset: 'users',
+      columns: ['account'],
+      filters: [{ column: 'account', op: 'in', value: ["adm340001' --", 'adm340001'] }],
+    });
     expect(eq.body.data.records).toEqual([{ account: 'adm340001' }]);
     expect((await t.sql.query(`select count(*)::int as n from blade_report`)).rows[0].n).toBeGreaterThanOrEqual(0);
   });
@@ -94,18 +109,33 @@ describe('report data sets', () => {
   it('groups, aggregates, filters by dictionary key and pages', async () => {
     const moves = await preview(zooA, {
       dataset: 'movements',
-      filters: [{ column: 'movementType', op: 'eq', value: 'import' }, { column: 'eventDate', op: 'le', value: today }],
+      filters: [
+        { column: 'movementType', op: 'eq', value: 'import' },
+        { column: 'eventDate', op: 'le', value: today },
+      ],
       groupBy: ['movementType', 'speciesName'],
-      aggregates: [{ fn: 'sum', column: 'heads' }, { fn: 'count', column: 'heads' }],
+      aggregates: [
+        { fn: 'sum', column: 'heads' },
+        { fn: 'count', column: 'heads' },
+      ],
       sort: [{ column: 'sum_heads', dir: 'desc' }],
     });
     expect(moves.body.data.records).toEqual([
       { movementType: '引进', speciesName: '梅花鹿', sum_heads: 6, count_heads: 1 },
       { movementType: '引进', speciesName: '大熊猫', sum_heads: 3, count_heads: 3 },
     ]);
-    const paged = await preview(zooA, { dataset: 'movements', columns: ['speciesName', 'heads'], sort: [{ column: 'heads', dir: 'asc' }] }, { current: 2, size: 3 });
+    const paged = await preview(
+      zooA,
+      { dataset: 'movements', columns: ['speciesName', 'heads'], sort: [{ column: 'heads', dir: 'asc' }] },
+      { current: 2, size: 3 },
+    );
     expect(paged.body.data).toMatchObject({ total: 4, current: 2, size: 3, pages: 2, records: [{ speciesName: '梅花鹿', heads: 6 }] });
-    const logs = await preview(zooA, { dataset: 'keeper_completeness', params: { from: yesterday, to: today }, columns: ['logDate', 'expected', 'logged', 'rate'], sort: [{ column: 'logDate', dir: 'asc' }] });
+    const logs = await preview(zooA, {
+      dataset: 'keeper_completeness',
+      params: { from: yesterday, to: today },
+      columns: ['logDate', 'expected', 'logged', 'rate'],
+      sort: [{ column: 'logDate', dir: 'asc' }],
+    });
     expect(logs.body.data.records).toEqual([
       { logDate: yesterday, expected: 4, logged: 0, rate: 0 },
       { logDate: today, expected: 4, logged: 0, rate: 0 },
@@ -140,7 +170,14 @@ describe('saved reports: list, detail, remove, export', () => {
   });
 
   it('exports xlsx rows equal to the preview, and a PDF whose Chinese text renders', async () => {
-    const design = { dataset: 'movements', columns: ['speciesName', 'protectionClass', 'movementType', 'heads'], sort: [{ column: 'heads', dir: 'desc' }, { column: 'speciesName', dir: 'asc' }] };
+    const design = {
+      dataset: 'movements',
+      columns: ['speciesName', 'protectionClass', 'movementType', 'heads'],
+      sort: [
+        { column: 'heads', dir: 'desc' },
+        { column: 'speciesName', dir: 'asc' },
+      ],
+    };
     await submit(zooA, { name: '存栏变动明细', design });
     const [row] = (await t.request({ url: `${base}/list`, token: zooA, query: { name: '变动明细' } })).body.data.records;
     const shown = (await preview(zooA, design, { size: 500 })).body.data;
@@ -176,7 +213,9 @@ describe('saved reports: list, detail, remove, export', () => {
   it('checks rights: export needs its button, the format is allow-listed', async () => {
     const [row] = (await t.request({ url: `${base}/list`, token: zooA, query: { name: '变动明细' } })).body.data.records;
     expect((await download(zooA, row.id, 'docx')).json().msg).toBe('导出格式只能是 xlsx 或 pdf');
-    await t.sql.query(`delete from blade_role_menu where tenant_id = '340001' and menu_id in (select id from blade_menu where code in ('report_list_export', 'report_list'))`);
+    await t.sql.query(
+      `delete from blade_role_menu where tenant_id = '340001' and menu_id in (select id from blade_menu where code in ('report_list_export', 'report_list'))`,
+    );
     // Changed outside the server: the instance drops the role's grants when the trigger's notification arrives.
     await expect.poll(async () => (await download(zooA, row.id, 'xlsx')).statusCode, { timeout: 1000, interval: 5 }).toBe(403);
     expect((await preview(zooA, stockBySpecies)).status).toBe(403);

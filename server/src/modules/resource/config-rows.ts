@@ -28,11 +28,15 @@ export interface ConfigTable {
 export const maskSecret = (s: string) => (s ? SECRET_MASK : '');
 
 /** The placeholder sent back unchanged keeps the stored secret. */
-export const keepSecret = (sent: string | undefined, existing?: { secretKey: string }) =>
-  sent === SECRET_MASK ? (existing?.secretKey ?? '') : (sent ?? '');
+export const keepSecret = (sent: string | undefined, existing?: { secretKey: string }) => (sent === SECRET_MASK ? (existing?.secretKey ?? '') : (sent ?? ''));
 
 /** Rows → records: category and status names from the dictionaries (status: yes_no, 1 否 / 2 是), secret masked. */
-export async function configRecords<R extends { category: number; status: number; secretKey: string }>(app: FastifyInstance, db: DbLike, t: ConfigTable, rows: R[]) {
+export async function configRecords<R extends { category: number; status: number; secretKey: string }>(
+  app: FastifyInstance,
+  db: DbLike,
+  t: ConfigTable,
+  rows: R[],
+) {
   const categoryName = await systemDictLabels(app.zoo.cache, db, t.dict);
   const statusName = await systemDictLabels(app.zoo.cache, db, 'yes_no');
   return rows.map((r) => ({ ...r, secretKey: maskSecret(r.secretKey), categoryName: categoryName(r.category), statusName: statusName(r.status) }));
@@ -53,8 +57,14 @@ export async function assertCodeFree(db: DbLike, t: ConfigTable, code: string, e
 export async function enableOnly(db: DbLike, t: ConfigTable, id: string): Promise<void> {
   const rows = await db.select({ id: t.id }).from(t.table).where(eq(t.isDeleted, 0)).for('update');
   if (!rows.some((r) => r.id === id)) throw new BizError(NOT_FOUND);
-  await db.update(t.table).set({ status: CONFIG_DISABLED } as never).where(and(eq(t.isDeleted, 0), eq(t.status, CONFIG_ENABLED), ne(t.id, id)));
-  await db.update(t.table).set({ status: CONFIG_ENABLED } as never).where(eq(t.id, id));
+  await db
+    .update(t.table)
+    .set({ status: CONFIG_DISABLED } as never)
+    .where(and(eq(t.isDeleted, 0), eq(t.status, CONFIG_ENABLED), ne(t.id, id)));
+  await db
+    .update(t.table)
+    .set({ status: CONFIG_ENABLED } as never)
+    .where(eq(t.id, id));
 }
 
 /** The configuration to use: the one named by `code`, else the enabled one, else none (built-in default). */

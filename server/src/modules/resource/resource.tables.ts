@@ -24,8 +24,12 @@ export const bladeOss = pgTable(
     ...baseCols(),
   },
   (t) => [
-    uniqueIndex('blade_oss_code_uq').on(t.tenantId, t.ossCode).where(sql`is_deleted = 0`),
-    uniqueIndex('blade_oss_enabled_uq').on(t.tenantId).where(sql`status = 2 and is_deleted = 0`),
+    uniqueIndex('blade_oss_code_uq')
+      .on(t.tenantId, t.ossCode)
+      .where(sql`is_deleted = 0`),
+    uniqueIndex('blade_oss_enabled_uq')
+      .on(t.tenantId)
+      .where(sql`status = 2 and is_deleted = 0`),
     tenantPolicy('blade_oss'),
   ],
 );
@@ -51,8 +55,12 @@ export const bladeSms = pgTable(
     ...baseCols(),
   },
   (t) => [
-    uniqueIndex('blade_sms_code_uq').on(t.tenantId, t.smsCode).where(sql`is_deleted = 0`),
-    uniqueIndex('blade_sms_enabled_uq').on(t.tenantId).where(sql`status = 2 and is_deleted = 0`),
+    uniqueIndex('blade_sms_code_uq')
+      .on(t.tenantId, t.smsCode)
+      .where(sql`is_deleted = 0`),
+    uniqueIndex('blade_sms_enabled_uq')
+      .on(t.tenantId)
+      .where(sql`status = 2 and is_deleted = 0`),
     tenantPolicy('blade_sms'),
   ],
 );

@@ -1,4 +1,3 @@
-
 interface Kind {
   mime: string;
   /** Extensions a file of this kind may carry in its original name. */

@@ -28,7 +28,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-const call = async (method: 'GET' | 'POST', url: string, o: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) => {
+const call = async (
+  method: 'GET' | 'POST',
+  url: string,
+  o: { token?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
+) => {
   const res = await app.inject({
     method,
     url: `/api${url}`,
@@ -40,7 +44,8 @@ const call = async (method: 'GET' | 'POST', url: string, o: { token?: string; qu
 };
 const login = async (account: string, password: string, tenantId: string) => {
   const c = (await call('GET', '/blade-auth/oauth/captcha')).body;
-  const code = ((await database.db.execute(sql`select code from sys_captcha where key = ${c.key}`)) as unknown as { rows: Array<{ code: string }> }).rows[0]!.code;
+  const code = ((await database.db.execute(sql`select code from sys_captcha where key = ${c.key}`)) as unknown as { rows: Array<{ code: string }> }).rows[0]!
+    .code;
   const res = await call('POST', '/blade-auth/oauth/token', {
     query: { username: account, password: md5Hex(password), grant_type: 'captcha' },
     headers: { 'tenant-id': tenantId, 'captcha-key': c.key, 'captcha-code': code },
@@ -55,11 +60,13 @@ describe('identity calls on embedded PGlite', () => {
     const tenant = (await call('GET', '/blade-system/tenant/list', { token: admin, query: { tenantName: '嵌入园' } })).body.data.records[0];
     const zoo = (await login('admin', 'admin', tenant.tenantId)).access_token as string;
 
-    const { body, headers } = multipart(await writeSheet('用户', USER_SHEET, [
-      { account: 'p1', realName: '甲', roleName: '管理员', deptName: '嵌入园' },
-      { account: 'p2', realName: '乙', roleName: '管理员', deptName: '嵌入园' },
-      { account: 'p3', realName: '', roleName: '管理员', deptName: '嵌入园' },
-    ]));
+    const { body, headers } = multipart(
+      await writeSheet('用户', USER_SHEET, [
+        { account: 'p1', realName: '甲', roleName: '管理员', deptName: '嵌入园' },
+        { account: 'p2', realName: '乙', roleName: '管理员', deptName: '嵌入园' },
+        { account: 'p3', realName: '', roleName: '管理员', deptName: '嵌入园' },
+      ]),
+    );
     const started = await call('POST', '/blade-user/import-user', { token: zoo, body, headers });
     expect(started.body.data.errors).toEqual([{ row: 4, reason: '姓名不能为空' }]);
     let job = started.body.data;

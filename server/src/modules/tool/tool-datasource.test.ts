@@ -32,10 +32,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, o: { body?: unknown; query?: Record<string, string>; token?: string } = {}) => t.request({ method: 'POST', url, token: o.token ?? admin, body: o.body, query: o.query });
+const post = (url: string, o: { body?: unknown; query?: Record<string, string>; token?: string } = {}) =>
+  t.request({ method: 'POST', url, token: o.token ?? admin, body: o.body, query: o.query });
 const get = (url: string, query?: Record<string, string>, token = admin) => t.request({ url, token, query });
 const pgForm = () => ({ name: `本库-${suffix}`, driverClass: 'org.postgresql.Driver', ...jdbcOf(t.config.databaseUrl!), password: 'any', remark: '测试' });
-const myForm = (password = 'right-pw') => ({ name: `MariaDB-${suffix}`, driverClass: 'com.mysql.cj.jdbc.Driver', url: 'jdbc:mysql://127.0.0.1:3306/test', username: MYSQL_USER, password });
+const myForm = (password = 'right-pw') => ({
+  name: `MariaDB-${suffix}`,
+  driverClass: 'com.mysql.cj.jdbc.Driver',
+  url: 'jdbc:mysql://127.0.0.1:3306/test',
+  username: MYSQL_USER,
+  password,
+});
 async function addDatasource(form: Record<string, unknown>): Promise<string> {
   const res = await post('/blade-develop/datasource/submit', { body: form });
   expect(res.body).toMatchObject({ success: true });
@@ -121,7 +128,9 @@ describe('datasources', () => {
     const wrong = await post('/blade-develop/datasource/test', { body: myForm('wrong-pw') });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('用户名或密码错误');
-    const nodb = await post('/blade-develop/datasource/test', { body: { ...pgForm(), url: jdbcOf(t.config.databaseUrl!).url.replace(/\/[^/]+$/, '/zoo_no_such_db') } });
+    const nodb = await post('/blade-develop/datasource/test', {
+      body: { ...pgForm(), url: jdbcOf(t.config.databaseUrl!).url.replace(/\/[^/]+$/, '/zoo_no_such_db') },
+    });
     expect(nodb.body.msg).toBe('数据库 zoo_no_such_db 不存在');
     const mismatch = await post('/blade-develop/datasource/test', { body: { ...pgForm(), driverClass: 'com.mysql.cj.jdbc.Driver' } });
     expect(mismatch.body.msg).toBe('连接地址与驱动类不匹配');
@@ -134,7 +143,12 @@ describe('datasources', () => {
       const res = await strict.request({ method: 'POST', url: '/blade-develop/datasource/test', token, body: pgForm() });
       expect(res.status).toBe(400);
       expect(res.body.msg).toMatch(/^不允许连接该地址/);
-      const meta = await strict.request({ method: 'POST', url: '/blade-develop/datasource/test', token, body: { ...pgForm(), url: 'jdbc:postgresql://169.254.169.254:5432/x' } });
+      const meta = await strict.request({
+        method: 'POST',
+        url: '/blade-develop/datasource/test',
+        token,
+        body: { ...pgForm(), url: 'jdbc:postgresql://169.254.169.254:5432/x' },
+      });
       expect(meta.body.msg).toMatch(/^不允许连接该地址/);
     } finally {
       await strict.close();

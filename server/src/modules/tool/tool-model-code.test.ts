@@ -21,7 +21,9 @@ beforeAll(async () => {
   await t.sql.query(`comment on column ${pgTable}.ring_no is '环志编号'`);
   // MariaDB runs beside PostgreSQL on this machine (127.0.0.1:3306, root without password, database test).
   my = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
-  await my.query(`create table ${myTable} (id bigint primary key comment '主键', clutch varchar(20) not null comment '窝号', weight decimal(6,2), laid datetime) comment '蛋'`);
+  await my.query(
+    `create table ${myTable} (id bigint primary key comment '主键', clutch varchar(20) not null comment '窝号', weight decimal(6,2), laid datetime) comment '蛋'`,
+  );
   await my.query(`create user '${MYSQL_USER}'@'%' identified by 'right-pw'`);
   await my.query(`grant select on test.* to '${MYSQL_USER}'@'%'`);
 });
@@ -32,10 +34,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, o: { body?: unknown; query?: Record<string, string>; token?: string } = {}) => t.request({ method: 'POST', url, token: o.token ?? admin, body: o.body, query: o.query });
+const post = (url: string, o: { body?: unknown; query?: Record<string, string>; token?: string } = {}) =>
+  t.request({ method: 'POST', url, token: o.token ?? admin, body: o.body, query: o.query });
 const get = (url: string, query?: Record<string, string>, token = admin) => t.request({ url, token, query });
 const pgForm = () => ({ name: `本库-${suffix}`, driverClass: 'org.postgresql.Driver', ...jdbcOf(t.config.databaseUrl!), password: 'any', remark: '测试' });
-const myForm = (password = 'right-pw') => ({ name: `MariaDB-${suffix}`, driverClass: 'com.mysql.cj.jdbc.Driver', url: 'jdbc:mysql://127.0.0.1:3306/test', username: MYSQL_USER, password });
+const myForm = (password = 'right-pw') => ({
+  name: `MariaDB-${suffix}`,
+  driverClass: 'com.mysql.cj.jdbc.Driver',
+  url: 'jdbc:mysql://127.0.0.1:3306/test',
+  username: MYSQL_USER,
+  password,
+});
 async function addDatasource(form: Record<string, unknown>): Promise<string> {
   const res = await post('/blade-develop/datasource/submit', { body: form });
   expect(res.body).toMatchObject({ success: true });
@@ -47,7 +56,9 @@ describe('data models read the real catalog', () => {
   let pgId: string;
   let myId: string;
   beforeAll(async () => {
-    pgId = (await get('/blade-develop/datasource/select')).body.data.find((d: { name: string }) => d.name === `本库-${suffix}`)?.id ?? (await addDatasource(pgForm()));
+    pgId =
+      (await get('/blade-develop/datasource/select')).body.data.find((d: { name: string }) => d.name === `本库-${suffix}`)?.id ??
+      (await addDatasource(pgForm()));
     myId = await addDatasource({ ...myForm(), name: `MariaDB2-${suffix}` });
   });
 
@@ -70,14 +81,22 @@ describe('data models read the real catalog', () => {
     const tables = (await get('/blade-develop/model/table-list', { datasourceId: myId })).body.data;
     expect(tables).toContainEqual({ name: myTable, comment: `${myTable}:蛋` });
     const info = (await get('/blade-develop/model/table-info', { tableName: myTable, datasourceId: myId })).body.data;
-    expect(info.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`)).toEqual(['id:bigint', 'clutch:varchar', 'weight:decimal', 'laid:datetime']);
+    expect(info.fields.map((f: { name: string; type: string }) => `${f.name}:${f.type}`)).toEqual([
+      'id:bigint',
+      'clutch:varchar',
+      'weight:decimal',
+      'laid:datetime',
+    ]);
     expect(info.fields[1]).toMatchObject({ comment: '窝号', nullable: false });
   });
 
   it('a model names a real table; model-prototype proposes columns until submit-list saves settings', async () => {
     const bad = await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '无', modelCode: `none_${suffix}`, modelTable: 'nope' } });
     expect(bad.body.msg).toBe(`数据源 MariaDB2-${suffix} 中不存在表 nope`);
-    expect((await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '蛋', modelCode: `egg_${suffix}`, modelTable: myTable } })).body.success).toBe(true);
+    expect(
+      (await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '蛋', modelCode: `egg_${suffix}`, modelTable: myTable } })).body
+        .success,
+    ).toBe(true);
     const model = (await get('/blade-develop/model/list', { modelCode: `egg_${suffix}` })).body.data.records[0];
     expect(model).toMatchObject({ datasourceName: `MariaDB2-${suffix}`, modelTable: myTable });
     const dup = await post('/blade-develop/model/submit', { body: { datasourceId: myId, modelName: '蛋', modelCode: `egg_${suffix}`, modelTable: myTable } });
@@ -90,7 +109,9 @@ describe('data models read the real catalog', () => {
     expect(proposed[1]).toMatchObject({ id: '', propertyType: 'string', isRequired: 1, isList: 1, queryType: 'like' });
     expect((await get('/blade-develop/model-prototype/select', { modelId: model.id })).body.data).toEqual([]);
 
-    const edited = proposed.map((p: Record<string, unknown>) => (p.jdbcName === 'clutch' ? { ...p, isQuery: 1, dictCode: 'clutch_type', componentType: 'select' } : p));
+    const edited = proposed.map((p: Record<string, unknown>) =>
+      p.jdbcName === 'clutch' ? { ...p, isQuery: 1, dictCode: 'clutch_type', componentType: 'select' } : p,
+    );
     expect((await post('/blade-develop/model-prototype/submit-list', { body: edited })).body.success).toBe(true);
     const saved = (await get('/blade-develop/model/model-prototype', { modelId: model.id })).body.data;
     expect(saved).toHaveLength(4);
@@ -105,7 +126,12 @@ describe('data models read the real catalog', () => {
     const badList = await post('/blade-develop/model-prototype/submit-list', { body: [{ ...again[0], propertyType: 'object' }] });
     expect(badList.status).toBe(400);
     expect(badList.body.msg).toBe('实体类型取值不正确');
-    const twice = await post('/blade-develop/model-prototype/submit-list', { body: [{ ...again[0], id: '' }, { ...again[0], id: '' }] });
+    const twice = await post('/blade-develop/model-prototype/submit-list', {
+      body: [
+        { ...again[0], id: '' },
+        { ...again[0], id: '' },
+      ],
+    });
     expect(twice.body.msg).toBe('字段 id 重复');
     expect((await get('/blade-develop/model/select')).body.data).toContainEqual({ id: model.id, modelName: '蛋', modelTable: myTable });
   });
@@ -120,10 +146,24 @@ describe('code rows and gen-code', () => {
     modelId = (await get('/blade-develop/model/list', { modelCode: `ring3_${suffix}` })).body.data.records[0].id;
   });
 
-  const codeForm = () => ({ modelId, serviceName: 'zoo', codeName: '鸟类环志', tableName: 'zoo_bird_ring', tablePrefix: 'zoo_', pkName: 'id', packageName: 'bird_ring', baseMode: 1, wrapMode: 2, apiPath: '/zoo-bird/birdRing', webPath: '/zoo/birdring' });
+  const codeForm = () => ({
+    modelId,
+    serviceName: 'zoo',
+    codeName: '鸟类环志',
+    tableName: 'zoo_bird_ring',
+    tablePrefix: 'zoo_',
+    pkName: 'id',
+    packageName: 'bird_ring',
+    baseMode: 1,
+    wrapMode: 2,
+    apiPath: '/zoo-bird/birdRing',
+    webPath: '/zoo/birdring',
+  });
 
   it('list, detail, submit, copy, remove', async () => {
-    expect((await post('/blade-develop/code/submit', { body: { ...codeForm(), packageName: 'Bird' } })).body.msg).toBe('实体名只能包含小写字母、数字和下划线,且以字母开头');
+    expect((await post('/blade-develop/code/submit', { body: { ...codeForm(), packageName: 'Bird' } })).body.msg).toBe(
+      '实体名只能包含小写字母、数字和下划线,且以字母开头',
+    );
     expect((await post('/blade-develop/code/submit', { body: { ...codeForm(), modelId: '123' } })).body.msg).toBe('数据模型不存在或已被删除');
     expect((await post('/blade-develop/code/submit', { body: codeForm() })).body.success).toBe(true);
     const rec = (await get('/blade-develop/code/list', { codeName: '鸟类' })).body.data.records[0];
@@ -176,11 +216,21 @@ describe('code rows and gen-code', () => {
     try {
       // Same database template, so the rows are recreated in this app's database.
       const token = await other.login();
-      const ds = await other.request({ method: 'POST', url: '/blade-develop/datasource/submit', token, body: { ...pgForm(), ...jdbcOf(other.config.databaseUrl!), password: 'x' } });
+      const ds = await other.request({
+        method: 'POST',
+        url: '/blade-develop/datasource/submit',
+        token,
+        body: { ...pgForm(), ...jdbcOf(other.config.databaseUrl!), password: 'x' },
+      });
       expect(ds.body.success).toBe(true);
       await other.sql.query(`create table ${pgTable} (id bigint primary key, ring_no varchar(30) not null)`);
       const dsId = (await other.request({ url: '/blade-develop/datasource/select', token })).body.data[0].id;
-      await other.request({ method: 'POST', url: '/blade-develop/model/submit', token, body: { datasourceId: dsId, modelName: '环志', modelCode: 'ring', modelTable: pgTable } });
+      await other.request({
+        method: 'POST',
+        url: '/blade-develop/model/submit',
+        token,
+        body: { datasourceId: dsId, modelName: '环志', modelCode: 'ring', modelTable: pgTable },
+      });
       const mid = (await other.request({ url: '/blade-develop/model/select', token })).body.data[0].id;
       await other.request({ method: 'POST', url: '/blade-develop/code/submit', token, body: { ...codeForm(), modelId: mid } });
       const cid = (await other.request({ url: '/blade-develop/code/list', token })).body.data.records[0].id;

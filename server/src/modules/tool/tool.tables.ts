@@ -30,7 +30,11 @@ export const bladeModel = pgTable(
     modelRemark: varchar('model_remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },
-  (t) => [uniqueIndex('blade_model_code_uq').on(t.modelCode).where(sql`is_deleted = 0`)],
+  (t) => [
+    uniqueIndex('blade_model_code_uq')
+      .on(t.modelCode)
+      .where(sql`is_deleted = 0`),
+  ],
 );
 
 export const bladeModelPrototype = pgTable(

@@ -226,7 +226,9 @@ export const zooAnimalFlag = pgTable(
   },
   (t) => [
     // One current version per animal and type.
-    uniqueIndex('zoo_animal_flag_current_uq').on(t.tenantId, t.animalId, t.type).where(sql`is_deleted = 0 and void_time is null`),
+    uniqueIndex('zoo_animal_flag_current_uq')
+      .on(t.tenantId, t.animalId, t.type)
+      .where(sql`is_deleted = 0 and void_time is null`),
     uniqueIndex('zoo_animal_flag_version_uq').on(t.tenantId, t.animalId, t.type, t.version).where(live),
     index('zoo_animal_flag_code_idx').on(t.tenantId, t.type, t.code),
     tenantPolicy('zoo_animal_flag'),
@@ -253,7 +255,10 @@ export const zooPopulation = pgTable(
     ...baseCols(),
   },
   (t) => [
-    check('zoo_population_pending_ck', sql`pending_male between 0 and male_quantity and pending_female between 0 and female_quantity and pending_they between 0 and they_quantity`),
+    check(
+      'zoo_population_pending_ck',
+      sql`pending_male between 0 and male_quantity and pending_female between 0 and female_quantity and pending_they between 0 and they_quantity`,
+    ),
     uniqueIndex('zoo_population_cage_species_uq').on(t.tenantId, t.cageId, t.speciesId).where(live),
     index('zoo_population_species_idx').on(t.tenantId, t.speciesId),
     check('zoo_population_quantities_ck', sql`male_quantity >= 0 and female_quantity >= 0 and they_quantity >= 0`),

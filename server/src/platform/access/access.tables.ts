@@ -20,7 +20,12 @@ export const bladeMenu = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     isDeleted: integer('is_deleted').notNull().default(0),
   },
-  (t) => [index('blade_menu_parent_idx').on(t.parentId), uniqueIndex('blade_menu_code_uq').on(t.code).where(sql`is_deleted = 0`)],
+  (t) => [
+    index('blade_menu_parent_idx').on(t.parentId),
+    uniqueIndex('blade_menu_code_uq')
+      .on(t.code)
+      .where(sql`is_deleted = 0`),
+  ],
 );
 
 export const bladeRole = pgTable(

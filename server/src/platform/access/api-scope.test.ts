@@ -32,7 +32,12 @@ beforeAll(async () => {
     ['岗位全部', '/blade-system/post/**', 'post'],
     ['机构树', '/api/blade-system/dept/tree', 'dept'],
   ] as const) {
-    const res = await t.request({ method: 'POST', url: '/blade-system/api-scope/submit', token: admin, body: { menuId: menu[m], scopeName: name, scopePath: path, scopeType: 2 } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/blade-system/api-scope/submit',
+      token: admin,
+      body: { menuId: menu[m], scopeName: name, scopePath: path, scopeType: 2 },
+    });
     expect(res.body.msg).toBe('操作成功');
     scope[name] = (await t.sql.query('select id::text from blade_scope_api where scope_name = $1', [name])).rows[0].id;
   }
@@ -107,16 +112,33 @@ describe('API scope definitions', () => {
       const res = await t.request({ method, url, token: a.token });
       expect(res.status, url).toBe(403);
     }
-    const sub = await t.request({ method: 'POST', url: '/blade-system/api-scope/submit', token: a.token, body: { menuId: menu.post, scopeName: 'x', scopePath: '/x', scopeType: 1 } });
+    const sub = await t.request({
+      method: 'POST',
+      url: '/blade-system/api-scope/submit',
+      token: a.token,
+      body: { menuId: menu.post, scopeName: 'x', scopePath: '/x', scopeType: 1 },
+    });
     expect(sub.status).toBe(403);
   });
 
   it('list by menu with scopeTypeName; validate the path', async () => {
     const page = (await t.request({ url: '/blade-system/api-scope/list', token: admin, query: { menuId: menu.post } })).body.data;
-    expect(page.records).toEqual([expect.objectContaining({ scopeName: '岗位全部', scopePath: '/blade-system/post/**', scopeType: 2, scopeTypeName: '业务接口', resourceCode: 'post' })]);
-    const bad = await t.request({ method: 'POST', url: '/blade-system/api-scope/submit', token: admin, body: { menuId: menu.post, scopeName: 'x', scopePath: 'post list', scopeType: 1 } });
+    expect(page.records).toEqual([
+      expect.objectContaining({ scopeName: '岗位全部', scopePath: '/blade-system/post/**', scopeType: 2, scopeTypeName: '业务接口', resourceCode: 'post' }),
+    ]);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/blade-system/api-scope/submit',
+      token: admin,
+      body: { menuId: menu.post, scopeName: 'x', scopePath: 'post list', scopeType: 1 },
+    });
     expect(bad.body.msg).toBe('接口权限路径应以 / 开头, 可使用 * ** ? 通配');
-    const missing = await t.request({ method: 'POST', url: '/blade-system/api-scope/submit', token: admin, body: { menuId: menu.post, scopeName: 'x', scopeType: 1 } });
+    const missing = await t.request({
+      method: 'POST',
+      url: '/blade-system/api-scope/submit',
+      token: admin,
+      body: { menuId: menu.post, scopeName: 'x', scopeType: 1 },
+    });
     expect(missing.body.msg).toBe('请输入接口权限路径');
   });
 });

@@ -66,9 +66,13 @@ export function parseRule(text: string, cols: ScopeColumns): DataScopeCondition[
 function valueList(c: DataScopeCondition): string[] {
   if (Array.isArray(c.value)) return c.value.map(String);
   const v = String(c.value ?? '');
-  return c.op === 'in' || c.op === 'notin' ? v.split(',').map((x) => x.trim()).filter(Boolean) : [v];
+  return c.op === 'in' || c.op === 'notin'
+    ? v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [v];
 }
-
 
 /** The condition of a (checked) rule for this caller; every part must hold. */
 export function ruleCondition(conds: DataScopeCondition[], cols: ScopeColumns, s: Pick<Session, 'userId' | 'deptId'>): SQL {

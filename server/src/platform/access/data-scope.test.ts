@@ -43,7 +43,12 @@ beforeAll(async () => {
   admin = await t.login();
   tenantA = await tenantAdmin(t, T);
   const mk = async (name: string, parent = '0') => {
-    const res = await t.request({ method: 'POST', url: '/blade-system/dept/submit', token: tenantA.token, body: { deptName: name, fullName: name, deptCategory: parent === '0' ? 1 : 2, sort: 1, parentId: parent } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/blade-system/dept/submit',
+      token: tenantA.token,
+      body: { deptName: name, fullName: name, deptCategory: parent === '0' ? 1 : 2, sort: 1, parentId: parent },
+    });
     dept[name] = res.body.data.id;
   };
   await mk('D1');
@@ -61,8 +66,12 @@ beforeAll(async () => {
   await post(u3, 'p3', 2);
   await post(ux, 'px', 2);
   await post(viewer, 'pv', 2);
-  ({ rows: [{ id: postMenu }] } = await t.sql.query(`select id::text from blade_menu where code = 'post'`));
-  ({ rows: [{ id: deptMenu }] } = await t.sql.query(`select id::text from blade_menu where code = 'dept'`));
+  ({
+    rows: [{ id: postMenu }],
+  } = await t.sql.query(`select id::text from blade_menu where code = 'post'`));
+  ({
+    rows: [{ id: deptMenu }],
+  } = await t.sql.query(`select id::text from blade_menu where code = 'dept'`));
   await defineScope('全部', { scopeType: 1 });
   await defineScope('本人', { scopeType: 2 });
   await defineScope('本部门', { scopeType: 3 });
@@ -111,7 +120,13 @@ describe('data scopes on a CRUD list', () => {
       method: 'POST',
       url: '/blade-system/data-scope/submit',
       token: admin,
-      body: { id: scope['高层岗位'], menuId: postMenu, scopeName: '高层岗位', scopeType: 5, scopeValue: '[{"column":"createUser","op":"eq","value":"${userId}"}]' },
+      body: {
+        id: scope['高层岗位'],
+        menuId: postMenu,
+        scopeName: '高层岗位',
+        scopeType: 5,
+        scopeValue: '[{"column":"createUser","op":"eq","value":"${userId}"}]',
+      },
     });
     expect(res.body.success).toBe(true);
     expect(await visible(viewer)).toEqual(['pv']);
@@ -136,9 +151,18 @@ describe('data scopes on tree and hand-written lists', () => {
     });
     expect(res.body.msg).toBe('操作成功');
     const id = (await t.sql.query(`select id::text from blade_scope_data where scope_name = '仅部门'`)).rows[0].id;
-    await t.request({ method: 'POST', url: '/blade-system/role/grant', token: admin, body: { roleIds: [viewer.roleId], menuIds: [postMenu, deptMenu], dataScopeIds: [id] } });
+    await t.request({
+      method: 'POST',
+      url: '/blade-system/role/grant',
+      token: admin,
+      body: { roleIds: [viewer.roleId], menuIds: [postMenu, deptMenu], dataScopeIds: [id] },
+    });
     const tree = (await t.request({ url: '/blade-system/dept/list', token: viewer.token })).body.data;
-    expect(flat(tree).map((d: { deptName: string }) => d.deptName).sort()).toEqual(['D2', 'D3']);
+    expect(
+      flat(tree)
+        .map((d: { deptName: string }) => d.deptName)
+        .sort(),
+    ).toEqual(['D2', 'D3']);
     const lazy = (await t.request({ url: '/blade-system/dept/lazy-list', token: viewer.token, query: { parentId: '0' } })).body.data;
     expect(lazy).toEqual([]);
     const lazyD1 = (await t.request({ url: '/blade-system/dept/lazy-list', token: viewer.token, query: { parentId: dept.D1 } })).body.data;
@@ -155,9 +179,13 @@ describe('data scope definitions are checked on submit', () => {
   it('refuses custom rules that are not typed conditions on the resource’s columns', async () => {
     expect((await submit({ scopeType: 5 })).body.msg).toBe('请输入自定义规则');
     expect((await submit({ scopeType: 5, scopeValue: 'status = 1 or 1=1' })).body.msg).toMatch(/^自定义规则应为 JSON/);
-    expect((await submit({ scopeType: 5, scopeValue: '{"column":"password","op":"eq","value":"1"}' })).body.msg).toMatch(/^自定义规则的字段 password 不可用于该资源/);
+    expect((await submit({ scopeType: 5, scopeValue: '{"column":"password","op":"eq","value":"1"}' })).body.msg).toMatch(
+      /^自定义规则的字段 password 不可用于该资源/,
+    );
     expect((await submit({ scopeType: 5, scopeValue: '{"column":"category","op":"drop","value":"1"}' })).body.msg).toMatch(/^自定义规则运算符应为/);
-    expect((await submit({ scopeType: 5, scopeValue: '{"column":"category","op":"eq","value":"1 or 1=1"}' })).body.msg).toBe('自定义规则的值 1 or 1=1 应为数字');
+    expect((await submit({ scopeType: 5, scopeValue: '{"column":"category","op":"eq","value":"1 or 1=1"}' })).body.msg).toBe(
+      '自定义规则的值 1 or 1=1 应为数字',
+    );
     expect((await submit({ scopeType: 5, scopeValue: '{"column":"category","op":"eq"}' })).body.msg).toBe('自定义规则缺少值 value (category)');
     expect((await submit({ scopeType: 5, scopeValue: '{"column":"postName","op":"like","value":"兽"}' })).body.success).toBe(true);
   });

@@ -20,7 +20,6 @@ export async function hasButton(cache: Cache, tx: Tx, s: Session, code: string):
  */
 export async function checkAccess(cache: Cache, tx: Tx, s: Session, access: Access): Promise<void> {
   if (access === 'public' || access === 'login') return;
-  const allowed =
-    access === 'admin' ? isAdmin(s) : access === 'administrator' ? isPlatformAdministrator(s) : await hasButton(cache, tx, s, access.perm);
+  const allowed = access === 'admin' ? isAdmin(s) : access === 'administrator' ? isPlatformAdministrator(s) : await hasButton(cache, tx, s, access.perm);
   if (!allowed) throw new BizError(DENIED, 403);
 }

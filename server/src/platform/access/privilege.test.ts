@@ -27,7 +27,12 @@ const menuIds = async (like: string[]) =>
     )
   ).rows.map((r) => r.id as string);
 const userRow = async (account: string) =>
-  (await t.sql.query(`select id::text, role_id, password, status, real_name from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [zoo.code, account])).rows[0];
+  (
+    await t.sql.query(`select id::text, role_id, password, status, real_name from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [
+      zoo.code,
+      account,
+    ])
+  ).rows[0];
 const newRole = async (roleName: string, roleAlias: string, codes: string[]) => {
   expect((await post('/blade-system/role/submit', zoo.token, { body: { roleName, roleAlias, sort: 1 } })).body.success).toBe(true);
   const id = (await t.sql.query(`select id::text from blade_role where tenant_id = $1 and role_alias = $2`, [zoo.code, roleAlias])).rows[0].id as string;
@@ -155,7 +160,9 @@ describe('nobody hands out rights they do not hold', () => {
   it('menus outside the zoo’s package do not count against anyone', async () => {
     // hr's role also holds 参数管理, which the zoo's package leaves out: nobody in the zoo can use it.
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'param'`, [zoo.code, hrRole]);
-    const pkg = await t.sql.query(`insert into blade_tenant_package (package_name, menu_id) select '无参数包', string_agg(id::text, ',') from blade_menu where code <> 'param' returning id::text`);
+    const pkg = await t.sql.query(
+      `insert into blade_tenant_package (package_name, menu_id) select '无参数包', string_agg(id::text, ',') from blade_menu where code <> 'param' returning id::text`,
+    );
     await t.sql.query(`update blade_tenant set package_id = $1 where tenant_id = $2`, [pkg.rows[0].id, zoo.code]);
     try {
       expect((await post('/blade-user/submit', hr1.token, { body: form('hr3', hrRole) })).body.success).toBe(true);
@@ -191,7 +198,9 @@ describe('nobody hands out rights they do not hold', () => {
       )
     ).rows[0].id as string;
     const apiScope = (
-      await t.sql.query(`insert into blade_scope_api (menu_id, scope_name, scope_type, scope_path) select id, '系统接口', 1, '/blade-system/**' from blade_menu where code = 'role' returning id::text`)
+      await t.sql.query(
+        `insert into blade_scope_api (menu_id, scope_name, scope_type, scope_path) select id, '系统接口', 1, '/blade-system/**' from blade_menu where code = 'role' returning id::text`,
+      )
     ).rows[0].id as string;
     const grantTo = (token: string, roleId: string, dataScopeIds: string[], apiScopeIds: string[]) =>
       post('/blade-system/role/grant', token, { body: { roleIds: [roleId], menuIds: ids, dataScopeIds, apiScopeIds } });
@@ -202,7 +211,9 @@ describe('nobody hands out rights they do not hold', () => {
     const rl1 = await t.login('rl1', 'Pa55word', zoo.code);
     const other = await newRole('另一角色', 'roler_other', []);
     const scopesOf = async (roleId: string) =>
-      (await t.sql.query(`select scope_category, scope_id::text from blade_role_scope where role_id = $1 order by 1`, [roleId])).rows.map((r) => `${r.scope_category}:${r.scope_id}`);
+      (await t.sql.query(`select scope_category, scope_id::text from blade_role_scope where role_id = $1 order by 1`, [roleId])).rows.map(
+        (r) => `${r.scope_category}:${r.scope_id}`,
+      );
 
     // Dropping the data scope, the API scope or both from his own role: refused, nothing changes.
     for (const [data, api] of [

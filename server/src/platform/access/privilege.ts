@@ -50,7 +50,12 @@ async function refusal(cache: Cache, tx: Tx, s: Session, roleIds: string[]): Pro
   const held = await tx
     .selectDistinct({ menuId: bladeRoleMenu.menuId })
     .from(bladeRoleMenu)
-    .where(inArray(bladeRoleMenu.roleId, roles.map((r) => r.id)));
+    .where(
+      inArray(
+        bladeRoleMenu.roleId,
+        roles.map((r) => r.id),
+      ),
+    );
   if (held.length === 0) return null;
   const { all, ids: grantable } = await grantableMenuIds(cache, tx, s);
   const live = new Set(all.map((m) => m.id));
@@ -59,7 +64,17 @@ async function refusal(cache: Cache, tx: Tx, s: Session, roleIds: string[]): Pro
   // Deleted menus and menus outside the tenant's package grant nothing, so they do not count against the caller.
   if (held.some((m) => counts(m.menuId) && !grantable.has(m.menuId))) return { msg: ROLE_BEYOND_OWN, admin: false };
   const heldMenus = new Set(held.map((m) => m.menuId));
-  if (scopesExceed(await scopeLimits(tx, s.roleIds), await scopeLimits(tx, roles.map((r) => r.id)), heldMenus)) return { msg: ROLE_BEYOND_OWN, admin: false };
+  if (
+    scopesExceed(
+      await scopeLimits(tx, s.roleIds),
+      await scopeLimits(
+        tx,
+        roles.map((r) => r.id),
+      ),
+      heldMenus,
+    )
+  )
+    return { msg: ROLE_BEYOND_OWN, admin: false };
   return null;
 }
 
@@ -95,10 +110,13 @@ interface ScopeRow {
 /** The limits a set of scope ids would put on a role (what a role grant is about to write). */
 async function grantLimits(tx: Tx, dataIds: string[], apiIds: string[]): Promise<ScopeLimits> {
   const arr = (ids: string[]) => `{${ids.filter((r) => /^\d{1,19}$/.test(r)).join(',')}}`;
-  const { rows } = (await tx.execute(sql`select 1 as category, id::text as scope_id, resource_code as resource, scope_type = 1 as "all", menu_id::text as menu_id
+  const { rows } =
+    (await tx.execute(sql`select 1 as category, id::text as scope_id, resource_code as resource, scope_type = 1 as "all", menu_id::text as menu_id
       from blade_scope_data where id = any(${arr(dataIds)}::bigint[]) and is_deleted = 0
     union all
-    select 2, id::text, '', false, menu_id::text from blade_scope_api where id = any(${arr(apiIds)}::bigint[]) and is_deleted = 0`)) as unknown as { rows: ScopeRow[] };
+    select 2, id::text, '', false, menu_id::text from blade_scope_api where id = any(${arr(apiIds)}::bigint[]) and is_deleted = 0`)) as unknown as {
+      rows: ScopeRow[];
+    };
   return limitsOf(rows);
 }
 

@@ -12,7 +12,9 @@ export const sysAudit = pgTable(
   {
     id: idCol(),
     /** Tenant of the changed record (the writer's tenant for platform tables). */
-    tenantId: varchar('tenant_id', { length: 12 }).notNull().default(sql`current_setting('app.tenant_id')`),
+    tenantId: varchar('tenant_id', { length: 12 })
+      .notNull()
+      .default(sql`current_setting('app.tenant_id')`),
     tableName: varchar('table_name', { length: 63 }).notNull(),
     recordId: varchar('record_id', { length: 64 }).notNull(),
     action: varchar('action', { length: 8 }).notNull(),

@@ -47,11 +47,7 @@ export const sysToken = pgTable(
     revokeTime: datetime('revoke_time'),
     createTime: datetime('create_time').notNull().default(nowDefault),
   },
-  (t) => [
-    index('sys_token_user_idx').on(t.tenantId, t.userId),
-    index('sys_token_expire_idx').on(t.expireTime),
-    index('sys_token_family_idx').on(t.family),
-  ],
+  (t) => [index('sys_token_user_idx').on(t.tenantId, t.userId), index('sys_token_expire_idx').on(t.expireTime), index('sys_token_family_idx').on(t.family)],
 );
 
 /** Fixed-window counters of public calls per client address (self-registration), shared by every instance. */

@@ -31,9 +31,12 @@ const refusedOnOther = async (url: string, token: string, status: number, msg: s
 };
 const idOf = async (account: string) =>
   (await t.sql.query(`select id::text from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [zoo.code, account])).rows[0].id as string;
-const menuIds = async (codes: string[]) => (await t.sql.query(`select id::text from blade_menu where is_deleted = 0 and code = any($1)`, [codes])).rows.map((r) => r.id);
+const menuIds = async (codes: string[]) =>
+  (await t.sql.query(`select id::text from blade_menu where is_deleted = 0 and code = any($1)`, [codes])).rows.map((r) => r.id);
 const grantMenus = async (roleId: string, codes: string[]) => {
-  const res = await post('/blade-system/role/grant', zoo.token, { body: { roleIds: [roleId], menuIds: await menuIds(codes), dataScopeIds: [], apiScopeIds: [] } });
+  const res = await post('/blade-system/role/grant', zoo.token, {
+    body: { roleIds: [roleId], menuIds: await menuIds(codes), dataScopeIds: [], apiScopeIds: [] },
+  });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
 };
 const newUser = async (account: string, roleId: string, deptId = zoo.deptId) => {
@@ -91,7 +94,10 @@ describe('rights removed bite on the next request', () => {
     await refusedOnOther('/blade-system/post/list', off.token, 401, '账号未启用或已被停用,请联系管理员');
     // Nor may it fill the error log through the front end's log upload.
     const logs = [{ type: 'error', url: '/x', message: 'disabled-probe', stack: '', info: '', time: '' }];
-    expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token: off.token, body: logs })).body).toMatchObject({ code: 401, msg: '账号未启用或已被停用,请联系管理员' });
+    expect((await t.request({ method: 'POST', url: '/blade-auth/oauth/logout', token: off.token, body: logs })).body).toMatchObject({
+      code: 401,
+      msg: '账号未启用或已被停用,请联系管理员',
+    });
     expect((await t.sql.query(`select count(*)::int n from blade_log_error where message = 'disabled-probe'`)).rows[0].n).toBe(0);
 
     const gone = await newUser('gone', postRole);
@@ -124,7 +130,9 @@ describe('rights removed bite on the next request', () => {
   });
 
   it('a department change applies to the next request (rows record the new department)', async () => {
-    const res = await post('/blade-system/dept/submit', zoo.token, { body: { parentId: zoo.deptId, deptName: '兽医部', fullName: '兽医部', deptCategory: 1, sort: 1 } });
+    const res = await post('/blade-system/dept/submit', zoo.token, {
+      body: { parentId: zoo.deptId, deptName: '兽医部', fullName: '兽医部', deptCategory: 1, sort: 1 },
+    });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
     const vets = (await t.sql.query(`select id::text from blade_dept where tenant_id = $1 and dept_name = '兽医部'`, [zoo.code])).rows[0].id;
     await grantMenus(postRole, ['system', 'post', 'post_add', 'post_view']);

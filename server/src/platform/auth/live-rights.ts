@@ -92,7 +92,12 @@ export function liveRightsSql(c: LiveClaims): { sql: string; values: string[] } 
 async function tenantRoles(cache: Cache, tx: Tx, tenantId: string, fresh = false): Promise<Map<string, string | null>> {
   const key = `${SCOPE_CACHE}roles:${tenantId}`;
   const load = async () =>
-    new Map((await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias, deleted: bladeRole.isDeleted }).from(bladeRole)).map((r) => [r.id, r.deleted === 0 ? r.alias : null]));
+    new Map(
+      (await tx.select({ id: bladeRole.id, alias: bladeRole.roleAlias, deleted: bladeRole.isDeleted }).from(bladeRole)).map((r) => [
+        r.id,
+        r.deleted === 0 ? r.alias : null,
+      ]),
+    );
   if (!fresh) return cache.get(key, 300_000, load);
   const since = cache.epoch;
   const map = await load();

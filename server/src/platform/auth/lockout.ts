@@ -34,4 +34,3 @@ export async function clearFailures(app: FastifyInstance, tenantId: string, acco
   if (accounts.length === 0) return;
   await db.delete(sysLoginFail).where(and(eq(sysLoginFail.tenantId, tenantId), inArray(sysLoginFail.account, accounts)));
 }
-

@@ -56,7 +56,14 @@ export class TokenService {
   }
 
   /** `family`: the rotation family this pair continues (refresh); a sign-in starts a new one. */
-  async issue(user: TokenUser, clientId: string, accessValidity: number, refreshValidity: number, tx: DbLike = this.db, family?: string): Promise<IssuedTokens> {
+  async issue(
+    user: TokenUser,
+    clientId: string,
+    accessValidity: number,
+    refreshValidity: number,
+    tx: DbLike = this.db,
+    family?: string,
+  ): Promise<IssuedTokens> {
     const accessJti = randomUUID();
     const refreshJti = randomUUID();
     const fam = family ?? refreshJti;
@@ -91,8 +98,26 @@ export class TokenService {
       .sign(await this.cryptoKey);
     const at = (s: number) => sql`localtimestamp(0) + make_interval(secs => ${s})`;
     await tx.insert(sysToken).values([
-      { jti: accessJti, kind: 'access', pairJti: refreshJti, family: fam, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(accessValidity) as never },
-      { jti: refreshJti, kind: 'refresh', pairJti: accessJti, family: fam, userId: user.userId, tenantId: user.tenantId, clientId, expireTime: at(refreshValidity) as never },
+      {
+        jti: accessJti,
+        kind: 'access',
+        pairJti: refreshJti,
+        family: fam,
+        userId: user.userId,
+        tenantId: user.tenantId,
+        clientId,
+        expireTime: at(accessValidity) as never,
+      },
+      {
+        jti: refreshJti,
+        kind: 'refresh',
+        pairJti: accessJti,
+        family: fam,
+        userId: user.userId,
+        tenantId: user.tenantId,
+        clientId,
+        expireTime: at(refreshValidity) as never,
+      },
     ]);
     return { access, refresh, accessJti, expiresIn: accessValidity };
   }

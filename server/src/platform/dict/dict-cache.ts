@@ -22,7 +22,15 @@ export const SYSTEM_DICT: DictKind = { table: bladeDict, prefix: () => DICT_CACH
 export const BIZ_DICT: DictKind = { table: bladeDictBiz, prefix: (t) => `${DICT_BIZ_CACHE}${t}:` };
 const TTL = 300_000;
 
-const toItem = (r: DictRow): DictItem => ({ id: r.id, parentId: r.parentId, code: r.code, dictKey: r.dictKey, dictValue: r.dictValue, sort: r.sort, remark: r.remark });
+const toItem = (r: DictRow): DictItem => ({
+  id: r.id,
+  parentId: r.parentId,
+  code: r.code,
+  dictKey: r.dictKey,
+  dictValue: r.dictValue,
+  sort: r.sort,
+  remark: r.remark,
+});
 
 /** Items of one code: the root (parentId 0), sealed and deleted rows excluded (contract §6). */
 export function dictItems(cache: Cache, db: DbLike, kind: DictKind, tenantId: string, code: string): Promise<DictItem[]> {

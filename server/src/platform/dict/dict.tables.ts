@@ -16,11 +16,15 @@ const dictCols = () => ({
 
 export const bladeDict = pgTable('blade_dict', dictCols(), (t) => [
   index('blade_dict_code_idx').on(t.code),
-  uniqueIndex('blade_dict_key_uq').on(t.code, t.dictKey).where(sql`is_deleted = 0`),
+  uniqueIndex('blade_dict_key_uq')
+    .on(t.code, t.dictKey)
+    .where(sql`is_deleted = 0`),
 ]);
 
 export const bladeDictBiz = pgTable('blade_dict_biz', { ...dictCols(), tenantId: tenantCol() }, (t) => [
   index('blade_dict_biz_code_idx').on(t.tenantId, t.code),
-  uniqueIndex('blade_dict_biz_key_uq').on(t.tenantId, t.code, t.dictKey).where(sql`is_deleted = 0`),
+  uniqueIndex('blade_dict_biz_key_uq')
+    .on(t.tenantId, t.code, t.dictKey)
+    .where(sql`is_deleted = 0`),
   tenantPolicy('blade_dict_biz'),
 ]);

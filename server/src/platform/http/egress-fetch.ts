@@ -21,7 +21,8 @@ export function egressFetch(egress: Egress, o: { timeoutMs?: number; maxBytes?: 
     const agent = u.protocol === 'https:' ? egress.httpsAgent : egress.httpAgent;
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((v, k) => (headers[k] = v));
-    const body = init.body == null ? undefined : typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : undefined;
+    const body =
+      init.body == null ? undefined : typeof init.body === 'string' ? init.body : init.body instanceof URLSearchParams ? init.body.toString() : undefined;
     if (init.body != null && body === undefined) return Promise.reject(new Error('unsupported request body'));
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
     return new Promise((resolve, reject) => {

@@ -44,12 +44,39 @@ afterAll(async () => {
   await new Promise((r) => internal.close(r));
 });
 
-const call = async (app: FastifyInstance, method: 'GET' | 'POST', url: string, o: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {}) => {
-  const res = await app.inject({ method, url: `/api${url}`, query: o.query, payload: o.body as never, headers: { authorization: BASIC, 'blade-auth': `bearer ${admin}`, ...o.headers } });
+const call = async (
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  o: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
+) => {
+  const res = await app.inject({
+    method,
+    url: `/api${url}`,
+    query: o.query,
+    payload: o.body as never,
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${admin}`, ...o.headers },
+  });
   return { status: res.statusCode, body: res.json() };
 };
-const smsConfig = (smsCode: string, endpoint: string) => ({ category: 3, smsCode, templateId: 'SMS_001', accessKey: 'ak', secretKey: 'sk', signName: '动物园', endpoint });
-const ossConfig = (ossCode: string, endpoint: string) => ({ category: 1, ossCode, endpoint, accessKey: 'ak', secretKey: 'sk', bucketName: 'zoo', region: 'cn' });
+const smsConfig = (smsCode: string, endpoint: string) => ({
+  category: 3,
+  smsCode,
+  templateId: 'SMS_001',
+  accessKey: 'ak',
+  secretKey: 'sk',
+  signName: '动物园',
+  endpoint,
+});
+const ossConfig = (ossCode: string, endpoint: string) => ({
+  category: 1,
+  ossCode,
+  endpoint,
+  accessKey: 'ak',
+  secretKey: 'sk',
+  bucketName: 'zoo',
+  region: 'cn',
+});
 const send = (app: FastifyInstance, code: string) => call(app, 'POST', '/blade-resource/sms/endpoint/send-message', { query: { code, phones: '13800138000' } });
 const put = (app: FastifyInstance, code: string) => {
   const m = multipart('a.png', PNG_1PX);
@@ -59,7 +86,22 @@ const put = (app: FastifyInstance, code: string) => {
 describe('address rule', () => {
   it('allows public unicast only, unless the operator lists a range', () => {
     const none = { allow: [] };
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '::ffff:169.254.169.254'])
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '::ffff:169.254.169.254',
+    ])
       expect(isAllowedAddress(ip, none), ip).toBe(false);
     for (const ip of ['8.8.8.8', '114.114.114.114', '2001:4860:4860::8888']) expect(isAllowedAddress(ip, none), ip).toBe(true);
     const lan = { allow: parseAllowList('10.0.0.0/8, 127.0.0.1') };
@@ -75,7 +117,16 @@ describe('address rule', () => {
     expect(err?.message).toBe('address');
     // A URL naming a loopback literal in any spelling is refused before connecting.
     const egress = egressFor('');
-    for (const u of ['http://127.0.0.1/', 'http://0x7f.1/', 'http://2130706433/', 'http://[::1]/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/latest/meta-data/', 'http://localhost:80/', 'file:///etc/passwd'])
+    for (const u of [
+      'http://127.0.0.1/',
+      'http://0x7f.1/',
+      'http://2130706433/',
+      'http://[::1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://localhost:80/',
+      'file:///etc/passwd',
+    ])
       expect(() => egress.check(u), u).toThrow();
     expect(() => egress.check('https://dysmsapi.aliyuncs.com/')).not.toThrow();
   });

@@ -120,17 +120,21 @@ export function egressPost(
   const agent = u.protocol === 'https:' ? egress.httpsAgent : egress.httpAgent;
   const max = init.maxBytes ?? 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const req = lib.request(u, { method: 'POST', headers: { ...init.headers, 'content-length': Buffer.byteLength(init.body) }, agent, timeout: init.timeoutMs ?? 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size > max) req.destroy(new Error('answer too large'));
-        else chunks.push(c);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = lib.request(
+      u,
+      { method: 'POST', headers: { ...init.headers, 'content-length': Buffer.byteLength(init.body) }, agent, timeout: init.timeoutMs ?? 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > max) req.destroy(new Error('answer too large'));
+          else chunks.push(c);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
     req.end(init.body);

@@ -33,7 +33,8 @@ function validationMessage(issues: Issue[]): string {
 const DATA_EXCEPTIONS = new Set(['22P02', '22003', '22008', '22007', '22021', '22P05', '22001', '22025', '2201B']);
 const pgCode = (e: unknown) => (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
 
-const pgUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const pgUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** Libraries' own 4xx texts are English ("Forbidden", "Range Not Satisfiable"): users read Chinese ones. */
 const STATUS_ZH: Record<number, string> = {
@@ -60,12 +61,15 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code: number = (e as BizError).code;
       // The gateway's 401 bodies carry no `success` field (contract §1.3).
       if (code === 401)
-        return reply.code(401).type('application/json; charset=utf-8').send(JSON.stringify({ code: 401, msg: e.message, data: null }));
+        return reply
+          .code(401)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify({ code: 401, msg: e.message, data: null }));
       return reply.code(code).send(err(code, e.message));
     }
     if (hasZodFastifySchemaValidationErrors(e)) return reply.code(400).send(err(400, validationMessage(e.validation as Issue[])));
     if (e.validation) return reply.code(400).send(err(400, '参数校验失败'));
-    if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.statusCode === 400 && e.code?.startsWith('FST_ERR_CTP'))
+    if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (e.statusCode === 400 && e.code?.startsWith('FST_ERR_CTP')))
       return reply.code(400).send(err(400, '请求参数类型错误'));
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(err(415, '不支持的请求类型'));
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) return reply.code(413).send(err(413, '请求体过大'));

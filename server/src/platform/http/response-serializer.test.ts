@@ -42,8 +42,19 @@ describe('response serializer', () => {
 
   it('blanks nulls as blankNulls does: null or a held undefined is "", a missing key or a tree\'s undefined children stay out', () => {
     const Item = z.object({ id: z.string(), name: z.string(), note: z.string().optional(), children: z.array(z.object({ id: z.string() })).optional() });
-    const out = JSON.parse(compile('trusted', z.array(Item))([{ id: '1', name: null, children: undefined }, { id: '2', name: undefined, note: null }]));
-    expect(out).toEqual([{ id: '1', name: '' }, { id: '2', name: '', note: '' }]);
+    const out = JSON.parse(
+      compile(
+        'trusted',
+        z.array(Item),
+      )([
+        { id: '1', name: null, children: undefined },
+        { id: '2', name: undefined, note: null },
+      ]),
+    );
+    expect(out).toEqual([
+      { id: '1', name: '' },
+      { id: '2', name: '', note: '' },
+    ]);
   });
 
   it('checked: a value of the wrong type or a missing field fails the response; trusted writes it as built', () => {

@@ -89,11 +89,9 @@ const liveRights = (app: FastifyInstance, session: Session) => async (row: LiveR
 /** For calls outside route() (client log upload): the token is live and the user still enabled, with current rights. */
 export async function assertLiveSession(app: FastifyInstance, session: Session): Promise<void> {
   const scope = { tenantId: session.tenantId, userId: session.userId, live: session, liveCache: app.zoo.cache, onLive: liveRights(app, session) };
-  await inTenant(app.zoo.database.db, scope, async () => undefined).catch(
-    (e) => {
-      throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
-    },
-  );
+  await inTenant(app.zoo.database.db, scope, async () => undefined).catch((e) => {
+    throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+  });
 }
 
 /** An access rule as the OpenAPI document states it (`x-access`): public, login, admin, administrator, perm:<code>. */

@@ -6,7 +6,16 @@ import { err } from './envelope';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Document-only headers (they govern a page, not a script or style sheet); dropped from assets to save bytes. */
-const DOCUMENT_ONLY = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /**
  * Serves the built web app: Vite's content-hashed files under /assets/ are cached for a year, everything else

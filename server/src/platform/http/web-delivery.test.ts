@@ -81,7 +81,12 @@ describe('web delivery and security headers', () => {
       method: 'POST',
       url: '/api/blade-auth/oauth/token',
       query: { tenantId: '000000', username: 'admin', password: '21232f297a57a5a743894a0e4a801fc3', grant_type: 'captcha', scope: 'all', type: 'account' },
-      headers: { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'tenant-id': '000000', 'captcha-key': c.key, 'captcha-code': c.code },
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'tenant-id': '000000',
+        'captcha-key': c.key,
+        'captcha-code': c.code,
+      },
     });
     expect(grant.json().access_token).toBeTruthy();
     expect(grant.headers['cache-control']).toBe('no-store');
@@ -92,7 +97,7 @@ describe('web delivery and security headers', () => {
 
   it('refuses a frame origin that is not a plain http(s) origin', async () => {
     const { loadConfig, ConfigError } = await import('../../config');
-    expect(() => loadConfig({ FRAME_ORIGINS: "https://ok.example.org,javascript:alert(1)" })).toThrow(ConfigError);
+    expect(() => loadConfig({ FRAME_ORIGINS: 'https://ok.example.org,javascript:alert(1)' })).toThrow(ConfigError);
     expect(() => loadConfig({ FRAME_ORIGINS: 'https://a.example.org/path' })).toThrow(ConfigError);
     expect(loadConfig({ FRAME_ORIGINS: 'https://a.example.org:8443' }).frameOrigins).toEqual(['https://a.example.org:8443']);
   });

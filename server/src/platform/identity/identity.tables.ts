@@ -25,7 +25,9 @@ export const bladeUser = pgTable(
     ...baseCols(),
   },
   (t) => [
-    uniqueIndex('blade_user_account_uq').on(t.tenantId, t.account).where(sql`is_deleted = 0`),
+    uniqueIndex('blade_user_account_uq')
+      .on(t.tenantId, t.account)
+      .where(sql`is_deleted = 0`),
     tenantPolicy('blade_user'),
   ],
 );

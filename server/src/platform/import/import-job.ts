@@ -44,7 +44,11 @@ const toJob = (r: JobRow, stale = false): ImportJob => ({
  * Records the job in the request transaction and, once that commits, writes the valid rows in the background,
  * batch by batch; each batch commits its rows together with the job's progress, so any instance reports it.
  */
-export async function startImport<T>(app: FastifyInstance, call: Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'afterCommit'>, plan: ImportPlan<T>): Promise<ImportJob> {
+export async function startImport<T>(
+  app: FastifyInstance,
+  call: Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'afterCommit'>,
+  plan: ImportPlan<T>,
+): Promise<ImportJob> {
   const { session } = call;
   const scope: TxScope = { tenantId: session.tenantId, userId: session.userId, deptId: session.deptId };
   const errors = [...plan.rejected].sort(byRow);

@@ -66,10 +66,9 @@ export async function recordClientLogs(app: FastifyInstance, req: FastifyRequest
 }
 
 /** Server errors as a tenant's administrator sees them: what and when, not the code's insides. */
-export function errorRecordFor<T extends { method: string | null; message: string | null; stackTrace: string | null; fileName: string | null; lineNumber: string | null }>(
-  row: T,
-  platform: boolean,
-): T {
+export function errorRecordFor<
+  T extends { method: string | null; message: string | null; stackTrace: string | null; fileName: string | null; lineNumber: string | null },
+>(row: T, platform: boolean): T {
   // The front end's own errors (method CLIENT) are the tenant's browser's; the platform administrator sees all.
   if (platform || row.method === 'CLIENT') return row;
   const id = /^\[[0-9a-f-]{36}\]/.exec(row.message ?? '')?.[0];

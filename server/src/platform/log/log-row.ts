@@ -10,7 +10,10 @@ export const serverIp =
     .find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? '';
 
 /** A log column's text: at most `n` characters, without U+0000 (PostgreSQL text cannot hold it; a batch would fail). */
-export const clip = (s: unknown, n: number) => String(s ?? '').replaceAll('\u0000', '').slice(0, n);
+export const clip = (s: unknown, n: number) =>
+  String(s ?? '')
+    .replaceAll('\u0000', '')
+    .slice(0, n);
 
 const SECRET_KEY = /password|secret|token|captcha|blade-auth|authorization/i;
 

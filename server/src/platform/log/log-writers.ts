@@ -44,6 +44,8 @@ function jsonRowsInsert<T extends PgTable>(db: Db, table: T): (rows: Array<T['$i
     const used = columns.filter((c) => rows.some((r) => (r as Record<string, unknown>)[c.key] !== undefined));
     const list = used.map((c) => `"${c.name}"`).join(', ');
     const json = JSON.stringify(rows.map((r) => Object.fromEntries(used.map((c) => [c.name, (r as Record<string, unknown>)[c.key] ?? null]))));
-    return db.execute(sql`insert into ${sql.identifier(name)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.identifier(name)}, ${json}::json)`);
+    return db.execute(
+      sql`insert into ${sql.identifier(name)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.identifier(name)}, ${json}::json)`,
+    );
   };
 }

@@ -12,5 +12,9 @@ export const bladeParam = pgTable(
     remark: varchar('remark', { length: 255 }).notNull().default(''),
     ...baseCols(),
   },
-  (t) => [uniqueIndex('blade_param_key_uq').on(t.paramKey).where(sql`is_deleted = 0`)],
+  (t) => [
+    uniqueIndex('blade_param_key_uq')
+      .on(t.paramKey)
+      .where(sql`is_deleted = 0`),
+  ],
 );

@@ -87,7 +87,6 @@ function condition(column: PgColumn, suffix: FilterSuffix | '', v: string): SQL 
   }
 }
 
-
 /**
  * Turns a `Map` list query into conditions (blade-tool SqlKeyword): `<field><suffix>=value`, a bare key meaning
  * LIKE (or equality for entity-bound lists, `mode: 'entity'`). Only the allowed fields of the table are honoured;

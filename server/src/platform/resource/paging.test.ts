@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const insert = (n: number, logId: string) =>
-  t.sql.query(`insert into blade_log_usual (log_id) select $1 from generate_series(1, $2)`, [logId, n]);
+const insert = (n: number, logId: string) => t.sql.query(`insert into blade_log_usual (log_id) select $1 from generate_series(1, $2)`, [logId, n]);
 
 describe('append-only counting', () => {
   it('counts the settled rows once, then only the rows after the watermark, and stays exact', async () => {

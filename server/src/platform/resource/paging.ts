@@ -146,7 +146,12 @@ export async function countRows(db: DbLike, table: PgTable, where: SQL | undefin
 
 /** One page of rows, page size and offset bound like every other value. */
 function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<unknown[]> {
-  const q = db.select().from(table).where(where).orderBy(...order).limit(limit);
+  const q = db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
   return offset > 0 ? q.offset(offset) : q;
 }
 
@@ -160,6 +165,9 @@ export async function selectPage<T extends PgTable>(
   count?: CountOptions,
 ): Promise<{ rows: T['$inferSelect'][]; total: number }> {
   // Count and page issued together: one message to PostgreSQL (an empty result costs the page query nothing).
-  const [n, rows] = await Promise.all([countRows(db, table as PgTable, where, count), pageRows(db, table as PgTable, where, order, q.size, (q.current - 1) * q.size)]);
+  const [n, rows] = await Promise.all([
+    countRows(db, table as PgTable, where, count),
+    pageRows(db, table as PgTable, where, order, q.size, (q.current - 1) * q.size),
+  ]);
   return { rows: n === 0 ? [] : (rows as T['$inferSelect'][]), total: n };
 }

@@ -34,7 +34,6 @@ export function register(app: FastifyInstance, def: ResourceDefinition, table: P
 
 export const resourcesOf = (app: FastifyInstance): readonly ResourceRegistration[] => registry.get(app) ?? [];
 
-
 /** What the audit trail needs to show a table's history: its record's name (data scopes), title and detail rule. */
 export interface AuditedTable {
   table: PgTable;

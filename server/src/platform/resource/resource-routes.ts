@@ -104,7 +104,11 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     // All rows at once: what their toRecord calls read leaves together (pipelined on the request's connection).
     return Promise.all(rows.map((r) => (o.toRecord ? o.toRecord(r, ctx) : (r as Rec<D>))));
   };
-  const byId = (db: Tx, id: string) => db.select().from(o.table as PgTable).where(and(eq(idCol, id), live));
+  const byId = (db: Tx, id: string) =>
+    db
+      .select()
+      .from(o.table as PgTable)
+      .where(and(eq(idCol, id), live));
   const lockById = (db: Tx, id: string) => byId(db, id).for('update');
   // Versions for the lookup cache, read with the call's first statements; not in cross-tenant calls, whose names
   // come from other tenants than the one whose versions would be read.
@@ -128,14 +132,21 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     ...((await o.beforeSave?.(input, ctx, existing)) ?? {}),
   });
   const insert = async (input: Input<D>, ctx: Ctx) => {
-    const [row] = (await ctx.db.insert(o.table).values((await values(input, ctx)) as never).returning({ id: idCol })) as Array<{ id: string }>;
+    const [row] = (await ctx.db
+      .insert(o.table)
+      .values((await values(input, ctx)) as never)
+      .returning({ id: idCol })) as Array<{ id: string }>;
     return row!.id;
   };
   const update = async (id: string, input: Input<D>, ctx: Ctx) => {
     const existing = await findOne(ctx, id, true);
     if (!existing) throw new BizError(NOT_FOUND);
     const set = await values(input, ctx, existing);
-    if (Object.keys(set).length) await ctx.db.update(o.table).set(set as never).where(eq(idCol, id));
+    if (Object.keys(set).length)
+      await ctx.db
+        .update(o.table)
+        .set(set as never)
+        .where(eq(idCol, id));
     return id;
   };
   const answer = async (id: string, ctx: Ctx) => {
@@ -158,15 +169,26 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
         const order = orderBy(o.table, q.ascs, q.descs);
         if (def.tree) {
           const sortCol = cols.sort;
-          const rows = await call.db.select().from(o.table as PgTable).where(where).orderBy(...(sortCol ? [asc(sortCol)] : []), asc(idCol));
+          const rows = await call.db
+            .select()
+            .from(o.table as PgTable)
+            .where(where)
+            .orderBy(...(sortCol ? [asc(sortCol)] : []), asc(idCol));
           return buildForest((await toRecords(rows as T['$inferSelect'][], call)) as never[]) as never;
         }
         const fallback = o.defaultOrder ? o.defaultOrder(cols) : [desc(idCol)];
         lookupVersions(call, eps.list!);
-        const { rows, total } = await selectPage(call.db, o.table, where, order.length ? order : fallback, q, countOptions(app, eps.list!, call.session, o.count, {
-          unfiltered: !!live && !scope && !extra && filters.length === 0,
-          scoped: !!scope || !!extra,
-        }));
+        const { rows, total } = await selectPage(
+          call.db,
+          o.table,
+          where,
+          order.length ? order : fallback,
+          q,
+          countOptions(app, eps.list!, call.session, o.count, {
+            unfiltered: !!live && !scope && !extra && filters.length === 0,
+            scoped: !!scope || !!extra,
+          }),
+        );
         return pageOf(await toRecords(rows as T['$inferSelect'][], call), total, q) as never;
       },
       read,
@@ -203,7 +225,8 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
           ? {}
           : {
               accessDoc: `perm:${def.perms.add}|${def.perms.edit}`,
-              authorize: ({ db, session, req }) => checkAccess(app.zoo.cache, db, session, { perm: (rawId(req.body) ? def.perms.edit : def.perms.add) as Permission }),
+              authorize: ({ db, session, req }) =>
+                checkAccess(app.zoo.cache, db, session, { perm: (rawId(req.body) ? def.perms.edit : def.perms.add) as Permission }),
             }),
       },
     );
@@ -220,13 +243,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       write,
     );
 
-  if (eps.create)
-    route(
-      app,
-      eps.create,
-      async (call) => (await create(call.body as Input<D>, call)) as never,
-      write,
-    );
+  if (eps.create) route(app, eps.create, async (call) => (await create(call.body as Input<D>, call)) as never, write);
 
   if (eps.remove)
     route(
@@ -236,7 +253,11 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
         const ids = (call.query as { ids: string[] }).ids;
         await o.beforeRemove?.(ids, call);
         if (o.onRemove) await o.onRemove(ids, call);
-        else if (deleted) await call.db.update(o.table).set({ isDeleted: 1 } as never).where(and(inArray(idCol, ids), live));
+        else if (deleted)
+          await call.db
+            .update(o.table)
+            .set({ isDeleted: 1 } as never)
+            .where(and(inArray(idCol, ids), live));
         else await call.db.delete(o.table).where(inArray(idCol, ids));
         await afterWrite(call);
         return {} as never;

@@ -61,9 +61,15 @@ describe('list parameters of a resource', () => {
 
 describe('verbs named for what they do', () => {
   it('the ledger reversal, a transfer proposal and its withdrawal keep their spec paths under their own names', () => {
-    expect(paths['/api/zoo-stockLog/stockLog/remove']?.post).toMatchObject({ operationId: 'stocklog_reverse', summary: expect.stringMatching(/^撤销存栏变动登记/) });
+    expect(paths['/api/zoo-stockLog/stockLog/remove']?.post).toMatchObject({
+      operationId: 'stocklog_reverse',
+      summary: expect.stringMatching(/^撤销存栏变动登记/),
+    });
     expect(paths['/api/zoo-transfer/transferLog/submit']?.post).toMatchObject({ operationId: 'transfer_propose', summary: expect.stringMatching(/^发起转移/) });
-    expect(paths['/api/zoo-transfer/transferLog/remove']?.post).toMatchObject({ operationId: 'transfer_withdraw', summary: expect.stringMatching(/^撤回转移/) });
+    expect(paths['/api/zoo-transfer/transferLog/remove']?.post).toMatchObject({
+      operationId: 'transfer_withdraw',
+      summary: expect.stringMatching(/^撤回转移/),
+    });
     // A verb that is what it says keeps its generic summary and no operation name of its own.
     expect(paths['/api/zoo-cage/cage/remove']?.post?.summary).toBe('删除笼舍');
     expect(paths['/api/zoo-cage/cage/remove']?.post?.operationId).toBeUndefined();

@@ -29,7 +29,10 @@ export async function checkParent<T extends PgTable>(
 ): Promise<T['$inferSelect'] | undefined> {
   if (parentId === TOP_PARENT_ID) return undefined;
   if (id && parentId === id) throw new BizError(PARENT_IS_SELF);
-  const [parent] = await db.select().from(table as PgTable).where(and(eq(cols.id, parentId), eq(cols.isDeleted, 0)));
+  const [parent] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(cols.id, parentId), eq(cols.isDeleted, 0)));
   if (!parent) throw new BizError(notFound);
   if (id) {
     const t = sql.identifier(getTableName(table));

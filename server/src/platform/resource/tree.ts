@@ -66,4 +66,3 @@ export function subtreeIds<T extends Node>(rows: T[], root: string): Set<string>
   }
   return out;
 }
-

@@ -92,7 +92,11 @@ export class RequestConnection {
       this.failure = e;
       throw e;
     });
-    if (name) q.then(() => this.names!.settled(c, name, true), () => this.names!.settled(c, name, false));
+    if (name)
+      q.then(
+        () => this.names!.settled(c, name, true),
+        () => this.names!.settled(c, name, false),
+      );
     const last = commitAfter ? this.sendCommit(c) : undefined;
     // A failed opening (never expected) is the error to report, not "transaction aborted" from the statement.
     return Promise.all([this.opened, q, last]).then(([, r]) => r as pg.QueryResult);

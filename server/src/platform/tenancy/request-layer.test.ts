@@ -24,7 +24,15 @@ afterAll(async () => {
 
 /** drizzle wraps a driver error ("Failed query: …") with PostgreSQL's as its cause. */
 const pgError = (e: unknown) => String(((e as { cause?: Error }).cause ?? (e as Error)).message);
-const failsWith = async (p: Promise<unknown>, re: RegExp) => expect(pgError(await p.then(() => new Error('no error'), (e: unknown) => e))).toMatch(re);
+const failsWith = async (p: Promise<unknown>, re: RegExp) =>
+  expect(
+    pgError(
+      await p.then(
+        () => new Error('no error'),
+        (e: unknown) => e,
+      ),
+    ),
+  ).toMatch(re);
 const status = async (xid: string) => (await t.sql.query(`select txid_status($1::bigint) as s`, [xid])).rows[0].s as string;
 const zoo = { tenantId: '000000', userName: 'tester' };
 
@@ -74,7 +82,9 @@ describe('a request connection cannot become the owner', () => {
   afterAll(async () => conn?.end());
 
   it('requests log in as the request role', async () => {
-    const roles = await inTenant(t.database.db, zoo, (tx) => rowsOf<{ session: string; current: string }>(tx, sql`select session_user as session, current_user as current`));
+    const roles = await inTenant(t.database.db, zoo, (tx) =>
+      rowsOf<{ session: string; current: string }>(tx, sql`select session_user as session, current_user as current`),
+    );
     expect(roles[0]!.session).toMatch(/^zoo_req_[0-9a-f]{12}$/);
     expect(roles[0]!.current).toBe('zoo_app');
   });
@@ -106,7 +116,10 @@ describe('the request transaction', () => {
     expect(await inTenant(t.database.db, zoo, async () => 42)).toBe(42);
     expect(tap.log.texts).toEqual([]);
     const [row] = await inTenant(t.database.db, { ...zoo, readOnly: true }, (tx) =>
-      rowsOf<Record<string, unknown>>(tx, sql`select current_setting('app.tenant_id') as tenant, current_user as role, current_setting('transaction_read_only') as ro`),
+      rowsOf<Record<string, unknown>>(
+        tx,
+        sql`select current_setting('app.tenant_id') as tenant, current_user as role, current_setting('transaction_read_only') as ro`,
+      ),
     );
     expect(row).toEqual({ tenant: '000000', role: 'zoo_app', ro: 'on' });
   });
@@ -132,8 +145,13 @@ describe('the request transaction', () => {
     expect(await status(xid)).toBe('aborted');
     // More rounds than the pool has connections: each came back outside any transaction.
     for (let i = 0; i < 12; i++) {
-      await failsWith(inTenant(t.database.db, zoo, (tx) => tx.execute(sql`select 1 / ${0}::int`)), /division by zero/);
-      const [r] = await inTenant(t.database.db, zoo, (tx) => finalStatement<{ n: number; open: boolean }>(tx, sql`select ${i}::int as n, now() = statement_timestamp() as open`));
+      await failsWith(
+        inTenant(t.database.db, zoo, (tx) => tx.execute(sql`select 1 / ${0}::int`)),
+        /division by zero/,
+      );
+      const [r] = await inTenant(t.database.db, zoo, (tx) =>
+        finalStatement<{ n: number; open: boolean }>(tx, sql`select ${i}::int as n, now() = statement_timestamp() as open`),
+      );
       expect(r).toEqual({ n: i, open: false });
     }
   });
@@ -158,25 +176,34 @@ describe('the request transaction', () => {
 
   it('one text issued many times together is named once per connection (no duplicate Parse)', async () => {
     for (let round = 0; round < 4; round++) {
-      const ns = await inTenant(t.database.db, zoo, (tx) => Promise.all(Array.from({ length: 6 }, (_, i) => rowsOf<{ n: number }>(tx, sql`select ${i}::int + 0 as n`))));
+      const ns = await inTenant(t.database.db, zoo, (tx) =>
+        Promise.all(Array.from({ length: 6 }, (_, i) => rowsOf<{ n: number }>(tx, sql`select ${i}::int + 0 as n`))),
+      );
       expect(ns.map((r) => r[0]!.n)).toEqual([0, 1, 2, 3, 4, 5]);
     }
   });
 
   it('a read-only call is refused its writes by PostgreSQL', async () => {
     await failsWith(
-      inTenant(t.database.db, { ...zoo, readOnly: true }, (tx) => tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'ro', 'y')`)),
+      inTenant(t.database.db, { ...zoo, readOnly: true }, (tx) =>
+        tx.execute(sql`insert into blade_param (param_name, param_key, param_value) values ('x', 'ro', 'y')`),
+      ),
       /read-only transaction/,
     );
     expect((await t.sql.query(`select count(*)::int as n from blade_param where param_key = 'ro'`)).rows[0].n).toBe(0);
   });
 
   it('savepoints nest; aggregates across tenants count every zoo while the request sees its own', async () => {
-    const inner = await inTenant(t.database.db, zoo, (tx) => tx.transaction(async (sp) => (await rowsOf<{ role: string }>(sp, sql`select current_user as role`))[0]!.role));
+    const inner = await inTenant(t.database.db, zoo, (tx) =>
+      tx.transaction(async (sp) => (await rowsOf<{ role: string }>(sp, sql`select current_user as role`))[0]!.role),
+    );
     expect(inner).toBe('zoo_app');
     const [own, every] = await inTenant(t.database.db, { tenantId: '000000', readOnly: true }, async (tx) => [
       (await rowsOf<{ n: number }>(tx, sql`select count(distinct tenant_id)::int as n from blade_role`))[0]!.n,
-      await aggregateAcrossTenants(tx, async (all) => (await rowsOf<{ n: number }>(all, sql`select count(distinct tenant_id)::int as n from blade_role`))[0]!.n),
+      await aggregateAcrossTenants(
+        tx,
+        async (all) => (await rowsOf<{ n: number }>(all, sql`select count(distinct tenant_id)::int as n from blade_role`))[0]!.n,
+      ),
     ]);
     expect(own).toBe(1);
     expect(every).toBeGreaterThan(1);

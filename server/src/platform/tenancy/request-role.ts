@@ -43,6 +43,7 @@ export async function ensureRequestRole(db: Db): Promise<RequestLogin> {
       `无法创建请求角色 ${role}: ${(e as Error).message}。数据库管理员可执行: ` +
         `CREATE ROLE ${role} LOGIN NOINHERIT PASSWORD '<密码>'; GRANT zoo_app TO ${role}; ` +
         `并在 sys_secret 中保存 name='request_role_password' 的同一密码 (或授予 DATABASE_URL 的用户 CREATEROLE)`,
+      { cause: e },
     );
   }
   return { role, password };

@@ -74,7 +74,13 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
     // Who, from where and why are for the audit trail, which only writes fill.
     audit: scope.readOnly
       ? undefined
-      : { userName: scope.userName ?? '', clientIp: scope.clientIp ?? '', requestId: scope.requestId ?? '', reason: scope.reason ?? '', on: scope.audit !== false },
+      : {
+          userName: scope.userName ?? '',
+          clientIp: scope.clientIp ?? '',
+          requestId: scope.requestId ?? '',
+          reason: scope.reason ?? '',
+          on: scope.audit !== false,
+        },
   });
   const body = async (tx: Tx, conn?: RequestConnection) => {
     running.set(tx, { owner: db, scope, conn });
@@ -156,9 +162,9 @@ export async function setAuditReason(tx: Tx, reason: string): Promise<void> {
  * writing that tenant's rows only.
  */
 export async function asTenant<T>(tx: Tx, tenantId: string, fn: () => Promise<T>): Promise<T> {
-  const res = (await tx.execute(
-    sql`select current_setting('app.tenant_id', true) as prev, current_setting('role') as prev_role`,
-  )) as unknown as { rows: Array<{ prev: string | null; prev_role: string | null }> };
+  const res = (await tx.execute(sql`select current_setting('app.tenant_id', true) as prev, current_setting('role') as prev_role`)) as unknown as {
+    rows: Array<{ prev: string | null; prev_role: string | null }>;
+  };
   const prev = res.rows[0]?.prev ?? '';
   const prevRole = res.rows[0]?.prev_role || 'zoo_app';
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'zoo_app', true)`);

@@ -27,7 +27,15 @@ export function HeaderSearchBox({ query, setQuery, autoFocus }: { query: string;
       // Typed into the plain input while this loaded: show the hits at once.
       defaultOpen={query.trim() !== ''}
     >
-      <Input size="small" allowClear prefix={<SearchOutlined />} placeholder={t('shell.searchPlaceholder')} aria-label={t('shell.findMenu')} data-testid="header-search" autoFocus={autoFocus} />
+      <Input
+        size="small"
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('shell.searchPlaceholder')}
+        aria-label={t('shell.findMenu')}
+        data-testid="header-search"
+        autoFocus={autoFocus}
+      />
     </AutoComplete>
   );
 }

@@ -70,7 +70,16 @@ export function LayoutSidebar() {
       style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0, background: sider.background }}
     >
       <div
-        style={{ color: sider.color, background: sider.logoBg, fontWeight: 600, height: 48, lineHeight: '48px', padding: '0 16px', whiteSpace: 'nowrap', overflow: 'hidden' }}
+        style={{
+          color: sider.color,
+          background: sider.logoBg,
+          fontWeight: 600,
+          height: 48,
+          lineHeight: '48px',
+          padding: '0 16px',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+        }}
       >
         {isCollapsed ? t('app.shortTitle').slice(0, 1) : t('app.shortTitle')}
       </div>

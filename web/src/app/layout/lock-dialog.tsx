@@ -27,11 +27,7 @@ export function LockDialog() {
       width={420}
     >
       <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          name="passwd"
-          label={t('shell.lockDialog.password')}
-          rules={[{ required: true, whitespace: true, message: t('shell.lockDialog.required') }]}
-        >
+        <Form.Item name="passwd" label={t('shell.lockDialog.password')} rules={[{ required: true, whitespace: true, message: t('shell.lockDialog.required') }]}>
           <Input.Password autoFocus autoComplete="new-password" onPressEnter={() => void submit().catch(() => undefined)} />
         </Form.Item>
       </Form>

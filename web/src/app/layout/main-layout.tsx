@@ -46,7 +46,7 @@ export function MainLayout() {
     refreshMenuOnce().catch(() => undefined);
     return startTokenRefresh();
   }, []);
-    const theme = useSession((s) => s.theme);
+  const theme = useSession((s) => s.theme);
   const userId = useSession((s) => s.userInfo?.user_id);
   const show = useShellUi((s) => s.show);
   const tier = useScreenTier();

@@ -62,8 +62,17 @@ describe('screen tiers and themes', () => {
 
   it('has 11 themes with distinct header/sidebar colours', () => {
     expect(THEME_NAMES).toEqual([
-      'theme-default', 'theme-white', 'theme-dark', 'theme-star', 'theme-bule', 'theme-iview',
-      'theme-vip', 'theme-cool', 'theme-d2', 'theme-hey', 'theme-lite',
+      'theme-default',
+      'theme-white',
+      'theme-dark',
+      'theme-star',
+      'theme-bule',
+      'theme-iview',
+      'theme-vip',
+      'theme-cool',
+      'theme-d2',
+      'theme-hey',
+      'theme-lite',
     ]);
     const looks = new Set(THEMES.map((x) => `${x.header.background}|${x.sider.background}`));
     expect(looks.size).toBe(11);

@@ -10,7 +10,12 @@ type WithRoles = MenuNode & { meta?: { roles?: readonly string[] | string } };
  * left without visible children disappears as well.
  */
 export function visibleMenu(forest: readonly MenuNode[], roleName: string | undefined): MenuNode[] {
-  const mine = new Set((roleName ?? '').split(',').map((r) => r.trim()).filter(Boolean));
+  const mine = new Set(
+    (roleName ?? '')
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  );
   const allowed = (node: WithRoles) => {
     const roles = node.meta?.roles;
     if (!roles || roles.length === 0) return true;
@@ -28,8 +33,7 @@ export function visibleMenu(forest: readonly MenuNode[], roleName: string | unde
 }
 
 /** The entries a search may open: leaves (pages and external links), never bare folders. */
-export const searchableEntries = (forest: readonly MenuNode[]): MenuEntry[] =>
-  flattenMenu(forest).filter((e) => !e.node.children?.length);
+export const searchableEntries = (forest: readonly MenuNode[]): MenuEntry[] => flattenMenu(forest).filter((e) => !e.node.children?.length);
 
 /**
  * The one matcher of the search overlay and the header autocomplete: case-insensitive prefix match

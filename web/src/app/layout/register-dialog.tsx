@@ -76,7 +76,12 @@ export function RegisterDialog({ social, onClose }: { social?: SocialIdentity; o
       cancelText={t('shell.cancel')}
     >
       {holder}
-      <Form form={form} layout="horizontal" labelCol={{ flex: '100px' }} initialValues={social ? { tenantId: social.tenantId, account: social.account, name: social.name } : { tenantId: user?.tenant_id ?? '' }}>
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '100px' }}
+        initialValues={social ? { tenantId: social.tenantId, account: social.account, name: social.name } : { tenantId: user?.tenant_id ?? '' }}
+      >
         <Form.Item name="tenantId" label={t('shell.registerForm.tenantId')}>
           <Input />
         </Form.Item>

@@ -48,7 +48,12 @@ afterEach(() => {
 describe('shell', () => {
   it('labels a tab opened by URL with its menu name and opens the previous tab when the active one closes', async () => {
     signedIn();
-    useSession.setState({ tags: [{ label: '首页', value: '/wel/index', meta: { label: 'route.home' } }, { label: '/zoo/cage', value: '/zoo/cage', meta: {} }] });
+    useSession.setState({
+      tags: [
+        { label: '首页', value: '/wel/index', meta: { label: 'route.home' } },
+        { label: '/zoo/cage', value: '/zoo/cage', meta: {} },
+      ],
+    });
     const { router } = renderApp('/zoo/animal');
     await waitFor(() => expect(tabNames()).toEqual(['首页', 'Cage 笼舍', '动物个体']));
     expect(document.title).toBe('动物个体 - 珍稀野生动物繁育饲养管理系统');
@@ -115,7 +120,8 @@ describe('shell', () => {
     renderApp('/wel/index');
     await screen.findByRole('button', { name: '错误日志' });
     act(() => {
-      for (let i = 0; i < 120; i++) useErrorLog.getState().add({ type: 'error', url: 'u', message: `m${i}`, stack: 's', info: 'i', time: '2026-01-01 00:00:00' });
+      for (let i = 0; i < 120; i++)
+        useErrorLog.getState().add({ type: 'error', url: 'u', message: `m${i}`, stack: 's', info: 'i', time: '2026-01-01 00:00:00' });
     });
     expect(await screen.findByText('99+')).toBeInTheDocument();
     act(() => useErrorLog.getState().clear());
@@ -210,7 +216,9 @@ describe('shell', () => {
 
   it('notice popover lists the latest notices from listAllNotice', async () => {
     const net = signedIn({
-      'GET /api/blade-desk/listAllNotice': ok([{ id: '1', title: '熊猫馆闭馆通知', categoryName: '通知', releaseTime: '2026-01-02 00:00:00', category: 1, content: '' }]),
+      'GET /api/blade-desk/listAllNotice': ok([
+        { id: '1', title: '熊猫馆闭馆通知', categoryName: '通知', releaseTime: '2026-01-02 00:00:00', category: 1, content: '' },
+      ]),
     });
     renderApp('/wel/index');
     fireEvent.click(await screen.findByRole('button', { name: '通知公告' }));

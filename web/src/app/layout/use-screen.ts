@@ -8,4 +8,8 @@ const subscribe = (cb: () => void) => {
 
 /** The current screen tier (0–3), following window resizes. */
 export const useScreenTier = (): 0 | 1 | 2 | 3 =>
-  useSyncExternalStore(subscribe, () => screenTier(window.innerWidth), () => 3);
+  useSyncExternalStore(
+    subscribe,
+    () => screenTier(window.innerWidth),
+    () => 3,
+  );

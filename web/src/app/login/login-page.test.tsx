@@ -16,8 +16,12 @@ function network(token: Route, tenantInfo: Route = ok({})) {
     [CAPTCHA]: () => ({ body: { key: `key-${++captchas}`, image: 'data:image/png;base64,AAAA' } }),
     [TENANT_INFO]: tenantInfo,
     [TOKEN]: token,
-    'GET /api/blade-system/menu/routes': ok([menuNode({ path: '/system', name: '系统管理', children: [menuNode({ path: '/system/param', name: '参数管理' })] })]),
-    'GET /api/blade-system/menu/buttons': ok([menuNode({ path: '/system/param', name: '参数管理', children: [menuNode({ path: '', name: '新增', code: 'param_add' })] })]),
+    'GET /api/blade-system/menu/routes': ok([
+      menuNode({ path: '/system', name: '系统管理', children: [menuNode({ path: '/system/param', name: '参数管理' })] }),
+    ]),
+    'GET /api/blade-system/menu/buttons': ok([
+      menuNode({ path: '/system/param', name: '参数管理', children: [menuNode({ path: '', name: '新增', code: 'param_add' })] }),
+    ]),
   });
 }
 

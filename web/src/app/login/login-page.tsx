@@ -32,7 +32,13 @@ export function LoginPage() {
         style={{ width: 380, maxWidth: '100%', background: token.colorBgContainer, borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowTertiary }}
       >
         <header
-          style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '16px 24px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            padding: '16px 24px',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
         >
           <h3 style={{ margin: 0, fontSize: token.fontSizeLG, fontWeight: 600, color: token.colorTextHeading }}>{t('login.heading')}</h3>
           <LangSwitch />

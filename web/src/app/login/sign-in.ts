@@ -55,7 +55,8 @@ export async function socialSignIn(input: { tenantId: string; source: string; co
   } catch {
     return { kind: 'failed' };
   }
-  if (body?.user_id === '-1' && body.oauth_id) return { kind: 'register', oauthId: body.oauth_id, tenantId: body.tenant_id, account: body.account, name: body.nick_name };
+  if (body?.user_id === '-1' && body.oauth_id)
+    return { kind: 'register', oauthId: body.oauth_id, tenantId: body.tenant_id, account: body.account, name: body.nick_name };
   return (await finish(body)) ? { kind: 'ok' } : { kind: 'failed' };
 }
 

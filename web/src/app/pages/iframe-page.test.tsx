@@ -7,7 +7,10 @@ import { IframePage } from './iframe-page';
 
 /** The page's own document answers HEAD with this CSP (the server sets frame-src from FRAME_ORIGINS). */
 function serve(csp: string) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200, headers: { 'content-security-policy': csp } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 200, headers: { 'content-security-policy': csp } })),
+  );
 }
 
 const open = (src: string) =>

@@ -29,7 +29,12 @@ export function SsoAuthorizePage() {
       try {
         const r = await call(federatedEndpoints.authorize, { query: { ...query, ...(approve ? { approve } : {}) } as never });
         if (r.redirect) return window.location.assign(r.redirect);
-        const ok = await modal.confirm({ title: t('sso.consentTitle'), content: t('sso.consent', { client: r.consent }), okText: t('sso.allow'), cancelText: t('sso.deny') });
+        const ok = await modal.confirm({
+          title: t('sso.consentTitle'),
+          content: t('sso.consent', { client: r.consent }),
+          okText: t('sso.allow'),
+          cancelText: t('sso.deny'),
+        });
         if (ok) await run('1');
         else setError(t('sso.denied'));
       } catch (e) {
@@ -42,7 +47,13 @@ export function SsoAuthorizePage() {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
       {holder}
-      {error ? <Result status="warning" title={t('sso.failed')} subTitle={error} /> : <Spin size="large" tip={t('sso.working')}><div style={{ width: 200, height: 80 }} /></Spin>}
+      {error ? (
+        <Result status="warning" title={t('sso.failed')} subTitle={error} />
+      ) : (
+        <Spin size="large" tip={t('sso.working')}>
+          <div style={{ width: 200, height: 80 }} />
+        </Spin>
+      )}
     </div>
   );
 }

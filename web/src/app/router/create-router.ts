@@ -13,5 +13,4 @@ function register(router: AppRouter): AppRouter {
 export const createAppRouter = (): AppRouter => register(createBrowserRouter(appRoutes));
 
 /** Same routes in memory, for tests. */
-export const createTestRouter = (initialPath: string): AppRouter =>
-  register(createMemoryRouter(appRoutes, { initialEntries: [initialPath] }));
+export const createTestRouter = (initialPath: string): AppRouter => register(createMemoryRouter(appRoutes, { initialEntries: [initialPath] }));

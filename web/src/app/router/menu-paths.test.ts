@@ -12,13 +12,7 @@ const forest = [
 
 describe('menu paths', () => {
   it('appends /index to top-level leaves only', () => {
-    expect(flattenMenu(forest).map((e) => e.path)).toEqual([
-      '/desk/index',
-      '/system',
-      '/system/param',
-      'https://example.org/doc',
-      'https://example.org/wiki',
-    ]);
+    expect(flattenMenu(forest).map((e) => e.path)).toEqual(['/desk/index', '/system', '/system/param', 'https://example.org/doc', 'https://example.org/wiki']);
   });
 
   it('finds a menu item by its route form or its server path', () => {

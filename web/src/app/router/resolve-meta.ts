@@ -9,12 +9,7 @@ import type { RouteHandle, RouteMeta } from './route-meta';
  * a menu path or a registered page is a tab route; anything else is unknown (→ 404). Without a
  * token the menu is not known yet, so such paths are treated as protected and lead to /login.
  */
-export function resolveMeta(
-  handles: readonly unknown[],
-  pathname: string,
-  menu: readonly MenuNode[],
-  token: string,
-): RouteMeta | undefined {
+export function resolveMeta(handles: readonly unknown[], pathname: string, menu: readonly MenuNode[], token: string): RouteMeta | undefined {
   const last = [...handles].reverse().find((h): h is RouteHandle => {
     const rh = h as RouteHandle | undefined;
     return Boolean(rh?.meta || rh?.dynamic);

@@ -49,7 +49,8 @@ export const bpmnI18n: I18nBundle = {
       timer: 'Timer',
       timerHint: 'A duration such as PT30M (30 minutes) or P1D (1 day), or a date such as 2026-12-01T09:00:00+08:00; repeating cycles are not supported.',
       taskHint: 'Assignee or candidates may be ${taskUser} (the approver picked on the leave form); candidate groups are role aliases, comma-separated.',
-      processHint: 'The process id becomes the definition key when deployed. Drag elements from the palette; click one to connect or append from its context pad.',
+      processHint:
+        'The process id becomes the definition key when deployed. Drag elements from the palette; click one to connect or append from its context pad.',
       type: {
         process: 'Process',
         start: 'Start event',

@@ -7,7 +7,11 @@ import { ElementPanel, type Selected } from './element-panel';
 function boundary(timer: Record<string, unknown>) {
   const definition = { $type: 'bpmn:TimerEventDefinition', ...timer };
   const selected: Selected = {
-    element: { id: 'late', type: 'bpmn:BoundaryEvent', businessObject: { id: 'late', name: '超时', $type: 'bpmn:BoundaryEvent', eventDefinitions: [definition] } },
+    element: {
+      id: 'late',
+      type: 'bpmn:BoundaryEvent',
+      businessObject: { id: 'late', name: '超时', $type: 'bpmn:BoundaryEvent', eventDefinitions: [definition] },
+    },
     modeling: { updateProperties: vi.fn(), updateModdleProperties: vi.fn() },
     moddle: { create: (type, attrs) => ({ $type: type, ...attrs }) },
   };

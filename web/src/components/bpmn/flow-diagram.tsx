@@ -16,14 +16,16 @@ const FlowViewer = lazy(() => import('./flow-viewer'));
 export function FlowDiagram({ target, height = 480 }: { target: FlowDiagramTarget; height?: number }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const query = target.processInstanceId
-    ? { processInstanceId: target.processInstanceId }
-    : { processDefinitionId: target.processDefinitionId };
+  const query = target.processInstanceId ? { processInstanceId: target.processInstanceId } : { processDefinitionId: target.processDefinitionId };
   const view = useQuery({
     queryKey: ['flow', 'model-view', query],
     queryFn: () => call(flowEndpoints.modelView, { query }),
   });
-  const loading = <Spin tip={t('bpmn.loading')}><div style={{ height }} /></Spin>;
+  const loading = (
+    <Spin tip={t('bpmn.loading')}>
+      <div style={{ height }} />
+    </Spin>
+  );
   if (view.isPending) return loading;
   if (view.isError) return null;
   return (

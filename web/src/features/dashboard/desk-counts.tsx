@@ -13,12 +13,7 @@ export function DeskCounts() {
     <Row gutter={[16, 16]}>
       {counts.data.map((c) => (
         <Col key={c.key} xs={12} sm={8} md={6} xl={4}>
-          <Card
-            size="small"
-            hoverable={Boolean(c.path)}
-            onClick={c.path ? () => void navigate(c.path) : undefined}
-            data-testid={`desk-count-${c.key}`}
-          >
+          <Card size="small" hoverable={Boolean(c.path)} onClick={c.path ? () => void navigate(c.path) : undefined} data-testid={`desk-count-${c.key}`}>
             <Statistic title={countTitle(t, c)} value={c.count} />
           </Card>
         </Col>

@@ -10,9 +10,7 @@ import { smsI18n } from '../resource/sms/sms.i18n';
 import { deskI18n } from './desk.i18n';
 
 const keys = (o: unknown, prefix = ''): string[] =>
-  o && typeof o === 'object'
-    ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`))
-    : [prefix.slice(0, -1)];
+  o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
 
 describe('desk, log, audit and resource labels', () => {
   it.each(Object.entries({ infoI18n, noticeI18n, logI18n, auditI18n, attachI18n, configI18n, ossI18n, smsI18n, deskI18n }))(

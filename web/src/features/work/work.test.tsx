@@ -152,7 +152,13 @@ describe('leave process screens', () => {
     flow: bladeFlow({ assigneeName: '张三' }),
   });
   const history = ok([
-    bladeFlow({ historyActivityId: 'start', historyActivityName: '开始', assigneeName: '张三', createTime: '2026-11-24 09:00:00', endTime: '2026-11-24 09:00:00' }),
+    bladeFlow({
+      historyActivityId: 'start',
+      historyActivityName: '开始',
+      assigneeName: '张三',
+      createTime: '2026-11-24 09:00:00',
+      endTime: '2026-11-24 09:00:00',
+    }),
     bladeFlow({
       historyActivityId: 'approve',
       historyActivityName: '部门审批',
@@ -175,13 +181,20 @@ describe('leave process screens', () => {
     const view = renderAt(path, '/work/process/leave/handle/:taskId/:processInstanceId/:businessId', <LeaveHandlePage />);
     expect(await screen.findByText('回家探亲')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('leave-reject'));
-    await waitFor(() => expect(net.to('POST /api/blade-flow/work/complete-task')[0]?.body).toEqual({ taskId: 't-1', processInstanceId: 'p-1', comment: '驳回' }));
+    await waitFor(() =>
+      expect(net.to('POST /api/blade-flow/work/complete-task')[0]?.body).toEqual({ taskId: 't-1', processInstanceId: 'p-1', comment: '驳回' }),
+    );
     view.unmount();
     renderAt(path, '/work/process/leave/handle/:taskId/:processInstanceId/:businessId', <LeaveHandlePage />);
     fireEvent.change(await screen.findByTestId('leave-comment'), { target: { value: '同意,注意安全' } });
     fireEvent.click(screen.getByTestId('leave-approve'));
     await waitFor(() =>
-      expect(net.to('POST /api/blade-flow/work/complete-task')[1]?.body).toEqual({ taskId: 't-1', processInstanceId: 'p-1', flag: 'ok', comment: '同意,注意安全' }),
+      expect(net.to('POST /api/blade-flow/work/complete-task')[1]?.body).toEqual({
+        taskId: 't-1',
+        processInstanceId: 'p-1',
+        flag: 'ok',
+        comment: '同意,注意安全',
+      }),
     );
   });
 

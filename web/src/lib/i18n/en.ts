@@ -69,7 +69,8 @@ export const en: Messages = {
     p500: 'Sorry, something went wrong on the server',
     backHome: 'Back home',
     iframeMissing: 'No address to show',
-    iframeBlocked: 'For security, {{origin}} is not among the origins allowed to be embedded. Ask an administrator to add it to FRAME_ORIGINS on the server, or open it in a new window.',
+    iframeBlocked:
+      'For security, {{origin}} is not among the origins allowed to be embedded. Ask an administrator to add it to FRAME_ORIGINS on the server, or open it in a new window.',
     iframeOpen: 'Open in a new window',
   },
   lock: {

@@ -41,7 +41,10 @@ describe('request layer', () => {
   it('logs out and goes to /login on code 401, whether in the body or the HTTP status', async () => {
     const navigate = vi.fn();
     setNavigator(navigate);
-    for (const reply of [{ status: 200, body: { code: 401, msg: '请求未授权' } }, { status: 401, body: { msg: '缺失令牌,鉴权失败' } }]) {
+    for (const reply of [
+      { status: 200, body: { code: 401, msg: '请求未授权' } },
+      { status: 401, body: { msg: '缺失令牌,鉴权失败' } },
+    ]) {
       signIn();
       stubFetch({ [LIST]: reply });
       await expect(call(param.endpoints.list)).rejects.toMatchObject({ kind: 'unauthorized' });

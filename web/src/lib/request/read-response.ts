@@ -4,8 +4,7 @@ export interface Outcome {
   message: string | undefined;
 }
 
-const field = (body: unknown, key: string): unknown =>
-  body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+const field = (body: unknown, key: string): unknown => (body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined);
 
 export function readOutcome(httpStatus: number, body: unknown): Outcome {
   const code = Number(field(body, 'code')) || 0;

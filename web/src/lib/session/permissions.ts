@@ -16,5 +16,4 @@ export function collectButtonCodes(forest: readonly MenuNode[]): PermissionMap {
 }
 
 /** The platform super admin sees every button; the server grants it every button anyway. */
-export const isAdministrator = (roleName: string | undefined): boolean =>
-  (roleName ?? '').split(',').some((r) => r.trim().includes('administrator'));
+export const isAdministrator = (roleName: string | undefined): boolean => (roleName ?? '').split(',').some((r) => r.trim().includes('administrator'));

@@ -136,8 +136,7 @@ export const useSession = create<SessionData & SessionActions>()(
     {
       name: website.key,
       storage: prefixedStorage<SessionData>(PERSISTED),
-      partialize: (s): SessionData =>
-        Object.fromEntries(PERSISTED.map((k) => [k, s[k]])) as unknown as SessionData,
+      partialize: (s): SessionData => Object.fromEntries(PERSISTED.map((k) => [k, s[k]])) as unknown as SessionData,
     },
   ),
 );

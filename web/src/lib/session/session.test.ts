@@ -33,17 +33,28 @@ describe('session', () => {
     useSession.getState().setLock('1234', '/system/param');
     useSession.getState().logout();
     expect(useSession.getState()).toMatchObject({
-      token: '', refreshToken: '', menu: [], permission: {}, tags: [], isLock: false, lockPasswd: '', lockFrom: '', tenantName: '', language: 'en',
+      token: '',
+      refreshToken: '',
+      menu: [],
+      permission: {},
+      tags: [],
+      isLock: false,
+      lockPasswd: '',
+      lockFrom: '',
+      tenantName: '',
+      language: 'en',
     });
     expect(Cookies.get('saber-access-token')).toBeUndefined();
   });
 
   it('collects the code of every button leaf', () => {
     const forest = [
-      menuNode({ path: '/system/param', name: '参数', code: 'param', children: [
-        menuNode({ path: '', name: '新增', code: 'param_add' }),
-        menuNode({ path: '', name: '删除', code: 'param_delete' }),
-      ] }),
+      menuNode({
+        path: '/system/param',
+        name: '参数',
+        code: 'param',
+        children: [menuNode({ path: '', name: '新增', code: 'param_add' }), menuNode({ path: '', name: '删除', code: 'param_delete' })],
+      }),
       menuNode({ path: '/x', name: '单独', code: 'lonely' }),
     ];
     expect(collectButtonCodes(forest)).toEqual({ param_add: true, param_delete: true, lonely: true });

@@ -30,7 +30,12 @@ export const bladeIdentityProvider = pgTable(
     sort: integer('sort').notNull().default(1),
     ...baseCols(),
   },
-  (t) => [uniqueIndex('blade_identity_provider_uq').on(t.tenantId, t.source).where(sql`is_deleted = 0`), tenantPolicy('blade_identity_provider')],
+  (t) => [
+    uniqueIndex('blade_identity_provider_uq')
+      .on(t.tenantId, t.source)
+      .where(sql`is_deleted = 0`),
+    tenantPolicy('blade_identity_provider'),
+  ],
 );
 
 /** Provider identities (blade_user_oauth, contract §4): bound to a user, or waiting for a registration. */

@@ -36,17 +36,37 @@ async function roundTrip(source: string, login: string) {
 }
 
 const social = (q: { source: string; code: string; state: string }, tenant = '000000') =>
-  t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { 'tenant-id': tenant }, query: { tenantId: tenant, grant_type: 'social', scope: 'all', ...q } });
+  t.request({
+    method: 'POST',
+    url: '/blade-auth/oauth/token',
+    headers: { 'tenant-id': tenant },
+    query: { tenantId: tenant, grant_type: 'social', scope: 'all', ...q },
+  });
 
-const usualLogs = async () => (await t.sql.query(`select log_data from blade_log_usual where log_id = 'federated-login' order by id`)).rows.map((r) => JSON.parse(r.log_data));
+const usualLogs = async () =>
+  (await t.sql.query(`select log_data from blade_log_usual where log_id = 'federated-login' order by id`)).rows.map((r) => JSON.parse(r.log_data));
 const flushLogs = () => t.app.zoo.logs.usual.flush();
 
 beforeAll(async () => {
   t = await startTestApp();
   op = await startOp({ redirectUris: [CALLBACK('corp'), CALLBACK('off')] });
   admin = await t.login();
-  expect((await saveProvider({ source: 'corp', name: '企业账号', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, scopes: 'openid profile email phone', status: 1 })).body.success).toBe(true);
-  expect((await saveProvider({ source: 'off', name: '停用的', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, status: 0 })).body.success).toBe(true);
+  expect(
+    (
+      await saveProvider({
+        source: 'corp',
+        name: '企业账号',
+        issuer: op.issuer,
+        clientId: op.clientId,
+        clientSecret: op.clientSecret,
+        scopes: 'openid profile email phone',
+        status: 1,
+      })
+    ).body.success,
+  ).toBe(true);
+  expect(
+    (await saveProvider({ source: 'off', name: '停用的', issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, status: 0 })).body.success,
+  ).toBe(true);
 }, 60_000);
 afterAll(async () => {
   await op?.close();
@@ -101,7 +121,11 @@ describe('social grant through the provider', () => {
     });
     expect(reg.body).toMatchObject({ code: 200, success: true });
     // The ticket is spent: a second registration with it is refused.
-    const again = await t.request({ method: 'POST', url: '/blade-user/register-guest', query: { tenantId: '000000', account: 'alice_2', password: 'p', password2: 'p', oauthId: first.body.oauth_id } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/blade-user/register-guest',
+      query: { tenantId: '000000', account: 'alice_2', password: 'p', password2: 'p', oauthId: first.body.oauth_id },
+    });
     expect(again.body.msg).toBe('第三方账号绑定信息无效或已过期,请重新发起第三方登录');
 
     const pending = await social(await roundTrip('corp', 'alice'));
@@ -110,8 +134,15 @@ describe('social grant through the provider', () => {
     expect((await t.sql.query(`select count(*)::int as n from sys_token`)).rows[0].n).toBe(tokens.rows[0].n);
 
     const { rows: users } = await t.sql.query(`select id::text from blade_user where account = 'alice_sso' and tenant_id = '000000'`);
-    const { rows: roles } = await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ('000000', '访客', 'guest') returning id::text`);
-    const approve = await t.request({ method: 'POST', url: '/blade-user/register-approve', token: admin, query: { userIds: users[0].id, roleIds: roles[0].id } });
+    const { rows: roles } = await t.sql.query(
+      `insert into blade_role (tenant_id, role_name, role_alias) values ('000000', '访客', 'guest') returning id::text`,
+    );
+    const approve = await t.request({
+      method: 'POST',
+      url: '/blade-user/register-approve',
+      token: admin,
+      query: { userIds: users[0].id, roleIds: roles[0].id },
+    });
     expect(approve.body.success).toBe(true);
 
     const ok = await social(await roundTrip('corp', 'alice'));
@@ -124,7 +155,11 @@ describe('social grant through the provider', () => {
 
   it('refuse: a refused registration is deleted and the identity is free again', async () => {
     const first = await social(await roundTrip('corp', 'bob'));
-    await t.request({ method: 'POST', url: '/blade-user/register-guest', query: { tenantId: '000000', account: 'bob_sso', password: 'x1', password2: 'x1', oauthId: first.body.oauth_id } });
+    await t.request({
+      method: 'POST',
+      url: '/blade-user/register-guest',
+      query: { tenantId: '000000', account: 'bob_sso', password: 'x1', password2: 'x1', oauthId: first.body.oauth_id },
+    });
     const { rows } = await t.sql.query(`select id::text from blade_user where account = 'bob_sso'`);
     const refuse = await t.request({ method: 'POST', url: '/blade-user/register-refuse', token: admin, query: { userIds: rows[0].id } });
     expect(refuse.body.success).toBe(true);
@@ -186,9 +221,27 @@ describe('SSO: this product as the authorization server of another application',
   });
 
   const authorize = (q: Record<string, string>, token = admin) =>
-    t.request({ method: 'POST', url: '/blade-auth/oauth/authorize', token, query: { response_type: 'code', client_id: 'partner', redirect_uri: APP_REDIRECT, state: 's-1', code_challenge: challenge, code_challenge_method: 'S256', ...q } });
+    t.request({
+      method: 'POST',
+      url: '/blade-auth/oauth/authorize',
+      token,
+      query: {
+        response_type: 'code',
+        client_id: 'partner',
+        redirect_uri: APP_REDIRECT,
+        state: 's-1',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        ...q,
+      },
+    });
   const redeem = (q: Record<string, string>, client = basic('partner', 'partner_secret')) =>
-    t.request({ method: 'POST', url: '/blade-auth/oauth/token', headers: { authorization: client, 'tenant-id': '000000' }, query: { tenantId: '000000', grant_type: 'authorization_code', scope: 'all', redirect_uri: APP_REDIRECT, ...q } });
+    t.request({
+      method: 'POST',
+      url: '/blade-auth/oauth/token',
+      headers: { authorization: client, 'tenant-id': '000000' },
+      query: { tenantId: '000000', grant_type: 'authorization_code', scope: 'all', redirect_uri: APP_REDIRECT, ...q },
+    });
 
   it('authorize → code → token with PKCE → an API call; the code is single use', async () => {
     const a = await authorize({});

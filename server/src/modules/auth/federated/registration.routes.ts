@@ -25,7 +25,10 @@ export function registrationRoutes(app: FastifyInstance): void {
     await pending(db, ids);
     // The same rule as the user grant: roles of the caller's tenant that the caller may hand out.
     await assertMayAssignRoles(app.zoo.cache, db, session, query.roleIds);
-    await db.update(bladeUser).set({ status: 1, roleId: query.roleIds.join(',') }).where(inArray(bladeUser.id, ids));
+    await db
+      .update(bladeUser)
+      .set({ status: 1, roleId: query.roleIds.join(',') })
+      .where(inArray(bladeUser.id, ids));
     return {};
   });
 

@@ -59,7 +59,11 @@ export async function providerConfig(app: FastifyInstance, p: ProviderRow, key: 
 export const isOpenId = (p: ProviderRow) => p.scopes.split(/\s+/).includes('openid');
 
 /** The provider's authorization URL for a render redirect. */
-export function authorizationUrl(config: oidc.Configuration, p: ProviderRow, a: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<URL> {
+export function authorizationUrl(
+  config: oidc.Configuration,
+  p: ProviderRow,
+  a: { redirectUri: string; state: string; nonce: string; codeVerifier: string },
+): Promise<URL> {
   return oidc.calculatePKCECodeChallenge(a.codeVerifier).then((challenge) =>
     oidc.buildAuthorizationUrl(config, {
       redirect_uri: a.redirectUri,

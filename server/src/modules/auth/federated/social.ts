@@ -88,7 +88,11 @@ export type SocialOutcome = { user: TokenUser; oauthId: string } | { notRegister
  * grant_type=social: the state is consumed first (single use, whatever happens next), then the provider redeems
  * the code. A bound identity signs in as its user; an unbound one gets a fresh binding ticket.
  */
-export async function socialGrant(app: FastifyInstance, req: FastifyRequest, q: { tenantId: string; source: string; code: string; state: string }): Promise<SocialOutcome> {
+export async function socialGrant(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  q: { tenantId: string; source: string; code: string; state: string },
+): Promise<SocialOutcome> {
   const db = app.zoo.database.db;
   const refuse = (kind: string, e: OAuthError): never => {
     auditRefusal(app, req, kind, { tenantId: q.tenantId, source: q.source, reason: e.description });
@@ -117,14 +121,26 @@ export async function socialGrant(app: FastifyInstance, req: FastifyRequest, q: 
   }
   return inTenant(db, { tenantId: q.tenantId }, async (tx): Promise<SocialOutcome> => {
     const tenantName = await checkTenant(tx, q.tenantId);
-    const values = { username: profile.account.slice(0, 255), nickname: profile.name.slice(0, 255), email: profile.email.slice(0, 255), phone: profile.phone.slice(0, 64), avatar: profile.avatar.slice(0, 1000) };
+    const values = {
+      username: profile.account.slice(0, 255),
+      nickname: profile.name.slice(0, 255),
+      email: profile.email.slice(0, 255),
+      phone: profile.phone.slice(0, 64),
+      avatar: profile.avatar.slice(0, 1000),
+    };
     const [link] = await tx
       .insert(bladeUserOauth)
       .values({ source: q.source, uuid: profile.subject.slice(0, 255), ...values })
-      .onConflictDoUpdate({ target: [bladeUserOauth.tenantId, bladeUserOauth.source, bladeUserOauth.uuid], set: { ...values, updateTime: sql`localtimestamp(0)` } })
+      .onConflictDoUpdate({
+        target: [bladeUserOauth.tenantId, bladeUserOauth.source, bladeUserOauth.uuid],
+        set: { ...values, updateTime: sql`localtimestamp(0)` },
+      })
       .returning();
     if (link!.userId) {
-      const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, link!.userId), eq(bladeUser.isDeleted, 0)));
+      const [u] = await tx
+        .select()
+        .from(bladeUser)
+        .where(and(eq(bladeUser.id, link!.userId), eq(bladeUser.isDeleted, 0)));
       if (u) {
         if (u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
         return { user: await tokenUser(tx, u, tenantName), oauthId: link!.id };
@@ -133,7 +149,11 @@ export async function socialGrant(app: FastifyInstance, req: FastifyRequest, q: 
     const ticket = randomBytes(24).toString('base64url');
     await tx
       .update(bladeUserOauth)
-      .set({ userId: null, bindTicket: createHash('sha256').update(ticket).digest('hex'), bindExpire: sql`localtimestamp(0) + make_interval(mins => ${TICKET_MINUTES})` })
+      .set({
+        userId: null,
+        bindTicket: createHash('sha256').update(ticket).digest('hex'),
+        bindExpire: sql`localtimestamp(0) + make_interval(mins => ${TICKET_MINUTES})`,
+      })
       .where(eq(bladeUserOauth.id, link!.id));
     return {
       notRegistered: {
@@ -162,7 +182,13 @@ export async function bindTicket(tx: Tx, ticket: string, userId: string): Promis
   const rows = await tx
     .update(bladeUserOauth)
     .set({ userId, bindTicket: null, bindExpire: null, updateTime: sql`localtimestamp(0)` })
-    .where(and(eq(bladeUserOauth.bindTicket, createHash('sha256').update(ticket).digest('hex')), isNull(bladeUserOauth.userId), sql`${bladeUserOauth.bindExpire} > localtimestamp(0)`))
+    .where(
+      and(
+        eq(bladeUserOauth.bindTicket, createHash('sha256').update(ticket).digest('hex')),
+        isNull(bladeUserOauth.userId),
+        sql`${bladeUserOauth.bindExpire} > localtimestamp(0)`,
+      ),
+    )
     .returning({ id: bladeUserOauth.id });
   return rows.length === 1;
 }

@@ -46,14 +46,29 @@ export interface AuthorizeInput {
  * application's request with the session's token). Answers where the browser goes next: the client's redirect URI
  * with a single-use, PKCE-bound code, or a consent question for a client that is not first-party.
  */
-export async function authorize(app: FastifyInstance, req: FastifyRequest, db: DbLike, session: Session, q: AuthorizeInput): Promise<{ redirect: string; consent: string }> {
+export async function authorize(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  db: DbLike,
+  session: Session,
+  q: AuthorizeInput,
+): Promise<{ redirect: string; consent: string }> {
   const refuse = (reason: string): never => {
-    auditRefusal(app, req, 'authorize', { clientId: q.client_id ?? '', redirectUri: q.redirect_uri ?? '', tenantId: session.tenantId, userId: session.userId, reason });
+    auditRefusal(app, req, 'authorize', {
+      clientId: q.client_id ?? '',
+      redirectUri: q.redirect_uri ?? '',
+      tenantId: session.tenantId,
+      userId: session.userId,
+      reason,
+    });
     throw new BizError(reason);
   };
   // The request's own transaction: a second pool connection taken from inside it deadlocks the pool under load.
   const [client] = q.client_id
-    ? await db.select().from(bladeClient).where(and(eq(bladeClient.clientId, q.client_id), eq(bladeClient.isDeleted, 0), eq(bladeClient.status, 1)))
+    ? await db
+        .select()
+        .from(bladeClient)
+        .where(and(eq(bladeClient.clientId, q.client_id), eq(bladeClient.isDeleted, 0), eq(bladeClient.status, 1)))
     : [];
   if (!client || !client.authorizedGrantTypes.split(',').includes('authorization_code')) return refuse(FEDERATED_MSG.badClient);
   // Before anything is sent to it: an unlisted redirect URI never receives a code (or an error).
@@ -106,10 +121,14 @@ export async function authorizationCodeGrant(
   const verifier = q.code_verifier ?? '';
   const expected = Buffer.from(row.codeChallenge);
   const got = Buffer.from(b64url(sha256(verifier)));
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || got.length !== expected.length || !timingSafeEqual(got, expected)) return refuse(FEDERATED_MSG.badVerifier);
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || got.length !== expected.length || !timingSafeEqual(got, expected))
+    return refuse(FEDERATED_MSG.badVerifier);
   return inTenant(db, { tenantId: row.tenantId }, async (tx) => {
     const tenantName = await checkTenant(tx, row.tenantId);
-    const [u] = await tx.select().from(bladeUser).where(and(eq(bladeUser.id, row.userId), eq(bladeUser.isDeleted, 0)));
+    const [u] = await tx
+      .select()
+      .from(bladeUser)
+      .where(and(eq(bladeUser.id, row.userId), eq(bladeUser.isDeleted, 0)));
     if (!u || u.status !== 1) throw new OAuthError('invalid_grant', MSG.disabled);
     return tokenUser(tx, u, tenantName, row.roleId.split(',').length === 1 ? row.roleId : undefined, row.deptId || undefined);
   });

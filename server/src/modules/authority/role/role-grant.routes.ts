@@ -20,7 +20,10 @@ import { bladeRole, bladeRoleMenu, bladeRoleScope, bladeScopeApi, bladeScopeData
 async function scopeIds(db: Tx, table: typeof bladeScopeData | typeof bladeScopeApi, keys: string[], menus: Set<string>, all: Set<string>): Promise<string[]> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
-  const rows = await db.select({ id: table.id, menuId: table.menuId }).from(table).where(and(inArray(table.id, unique), eq(table.isDeleted, 0)));
+  const rows = await db
+    .select({ id: table.id, menuId: table.menuId })
+    .from(table)
+    .where(and(inArray(table.id, unique), eq(table.isDeleted, 0)));
   const found = new Set(rows.map((r) => r.id));
   const strays = unique.filter((k) => !found.has(k) && !all.has(k));
   if (strays.length) throw new BizError(`权限不存在或已被删除: ${strays.join(',')}`);
@@ -32,7 +35,10 @@ export function roleGrantRoutes(app: FastifyInstance): void {
   /** Replaces the roles' menus, data scopes and API scopes in the request transaction (all or nothing). */
   route(app, roleEndpoints.grant, async ({ db, session, body }) => {
     const roleIds = [...new Set(body.roleIds)];
-    const roles = await db.select().from(bladeRole).where(and(inArray(bladeRole.id, roleIds), eq(bladeRole.isDeleted, 0)));
+    const roles = await db
+      .select()
+      .from(bladeRole)
+      .where(and(inArray(bladeRole.id, roleIds), eq(bladeRole.isDeleted, 0)));
     if (roles.length !== roleIds.length) throw new BizError('角色不存在或已被删除');
     for (const r of roles) {
       const refused = aliasRefusal(session, r.roleAlias);

@@ -25,9 +25,19 @@ beforeAll(async () => {
   b = await tenantAdmin(t, '310002');
   const { rows: m } = await t.sql.query(`select code, id::text from blade_menu where code in ('post','post_add','post_edit','dept','notice','system','param')`);
   for (const r of m) menu[r.code] = r.id;
-  const ds = await t.request({ method: 'POST', url: '/blade-system/data-scope/submit', token: admin, body: { menuId: menu.post, scopeName: '本人岗位', scopeType: 2 } });
+  const ds = await t.request({
+    method: 'POST',
+    url: '/blade-system/data-scope/submit',
+    token: admin,
+    body: { menuId: menu.post, scopeName: '本人岗位', scopeType: 2 },
+  });
   expect(ds.body.msg).toBe('操作成功');
-  const as = await t.request({ method: 'POST', url: '/blade-system/api-scope/submit', token: admin, body: { menuId: menu.post, scopeName: '岗位接口', scopePath: '/blade-system/post/**', scopeType: 2 } });
+  const as = await t.request({
+    method: 'POST',
+    url: '/blade-system/api-scope/submit',
+    token: admin,
+    body: { menuId: menu.post, scopeName: '岗位接口', scopePath: '/blade-system/post/**', scopeType: 2 },
+  });
   expect(as.body.msg).toBe('操作成功');
   dataScopeId = (await t.sql.query(`select id::text from blade_scope_data where scope_name = '本人岗位'`)).rows[0].id;
   apiScopeId = (await t.sql.query(`select id::text from blade_scope_api where scope_name = '岗位接口'`)).rows[0].id;
@@ -38,7 +48,12 @@ afterAll(async () => t?.close());
 
 describe('role grant', () => {
   it('replaces the role’s menus, data scopes and API scopes; menu nodes checked in the scope trees are dropped', async () => {
-    const res = await grant(a.token, { roleIds: [roleId], menuIds: [menu.post, menu.post_add], dataScopeIds: [menu.post, dataScopeId], apiScopeIds: [apiScopeId] });
+    const res = await grant(a.token, {
+      roleIds: [roleId],
+      menuIds: [menu.post, menu.post_add],
+      dataScopeIds: [menu.post, dataScopeId],
+      apiScopeIds: [apiScopeId],
+    });
     expect(res.body).toMatchObject({ code: 200, success: true, msg: '操作成功' });
     expect(await rows(roleId)).toEqual({ menus: [menu.post, menu.post_add].sort(), tenants: ['310001'], scopes: [`1:${dataScopeId}`, `2:${apiScopeId}`] });
     const keys = (await t.request({ url: '/blade-system/menu/role-tree-keys', token: a.token, query: { roleIds: roleId } })).body.data;
@@ -76,13 +91,19 @@ describe('role grant', () => {
   });
 
   it('keeps a tenant within its package', async () => {
-    const pkg = await t.sql.query(`insert into blade_tenant_package (package_name, menu_id) values ('基础包', $1) returning id::text`, [[menu.system, menu.post, menu.post_add].join(',')]);
+    const pkg = await t.sql.query(`insert into blade_tenant_package (package_name, menu_id) values ('基础包', $1) returning id::text`, [
+      [menu.system, menu.post, menu.post_add].join(','),
+    ]);
     await t.sql.query(`update blade_tenant set package_id = $1 where tenant_id = '310001'`, [pkg.rows[0].id]);
     try {
       const res = await grant(a.token, { roleIds: [roleId], menuIds: [menu.dept] });
       expect(res.status).toBe(403);
       const tree = (await t.request({ url: '/blade-system/menu/grant-tree', token: a.token })).body.data;
-      expect(flat(tree.menu).map((n: { id: string }) => n.id).sort()).toEqual([menu.system, menu.post, menu.post_add].sort());
+      expect(
+        flat(tree.menu)
+          .map((n: { id: string }) => n.id)
+          .sort(),
+      ).toEqual([menu.system, menu.post, menu.post_add].sort());
     } finally {
       await t.sql.query(`update blade_tenant set package_id = null where tenant_id = '310001'`);
     }

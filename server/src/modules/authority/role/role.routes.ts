@@ -38,7 +38,10 @@ export function roleRoutes(app: FastifyInstance): void {
     },
     beforeRemove: async (ids, { db, session }) => {
       await refuseIfChildren(db, bladeRole, treeCols, ids);
-      const doomed = await db.select({ alias: bladeRole.roleAlias }).from(bladeRole).where(and(inArray(bladeRole.id, ids), live));
+      const doomed = await db
+        .select({ alias: bladeRole.roleAlias })
+        .from(bladeRole)
+        .where(and(inArray(bladeRole.id, ids), live));
       if (doomed.some((r) => r.alias === ADMINISTRATOR)) throw new BizError('不可删除超管角色!');
       for (const r of doomed) {
         const refused = aliasRefusal(session, r.alias);
@@ -72,7 +75,10 @@ export function roleRoutes(app: FastifyInstance): void {
   route(app, roleEndpoints.select, async ({ db, query }) => {
     let ids: string[] | undefined;
     if (query.userId) {
-      const [u] = await db.select({ roleId: bladeUser.roleId }).from(bladeUser).where(and(eq(bladeUser.id, query.userId), eq(bladeUser.isDeleted, 0)));
+      const [u] = await db
+        .select({ roleId: bladeUser.roleId })
+        .from(bladeUser)
+        .where(and(eq(bladeUser.id, query.userId), eq(bladeUser.isDeleted, 0)));
       ids = (u?.roleId ?? '').split(',');
     } else if (query.roleId) ids = query.roleId.split(',');
     ids = ids?.map((x) => x.trim()).filter((x) => isIdText(x));

@@ -16,7 +16,8 @@ afterAll(async () => t?.close());
 
 const submit = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-system/role/submit', token, body });
 const list = async (token: string, query: Record<string, string> = {}) => (await t.request({ url: '/blade-system/role/list', token, query })).body;
-const idOf = async (token: string, roleName: string) => flat((await list(token)).data as Array<{ id: string; roleName: string; children?: never[] }>).find((r) => r.roleName === roleName)!.id;
+const idOf = async (token: string, roleName: string) =>
+  flat((await list(token)).data as Array<{ id: string; roleName: string; children?: never[] }>).find((r) => r.roleName === roleName)!.id;
 
 describe('role list, submit and remove', () => {
   it('answers the tenant roles as a tree with parentName', async () => {

@@ -11,7 +11,10 @@ import { bladeMenu, bladeScopeApi, bladeScopeData } from '../../../platform/acce
 
 /** The scope's menu must exist (checked either way); its code is the default resource code (menu codes equal resource names). */
 async function menuCode(db: DbLike, menuId: string): Promise<string> {
-  const [m] = await db.select({ code: bladeMenu.code }).from(bladeMenu).where(and(eq(bladeMenu.id, menuId), eq(bladeMenu.isDeleted, 0)));
+  const [m] = await db
+    .select({ code: bladeMenu.code })
+    .from(bladeMenu)
+    .where(and(eq(bladeMenu.id, menuId), eq(bladeMenu.isDeleted, 0)));
   if (!m) throw new BizError('菜单不存在或已被删除');
   return m.code;
 }
@@ -22,10 +25,12 @@ async function menuCode(db: DbLike, menuId: string): Promise<string> {
  */
 export function scopeRoutes(app: FastifyInstance): void {
   const invalidate = ({ db }: { db: DbLike }) => app.zoo.cache.invalidate(db, SCOPE_CACHE);
-  const withTypeName = (dictCode: string) => async <R extends { scopeType: number }>(rows: R[], { db }: { db: DbLike }) => {
-    const label = await systemDictLabels(app.zoo.cache, db, dictCode);
-    return rows.map((r) => ({ ...r, scopeTypeName: label(r.scopeType) }));
-  };
+  const withTypeName =
+    (dictCode: string) =>
+    async <R extends { scopeType: number }>(rows: R[], { db }: { db: DbLike }) => {
+      const label = await systemDictLabels(app.zoo.cache, db, dictCode);
+      return rows.map((r) => ({ ...r, scopeTypeName: label(r.scopeType) }));
+    };
 
   resourceRoutes(app, {
     table: bladeScopeData,

@@ -17,7 +17,14 @@ export const PLATFORM_WRITE = { platformOnly: true };
 /** Administrative regions (not tenant-scoped): lazy tree for pickers, paged list, and code-keyed CRUD. */
 export function regionRoutes(app: FastifyInstance): void {
   route(app, regionEndpoints.lazyTree, async ({ db, query }) =>
-    (await childrenOf(db, query.parentCode)).map((r) => ({ id: r.code, parentId: r.parentCode, title: r.name, value: r.code, key: r.code, hasChildren: r.hasChildren })),
+    (await childrenOf(db, query.parentCode)).map((r) => ({
+      id: r.code,
+      parentId: r.parentCode,
+      title: r.name,
+      value: r.code,
+      key: r.code,
+      hasChildren: r.hasChildren,
+    })),
   );
 
   /** One level under `parentCode`; a search by code or name answers its hits from every level instead. */
@@ -35,7 +42,10 @@ export function regionRoutes(app: FastifyInstance): void {
       .orderBy(asc(bladeRegion.code))
       // A search is a lookup, not a listing: the first hits by code are enough to narrow it down.
       .limit(searching ? SEARCH_HITS : 100_000);
-    return regionVOs(db, rows.map((r) => ({ ...r.region, hasChildren: r.hasChildren })));
+    return regionVOs(
+      db,
+      rows.map((r) => ({ ...r.region, hasChildren: r.hasChildren })),
+    );
   });
 
   route(app, regionEndpoints.list, async ({ db, query }) => {
@@ -77,11 +87,16 @@ export function regionRoutes(app: FastifyInstance): void {
     },
   );
 
-  route(app, regionEndpoints.remove, async ({ db, query }) => {
-    if (!(await findRegion(db, query.id))) throw new BizError(NOT_FOUND);
-    const [child] = await db.select({ code: bladeRegion.code }).from(bladeRegion).where(eq(bladeRegion.parentCode, query.id)).limit(1);
-    if (child) throw new BizError('请先删除子节点!');
-    await db.delete(bladeRegion).where(eq(bladeRegion.code, query.id));
-    return {};
-  }, PLATFORM_WRITE);
+  route(
+    app,
+    regionEndpoints.remove,
+    async ({ db, query }) => {
+      if (!(await findRegion(db, query.id))) throw new BizError(NOT_FOUND);
+      const [child] = await db.select({ code: bladeRegion.code }).from(bladeRegion).where(eq(bladeRegion.parentCode, query.id)).limit(1);
+      if (child) throw new BizError('请先删除子节点!');
+      await db.delete(bladeRegion).where(eq(bladeRegion.code, query.id));
+      return {};
+    },
+    PLATFORM_WRITE,
+  );
 }

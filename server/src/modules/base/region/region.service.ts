@@ -7,7 +7,14 @@ import { bladeRegion } from './region.tables';
 type Row = typeof bladeRegion.$inferSelect;
 
 /** The province…village column pair each level fills (level 0 is the country: none). */
-const LEVEL_COLS = [null, ['provinceCode', 'provinceName'], ['cityCode', 'cityName'], ['districtCode', 'districtName'], ['townCode', 'townName'], ['villageCode', 'villageName']] as const;
+const LEVEL_COLS = [
+  null,
+  ['provinceCode', 'provinceName'],
+  ['cityCode', 'cityName'],
+  ['districtCode', 'districtName'],
+  ['townCode', 'townName'],
+  ['villageCode', 'villageName'],
+] as const;
 
 // Qualified by hand: drizzle leaves columns of a single-table select unqualified, which the subquery would capture.
 export const hasChildren = sql<boolean>`exists (select 1 from blade_region c where c.parent_code = "blade_region"."code")`;
@@ -21,17 +28,62 @@ export async function findRegion(db: DbLike, code: string): Promise<Row | undefi
 export async function regionVOs(db: DbLike, rows: Array<Row & { hasChildren: boolean }>): Promise<RegionVO[]> {
   const parents = [...new Set(rows.map((r) => r.parentCode))];
   const names = parents.length
-    ? new Map((await db.select({ code: bladeRegion.code, name: bladeRegion.name }).from(bladeRegion).where(inArray(bladeRegion.code, parents))).map((p) => [p.code, p.name]))
+    ? new Map(
+        (await db.select({ code: bladeRegion.code, name: bladeRegion.name }).from(bladeRegion).where(inArray(bladeRegion.code, parents))).map((p) => [
+          p.code,
+          p.name,
+        ]),
+      )
     : new Map<string, string>();
   return rows.map((r) => ({ ...r, parentName: names.get(r.parentCode) ?? '' }));
 }
 
 export const childrenOf = (db: DbLike, parentCode: string) =>
-  db.select({ ...columns(), hasChildren }).from(bladeRegion).where(eq(bladeRegion.parentCode, parentCode)).orderBy(asc(bladeRegion.code));
+  db
+    .select({ ...columns(), hasChildren })
+    .from(bladeRegion)
+    .where(eq(bladeRegion.parentCode, parentCode))
+    .orderBy(asc(bladeRegion.code));
 
 function columns() {
-  const { code, parentCode, ancestors, name, provinceCode, provinceName, cityCode, cityName, districtCode, districtName, townCode, townName, villageCode, villageName, regionLevel, sort, remark } = bladeRegion;
-  return { code, parentCode, ancestors, name, provinceCode, provinceName, cityCode, cityName, districtCode, districtName, townCode, townName, villageCode, villageName, regionLevel, sort, remark };
+  const {
+    code,
+    parentCode,
+    ancestors,
+    name,
+    provinceCode,
+    provinceName,
+    cityCode,
+    cityName,
+    districtCode,
+    districtName,
+    townCode,
+    townName,
+    villageCode,
+    villageName,
+    regionLevel,
+    sort,
+    remark,
+  } = bladeRegion;
+  return {
+    code,
+    parentCode,
+    ancestors,
+    name,
+    provinceCode,
+    provinceName,
+    cityCode,
+    cityName,
+    districtCode,
+    districtName,
+    townCode,
+    townName,
+    villageCode,
+    villageName,
+    regionLevel,
+    sort,
+    remark,
+  };
 }
 
 /** A new row's derived columns: ancestors and the province…village codes and names from the parent chain. */
@@ -82,7 +134,11 @@ export async function saveRegion(db: DbLike, input: RegionInput, existing: Row |
       .set({ name: input.name, sort: input.sort ?? existing.sort, remark: input.remark ?? existing.remark })
       .where(eq(bladeRegion.code, input.code));
     const own = LEVEL_COLS[existing.regionLevel];
-    if (own && input.name !== existing.name) await db.update(bladeRegion).set({ [own[1]]: input.name }).where(eq(bladeRegion[own[0]], input.code));
+    if (own && input.name !== existing.name)
+      await db
+        .update(bladeRegion)
+        .set({ [own[1]]: input.name })
+        .where(eq(bladeRegion[own[0]], input.code));
     return;
   }
   let parent: Row | undefined;

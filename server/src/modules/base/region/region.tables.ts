@@ -1,5 +1,5 @@
 import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import {  } from '../../../db/columns';
+import {} from '../../../db/columns';
 
 const regionCol = (name: string, length: number) => varchar(name, { length }).notNull().default('');
 

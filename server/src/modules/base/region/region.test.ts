@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const get = async (path: string, query: Record<string, string> = {}, token = admin) => (await t.request({ url: `/blade-system/region/${path}`, token, query })).body;
+const get = async (path: string, query: Record<string, string> = {}, token = admin) =>
+  (await t.request({ url: `/blade-system/region/${path}`, token, query })).body;
 const submit = (body: Record<string, unknown>, token = admin) => t.request({ method: 'POST', url: '/blade-system/region/submit', token, body });
 const row = async (code: string) => (await t.sql.query(`select * from blade_region where code = $1`, [code])).rows[0];
 
@@ -23,18 +24,38 @@ describe('region tree', () => {
     expect(roots.map((n: any) => n.title)).toEqual(['北京市', '上海市', '广东省', '四川省', '云南省']);
     expect(roots[0]).toEqual({ id: '11', parentId: '00', title: '北京市', value: '11', key: '11', hasChildren: true });
     const cities = (await get('lazy-tree', { parentCode: '44' })).data;
-    expect(cities.map((n: any) => [n.id, n.title, n.hasChildren])).toEqual([['4401', '广州市', false], ['4403', '深圳市', false]]);
+    expect(cities.map((n: any) => [n.id, n.title, n.hasChildren])).toEqual([
+      ['4401', '广州市', false],
+      ['4403', '深圳市', false],
+    ]);
     expect((await get('lazy-tree', { parentCode: '4401' })).data).toEqual([]);
   });
 
   it('lazy-list, select, detail and the paged list', async () => {
     const lazy = (await get('lazy-list', { parentCode: '11' })).data;
     expect(lazy).toHaveLength(1);
-    expect(lazy[0]).toMatchObject({ code: '1101', name: '市辖区', parentName: '北京市', hasChildren: true, regionLevel: 2, provinceCode: '11', provinceName: '北京市', cityCode: '1101', ancestors: '0,00,11' });
+    expect(lazy[0]).toMatchObject({
+      code: '1101',
+      name: '市辖区',
+      parentName: '北京市',
+      hasChildren: true,
+      regionLevel: 2,
+      provinceCode: '11',
+      provinceName: '北京市',
+      cityCode: '1101',
+      ancestors: '0,00,11',
+    });
     // A search answers hits from every level, whatever level the screen is on.
     expect((await get('lazy-list', { parentCode: '00', name: '广' })).data.map((r: any) => r.code)).toEqual(['44', '4401']);
     expect((await get('select', { code: '51' })).data.map((r: any) => r.name)).toEqual(['成都市']);
-    expect((await get('detail', { code: '110105' })).data).toMatchObject({ name: '朝阳区', parentName: '市辖区', districtCode: '110105', cityName: '市辖区', provinceName: '北京市', hasChildren: false });
+    expect((await get('detail', { code: '110105' })).data).toMatchObject({
+      name: '朝阳区',
+      parentName: '市辖区',
+      districtCode: '110105',
+      cityName: '市辖区',
+      provinceName: '北京市',
+      hasChildren: false,
+    });
     expect((await get('detail', { code: '999999' })).msg).toBe('数据不存在或已被删除');
     const page = (await get('list', { current: '1', size: '3', regionLevel: '1' })).data;
     expect(page).toMatchObject({ total: 5, size: 3, pages: 2 });
@@ -138,10 +159,16 @@ describe('region import and export', () => {
 
   it('refuses a file that is not xlsx or lacks a required column', async () => {
     const junk = multipart(Buffer.from('not a spreadsheet'), 'x.xlsx');
-    expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: junk.body, headers: junk.headers })).body.msg).toBe('请上传正确的 Excel 文件(.xlsx)');
+    expect(
+      (await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: junk.body, headers: junk.headers })).body.msg,
+    ).toBe('请上传正确的 Excel 文件(.xlsx)');
     const partial = multipart(await writeSheet('x', [{ key: 'code', header: '区划编号' }], [{ code: '12' }]));
-    expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: partial.body, headers: partial.headers })).body.msg).toBe('导入文件缺少列: 父区划编号、区划名称、区划等级');
-    expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: {} })).body.msg).toBe('请以 multipart/form-data 方式上传文件 (字段 file)');
+    expect(
+      (await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: partial.body, headers: partial.headers })).body.msg,
+    ).toBe('导入文件缺少列: 父区划编号、区划名称、区划等级');
+    expect((await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body: {} })).body.msg).toBe(
+      '请以 multipart/form-data 方式上传文件 (字段 file)',
+    );
   });
 
   it('exports xlsx with the token in the Blade-Auth query parameter, and a template', async () => {

@@ -37,31 +37,43 @@ const FULL: SheetColumn<Key>[] = [
 const EXPORT_LIMIT = 200_000;
 
 export function regionTransferRoutes(app: FastifyInstance): void {
-  route(app, regionEndpoints.importFile, async (call) => {
-    const { query, req } = call;
-    const sheet = await readSheet(await readSheetUpload(req), FULL, ['code', 'parentCode', 'name', 'regionLevel']);
-    const rejected: ImportIssue[] = [];
-    const seen = new Set<string>();
-    const rows: Array<{ row: number; item: RegionInput }> = [];
-    for (const { row, values: v } of sheet) {
-      const parsed = RegionInput.safeParse({ code: v.code, parentCode: v.parentCode, name: v.name, regionLevel: v.regionLevel, sort: v.sort || undefined, remark: v.remark });
-      if (!parsed.success) rejected.push({ row, reason: parsed.error.issues[0]!.message });
-      else if (seen.has(parsed.data.code)) rejected.push({ row, reason: `区划编号 [${parsed.data.code}] 在文件中重复` });
-      else {
-        seen.add(parsed.data.code);
-        rows.push({ row, item: parsed.data });
+  route(
+    app,
+    regionEndpoints.importFile,
+    async (call) => {
+      const { query, req } = call;
+      const sheet = await readSheet(await readSheetUpload(req), FULL, ['code', 'parentCode', 'name', 'regionLevel']);
+      const rejected: ImportIssue[] = [];
+      const seen = new Set<string>();
+      const rows: Array<{ row: number; item: RegionInput }> = [];
+      for (const { row, values: v } of sheet) {
+        const parsed = RegionInput.safeParse({
+          code: v.code,
+          parentCode: v.parentCode,
+          name: v.name,
+          regionLevel: v.regionLevel,
+          sort: v.sort || undefined,
+          remark: v.remark,
+        });
+        if (!parsed.success) rejected.push({ row, reason: parsed.error.issues[0]!.message });
+        else if (seen.has(parsed.data.code)) rejected.push({ row, reason: `区划编号 [${parsed.data.code}] 在文件中重复` });
+        else {
+          seen.add(parsed.data.code);
+          rows.push({ row, item: parsed.data });
+        }
       }
-    }
-    // Parents before children, whatever order the file has.
-    rows.sort((a, b) => a.item.regionLevel - b.item.regionLevel || a.row - b.row);
-    return startImport(app, call, {
-      kind: 'region',
-      total: sheet.length,
-      rejected,
-      rows,
-      write: async (tx, item) => saveRegion(tx, item, await findRegion(tx, item.code), query.isCovered === 1),
-    });
-  }, PLATFORM_WRITE);
+      // Parents before children, whatever order the file has.
+      rows.sort((a, b) => a.item.regionLevel - b.item.regionLevel || a.row - b.row);
+      return startImport(app, call, {
+        kind: 'region',
+        total: sheet.length,
+        rejected,
+        rows,
+        write: async (tx, item) => saveRegion(tx, item, await findRegion(tx, item.code), query.isCovered === 1),
+      });
+    },
+    PLATFORM_WRITE,
+  );
 
   route(app, regionEndpoints.importProgress, async ({ db, session, query }) => readImport(db, session, 'region', query.jobId));
 

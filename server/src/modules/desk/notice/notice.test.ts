@@ -10,10 +10,16 @@ let zooA: string;
 let zooB: string;
 beforeAll(async () => {
   t = await startTestApp();
-  for (const [tenant, account] of [['400001', 'a_admin'], ['400002', 'b_admin']]) {
+  for (const [tenant, account] of [
+    ['400001', 'a_admin'],
+    ['400002', 'b_admin'],
+  ]) {
     await createTenantUser(t.sql, { tenantId: tenant!, account: account!, password: 'pw', roleAlias: 'admin' });
-    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id)
-      select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m where r.tenant_id = $1 and m.code like 'notice%'`, [tenant]);
+    await t.sql.query(
+      `insert into blade_role_menu (tenant_id, role_id, menu_id)
+      select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m where r.tenant_id = $1 and m.code like 'notice%'`,
+      [tenant],
+    );
   }
   admin = await t.login();
   zooA = await t.login('a_admin', 'pw', '400001');
@@ -26,11 +32,20 @@ const list = (token: string, query: Record<string, string> = {}) => t.request({ 
 
 describe('notice CRUD', () => {
   it('creates, lists with the category name, reads, updates and removes a notice', async () => {
-    expect((await submit(zooA, { title: '春季防疫通知', category: 1, releaseTime: '2024-03-01 09:00:00', content: '请各场馆做好消毒' })).body.msg).toBe('操作成功');
+    expect((await submit(zooA, { title: '春季防疫通知', category: 1, releaseTime: '2024-03-01 09:00:00', content: '请各场馆做好消毒' })).body.msg).toBe(
+      '操作成功',
+    );
     const page = await list(zooA, { title: '防疫' });
     expect(page.body.data.total).toBe(1);
     const rec = page.body.data.records[0];
-    expect(rec).toMatchObject({ title: '春季防疫通知', category: 1, categoryName: '发布通知', releaseTime: '2024-03-01 09:00:00', content: '请各场馆做好消毒', tenantId: '400001' });
+    expect(rec).toMatchObject({
+      title: '春季防疫通知',
+      category: 1,
+      categoryName: '发布通知',
+      releaseTime: '2024-03-01 09:00:00',
+      content: '请各场馆做好消毒',
+      tenantId: '400001',
+    });
     expect(rec.id).toMatch(/^\d+$/);
     expect((await t.request({ url: '/blade-desk/notice/detail', token: zooA, query: { id: rec.id } })).body.data.title).toBe('春季防疫通知');
     expect((await submit(zooA, { id: rec.id, title: '春季防疫通知(更新)', category: '2', releaseTime: '2024-03-02' })).body.success).toBe(true);

@@ -29,5 +29,4 @@ export function auditRecord(app: FastifyInstance, row: AuditRow): Wire<AuditReco
 }
 
 /** One line per change for the spreadsheet: `field: before → after`. */
-export const changesText = (r: Wire<AuditRecord>) =>
-  r.changes.map((c) => `${c.field}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('\n');
+export const changesText = (r: Wire<AuditRecord>) => r.changes.map((c) => `${c.field}: ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`).join('\n');

@@ -56,7 +56,11 @@ export function auditRoutes(app: FastifyInstance): void {
     if (!seen) throw new BizError(NOT_FOUND);
     const where = and(eq(sysAudit.tableName, table), eq(sysAudit.recordId, id));
     const { rows, total } = await selectPage(call.db, sysAudit, where, [desc(sysAudit.id)], { current, size });
-    return pageOf(rows.map((r) => auditRecord(app, r)), total, { current, size });
+    return pageOf(
+      rows.map((r) => auditRecord(app, r)),
+      total,
+      { current, size },
+    );
   });
 
   route(app, auditEndpoints.tables, async () =>

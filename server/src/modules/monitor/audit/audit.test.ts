@@ -25,7 +25,13 @@ const byField = (entry: { changes: Array<{ field: string; before: unknown; after
 describe('audit trail', () => {
   it('records create, update and logical delete of a zoo record with who, when, before and after', async () => {
     const { cageId } = await makeCageChain(t, zooA);
-    const animalId = await makeAnimal(t, zooA, { speciesId: await speciesId(t, 'Ailuropoda melanoleuca'), cageId, sex: 1, localNo: 'AUD-1', animalName: '团团' });
+    const animalId = await makeAnimal(t, zooA, {
+      speciesId: await speciesId(t, 'Ailuropoda melanoleuca'),
+      cageId,
+      sex: 1,
+      localNo: 'AUD-1',
+      animalName: '团团',
+    });
     const upd = await t.request({
       method: 'POST',
       url: '/zoo-animal/animal/update',
@@ -54,10 +60,19 @@ describe('audit trail', () => {
       method: 'POST',
       url: '/blade-system/client/submit',
       token: admin,
-      body: { clientId: 'audit_client', clientSecret: 'top-secret-1', authorizedGrantTypes: 'password', accessTokenValidity: 3600, refreshTokenValidity: 7200, scope: 'all' },
+      body: {
+        clientId: 'audit_client',
+        clientSecret: 'top-secret-1',
+        authorizedGrantTypes: 'password',
+        accessTokenValidity: 3600,
+        refreshTokenValidity: 7200,
+        scope: 'all',
+      },
     });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-    const { rows } = await t.sql.query(`select id::text, changes from sys_audit where table_name = 'blade_client' and record_id = (select id::text from blade_client where client_id = 'audit_client')`);
+    const { rows } = await t.sql.query(
+      `select id::text, changes from sys_audit where table_name = 'blade_client' and record_id = (select id::text from blade_client where client_id = 'audit_client')`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].changes.client_secret).toEqual([null, '******']);
     expect(JSON.stringify(rows)).not.toContain('top-secret-1');
@@ -65,7 +80,9 @@ describe('audit trail', () => {
     await zooAdmin(t, '300003', 'auditc');
     const { rows: u } = await t.sql.query(`select id::text from blade_user where account = 'auditc'`);
     await t.request({ method: 'POST', url: '/blade-user/reset-password', token: admin, query: { userIds: u[0].id } });
-    const { rows: pw } = await t.sql.query(`select changes from sys_audit where table_name = 'blade_user' and record_id = $1 order by id desc limit 1`, [u[0].id]);
+    const { rows: pw } = await t.sql.query(`select changes from sys_audit where table_name = 'blade_user' and record_id = $1 order by id desc limit 1`, [
+      u[0].id,
+    ]);
     expect(pw[0].changes.password).toEqual(['******', '******']);
     // Users are served by hand-written routes, yet their 变更记录 reads like any resource's, with secrets masked.
     // The reset ended auditc's sessions; the new password is the initial one.
@@ -109,7 +126,11 @@ describe('audit trail', () => {
   it('lists the audited tables, filters the trail and exports it', async () => {
     const tables = await t.request({ url: '/blade-log/audit/tables', token: admin });
     expect(tables.body.data).toEqual(expect.arrayContaining([{ tableName: 'zoo_animal', resource: 'animal', title: '动物个体' }]));
-    const list = await t.request({ url: '/blade-log/audit/list', token: admin, query: { current: '1', size: '10', tableName_equal: 'zoo_animal', action_equal: 'update' } });
+    const list = await t.request({
+      url: '/blade-log/audit/list',
+      token: admin,
+      query: { current: '1', size: '10', tableName_equal: 'zoo_animal', action_equal: 'update' },
+    });
     expect(list.body.data.records.length).toBeGreaterThan(0);
     expect(list.body.data.records.every((r: { tableName: string; action: string }) => r.tableName === 'zoo_animal' && r.action === 'update')).toBe(true);
     const res = await t.app.inject({ url: `/api/blade-log/audit/export?tableName_equal=zoo_animal&Blade-Auth=${admin}` });

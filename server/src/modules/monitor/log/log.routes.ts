@@ -12,6 +12,11 @@ import { isAdministrator } from '../../../platform/auth/session';
 export function logRoutes(app: FastifyInstance): void {
   resourceRoutes(app, { def: logApi, table: bladeLogApi, count: 'appendOnly' });
   // Stack traces, file names and lines are the platform administrator's; a zoo's admin sees what and when.
-  resourceRoutes(app, { def: logError, table: bladeLogError, count: 'appendOnly', toRecord: (row, { session }) => errorRecordFor(row, isAdministrator(session)) as never });
+  resourceRoutes(app, {
+    def: logError,
+    table: bladeLogError,
+    count: 'appendOnly',
+    toRecord: (row, { session }) => errorRecordFor(row, isAdministrator(session)) as never,
+  });
   resourceRoutes(app, { def: logUsual, table: bladeLogUsual, count: 'appendOnly' });
 }

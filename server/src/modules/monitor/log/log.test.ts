@@ -16,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const apiRows = async (uri: string) =>
-  (await t.sql.query(`select * from blade_log_api where request_uri = $1 order by id`, [uri])).rows;
+const apiRows = async (uri: string) => (await t.sql.query(`select * from blade_log_api where request_uri = $1 order by id`, [uri])).rows;
 
 describe('API log', () => {
   it('records one row per request after the buffer is flushed, with caller, endpoint summary and time', async () => {
@@ -173,9 +172,9 @@ describe('log lists', () => {
     expect((await q({})).body.data.total).toBe(3);
     expect((await q({ createTime_dategt: '2023-03-01' })).body.data.total).toBe(2);
     expect((await q({ createTime_datelt: '2023-03-02' })).body.data.total).toBe(1);
-    expect((await q({ createTime_dategt: '2023-03-01 12:00:00', createTime_datelt: '2023-03-03 00:00:00' })).body.data.records.map((r: any) => r.createTime)).toEqual([
-      '2023-03-02 10:00:00',
-    ]);
+    expect(
+      (await q({ createTime_dategt: '2023-03-01 12:00:00', createTime_datelt: '2023-03-03 00:00:00' })).body.data.records.map((r: any) => r.createTime),
+    ).toEqual(['2023-03-02 10:00:00']);
     const bad = await q({ createTime_dategt: '03/01/2023' });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('日期格式应为 yyyy-MM-dd 或 yyyy-MM-dd HH:mm:ss');

@@ -18,7 +18,10 @@ export function attachRoutes(app: FastifyInstance): void {
     beforeSave: async (_input, _ctx, existing) =>
       existing?.name ? { link: existing.link, extension: existing.extension, attachSize: existing.attachSize } : undefined,
     beforeRemove: async (ids, { db, session, req }) => {
-      const rows = await db.select().from(bladeAttach).where(and(inArray(bladeAttach.id, ids), eq(bladeAttach.isDeleted, 0)));
+      const rows = await db
+        .select()
+        .from(bladeAttach)
+        .where(and(inArray(bladeAttach.id, ids), eq(bladeAttach.isDeleted, 0)));
       for (const r of rows) {
         if (!r.name || keyTenant(r.name) !== session.tenantId) continue;
         // The configuration may be disabled or deleted since; its bucket still holds the object.

@@ -47,7 +47,15 @@ export function uploadRoutes(app: FastifyInstance): void {
       if (attach) {
         const [row] = await call.db
           .insert(bladeAttach)
-          .values({ link: `${s.domain}/${key}`, domain: s.domain, name: key, originalName, extension: sniffed.ext, attachSize: file.buffer.length, ossId: config?.id ?? null })
+          .values({
+            link: `${s.domain}/${key}`,
+            domain: s.domain,
+            name: key,
+            originalName,
+            extension: sniffed.ext,
+            attachSize: file.buffer.length,
+            ossId: config?.id ?? null,
+          })
           .returning({ id: bladeAttach.id });
         attachId = row!.id;
       }

@@ -75,7 +75,15 @@ describe('local storage (no configuration enabled)', () => {
     const d = res.body.data;
     expect(d.attachId).toMatch(/^\d+$/);
     const detail = await t.request({ url: '/blade-resource/attach/detail', token: zoo, query: { id: d.attachId } });
-    expect(detail.body.data).toMatchObject({ link: d.link, domain: d.domain, name: d.name, originalName: 'report.pdf', extension: 'pdf', attachSize: PDF.length, ossId: '' });
+    expect(detail.body.data).toMatchObject({
+      link: d.link,
+      domain: d.domain,
+      name: d.name,
+      originalName: 'report.pdf',
+      extension: 'pdf',
+      attachSize: PDF.length,
+      ossId: '',
+    });
     const list = await t.request({ url: '/blade-resource/attach/list', token: zoo, query: { originalName: 'report' } });
     expect(list.body.data.records.map((r: any) => r.id)).toContain(d.attachId);
     const served = await get(d.link);
@@ -91,7 +99,12 @@ describe('local storage (no configuration enabled)', () => {
 
   it('lets submit rename an uploaded attachment but not repoint it', async () => {
     const d = (await putAttach('a.png', PNG_1PX)).body.data;
-    const res = await t.request({ method: 'POST', url: '/blade-resource/attach/submit', token: zoo, body: { id: d.attachId, link: 'http://evil.example/x', originalName: '新名字.png' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/blade-resource/attach/submit',
+      token: zoo,
+      body: { id: d.attachId, link: 'http://evil.example/x', originalName: '新名字.png' },
+    });
     expect(res.body.success).toBe(true);
     const row = (await t.request({ url: '/blade-resource/attach/detail', token: zoo, query: { id: d.attachId } })).body.data;
     expect(row).toMatchObject({ originalName: '新名字.png', link: d.link, name: d.name });
@@ -155,10 +168,24 @@ describe('avatar size limit', () => {
     try {
       const token = await big.login();
       const m = multipart('me.png', padded(PNG_1PX, 501 * 1024));
-      const res = await big.request({ method: 'POST', url: '/blade-resource/oss/endpoint/put-file', token, query: { type: 'avatar' }, body: m.body, headers: m.headers });
+      const res = await big.request({
+        method: 'POST',
+        url: '/blade-resource/oss/endpoint/put-file',
+        token,
+        query: { type: 'avatar' },
+        body: m.body,
+        headers: m.headers,
+      });
       expect(res.body.msg).toBe('头像图片大小不能超过 500KB');
       const ok = multipart('me.png', padded(PNG_1PX, 499 * 1024));
-      const res2 = await big.request({ method: 'POST', url: '/blade-resource/oss/endpoint/put-file', token, query: { type: 'avatar' }, body: ok.body, headers: ok.headers });
+      const res2 = await big.request({
+        method: 'POST',
+        url: '/blade-resource/oss/endpoint/put-file',
+        token,
+        query: { type: 'avatar' },
+        body: ok.body,
+        headers: ok.headers,
+      });
       expect(res2.body.success).toBe(true);
     } finally {
       await big.close();

@@ -16,11 +16,21 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const submit = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-resource/oss/submit', token, body });
-const minio = (ossCode: string) => ({ category: 1, ossCode, endpoint: 'http://127.0.0.1:9000', accessKey: 'ak', secretKey: 'sk-secret', bucketName: 'zoo', region: 'cn' });
+const minio = (ossCode: string) => ({
+  category: 1,
+  ossCode,
+  endpoint: 'http://127.0.0.1:9000',
+  accessKey: 'ak',
+  secretKey: 'sk-secret',
+  bucketName: 'zoo',
+  region: 'cn',
+});
 const byCode = async (token: string, ossCode: string) =>
   (await t.request({ url: '/blade-resource/oss/list', token, query: { ossCode } })).body.data.records.find((r: any) => r.ossCode === ossCode);
 const enabledCodes = async (token: string) =>
-  (await t.request({ url: '/blade-resource/oss/list', token, query: { size: '100' } })).body.data.records.filter((r: any) => r.status === 2).map((r: any) => r.ossCode);
+  (await t.request({ url: '/blade-resource/oss/list', token, query: { size: '100' } })).body.data.records
+    .filter((r: any) => r.status === 2)
+    .map((r: any) => r.ossCode);
 
 describe('oss configurations', () => {
   it('creates a configuration, disabled, with category and status names, and never returns the secret', async () => {

@@ -3,8 +3,7 @@ import type { Egress } from '../../../platform/http/egress';
 import { providerCode, providerFetch, SmsError, type SmsConfig, type SmsMessage, type SmsSender } from './sms-sender';
 
 /** RFC 3986 encoding as Alibaba Cloud's RPC signature wants it: only A-Z a-z 0-9 - _ . ~ stay literal. */
-export const percentEncode = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const percentEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** Canonicalized query string: parameters sorted by name, each name and value percent-encoded. */
 export const canonicalQuery = (params: Record<string, string>) =>

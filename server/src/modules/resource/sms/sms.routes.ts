@@ -11,7 +11,15 @@ import { SmsError, type SmsSender } from './sms-sender';
 import { TencentSms } from './tencent-sms';
 import { egressFor } from '../../../platform/http/egress';
 
-const SMS_TABLE: ConfigTable = { table: bladeSms, id: bladeSms.id, code: bladeSms.smsCode, codeKey: 'smsCode', status: bladeSms.status, isDeleted: bladeSms.isDeleted, dict: 'sms' };
+const SMS_TABLE: ConfigTable = {
+  table: bladeSms,
+  id: bladeSms.id,
+  code: bladeSms.smsCode,
+  codeKey: 'smsCode',
+  status: bladeSms.status,
+  isDeleted: bladeSms.isDeleted,
+  dict: 'sms',
+};
 type SmsRow = typeof bladeSms.$inferSelect;
 
 /** The provider of a configuration; null means the log-only sender (no configuration, or category 日志输出). */

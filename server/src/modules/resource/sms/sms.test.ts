@@ -21,18 +21,43 @@ const standIn = http.createServer((req, res) => {
     if (req.headers['x-tc-action']) {
       const m = /^TC3-HMAC-SHA256 Credential=([^/]+)\/([^,]+), SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(req.headers.authorization ?? '');
       const ts = Number(req.headers['x-tc-timestamp']);
-      const expected = m && SECRETS[m[1]!] ? tc3Signature({ secretKey: SECRETS[m[1]!]!, service: 'sms', host: req.headers.host!, contentType: req.headers['content-type']!, payload: raw, timestamp: ts }) : null;
-      const ok = m && expected && expected.signature === m[4] && expected.scope === m[2] && m[3] === 'content-type;host' && Math.abs(Date.now() / 1000 - ts) < 300;
-      if (!ok) return res.end(JSON.stringify({ Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: 'tc-bad' } }));
+      const expected =
+        m && SECRETS[m[1]!]
+          ? tc3Signature({
+              secretKey: SECRETS[m[1]!]!,
+              service: 'sms',
+              host: req.headers.host!,
+              contentType: req.headers['content-type']!,
+              payload: raw,
+              timestamp: ts,
+            })
+          : null;
+      const ok =
+        m && expected && expected.signature === m[4] && expected.scope === m[2] && m[3] === 'content-type;host' && Math.abs(Date.now() / 1000 - ts) < 300;
+      if (!ok)
+        return res.end(
+          JSON.stringify({
+            Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: 'tc-bad' },
+          }),
+        );
       const body = JSON.parse(raw);
-      received.push({ provider: 'tencent', body: { ...body, action: req.headers['x-tc-action'], version: req.headers['x-tc-version'], region: req.headers['x-tc-region'] } });
-      return res.end(JSON.stringify({ Response: { SendStatusSet: body.PhoneNumberSet.map((p: string) => ({ Code: 'Ok', Message: 'send success', PhoneNumber: p })), RequestId: 'tc-req-1' } }));
+      received.push({
+        provider: 'tencent',
+        body: { ...body, action: req.headers['x-tc-action'], version: req.headers['x-tc-version'], region: req.headers['x-tc-region'] },
+      });
+      return res.end(
+        JSON.stringify({
+          Response: { SendStatusSet: body.PhoneNumberSet.map((p: string) => ({ Code: 'Ok', Message: 'send success', PhoneNumber: p })), RequestId: 'tc-req-1' },
+        }),
+      );
     }
     const params = Object.fromEntries(new URLSearchParams(raw));
     const { Signature, ...rest } = params;
     const secret = SECRETS[rest.AccessKeyId ?? ''];
     if (!secret || rpcSignature('POST', rest, secret) !== Signature)
-      return res.end(JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'ali-bad' }));
+      return res.end(
+        JSON.stringify({ Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'ali-bad' }),
+      );
     received.push({ provider: 'aliyun', body: rest });
     return res.end(JSON.stringify({ Code: 'OK', Message: 'OK', RequestId: 'ali-req-1', BizId: '1' }));
   });
@@ -55,8 +80,26 @@ afterAll(async () => {
 const send = (query: Record<string, string>, token = admin) => t.request({ method: 'POST', url: '/blade-resource/sms/endpoint/send-message', token, query });
 const submit = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-resource/sms/submit', token: admin, body });
 const byCode = async (smsCode: string) => (await t.request({ url: '/blade-resource/sms/list', token: admin, query: { smsCode } })).body.data.records[0];
-const aliyun = (smsCode: string, o: Record<string, unknown> = {}) => ({ category: 3, smsCode, templateId: 'SMS_001', accessKey: 'ali-ak', secretKey: 'ali-secret', signName: '动物园', endpoint, ...o });
-const tencent = (smsCode: string) => ({ category: 4, smsCode, templateId: '1001', accessKey: 'tc-ak', secretKey: 'tc-secret', signName: '动物园', appId: '1400000000', endpoint });
+const aliyun = (smsCode: string, o: Record<string, unknown> = {}) => ({
+  category: 3,
+  smsCode,
+  templateId: 'SMS_001',
+  accessKey: 'ali-ak',
+  secretKey: 'ali-secret',
+  signName: '动物园',
+  endpoint,
+  ...o,
+});
+const tencent = (smsCode: string) => ({
+  category: 4,
+  smsCode,
+  templateId: '1001',
+  accessKey: 'tc-ak',
+  secretKey: 'tc-secret',
+  signName: '动物园',
+  appId: '1400000000',
+  endpoint,
+});
 
 describe('send-message validation', () => {
   it.each([
@@ -96,7 +139,14 @@ describe('signed providers against the stand-in', () => {
     expect(res.body.data).toEqual({ provider: 'aliyun', phones: ['13800138000'], requestId: 'ali-req-1' });
     expect(received.at(-1)).toMatchObject({
       provider: 'aliyun',
-      body: { Action: 'SendSms', Version: '2017-05-25', PhoneNumbers: '13800138000', SignName: '动物园', TemplateCode: 'SMS_001', TemplateParam: '{"code":"6789","name":"熊猫"}' },
+      body: {
+        Action: 'SendSms',
+        Version: '2017-05-25',
+        PhoneNumbers: '13800138000',
+        SignName: '动物园',
+        TemplateCode: 'SMS_001',
+        TemplateParam: '{"code":"6789","name":"熊猫"}',
+      },
     });
   });
 
@@ -114,7 +164,15 @@ describe('signed providers against the stand-in', () => {
     expect(res.body.data).toEqual({ provider: 'tencent', phones: ['13800138000', '13900139000'], requestId: 'tc-req-1' });
     expect(received.at(-1)).toMatchObject({
       provider: 'tencent',
-      body: { action: 'SendSms', version: '2021-01-11', region: 'ap-guangzhou', PhoneNumberSet: ['+8613800138000', '+8613900139000'], SmsSdkAppId: '1400000000', TemplateId: '1001', TemplateParamSet: ['1234', '5'] },
+      body: {
+        action: 'SendSms',
+        version: '2021-01-11',
+        region: 'ap-guangzhou',
+        PhoneNumberSet: ['+8613800138000', '+8613900139000'],
+        SmsSdkAppId: '1400000000',
+        TemplateId: '1001',
+        TemplateParamSet: ['1234', '5'],
+      },
     });
   });
 

@@ -58,7 +58,13 @@ export class TencentSms implements SmsSender {
         'x-tc-region': this.c.regionId || 'ap-guangzhou',
       },
       body: payload,
-    })) as { Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: Array<{ Code: string; Message: string; PhoneNumber: string }>; RequestId?: string } };
+    })) as {
+      Response?: {
+        Error?: { Code: string; Message: string };
+        SendStatusSet?: Array<{ Code: string; Message: string; PhoneNumber: string }>;
+        RequestId?: string;
+      };
+    };
     const r = res.Response ?? {};
     if (r.Error) throw new SmsError(`短信发送失败,服务商拒绝了请求${providerCode(r.Error.Code)}`, res);
     const failed = (r.SendStatusSet ?? []).filter((x) => x.Code !== 'Ok');

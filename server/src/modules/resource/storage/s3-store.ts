@@ -40,16 +40,19 @@ export class S3Store implements ObjectStore {
     }
     const base = `${url.protocol}//${url.host}`;
     this.domain = c.pathStyle ? `${base}/${c.bucket}` : `${url.protocol}//${c.bucket}.${url.host}`;
-    this.client = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client({
-      endpoint: base,
-      region: c.region || 'us-east-1',
-      forcePathStyle: c.pathStyle,
-      credentials: { accessKeyId: c.accessKey, secretAccessKey: c.secretKey },
-      maxAttempts: 2,
-      // Every connection (names resolved, redirects) goes through the egress rule's agents.
-      requestHandler: { httpAgent: egress.httpAgent, httpsAgent: egress.httpsAgent, connectionTimeout: 5_000, requestTimeout: 30_000 },
-      followRegionRedirects: false,
-    }) }));
+    this.client = import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: base,
+        region: c.region || 'us-east-1',
+        forcePathStyle: c.pathStyle,
+        credentials: { accessKeyId: c.accessKey, secretAccessKey: c.secretKey },
+        maxAttempts: 2,
+        // Every connection (names resolved, redirects) goes through the egress rule's agents.
+        requestHandler: { httpAgent: egress.httpAgent, httpsAgent: egress.httpsAgent, connectionTimeout: 5_000, requestTimeout: 30_000 },
+        followRegionRedirects: false,
+      }),
+    }));
     // A load failure surfaces at the first call (through send's catch), never as an unhandled rejection.
     this.client.catch(() => {});
   }
@@ -66,7 +69,10 @@ export class S3Store implements ObjectStore {
     } catch (e) {
       const err = e as { name?: string; message?: string; $fault?: string; $metadata?: { httpStatusCode?: number }; Code?: string };
       const s3Code = err.$metadata?.httpStatusCode && err.Code && /^[A-Za-z0-9._-]{1,64}$/.test(err.Code) ? err.Code : undefined;
-      throw new StorageError(`对象存储${what}失败: ${s3Code ? `服务拒绝了请求 (错误码 ${s3Code})` : STORAGE_UNAVAILABLE}`, `${err.name ?? ''} ${err.message ?? ''}`);
+      throw new StorageError(
+        `对象存储${what}失败: ${s3Code ? `服务拒绝了请求 (错误码 ${s3Code})` : STORAGE_UNAVAILABLE}`,
+        `${err.name ?? ''} ${err.message ?? ''}`,
+      );
     }
   }
 
@@ -74,7 +80,9 @@ export class S3Store implements ObjectStore {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.send('上传', async () => {
       const { sdk, client } = await this.client;
-      return client.send(new sdk.PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType, ContentDisposition: contentDisposition(key) }));
+      return client.send(
+        new sdk.PutObjectCommand({ Bucket: this.c.bucket, Key: key, Body: body, ContentType: contentType, ContentDisposition: contentDisposition(key) }),
+      );
     });
   }
 
@@ -86,6 +94,9 @@ export class S3Store implements ObjectStore {
   }
 
   close(): void {
-    void this.client.then(({ client }) => client.destroy(), () => {});
+    void this.client.then(
+      ({ client }) => client.destroy(),
+      () => {},
+    );
   }
 }

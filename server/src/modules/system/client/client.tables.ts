@@ -19,5 +19,9 @@ export const bladeClient = pgTable(
     autoapprove: varchar('autoapprove', { length: 256 }).notNull().default(''),
     ...baseCols(),
   },
-  (t) => [uniqueIndex('blade_client_uq').on(t.clientId).where(sql`is_deleted = 0`)],
+  (t) => [
+    uniqueIndex('blade_client_uq')
+      .on(t.clientId)
+      .where(sql`is_deleted = 0`),
+  ],
 );

@@ -12,19 +12,36 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const submit = (body: Record<string, unknown>, token = admin) => t.request({ method: 'POST', url: '/blade-system/client/submit', token, body });
-const valid = { clientId: 'zoo_app', clientSecret: 'zoo_secret', scope: 'all', authorizedGrantTypes: ['password', 'refresh_token', 'captcha'], accessTokenValidity: 7200, refreshTokenValidity: 86400 };
+const valid = {
+  clientId: 'zoo_app',
+  clientSecret: 'zoo_secret',
+  scope: 'all',
+  authorizedGrantTypes: ['password', 'refresh_token', 'captcha'],
+  accessTokenValidity: 7200,
+  refreshTokenValidity: 86400,
+};
 
 describe('clients', () => {
   it('creates a client that can then sign in, with the secret shown to administrators', async () => {
     expect((await submit(valid)).body.success).toBe(true);
     const list = (await t.request({ url: '/blade-system/client/list', token: admin, query: { clientId: 'zoo_app' } })).body.data;
     expect(list.total).toBe(1);
-    expect(list.records[0]).toMatchObject({ clientId: 'zoo_app', clientSecret: 'zoo_secret', authorizedGrantTypes: 'password,refresh_token,captcha', accessTokenValidity: 7200 });
+    expect(list.records[0]).toMatchObject({
+      clientId: 'zoo_app',
+      clientSecret: 'zoo_secret',
+      authorizedGrantTypes: 'password,refresh_token,captcha',
+      accessTokenValidity: 7200,
+    });
     const c = await t.captcha();
     const res = await t.request({
       method: 'POST',
       url: '/blade-auth/oauth/token',
-      headers: { authorization: `Basic ${Buffer.from('zoo_app:zoo_secret').toString('base64')}`, 'tenant-id': '000000', 'captcha-key': c.key, 'captcha-code': c.code },
+      headers: {
+        authorization: `Basic ${Buffer.from('zoo_app:zoo_secret').toString('base64')}`,
+        'tenant-id': '000000',
+        'captcha-key': c.key,
+        'captcha-code': c.code,
+      },
       query: { username: 'admin', password: md5Hex('admin'), grant_type: 'captcha' },
     });
     expect(res.body).toMatchObject({ client_id: 'zoo_app', expires_in: 7200 });

@@ -84,7 +84,11 @@ describe('dept lists and pickers', () => {
     const area = tree.find((d: { deptName: string }) => d.deptName === '猛兽区');
     expect(area.children[0]).toMatchObject({ deptName: '虎舍组', parentName: '猛兽区', deptCategoryName: '小组' });
     const hits = (await t.request({ url: '/blade-system/dept/list', token: a.token, query: { deptName: '虎舍' } })).body.data;
-    expect(flat(hits).map((d: { deptName: string }) => d.deptName).sort()).toEqual(['虎舍一班', '虎舍组']);
+    expect(
+      flat(hits)
+        .map((d: { deptName: string }) => d.deptName)
+        .sort(),
+    ).toEqual(['虎舍一班', '虎舍组']);
   });
 
   it('lazy-list: one level with hasChildren', async () => {

@@ -28,7 +28,10 @@ export function dictTreeRoutes(app: FastifyInstance, api: typeof dict | typeof d
   route(app, api.extra.childList, async (call) => {
     const parentId = call.query.parentId ?? '-1';
     if (parentId.startsWith('-')) return [];
-    const [root] = await call.db.select().from(t).where(and(live, eq(t.id, parentId)));
+    const [root] = await call.db
+      .select()
+      .from(t)
+      .where(and(live, eq(t.id, parentId)));
     if (!root) return [];
     const { code: _c, ...filters } = call.query;
     const rows = await call.db

@@ -35,9 +35,21 @@ function dictCrud(app: FastifyInstance, api: typeof dict | typeof dictBiz, kind:
       await refuseDuplicate(db, t, and(eq(t.code, code), eq(t.dictKey, input.dictKey))!, existing, DUPLICATE_KEY);
       if (existing && existing.code !== code && moved.length) {
         const keys = moved.map((m) => m.dictKey);
-        const taken = await db.select({ id: t.id }).from(t).where(and(live, eq(t.code, code), inArray(t.dictKey, keys))).limit(1);
+        const taken = await db
+          .select({ id: t.id })
+          .from(t)
+          .where(and(live, eq(t.code, code), inArray(t.dictKey, keys)))
+          .limit(1);
         if (taken.length) throw new BizError(DUPLICATE_KEY);
-        await db.update(t).set({ code }).where(inArray(t.id, moved.map((m) => m.id)));
+        await db
+          .update(t)
+          .set({ code })
+          .where(
+            inArray(
+              t.id,
+              moved.map((m) => m.id),
+            ),
+          );
       }
       return { code };
     },
@@ -48,7 +60,10 @@ function dictCrud(app: FastifyInstance, api: typeof dict | typeof dictBiz, kind:
 
 /** The entries below `row` (same code), which follow it when its code changes. */
 async function familyOf(db: DbLike, t: DictKind['table'], row: DictRow): Promise<DictRow[]> {
-  const rows = (await db.select().from(t).where(and(eq(t.isDeleted, 0), eq(t.code, row.code)))) as DictRow[];
+  const rows = (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.isDeleted, 0), eq(t.code, row.code)))) as DictRow[];
   const ids = subtreeIds(rows, row.id);
   ids.delete(row.id);
   return row.parentId === TOP_PARENT_ID ? rows.filter((r) => r.id !== row.id) : rows.filter((r) => ids.has(r.id));

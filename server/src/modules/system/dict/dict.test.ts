@@ -16,9 +16,12 @@ afterAll(async () => t?.close());
 
 type Api = 'dict' | 'dict-biz';
 const submit = (api: Api, token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/blade-system/${api}/submit`, token, body });
-const get = async (api: Api, call: string, token: string, query: Record<string, string> = {}) => (await t.request({ url: `/blade-system/${api}/${call}`, token, query })).body;
-const dictionary = async (api: Api, token: string, code: string) => (await get(api, 'dictionary', token, { code })).data as Array<{ dictKey: string; dictValue: string }>;
-const idOf = async (table: string, code: string, key: string) => (await t.sql.query(`select id::text from ${table} where code = $1 and dict_key = $2 and is_deleted = 0`, [code, key])).rows[0]?.id as string;
+const get = async (api: Api, call: string, token: string, query: Record<string, string> = {}) =>
+  (await t.request({ url: `/blade-system/${api}/${call}`, token, query })).body;
+const dictionary = async (api: Api, token: string, code: string) =>
+  (await get(api, 'dictionary', token, { code })).data as Array<{ dictKey: string; dictValue: string }>;
+const idOf = async (table: string, code: string, key: string) =>
+  (await t.sql.query(`select id::text from ${table} where code = $1 and dict_key = $2 and is_deleted = 0`, [code, key])).rows[0]?.id as string;
 
 /** A root (dictKey -1, as the dictionary screens send it) and its entries. */
 async function makeDict(api: Api, token: string, code: string, items: Array<[string, string]>): Promise<string> {
@@ -44,7 +47,10 @@ describe('system dictionary', () => {
   });
 
   it('missing parentId makes a root; a duplicate code + key is refused', async () => {
-    const rootId = await makeDict('dict', admin, 'habitat', [['1', '森林'], ['2', '草原']]);
+    const rootId = await makeDict('dict', admin, 'habitat', [
+      ['1', '森林'],
+      ['2', '草原'],
+    ]);
     expect((await t.sql.query('select parent_id::text p from blade_dict where id = $1', [rootId])).rows[0].p).toBe('0');
     const dup = await submit('dict', admin, { code: 'habitat', dictKey: '2', dictValue: '湿地', sort: 3, isSealed: 0, parentId: rootId });
     expect(dup.body).toMatchObject({ code: 400, msg: '当前字典键值已存在!' });
@@ -130,7 +136,10 @@ describe('system dictionary', () => {
 
 describe('business dictionary (per tenant)', () => {
   it('each tenant has its own entries; the same code may exist in both', async () => {
-    const rootA = await makeDict('dict-biz', a.token, 'feed', [['1', '肉类'], ['2', '果蔬']]);
+    const rootA = await makeDict('dict-biz', a.token, 'feed', [
+      ['1', '肉类'],
+      ['2', '果蔬'],
+    ]);
     await makeDict('dict-biz', b.token, 'feed', [['1', '干草']]);
     expect((await dictionary('dict-biz', a.token, 'feed')).map((i) => i.dictValue)).toEqual(['肉类', '果蔬']);
     expect((await dictionary('dict-biz', b.token, 'feed')).map((i) => i.dictValue)).toEqual(['干草']);
@@ -161,7 +170,9 @@ describe('business dictionary (per tenant)', () => {
   it('a write invalidates only that tenant’s cached reads, and sealed entries are left out', async () => {
     const rootA = (await t.sql.query(`select id::text from blade_dict_biz where code = 'feed' and dict_key = '-1' and tenant_id = '380001'`)).rows[0].id;
     const veg = (await t.sql.query(`select id::text from blade_dict_biz where code = 'feed' and dict_key = '2' and tenant_id = '380001'`)).rows[0].id;
-    expect((await submit('dict-biz', a.token, { id: veg, code: 'feed', dictKey: '2', dictValue: '果蔬', sort: 2, isSealed: 1, parentId: rootA })).body.success).toBe(true);
+    expect(
+      (await submit('dict-biz', a.token, { id: veg, code: 'feed', dictKey: '2', dictValue: '果蔬', sort: 2, isSealed: 1, parentId: rootA })).body.success,
+    ).toBe(true);
     expect((await dictionary('dict-biz', a.token, 'feed')).map((i) => i.dictValue)).toEqual(['肉类']);
     expect((await dictionary('dict-biz', b.token, 'feed')).map((i) => i.dictValue)).toEqual(['干草']);
   });

@@ -16,10 +16,7 @@ const menuNodes = (rows: MenuRow[]) => rows.map((m) => ({ id: m.id, parentId: m.
 async function scopeTree(db: Tx, table: typeof bladeScopeData | typeof bladeScopeApi, all: MenuRow[], grantable: Set<string>): Promise<TreeNode[]> {
   const scopes = (await db.select().from(table).where(eq(table.isDeleted, 0))).filter((s) => grantable.has(s.menuId));
   const menus = withAncestors(all, new Set(scopes.map((s) => s.menuId)));
-  return nodeForest([
-    ...menuNodes(all.filter((m) => menus.has(m.id))),
-    ...scopes.map((s) => ({ id: s.id, parentId: s.menuId, title: s.scopeName, sort: 0 })),
-  ]);
+  return nodeForest([...menuNodes(all.filter((m) => menus.has(m.id))), ...scopes.map((s) => ({ id: s.id, parentId: s.menuId, title: s.scopeName, sort: 0 }))]);
 }
 
 export function menuGrantRoutes(app: FastifyInstance): void {

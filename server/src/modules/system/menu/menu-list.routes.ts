@@ -23,16 +23,18 @@ const searching = (f: MenuFilters) => Boolean(f.name || f.code || f.alias);
 function lazy(rows: MenuRow[], parentId: string, f: MenuFilters) {
   const parents = new Set(rows.map((m) => m.parentId));
   const hits = searching(f) ? rows.filter((m) => matches(m, f)) : rows.filter((m) => m.parentId === parentId);
-  return hits
-    .sort((a, b) => a.sort - b.sort || (BigInt(a.id) < BigInt(b.id) ? -1 : 1))
-    .map((m) => ({ ...menuRecord(m), hasChildren: parents.has(m.id) }));
+  return hits.sort((a, b) => a.sort - b.sort || (BigInt(a.id) < BigInt(b.id) ? -1 : 1)).map((m) => ({ ...menuRecord(m), hasChildren: parents.has(m.id) }));
 }
 
 export function menuListRoutes(app: FastifyInstance): void {
   route(app, menuEndpoints.lazyList, async ({ db, query }) => lazy(await allMenus(app.zoo.cache, db), query.parentId, query));
 
   route(app, menuEndpoints.lazyMenuList, async ({ db, query }) =>
-    lazy((await allMenus(app.zoo.cache, db)).filter((m) => m.category === 1), query.parentId, query),
+    lazy(
+      (await allMenus(app.zoo.cache, db)).filter((m) => m.category === 1),
+      query.parentId,
+      query,
+    ),
   );
 
   route(app, menuEndpoints.menuList, async ({ db, query }) => {

@@ -17,8 +17,20 @@ export { MENU_CACHE };
  * (cleared with them whenever grants, menus, roles or packages change: migration 0024), so a warm call costs no
  * statement and no tree work; a tree narrowed to a top menu is kept per set of visible ids under the menu prefix.
  */
-async function cachedTree(cache: Cache, kind: string, grants: Grants, ids: Iterable<string> | null, schema: z.ZodType, build: () => unknown): Promise<PreSerialized> {
-  const key = ids || !grants.key ? `${MENU_CACHE}tree:${kind}:${createHash('sha1').update([...(ids ?? grants.ids)].sort().join(',')).digest('base64url')}` : `${grants.key}|tree:${kind}`;
+async function cachedTree(
+  cache: Cache,
+  kind: string,
+  grants: Grants,
+  ids: Iterable<string> | null,
+  schema: z.ZodType,
+  build: () => unknown,
+): Promise<PreSerialized> {
+  const key =
+    ids || !grants.key
+      ? `${MENU_CACHE}tree:${kind}:${createHash('sha1')
+          .update([...(ids ?? grants.ids)].sort().join(','))
+          .digest('base64url')}`
+      : `${grants.key}|tree:${kind}`;
   return cache.get(key, 300_000, async () => new PreSerialized(JSON.stringify(schema.parse(blankNulls(build())))));
 }
 
@@ -27,7 +39,10 @@ export function menuSessionRoutes(app: FastifyInstance): void {
     const grants = await sessionGrants(app.zoo.cache, db, session);
     const all = await allMenus(app.zoo.cache, db);
     const routesOf = (visible: Set<string>) => () => buildForest(all.filter((m) => m.category === 1 && visible.has(m.id)).map(toMenuNode));
-    if (!query.topMenuId) return (await cachedTree(app.zoo.cache, 'routes', grants, null, menuSessionEndpoints.routes.data, () => routesOf(withAncestors(all, grants.ids))())) as never;
+    if (!query.topMenuId)
+      return (await cachedTree(app.zoo.cache, 'routes', grants, null, menuSessionEndpoints.routes.data, () =>
+        routesOf(withAncestors(all, grants.ids))(),
+      )) as never;
     const bound = await db.select({ id: bladeTopMenuSetting.menuId }).from(bladeTopMenuSetting).where(eq(bladeTopMenuSetting.topMenuId, query.topMenuId));
     const boundSet = withAncestors(all, new Set(bound.map((b) => b.id)));
     const visible = new Set([...withAncestors(all, grants.ids)].filter((id) => boundSet.has(id)));
@@ -48,7 +63,11 @@ export function menuSessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, menuSessionEndpoints.topMenu, async ({ db }) => {
-    const rows = await db.select().from(bladeTopMenu).where(and(eq(bladeTopMenu.isDeleted, 0))).orderBy(bladeTopMenu.sort);
+    const rows = await db
+      .select()
+      .from(bladeTopMenu)
+      .where(and(eq(bladeTopMenu.isDeleted, 0)))
+      .orderBy(bladeTopMenu.sort);
     return rows.map((t) => ({ id: t.id, code: t.code, name: t.name, source: t.source, path: t.path, sort: t.sort, tenantId: t.tenantId }));
   });
 }

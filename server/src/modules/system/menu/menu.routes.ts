@@ -24,7 +24,13 @@ export function menuRoutes(app: FastifyInstance): void {
       const category = await systemDictLabels(app.zoo.cache, db, 'menu_category');
       const action = await systemDictLabels(app.zoo.cache, db, 'button_func');
       const yesNo = await systemDictLabels(app.zoo.cache, db, 'yes_no');
-      return { ...menuRecord(row), parentName: parent(row.parentId), categoryName: category(row.category), actionName: action(row.action), isOpenName: yesNo(row.isOpen) };
+      return {
+        ...menuRecord(row),
+        parentName: parent(row.parentId),
+        categoryName: category(row.category),
+        actionName: action(row.action),
+        isOpenName: yesNo(row.isOpen),
+      };
     },
     beforeSave: async (input, { db }, existing) => {
       await checkParent(db, bladeMenu, menuTreeCols, existing?.id, input.parentId, '上级菜单不存在');

@@ -15,7 +15,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const submit = (body: Record<string, unknown>, token = admin) => t.request({ method: 'POST', url: '/blade-system/menu/submit', token, body });
-const menuBody = (o: Record<string, unknown> = {}) => ({ code: 'zoo_map', name: '园区地图', alias: 'menu', path: '/system/zoomap', sort: 99, category: 1, parentId: systemId, ...o });
+const menuBody = (o: Record<string, unknown> = {}) => ({
+  code: 'zoo_map',
+  name: '园区地图',
+  alias: 'menu',
+  path: '/system/zoomap',
+  sort: 99,
+  category: 1,
+  parentId: systemId,
+  ...o,
+});
 const routes = async (token = admin) => flat((await t.request({ url: '/blade-system/menu/routes', token })).body.data).map((m: { code: string }) => m.code);
 
 describe('menu CRUD (platform administrator)', () => {
@@ -24,7 +33,16 @@ describe('menu CRUD (platform administrator)', () => {
     const res = await submit(menuBody());
     expect(res.body).toMatchObject({ code: 200, data: { id: expect.stringMatching(/^\d+$/) } });
     expect(await routes()).toContain('zoo_map');
-    const btn = await submit({ code: 'zoo_map_print', name: '打印', alias: 'print', path: '/system/zoomap/print', sort: 1, category: 2, action: 1, parentId: res.body.data.id });
+    const btn = await submit({
+      code: 'zoo_map_print',
+      name: '打印',
+      alias: 'print',
+      path: '/system/zoomap/print',
+      sort: 1,
+      category: 2,
+      action: 1,
+      parentId: res.body.data.id,
+    });
     expect(btn.body.success).toBe(true);
     const buttons = flat((await t.request({ url: '/blade-system/menu/buttons', token: admin })).body.data).map((m: { code: string }) => m.code);
     expect(buttons).toContain('zoo_map_print');
@@ -33,7 +51,16 @@ describe('menu CRUD (platform administrator)', () => {
   it('detail carries parentName ("顶级" for roots), categoryName, actionName and isOpenName', async () => {
     const id = (await t.sql.query(`select id::text from blade_menu where code = 'zoo_map_print'`)).rows[0].id;
     const d = (await t.request({ url: '/blade-system/menu/detail', token: admin, query: { id } })).body.data;
-    expect(d).toMatchObject({ code: 'zoo_map_print', parentName: '园区地图', categoryName: '按钮', actionName: '工具栏', isOpenName: '否', category: 2, action: 1, isOpen: 1 });
+    expect(d).toMatchObject({
+      code: 'zoo_map_print',
+      parentName: '园区地图',
+      categoryName: '按钮',
+      actionName: '工具栏',
+      isOpenName: '否',
+      category: 2,
+      action: 1,
+      isOpen: 1,
+    });
     const root = (await t.request({ url: '/blade-system/menu/detail', token: admin, query: { id: systemId } })).body.data;
     expect(root).toMatchObject({ parentName: '顶级', categoryName: '菜单', parentId: '0' });
     const listed = flat((await t.request({ url: '/blade-system/menu/list', token: admin })).body.data).find((m: { id: string }) => m.id === systemId);
@@ -67,7 +94,13 @@ describe('menu CRUD (platform administrator)', () => {
   });
 
   it('is administrator-only: a tenant admin gets 403 on every CRUD and list call', async () => {
-    for (const url of ['/blade-system/menu/list', '/blade-system/menu/lazy-list', '/blade-system/menu/menu-list', '/blade-system/menu/lazy-menu-list', `/blade-system/menu/detail?id=${systemId}`]) {
+    for (const url of [
+      '/blade-system/menu/list',
+      '/blade-system/menu/lazy-list',
+      '/blade-system/menu/menu-list',
+      '/blade-system/menu/lazy-menu-list',
+      `/blade-system/menu/detail?id=${systemId}`,
+    ]) {
       expect((await t.request({ url, token: a.token })).status, url).toBe(403);
     }
     expect((await submit(menuBody({ code: 'x1' }), a.token)).status).toBe(403);

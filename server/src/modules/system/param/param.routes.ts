@@ -10,7 +10,8 @@ export function paramRoutes(app: FastifyInstance): void {
   resourceRoutes(app, {
     table: bladeParam,
     def: param,
-    beforeSave: (input, { db }, existing) => refuseDuplicate(db, bladeParam, eq(bladeParam.paramKey, input.paramKey), existing, `参数键名 ${input.paramKey} 已存在`),
+    beforeSave: (input, { db }, existing) =>
+      refuseDuplicate(db, bladeParam, eq(bladeParam.paramKey, input.paramKey), existing, `参数键名 ${input.paramKey} 已存在`),
     afterWrite: ({ db }) => app.zoo.cache.invalidate(db, PARAM_CACHE),
   });
 }

@@ -26,7 +26,11 @@ export function postRoutes(app: FastifyInstance): void {
 
   route(app, postEndpoints.select, async (call) => {
     const rows = await forTenant(call, call.query.tenantId, () =>
-      call.db.select().from(bladePost).where(and(eq(bladePost.isDeleted, 0))).orderBy(asc(bladePost.sort), asc(bladePost.id)),
+      call.db
+        .select()
+        .from(bladePost)
+        .where(and(eq(bladePost.isDeleted, 0)))
+        .orderBy(asc(bladePost.sort), asc(bladePost.id)),
     );
     return records(call.db, rows);
   });

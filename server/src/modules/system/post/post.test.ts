@@ -24,7 +24,14 @@ describe('post', () => {
     const page = await list(a.token);
     expect(page.data).toMatchObject({ total: 2, size: 10, current: 1, pages: 1 });
     expect(page.data.records.map((p: { postCode: string }) => p.postCode)).toEqual(['vet', 'keeper']);
-    expect(page.data.records[0]).toMatchObject({ category: 3, categoryName: '基层', postName: '兽医', remark: '医疗', tenantId: '330001', createUser: a.userId });
+    expect(page.data.records[0]).toMatchObject({
+      category: 3,
+      categoryName: '基层',
+      postName: '兽医',
+      remark: '医疗',
+      tenantId: '330001',
+      createUser: a.userId,
+    });
   });
 
   it('filters by the entity fields with equality (contract §1.2)', async () => {

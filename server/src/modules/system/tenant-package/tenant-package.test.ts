@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const menuIds = async (codes: string[]) => (await t.sql.query(`select id::text from blade_menu where code = any($1) order by id`, [codes])).rows.map((r) => r.id as string);
+const menuIds = async (codes: string[]) =>
+  (await t.sql.query(`select id::text from blade_menu where code = any($1) order by id`, [codes])).rows.map((r) => r.id as string);
 const submit = (body: unknown, token = admin) => t.request({ method: 'POST', url: '/blade-system/tenant-package/submit', token, body });
 const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 
@@ -25,7 +26,10 @@ describe('tenant packages', () => {
     expect(row).toMatchObject({ packageName: '标准包', menuId: ids.join(','), remark: '含工作台' });
     expect((await t.request({ url: '/blade-system/tenant-package/detail', token: admin, query: { id: row.id } })).body.data.packageName).toBe('标准包');
     expect((await submit({ id: row.id, packageName: '标准包2', menuId: [ids[0]] })).body.success).toBe(true);
-    expect((await t.request({ url: '/blade-system/tenant-package/detail', token: admin, query: { id: row.id } })).body.data).toMatchObject({ packageName: '标准包2', menuId: ids[0] });
+    expect((await t.request({ url: '/blade-system/tenant-package/detail', token: admin, query: { id: row.id } })).body.data).toMatchObject({
+      packageName: '标准包2',
+      menuId: ids[0],
+    });
     const select = (await t.request({ url: '/blade-system/tenant-package/select', token: admin })).body.data;
     expect(select.map((p: any) => p.packageName).sort()).toEqual(['标准包2', '高级包']);
     expect((await t.request({ method: 'POST', url: '/blade-system/tenant-package/remove', token: admin, query: { ids: row.id } })).body.success).toBe(true);
@@ -64,7 +68,12 @@ describe('a tenant with a package', () => {
     const token = await t.login('admin', 'admin', a.code);
     const { rows } = await t.sql.query(`select role_id, dept_id from blade_user where tenant_id = $1`, [a.code]);
     const createUser = (account: string) =>
-      t.request({ method: 'POST', url: '/blade-user/submit', token, body: { account, name: account, realName: account, password: 'pw', roleId: rows[0].role_id, deptId: rows[0].dept_id } });
+      t.request({
+        method: 'POST',
+        url: '/blade-user/submit',
+        token,
+        body: { account, name: account, realName: account, password: 'pw', roleId: rows[0].role_id, deptId: rows[0].dept_id },
+      });
     const routes = async () => flat((await t.request({ url: '/blade-system/menu/routes', token })).body.data).map((n) => n.path);
     // Saber keeps the codes of the leaves of the buttons forest.
     const buttons = async () =>
@@ -79,7 +88,12 @@ describe('a tenant with a package', () => {
     const ids = await menuIds(['desk', 'notice', 'notice_add', 'notice_edit', 'notice_delete', 'notice_view']);
     await submit({ packageName: '仅通知', menuId: ids });
     const pkg = await t.sql.query(`select id::text from blade_tenant_package where package_name = '仅通知'`);
-    const set = await t.request({ method: 'POST', url: '/blade-system/tenant/package-setting', token: admin, query: { tenantId: a.id, packageId: pkg.rows[0].id } });
+    const set = await t.request({
+      method: 'POST',
+      url: '/blade-system/tenant/package-setting',
+      token: admin,
+      query: { tenantId: a.id, packageId: pkg.rows[0].id },
+    });
     expect(set.body.success).toBe(true);
 
     expect((await routes()).sort()).toEqual(['/desk', '/desk/notice']);

@@ -24,7 +24,10 @@ export async function packageMenus(db: Tx, packageId: string): Promise<string[]>
   if (!pkg) throw new BizError('产品包不存在');
   const ids = pkg.menuId.split(',').filter((x) => /^\d+$/.test(x));
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: bladeMenu.id }).from(bladeMenu).where(and(inArray(bladeMenu.id, ids), eq(bladeMenu.isDeleted, 0)));
+  const rows = await db
+    .select({ id: bladeMenu.id })
+    .from(bladeMenu)
+    .where(and(inArray(bladeMenu.id, ids), eq(bladeMenu.isDeleted, 0)));
   return rows.map((r) => r.id);
 }
 

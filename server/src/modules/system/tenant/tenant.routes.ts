@@ -48,7 +48,11 @@ export function tenantRoutes(app: FastifyInstance): void {
   });
 
   route(app, tenantEndpoints.select, async ({ db }) =>
-    db.select({ id: bladeTenant.id, tenantId: bladeTenant.tenantId, tenantName: bladeTenant.tenantName }).from(bladeTenant).where(live).orderBy(asc(bladeTenant.tenantId)),
+    db
+      .select({ id: bladeTenant.id, tenantId: bladeTenant.tenantId, tenantName: bladeTenant.tenantName })
+      .from(bladeTenant)
+      .where(live)
+      .orderBy(asc(bladeTenant.tenantId)),
   );
 
   route(app, tenantEndpoints.setting, async ({ db, query }) => {
@@ -65,11 +69,17 @@ export function tenantRoutes(app: FastifyInstance): void {
   route(app, tenantEndpoints.datasource, async ({ db, query }) => {
     // Only a datasource that exists (研发工具 › 数据源管理) may be bound; blank unbinds.
     if (query.datasourceId) {
-      const found = (await db.execute(sql`select 1 from blade_datasource where id = ${query.datasourceId} and is_deleted = 0`)) as unknown as { rows: unknown[] };
+      const found = (await db.execute(sql`select 1 from blade_datasource where id = ${query.datasourceId} and is_deleted = 0`)) as unknown as {
+        rows: unknown[];
+      };
       if (found.rows.length === 0) throw new BizError('数据源不存在或已被删除');
     }
     const rows = await asTenant(db, query.tenantId, () =>
-      db.update(bladeTenant).set({ datasourceId: query.datasourceId || null }).where(live).returning({ id: bladeTenant.id }),
+      db
+        .update(bladeTenant)
+        .set({ datasourceId: query.datasourceId || null })
+        .where(live)
+        .returning({ id: bladeTenant.id }),
     );
     if (rows.length === 0) throw new BizError(NOT_FOUND);
     return {};
@@ -85,12 +95,18 @@ export function tenantRoutes(app: FastifyInstance): void {
   });
 
   route(app, tenantEndpoints.packageSetting, async ({ db, query }) => {
-    const [t] = await db.select({ code: bladeTenant.tenantId }).from(bladeTenant).where(and(eq(bladeTenant.id, query.tenantId), live));
+    const [t] = await db
+      .select({ code: bladeTenant.tenantId })
+      .from(bladeTenant)
+      .where(and(eq(bladeTenant.id, query.tenantId), live));
     if (!t) throw new BizError(NOT_FOUND);
     // The platform tenant's administrator sees every menu; a package there would hide the platform's own screens.
     if (t.code === PLATFORM_TENANT && query.packageId) throw new BizError('不可为管理租户设置产品包');
     if (query.packageId) await packageMenus(db, query.packageId);
-    await db.update(bladeTenant).set({ packageId: query.packageId || null }).where(eq(bladeTenant.id, query.tenantId));
+    await db
+      .update(bladeTenant)
+      .set({ packageId: query.packageId || null })
+      .where(eq(bladeTenant.id, query.tenantId));
     return {};
   });
 }

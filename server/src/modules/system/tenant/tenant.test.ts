@@ -11,14 +11,20 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const q1 = async (text: string, params: unknown[] = []) => (await t.sql.query(text, params)).rows;
-const count = async (table: string, where = 'true', params: unknown[] = []) => Number((await q1(`select count(*) as n from ${table} where ${where}`, params))[0].n);
+const count = async (table: string, where = 'true', params: unknown[] = []) =>
+  Number((await q1(`select count(*) as n from ${table} where ${where}`, params))[0].n);
 const menuIds = async (codes: string[]) => (await q1(`select id::text from blade_menu where code = any($1)`, [codes])).map((r) => r.id as string);
 const routePaths = (nodes: any[]): string[] => nodes.flatMap((n) => [n.path, ...routePaths(n.children ?? [])]);
 
 describe('creating a tenant', () => {
   it('generates a 6-digit id and bootstraps role, department, post, admin, business dictionaries and menu grants', async () => {
-    const [root] = await q1(`insert into blade_dict_biz (tenant_id, parent_id, code, dict_key, dict_value, sort) values ('000000', 0, 'feed_kind', '-1', '饲料类型', 1) returning id::text`);
-    await q1(`insert into blade_dict_biz (tenant_id, parent_id, code, dict_key, dict_value, sort) values ('000000', $1, 'feed_kind', '1', '草料', 1), ('000000', $1, 'feed_kind', '2', '肉类', 2)`, [root.id]);
+    const [root] = await q1(
+      `insert into blade_dict_biz (tenant_id, parent_id, code, dict_key, dict_value, sort) values ('000000', 0, 'feed_kind', '-1', '饲料类型', 1) returning id::text`,
+    );
+    await q1(
+      `insert into blade_dict_biz (tenant_id, parent_id, code, dict_key, dict_value, sort) values ('000000', $1, 'feed_kind', '1', '草料', 1), ('000000', $1, 'feed_kind', '2', '肉类', 2)`,
+      [root.id],
+    );
 
     const { code } = await newTenant(t, admin, { tenantName: '北京动物园', linkman: '张三', contactNumber: '010-1234' });
     expect(code).toMatch(/^\d{6}$/);
@@ -38,7 +44,12 @@ describe('creating a tenant', () => {
     const dicts = await q1(`select id::text, parent_id::text, dict_key, dict_value from blade_dict_biz where tenant_id = $1 order by sort, dict_key`, [code]);
     const newRoot = dicts.find((d) => d.dict_key === '-1');
     expect(newRoot.id).not.toBe(root.id);
-    expect(dicts.filter((d) => d.parent_id === newRoot.id).map((d) => d.dict_value).sort()).toEqual(['肉类', '草料']);
+    expect(
+      dicts
+        .filter((d) => d.parent_id === newRoot.id)
+        .map((d) => d.dict_value)
+        .sort(),
+    ).toEqual(['肉类', '草料']);
 
     // Grants: the default menu codes with every descendant (buttons included), nothing else.
     const granted = new Set((await q1(`select menu_id::text from blade_role_menu where role_id = $1`, [role.id])).map((r) => r.menu_id));
@@ -107,7 +118,12 @@ describe('tenant list, detail, update and remove', () => {
 
   it('updates the editable fields and never the tenant id', async () => {
     const a = await newTenant(t, admin);
-    const res = await t.request({ method: 'POST', url: '/blade-system/tenant/submit', token: admin, body: { id: a.id, tenantName: '改名园', linkman: '王五', tenantId: '999999' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/blade-system/tenant/submit',
+      token: admin,
+      body: { id: a.id, tenantName: '改名园', linkman: '王五', tenantId: '999999' },
+    });
     expect(res.body.success).toBe(true);
     const detail = (await t.request({ url: '/blade-system/tenant/detail', token: admin, query: { id: a.id } })).body.data;
     expect(detail).toMatchObject({ tenantId: a.code, tenantName: '改名园', linkman: '王五' });
@@ -129,7 +145,10 @@ describe('authorisation settings', () => {
     const a = await newTenant(t, admin);
     const setting = (query: Record<string, string>) => t.request({ method: 'POST', url: '/blade-system/tenant/setting', token: admin, query });
     expect((await setting({ ids: a.id, accountNumber: '5', expireTime: '2020-01-01 00:00:00' })).body.success).toBe(true);
-    expect((await q1(`select account_number, to_char(expire_time, 'YYYY-MM-DD HH24:MI:SS') as e from blade_tenant where id = $1`, [a.id]))[0]).toEqual({ account_number: 5, e: '2020-01-01 00:00:00' });
+    expect((await q1(`select account_number, to_char(expire_time, 'YYYY-MM-DD HH24:MI:SS') as e from blade_tenant where id = $1`, [a.id]))[0]).toEqual({
+      account_number: 5,
+      e: '2020-01-01 00:00:00',
+    });
     await expect(t.login('admin', 'admin', a.code)).rejects.toThrow('租户授权已过期,请联系管理员');
     expect((await setting({ ids: a.id, accountNumber: '-1', expireTime: '' })).body.success).toBe(true);
     expect(await t.login('admin', 'admin', a.code)).toBeTruthy();
@@ -144,7 +163,12 @@ describe('authorisation settings', () => {
     const token = await t.login('admin', 'admin', a.code);
     const [ids] = await q1(`select role_id, dept_id from blade_user where tenant_id = $1`, [a.code]);
     const create = (account: string) =>
-      t.request({ method: 'POST', url: '/blade-user/submit', token, body: { account, name: account, realName: account, password: 'pw123456', roleId: ids.role_id, deptId: ids.dept_id } });
+      t.request({
+        method: 'POST',
+        url: '/blade-user/submit',
+        token,
+        body: { account, name: account, realName: account, password: 'pw123456', roleId: ids.role_id, deptId: ids.dept_id },
+      });
     expect((await create('keeper1')).body.success).toBe(true);
     expect((await create('keeper2')).body).toMatchObject({ code: 400, msg: '当前租户已到最大账号额度!' });
     await t.request({ method: 'POST', url: '/blade-system/tenant/setting', token: admin, query: { ids: a.id, accountNumber: '-1' } });
@@ -153,7 +177,12 @@ describe('authorisation settings', () => {
 
   it('datasource binds an existing datasource row only, by tenant code', async () => {
     const a = await newTenant(t, admin);
-    const unknown = await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: a.code, datasourceId: '1234567890123' } });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/blade-system/tenant/datasource',
+      token: admin,
+      query: { tenantId: a.code, datasourceId: '1234567890123' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.msg).toBe('数据源不存在或已被删除');
     const [ds] = await q1(
@@ -164,7 +193,10 @@ describe('authorisation settings', () => {
     expect((await q1(`select datasource_id::text as d from blade_tenant where id = $1`, [a.id]))[0].d).toBe(ds.id);
     const other = await q1(`select count(*)::int as n from blade_tenant where datasource_id is not null`);
     expect(other[0].n).toBe(1);
-    expect((await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: '999998', datasourceId: '1' } })).body.success).toBe(false);
+    expect(
+      (await t.request({ method: 'POST', url: '/blade-system/tenant/datasource', token: admin, query: { tenantId: '999998', datasourceId: '1' } })).body
+        .success,
+    ).toBe(false);
   });
 
   it('package-detail answers {} without a package and the package after package-setting; the platform tenant takes none', async () => {
@@ -174,12 +206,20 @@ describe('authorisation settings', () => {
     const ids = await menuIds(['desk', 'notice']);
     await t.request({ method: 'POST', url: '/blade-system/tenant-package/submit', token: admin, body: { packageName: '详情包', menuId: ids } });
     const [pkg] = await q1(`select id::text from blade_tenant_package where package_name = '详情包'`);
-    expect((await t.request({ method: 'POST', url: '/blade-system/tenant/package-setting', token: admin, query: { tenantId: a.id, packageId: pkg.id } })).body.success).toBe(true);
+    expect(
+      (await t.request({ method: 'POST', url: '/blade-system/tenant/package-setting', token: admin, query: { tenantId: a.id, packageId: pkg.id } })).body
+        .success,
+    ).toBe(true);
     expect(await detail()).toEqual({ id: pkg.id, packageName: '详情包', menuId: ids.join(',') });
     await t.request({ method: 'POST', url: '/blade-system/tenant/package-setting', token: admin, query: { tenantId: a.id, packageId: '' } });
     expect(await detail()).toEqual({});
     const [platform] = await q1(`select id::text from blade_tenant where tenant_id = '000000'`);
-    const refused = await t.request({ method: 'POST', url: '/blade-system/tenant/package-setting', token: admin, query: { tenantId: platform.id, packageId: pkg.id } });
+    const refused = await t.request({
+      method: 'POST',
+      url: '/blade-system/tenant/package-setting',
+      token: admin,
+      query: { tenantId: platform.id, packageId: pkg.id },
+    });
     expect(refused.body.msg).toBe('不可为管理租户设置产品包');
   });
 });

@@ -20,7 +20,10 @@ export function topmenuRoutes(app: FastifyInstance): void {
   /** Binds menus to top menus (replacing their bindings); only menus the caller itself may use. */
   route(app, topmenuEndpoints.grant, async ({ db, session, body }) => {
     const topIds = [...new Set(body.topMenuIds)];
-    const tops = await db.select({ id: bladeTopMenu.id }).from(bladeTopMenu).where(and(inArray(bladeTopMenu.id, topIds), eq(bladeTopMenu.isDeleted, 0)));
+    const tops = await db
+      .select({ id: bladeTopMenu.id })
+      .from(bladeTopMenu)
+      .where(and(inArray(bladeTopMenu.id, topIds), eq(bladeTopMenu.isDeleted, 0)));
     if (tops.length !== topIds.length) throw new BizError('顶部菜单不存在或已被删除');
     const { all, ids } = await grantableMenuIds(app.zoo.cache, db, session);
     const menuIds = [...new Set(body.menuIds)];

@@ -12,7 +12,9 @@ let top: string;
 const submit = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-system/topmenu/submit', token, body });
 const grant = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-system/topmenu/grant', token, body });
 const routeCodes = async (token: string, topMenuId?: string) =>
-  flat((await t.request({ url: '/blade-system/menu/routes', token, query: topMenuId ? { topMenuId } : {} })).body.data).map((m: { code: string }) => m.code).sort();
+  flat((await t.request({ url: '/blade-system/menu/routes', token, query: topMenuId ? { topMenuId } : {} })).body.data)
+    .map((m: { code: string }) => m.code)
+    .sort();
 
 beforeAll(async () => {
   t = await startTestApp();

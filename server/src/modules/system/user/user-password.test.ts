@@ -15,9 +15,15 @@ afterAll(async () => t?.close());
 
 const post = (url: string, token: string | undefined, query: Record<string, string>) => t.request({ method: 'POST', url: `/blade-user/${url}`, token, query });
 const addUser = async (account: string, password = 'Start123') => {
-  const res = await t.request({ method: 'POST', url: '/blade-user/submit', token: A.token, body: { account, name: account, realName: account, password, roleId: A.roleId, deptId: A.deptId } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/blade-user/submit',
+    token: A.token,
+    body: { account, name: account, realName: account, password, roleId: A.roleId, deptId: A.deptId },
+  });
   expect(res.body.success).toBe(true);
-  return (await t.sql.query(`select id::text from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [A.code, account])).rows[0].id as string;
+  return (await t.sql.query(`select id::text from blade_user where tenant_id = $1 and account = $2 and is_deleted = 0`, [A.code, account])).rows[0]
+    .id as string;
 };
 const tryLogin = async (account: string, password: string, tenantId = A.code) => {
   const c = await t.captcha();
@@ -49,7 +55,8 @@ describe('update-password', () => {
     await addUser('changer');
     const token = await t.login('changer', 'Start123', A.code);
     const other = await t.login('changer', 'Start123', A.code);
-    const change = (oldP: string, newP: string, new1: string) => post('update-password', token, { oldPassword: md5Hex(oldP), newPassword: md5Hex(newP), newPassword1: md5Hex(new1) });
+    const change = (oldP: string, newP: string, new1: string) =>
+      post('update-password', token, { oldPassword: md5Hex(oldP), newPassword: md5Hex(newP), newPassword1: md5Hex(new1) });
     expect((await change('wrong', 'New12345', 'Other999')).body.msg).toBe('请输入正确的确认密码!');
     expect((await change('wrong', 'New12345', 'New12345')).body.msg).toBe('原密码不正确!');
     expect((await post('update-password', token, { oldPassword: 'Start123', newPassword: 'x', newPassword1: 'x' })).body.msg).toBe('密码须经 md5 摘要后提交');
@@ -94,16 +101,25 @@ describe('register-guest', () => {
   it('creates a disabled user awaiting approval, who cannot log in until enabled', async () => {
     const res = await register({ tenantId: A.code, name: '游客甲', account: 'visitor', password: 'Visit123', password2: 'Visit123', oauthId: '' });
     expect(res.body).toMatchObject({ code: 200, success: true });
-    const { rows } = await t.sql.query(`select id::text, status, role_id, name, password from blade_user where tenant_id = $1 and account = 'visitor'`, [A.code]);
+    const { rows } = await t.sql.query(`select id::text, status, role_id, name, password from blade_user where tenant_id = $1 and account = 'visitor'`, [
+      A.code,
+    ]);
     expect(rows[0]).toMatchObject({ status: 0, role_id: '', name: '游客甲' });
     expect(rows[0].password).toMatch(/^\$argon2id\$/);
     expect((await tryLogin('visitor', 'Visit123')).body.error_description).toBe('账号未启用或已被停用,请联系管理员');
     // A taken account answers like a registration too (and changes nothing): no account enumeration.
     const again = await register({ tenantId: A.code, account: 'visitor', password: 'x' });
     expect(again.body).toEqual(res.body);
-    expect((await t.sql.query(`select password from blade_user where tenant_id = $1 and account = 'visitor'`, [A.code])).rows).toEqual([{ password: rows[0].password }]);
+    expect((await t.sql.query(`select password from blade_user where tenant_id = $1 and account = 'visitor'`, [A.code])).rows).toEqual([
+      { password: rows[0].password },
+    ]);
     // An administrator approves: enable and give a role.
-    await t.request({ method: 'POST', url: '/blade-user/update', token: A.token, body: { id: rows[0].id, account: 'visitor', name: '游客甲', realName: '游客甲', roleId: A.roleId, deptId: A.deptId, status: 1 } });
+    await t.request({
+      method: 'POST',
+      url: '/blade-user/update',
+      token: A.token,
+      body: { id: rows[0].id, account: 'visitor', name: '游客甲', realName: '游客甲', roleId: A.roleId, deptId: A.deptId, status: 1 },
+    });
     expect((await tryLogin('visitor', 'Visit123')).status).toBe(200);
   });
 
@@ -113,7 +129,10 @@ describe('register-guest', () => {
     expect((await register({ tenantId: A.code, account: 'late', password: 'x' })).body.msg).toBe('当前系统暂未开启注册功能,请联系管理员!');
     await t.sql.query(`update blade_param set param_value = 'true' where param_key = 'account.registerUser'`);
     t.app.zoo.cache.clearLocal();
-    await t.sql.query(`update blade_tenant set account_number = (select count(*) from blade_user where tenant_id = $1 and is_deleted = 0) where tenant_id = $1`, [A.code]);
+    await t.sql.query(
+      `update blade_tenant set account_number = (select count(*) from blade_user where tenant_id = $1 and is_deleted = 0) where tenant_id = $1`,
+      [A.code],
+    );
     const full = await register({ tenantId: A.code, account: 'late', password: 'x' });
     expect(full.body.success).toBe(true);
     expect((await t.sql.query(`select 1 from blade_user where tenant_id = $1 and account = 'late'`, [A.code])).rowCount).toBe(0);
@@ -123,7 +142,9 @@ describe('register-guest', () => {
 
   it('refuses an address past 20 attempts an hour, while other addresses still register', async () => {
     const from = (ip: string, account: string) =>
-      t.app.inject({ method: 'POST', url: '/api/blade-user/register-guest', remoteAddress: ip, query: { tenantId: A.code, account, password: 'x' } }).then((r) => r.json());
+      t.app
+        .inject({ method: 'POST', url: '/api/blade-user/register-guest', remoteAddress: ip, query: { tenantId: A.code, account, password: 'x' } })
+        .then((r) => r.json());
     for (let i = 0; i < 20; i++) expect((await from('10.9.9.9', `flood${i}`)).success).toBe(true);
     expect((await from('10.9.9.9', 'flood20')).msg).toBe('注册过于频繁,请稍后再试');
     expect((await from('10.9.9.8', 'other')).success).toBe(true);

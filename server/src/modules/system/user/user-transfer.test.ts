@@ -58,8 +58,13 @@ describe('import-user', () => {
       const seen: number[] = [];
       let job: any;
       // Bounded by time, not by a count of polls: a busy 2-core CI machine imports more slowly.
-      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-        const r = await other.inject({ method: 'GET', url: '/api/blade-user/import-progress', query: { jobId: started.jobId }, headers: { 'blade-auth': `bearer ${A.token}` } });
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+        const r = await other.inject({
+          method: 'GET',
+          url: '/api/blade-user/import-progress',
+          query: { jobId: started.jobId },
+          headers: { 'blade-auth': `bearer ${A.token}` },
+        });
         job = JSON.parse(r.body).data;
         seen.push(job.processed);
         if (job.status !== 'running') break;
@@ -73,7 +78,10 @@ describe('import-user', () => {
     }
     const { rows: made } = await t.sql.query(`select count(*)::int as n from blade_user where tenant_id = $1 and account like 'bulk%'`, [A.code]);
     expect(made[0].n).toBe(197);
-    const { rows: one } = await t.sql.query(`select role_id, dept_id, email, to_char(birthday, 'YYYY-MM-DD') as b from blade_user where tenant_id = $1 and account = 'bulk007'`, [A.code]);
+    const { rows: one } = await t.sql.query(
+      `select role_id, dept_id, email, to_char(birthday, 'YYYY-MM-DD') as b from blade_user where tenant_id = $1 and account = 'bulk007'`,
+      [A.code],
+    );
     expect(one[0]).toEqual({ role_id: A.roleId, dept_id: A.deptId, email: 'b7@zoo.cn', b: '1999-01-02' });
     // Imported users get param account.initPassword.
     expect(await t.login('bulk007', '123456', A.code)).toBeTruthy();
@@ -104,14 +112,17 @@ describe('import-user', () => {
   });
 
   it('reports rows refused while writing (quota) in the progress', async () => {
-    await t.sql.query(`update blade_tenant set account_number = (select count(*) + 1 from blade_user where tenant_id = $1 and is_deleted = 0) where tenant_id = $1`, [A.code]);
+    await t.sql.query(
+      `update blade_tenant set account_number = (select count(*) + 1 from blade_user where tenant_id = $1 and is_deleted = 0) where tenant_id = $1`,
+      [A.code],
+    );
     const res = await upload(A.token, [person('quota1'), person('quota2')]);
     const job = await waitForJob(t, '/blade-user/import-progress', A.token, res.body.data.jobId);
     expect(job).toMatchObject({ succeeded: 1, failed: 1, errors: [{ row: 3, reason: '当前租户已到最大账号额度!' }] });
     await t.sql.query(`update blade_tenant set account_number = -1 where tenant_id = $1`, [A.code]);
   });
 
-  it("shows a job only to the user who started it, and not across tenants", async () => {
+  it('shows a job only to the user who started it, and not across tenants', async () => {
     const res = await upload(A.token, [person('privacy1')]);
     const jobId = res.body.data.jobId;
     await waitForJob(t, '/blade-user/import-progress', A.token, jobId);
@@ -134,7 +145,12 @@ describe('export-user and export-template', () => {
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(USER_SHEET.map((c) => c.header));
     expect(rows.slice(1).every((r) => r[0] === B.code)).toBe(true);
-    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual(['admin', 'cross2']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['admin', 'cross2']);
     const admin = rows.find((r) => r[1] === 'admin')!;
     expect(admin.slice(6, 9)).toEqual(['管理员', '乙园', '首席执行官']);
   });
@@ -143,7 +159,9 @@ describe('export-user and export-template', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/blade-user/export-user', query: { 'Blade-Auth': platform, account: 'cross' } });
     const rows = await sheetRows(res.rawPayload);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['cross2']);
-    const all = await sheetRows((await t.app.inject({ method: 'GET', url: '/api/blade-user/export-user', query: { 'Blade-Auth': platform, account: 'admin' } })).rawPayload);
+    const all = await sheetRows(
+      (await t.app.inject({ method: 'GET', url: '/api/blade-user/export-user', query: { 'Blade-Auth': platform, account: 'admin' } })).rawPayload,
+    );
     expect(new Set(all.slice(1).map((r) => r[0]))).toEqual(new Set(['000000', A.code, B.code]));
   });
 

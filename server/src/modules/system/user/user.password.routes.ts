@@ -44,7 +44,10 @@ export function userPasswordRoutes(app: FastifyInstance): void {
   /** All three values arrive as md5 digests; other sessions of the user end, this one stays. */
   route(app, userEndpoints.updatePassword, async ({ db, session, query }) => {
     if (query.newPassword !== query.newPassword1) throw new BizError(USER_MSG.confirm);
-    const [u] = await db.select({ password: bladeUser.password }).from(bladeUser).where(and(eq(bladeUser.id, session.userId), liveUser));
+    const [u] = await db
+      .select({ password: bladeUser.password })
+      .from(bladeUser)
+      .where(and(eq(bladeUser.id, session.userId), liveUser));
     if (!u) throw new BizError(NOT_FOUND);
     if (!(await verifyDigest(u.password, query.oldPassword))) throw new BizError(USER_MSG.oldWrong);
     await db
@@ -91,7 +94,12 @@ export function userPasswordRoutes(app: FastifyInstance): void {
     const oauthId = (query.oauthId ?? '').trim();
     try {
       await inTenant(sys, { tenantId }, async (tx) => {
-        const userId = await createUser(tx, tenantId, { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' }, null);
+        const userId = await createUser(
+          tx,
+          tenantId,
+          { account, password: hash, name, realName: name.slice(0, 10), status: 0, roleId: '', deptId: '', postId: '' },
+          null,
+        );
         // A third-party registration binds the identity its "not registered" answer stood for, in the same transaction.
         if (oauthId && !(await bindTicket(tx, oauthId, userId))) throw new TicketError(FEDERATED_MSG.badTicket);
       });

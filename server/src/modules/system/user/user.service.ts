@@ -94,5 +94,12 @@ export async function updateUser(db: Tx, existing: UserRow, v: UserValues, actor
 /** Refuses (403) acting on accounts stronger than the actor; each account is judged inside its own tenant. */
 export async function assertMayTouch(db: Tx, actor: Actor, users: Array<{ tenantId: string; roleId: string }>): Promise<void> {
   for (const tenantId of new Set(users.map((u) => u.tenantId)))
-    await asTenant(db, tenantId, () => assertMayTouchUsers(actor.cache, db, actor.session, users.filter((u) => u.tenantId === tenantId)));
+    await asTenant(db, tenantId, () =>
+      assertMayTouchUsers(
+        actor.cache,
+        db,
+        actor.session,
+        users.filter((u) => u.tenantId === tenantId),
+      ),
+    );
 }

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const post = (url: string, token: string, o: { body?: unknown; query?: Record<string, string> } = {}) => t.request({ method: 'POST', url: `/blade-user/${url}`, token, ...o });
+const post = (url: string, token: string, o: { body?: unknown; query?: Record<string, string> } = {}) =>
+  t.request({ method: 'POST', url: `/blade-user/${url}`, token, ...o });
 const get = (url: string, token: string, query: Record<string, string> = {}) => t.request({ url: `/blade-user/${url}`, token, query });
 const form = (ctx: TenantCtx, account: string, more: Record<string, unknown> = {}) => ({
   account,
@@ -30,7 +31,9 @@ const idOf = async (tenant: string, account: string) =>
 
 describe('creating users', () => {
   it('stores the plain password as argon2id of its md5, and the user can log in', async () => {
-    const res = await post('submit', A.token, { body: form(A, 'keeper', { postId: A.postId, phone: '13800138000', email: 'k@zoo.cn', sex: 1, birthday: '1990-05-01' }) });
+    const res = await post('submit', A.token, {
+      body: form(A, 'keeper', { postId: A.postId, phone: '13800138000', email: 'k@zoo.cn', sex: 1, birthday: '1990-05-01' }),
+    });
     expect(res.body).toMatchObject({ code: 200, success: true, msg: '操作成功' });
     const { rows } = await t.sql.query(`select password, tenant_id, status, to_char(birthday, 'YYYY-MM-DD') as b from blade_user where account = 'keeper'`);
     expect(rows).toHaveLength(1);
@@ -83,7 +86,19 @@ describe('reading users', () => {
     const page = (await get('page', A.token, { current: '1', size: '10', account: 'vo' })).body.data;
     expect(page.total).toBe(1);
     const u = page.records[0];
-    expect(u).toMatchObject({ account: 'vo', realName: '小王', tenantId: A.code, tenantName: '甲动物园', roleName: '管理员', deptName: '甲动物园', postName: '首席执行官', sexName: '女', userTypeName: 'WEB', roleId: A.roleId, birthday: '' });
+    expect(u).toMatchObject({
+      account: 'vo',
+      realName: '小王',
+      tenantId: A.code,
+      tenantName: '甲动物园',
+      roleName: '管理员',
+      deptName: '甲动物园',
+      postName: '首席执行官',
+      sexName: '女',
+      userTypeName: 'WEB',
+      roleId: A.roleId,
+      birthday: '',
+    });
     expect(u.password).toBeUndefined();
     expect(u.id).toMatch(/^\d+$/);
     expect((await get('page', A.token, { realName: '小王' })).body.data.total).toBe(1);
@@ -92,13 +107,26 @@ describe('reading users', () => {
   });
 
   it('filters by department including every department below it', async () => {
-    const { rows } = await t.sql.query(
-      `insert into blade_dept (tenant_id, parent_id, ancestors, dept_name) values ($1, $2, $3, '兽医部') returning id::text`,
-      [A.code, A.deptId, `0,${A.deptId}`],
-    );
+    const { rows } = await t.sql.query(`insert into blade_dept (tenant_id, parent_id, ancestors, dept_name) values ($1, $2, $3, '兽医部') returning id::text`, [
+      A.code,
+      A.deptId,
+      `0,${A.deptId}`,
+    ]);
     const child = rows[0].id;
-    const grand = (await t.sql.query(`insert into blade_dept (tenant_id, parent_id, ancestors, dept_name) values ($1, $2, $3, '化验组') returning id::text`, [A.code, child, `0,${A.deptId},${child}`])).rows[0].id;
-    const sibling = (await t.sql.query(`insert into blade_dept (tenant_id, parent_id, ancestors, dept_name) values ($1, $2, $3, '后勤部') returning id::text`, [A.code, A.deptId, `0,${A.deptId}`])).rows[0].id;
+    const grand = (
+      await t.sql.query(`insert into blade_dept (tenant_id, parent_id, ancestors, dept_name) values ($1, $2, $3, '化验组') returning id::text`, [
+        A.code,
+        child,
+        `0,${A.deptId},${child}`,
+      ])
+    ).rows[0].id;
+    const sibling = (
+      await t.sql.query(`insert into blade_dept (tenant_id, parent_id, ancestors, dept_name) values ($1, $2, $3, '后勤部') returning id::text`, [
+        A.code,
+        A.deptId,
+        `0,${A.deptId}`,
+      ])
+    ).rows[0].id;
     await post('submit', A.token, { body: form(A, 'vet', { deptId: child }) });
     await post('submit', A.token, { body: form(A, 'lab', { deptId: [sibling, grand] }) });
     const accounts = async (deptId: string) => (await get('page', A.token, { deptId, size: '100' })).body.data.records.map((r: any) => r.account).sort();
@@ -158,10 +186,26 @@ describe('changing users', () => {
     const file = (tenant: string) => `/api/blade-resource/oss/endpoint/file/upload/${tenant}/20260101/0b9e4c52-7f4e-4c8a-9a51-2d1e6f0c1a2b.png`;
     for (const avatar of ['http://x/a.png', 'https://tracker.example.com/p.png', file(B.code), '/api/blade-resource/oss/endpoint/file/../x.png'])
       expect((await info({ phone: '13900139000', avatar })).body).toMatchObject({ code: 400, msg: '头像只能是本系统存储中的文件' });
-    expect((await post('update', A.token, { body: { ...form(A, 'keeper'), id: await idOf(A.code, 'keeper'), avatar: 'http://x/a.png' } })).body.msg).toBe('头像只能是本系统存储中的文件');
-    expect((await info({ phone: '13900139000', realName: '老张', name: '张哥', avatar: file(A.code), email: 'z@zoo.cn', account: 'hacked', roleId: '1' })).body.success).toBe(true);
-    const { rows } = await t.sql.query(`select account, real_name, name, phone, avatar, email, role_id from blade_user where tenant_id = $1 and account = 'keeper'`, [A.code]);
-    expect(rows[0]).toEqual({ account: 'keeper', real_name: '老张', name: '张哥', phone: '13900139000', avatar: file(A.code), email: 'z@zoo.cn', role_id: A.roleId });
+    expect((await post('update', A.token, { body: { ...form(A, 'keeper'), id: await idOf(A.code, 'keeper'), avatar: 'http://x/a.png' } })).body.msg).toBe(
+      '头像只能是本系统存储中的文件',
+    );
+    expect(
+      (await info({ phone: '13900139000', realName: '老张', name: '张哥', avatar: file(A.code), email: 'z@zoo.cn', account: 'hacked', roleId: '1' })).body
+        .success,
+    ).toBe(true);
+    const { rows } = await t.sql.query(
+      `select account, real_name, name, phone, avatar, email, role_id from blade_user where tenant_id = $1 and account = 'keeper'`,
+      [A.code],
+    );
+    expect(rows[0]).toEqual({
+      account: 'keeper',
+      real_name: '老张',
+      name: '张哥',
+      phone: '13900139000',
+      avatar: file(A.code),
+      email: 'z@zoo.cn',
+      role_id: A.roleId,
+    });
   });
 
   it('remove refuses oneself, deletes logically and ends the removed user’s sessions', async () => {
@@ -181,7 +225,9 @@ describe('changing users', () => {
   });
 
   it('grant sets the roles of several users; roles must be of the users’ tenant', async () => {
-    const { rows } = await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '饲养员', 'keeper') returning id::text`, [A.code]);
+    const { rows } = await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '饲养员', 'keeper') returning id::text`, [
+      A.code,
+    ]);
     await post('submit', A.token, { body: form(A, 'g1') });
     await post('submit', A.token, { body: form(A, 'g2') });
     const ids = [await idOf(A.code, 'g1'), await idOf(A.code, 'g2')].join(',');
@@ -233,16 +279,23 @@ describe('permissions', () => {
     expect((await get('info', guest)).status).toBe(200);
     expect((await get('user-list', guest)).status).toBe(200);
     // Granting the button opens the call — for accounts no stronger than the caller (keeper holds the admin role).
-    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_unlock'`, [A.code, rows[0].id]);
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_unlock'`, [
+      A.code,
+      rows[0].id,
+    ]);
     await post('submit', A.token, { body: form(A, 'guest2', { roleId: rows[0].id }) });
     expect((await post('unlock', guest, { query: { userIds: await idOf(A.code, 'guest2') } })).status).toBe(200);
     expect((await post('unlock', guest, { query: { userIds: someone } })).body).toMatchObject({ code: 403, msg: '无权操作管理员账号' });
   });
   it('applies data scopes bound to the user list (resource `user`)', async () => {
-    const role = (await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '分管管理员', 'admin') returning id::text`, [A.code])).rows[0].id;
+    const role = (
+      await t.sql.query(`insert into blade_role (tenant_id, role_name, role_alias) values ($1, '分管管理员', 'admin') returning id::text`, [A.code])
+    ).rows[0].id;
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'user_add'`, [A.code, role]);
     const scope = (
-      await t.sql.query(`insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) select id, 'user', '本人创建', 2, 'createUser' from blade_menu where code = 'user' returning id::text`)
+      await t.sql.query(
+        `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) select id, 'user', '本人创建', 2, 'createUser' from blade_menu where code = 'user' returning id::text`,
+      )
     ).rows[0].id;
     await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ($1, 1, $2, $3)`, [A.code, scope, role]);
     await post('submit', A.token, { body: form(A, 'scoped', { roleId: role }) });

@@ -63,7 +63,10 @@ async function loadBook(db: Tx, tenantId: string): Promise<TenantBook> {
 /** "a,b" (or full-width commas) → ids, each name known and unambiguous. */
 function resolve(names: string, book: Map<string, string[]>, what: string): string {
   const ids: string[] = [];
-  for (const n of names.split(/[,，]/).map((x) => x.trim()).filter(Boolean)) {
+  for (const n of names
+    .split(/[,，]/)
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const hit = book.get(n);
     if (!hit) throw new BizError(`${what} [${n}] 不存在`);
     if (hit.length > 1) throw new BizError(`${what}名称 [${n}] 不唯一`);
@@ -161,7 +164,10 @@ export async function planUserImport(
 /** Writes one row: the state of the database at that moment decides between create and (covered) update. */
 export async function writeUserRow(db: Tx, item: UserImportItem, covered: boolean, passwordHash: string, actor: Actor): Promise<void> {
   const existing = await asTenant(db, item.tenantId, async () => {
-    const [u] = await db.select().from(bladeUser).where(and(eq(bladeUser.account, item.account), liveUser));
+    const [u] = await db
+      .select()
+      .from(bladeUser)
+      .where(and(eq(bladeUser.account, item.account), liveUser));
     return u;
   });
   if (existing && !covered) throw new BizError(USER_MSG.exists(item.account));

@@ -142,13 +142,19 @@ function toVOs(rows: UserRow[], found: Found): Array<Wire<UserVO>> {
 }
 
 export async function findUser(db: DbLike, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(bladeUser).where(and(eq(bladeUser.id, id), liveUser));
+  const [row] = await db
+    .select()
+    .from(bladeUser)
+    .where(and(eq(bladeUser.id, id), liveUser));
   return row;
 }
 
 /** Visible users by id, refusing when any is missing (another tenant's user is "missing" here). */
 export async function usersByIds(db: DbLike, ids: string[]) {
-  const rows = await db.select({ id: bladeUser.id, tenantId: bladeUser.tenantId, account: bladeUser.account, roleId: bladeUser.roleId }).from(bladeUser).where(and(inArray(bladeUser.id, ids), liveUser));
+  const rows = await db
+    .select({ id: bladeUser.id, tenantId: bladeUser.tenantId, account: bladeUser.account, roleId: bladeUser.roleId })
+    .from(bladeUser)
+    .where(and(inArray(bladeUser.id, ids), liveUser));
   if (rows.length !== new Set(ids).size) throw new BizError(NOT_FOUND);
   return rows;
 }

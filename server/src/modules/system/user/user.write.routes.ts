@@ -67,13 +67,18 @@ export function userWriteRoutes(app: FastifyInstance): void {
     const tenantId = isPlatformAdministrator(session) && body.tenantId ? body.tenantId : session.tenantId;
     const v = columns(body);
     await checkAvatar(db, session, body.avatar);
-    await createUser(db, tenantId, {
-      ...defined(v),
-      account: body.account,
-      password: await hashPlain(body.password),
-      birthday: v.birthday ?? null,
-      sex: v.sex ?? null,
-    }, actor);
+    await createUser(
+      db,
+      tenantId,
+      {
+        ...defined(v),
+        account: body.account,
+        password: await hashPlain(body.password),
+        birthday: v.birthday ?? null,
+        sex: v.sex ?? null,
+      },
+      actor,
+    );
     return {};
   });
 
@@ -114,7 +119,12 @@ export function userWriteRoutes(app: FastifyInstance): void {
       // Roles must belong to the users' own tenant.
       await asTenant(db, tenantId, async () => {
         await assertRefs(db, { roleId });
-        await assertMayTouchUsers(app.zoo.cache, db, session, users.filter((u) => u.tenantId === tenantId));
+        await assertMayTouchUsers(
+          app.zoo.cache,
+          db,
+          session,
+          users.filter((u) => u.tenantId === tenantId),
+        );
         await assertMayAssignRoles(app.zoo.cache, db, session, roleId);
         await db.update(bladeUser).set({ roleId }).where(inArray(bladeUser.id, ids));
       });

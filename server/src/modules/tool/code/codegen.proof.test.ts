@@ -65,15 +65,35 @@ const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 describe('generated module', () => {
   it('type-checks in a copy of the repository and its generated API test passes', async () => {
     const post = (url: string, o: { body?: unknown; query?: Record<string, string> }) => t.request({ method: 'POST', url, token: admin, ...o });
-    expect((await post('/blade-develop/datasource/submit', { body: { name: '本库', driverClass: 'org.postgresql.Driver', ...jdbcOf(t.config.databaseUrl!), password: 'x' } })).body.success).toBe(true);
+    expect(
+      (
+        await post('/blade-develop/datasource/submit', {
+          body: { name: '本库', driverClass: 'org.postgresql.Driver', ...jdbcOf(t.config.databaseUrl!), password: 'x' },
+        })
+      ).body.success,
+    ).toBe(true);
     const dsId = (await t.request({ url: '/blade-develop/datasource/select', token: admin })).body.data[0].id;
-    expect((await post('/blade-develop/model/submit', { body: { datasourceId: dsId, modelName: '鹭鸟观察', modelCode: 'heron', modelTable: TABLE } })).body.success).toBe(true);
+    expect(
+      (await post('/blade-develop/model/submit', { body: { datasourceId: dsId, modelName: '鹭鸟观察', modelCode: 'heron', modelTable: TABLE } })).body.success,
+    ).toBe(true);
     const modelId = (await t.request({ url: '/blade-develop/model/select', token: admin })).body.data[0].id;
     // Field settings as a person would adjust them: the name is searched, the note takes a whole row.
     const protos = (await t.request({ url: '/blade-develop/model/model-prototype', token: admin, query: { modelId } })).body.data;
     const edited = protos.map((p: Record<string, unknown>) => ({ ...p, isQuery: p.jdbcName === 'heron_name' ? 1 : 0, isRow: p.jdbcName === 'note' ? 1 : 0 }));
     expect((await post('/blade-develop/model-prototype/submit-list', { body: edited })).body.success).toBe(true);
-    const code = { modelId, serviceName: 'zoo', codeName: '鹭鸟观察', tableName: 'zoo_heron', tablePrefix: 'zoo_', pkName: 'id', packageName: 'heron', baseMode: 1, wrapMode: 2, apiPath: '/zoo-heron/heron', webPath: '/zoo/heron' };
+    const code = {
+      modelId,
+      serviceName: 'zoo',
+      codeName: '鹭鸟观察',
+      tableName: 'zoo_heron',
+      tablePrefix: 'zoo_',
+      pkName: 'id',
+      packageName: 'heron',
+      baseMode: 1,
+      wrapMode: 2,
+      apiPath: '/zoo-heron/heron',
+      webPath: '/zoo/heron',
+    };
     expect((await post('/blade-develop/code/submit', { body: code })).body.success).toBe(true);
     const codeId = (await t.request({ url: '/blade-develop/code/list', token: admin })).body.data.records[0].id;
     const gen = await post('/blade-develop/code/gen-code', { query: { ids: codeId, system: 'saber' } });
@@ -104,7 +124,11 @@ describe('generated module', () => {
     const exec = (args: string[], cwd: string) =>
       run(process.execPath, args, { ...opts, cwd }).then(
         (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-        (e: { code?: number | string; signal?: string; stdout?: string; stderr?: string }) => ({ code: e.code ?? e.signal ?? 'failed', stdout: e.stdout ?? '', stderr: e.stderr ?? '' }),
+        (e: { code?: number | string; signal?: string; stdout?: string; stderr?: string }) => ({
+          code: e.code ?? e.signal ?? 'failed',
+          stdout: e.stdout ?? '',
+          stderr: e.stderr ?? '',
+        }),
       );
     for (const p of ['server', 'web']) {
       const tsc = await exec([bin('typescript/bin/tsc'), '-p', p], tmp);

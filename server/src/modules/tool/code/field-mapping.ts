@@ -46,7 +46,8 @@ export const columnOf = (p: ModelPrototypeRecord, k: Kind): string => {
   }
 };
 
-export const recordOf = (k: Kind): string => (k === 'bool' ? "z.union([z.boolean(), z.literal('')])" : k === 'int' || k === 'decimal' ? 'NumOut' : 'z.string()');
+export const recordOf = (k: Kind): string =>
+  k === 'bool' ? "z.union([z.boolean(), z.literal('')])" : k === 'int' || k === 'decimal' ? 'NumOut' : 'z.string()';
 
 export function inputOf(p: ModelPrototypeRecord, k: Kind, label: string): string {
   const L = q(label);
@@ -54,9 +55,13 @@ export function inputOf(p: ModelPrototypeRecord, k: Kind, label: string): string
     case 'bool':
       return p.isRequired ? 'z.boolean().default(false)' : 'z.boolean().optional()';
     case 'int':
-      return p.isRequired ? `z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: ${q(`请输入${label}`)} }).int(${q(`${label}应为整数`)}))` : `optInt(${L}, -2147483648, 2147483647)`;
+      return p.isRequired
+        ? `z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: ${q(`请输入${label}`)} }).int(${q(`${label}应为整数`)}))`
+        : `optInt(${L}, -2147483648, 2147483647)`;
     case 'decimal':
-      return p.isRequired ? `z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: ${q(`请输入${label}`)} }))` : `optNumber(${L}, -1e15, 1e15)`;
+      return p.isRequired
+        ? `z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: ${q(`请输入${label}`)} }))`
+        : `optNumber(${L}, -1e15, 1e15)`;
     case 'bigint':
       return p.isRequired ? `reqId(${L})` : `optId(${L})`;
     case 'date':

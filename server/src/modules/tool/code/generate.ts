@@ -226,10 +226,22 @@ export function generateModule(spec: CodeSpec, prototypes: ModelPrototypeRecord[
   const wiring: Wiring[] = [
     { file: 'contract/src/index.ts', text: `export * from './${area}/${file}';\n` },
     { file: 'server/src/schema.ts', text: `export * from './modules/${area}/${file}/${file}.tables';\n` },
-    { file: 'server/src/modules/index.ts', after: "import type { FastifyInstance } from 'fastify';\n", text: `import { ${name}Routes } from './${area}/${file}/${file}.routes';\n` },
+    {
+      file: 'server/src/modules/index.ts',
+      after: "import type { FastifyInstance } from 'fastify';\n",
+      text: `import { ${name}Routes } from './${area}/${file}/${file}.routes';\n`,
+    },
     { file: 'server/src/modules/index.ts', before: '];', text: `  ${name}Routes,\n` },
-    { file: 'web/src/app/router/page-registry.ts', after: 'export const pageRegistry = {\n', text: `  ${q(spec.webPath)}: page(() => import('../../features/${area}/${file}/${file}.page')),\n` },
-    { file: 'web/src/app/i18n-bundles.ts', after: "import type { I18nBundle } from '../lib/i18n';\n", text: `import { ${name}I18n } from '../features/${area}/${file}/${file}.i18n';\n` },
+    {
+      file: 'web/src/app/router/page-registry.ts',
+      after: 'export const pageRegistry = {\n',
+      text: `  ${q(spec.webPath)}: page(() => import('../../features/${area}/${file}/${file}.page')),\n`,
+    },
+    {
+      file: 'web/src/app/i18n-bundles.ts',
+      after: "import type { I18nBundle } from '../lib/i18n';\n",
+      text: `import { ${name}I18n } from '../features/${area}/${file}/${file}.i18n';\n`,
+    },
     { file: 'web/src/app/i18n-bundles.ts', before: '];', text: `  ${name}I18n,\n` },
     {
       file: 'contract/src/menus.ts',
@@ -242,7 +254,9 @@ export function generateModule(spec: CodeSpec, prototypes: ModelPrototypeRecord[
     ``,
     `Generated from table \`${table}\`. Unpack at the repository root, then register the module (\`wiring.json\` holds the same lines):`,
     ``,
-    ...wiring.map((w) => `- \`${w.file}\`: ${w.after ? `after \`${w.after.trim()}\`` : w.before ? `before the last \`${w.before}\`` : 'append'} → \`${w.text.trim()}\``),
+    ...wiring.map(
+      (w) => `- \`${w.file}\`: ${w.after ? `after \`${w.after.trim()}\`` : w.before ? `before the last \`${w.before}\`` : 'append'} → \`${w.text.trim()}\``,
+    ),
     ``,
     `Then \`cd server && npx drizzle-kit generate --name ${file}\` for the table${tenantScoped ? ' (tenant-scoped: add the row-level-security SQL after the generated statements as in 0012_keeper-logs.sql, and a fixture in test/isolation-fixtures.ts)' : ''},`,
     `\`npm run typecheck\`, and \`cd server && npx vitest run src/modules/${area}/${file}\`.`,

@@ -52,7 +52,8 @@ async function checkedAddress(host: string, allowList: string): Promise<string> 
       throw new BizError(`无法解析主机名 ${host}`);
     }
   }
-  if (!addresses.length || addresses.some((a) => !isAllowedAddress(a, policy))) throw new BizError('不允许连接该地址(内网地址需在 ALLOW_PRIVATE_ENDPOINTS 中放行)');
+  if (!addresses.length || addresses.some((a) => !isAllowedAddress(a, policy)))
+    throw new BizError('不允许连接该地址(内网地址需在 ALLOW_PRIVATE_ENDPOINTS 中放行)');
   return addresses[0]!;
 }
 
@@ -63,7 +64,8 @@ export function explain(e: unknown, p: Parsed): BizError {
   const code = err.code ?? '';
   const msg = String(err.message ?? '');
   if (code === 'ECONNREFUSED') return new BizError(`连接被拒绝:${p.host}:${p.port} 没有数据库在监听`);
-  if (code === 'ETIMEDOUT' || code === 'ETIMEOUT' || /timeout|timed out/i.test(msg)) return new BizError(`连接超时:${p.host}:${p.port} 在 ${CONNECT_TIMEOUT_MS / 1000} 秒内没有响应`);
+  if (code === 'ETIMEDOUT' || code === 'ETIMEOUT' || /timeout|timed out/i.test(msg))
+    return new BizError(`连接超时:${p.host}:${p.port} 在 ${CONNECT_TIMEOUT_MS / 1000} 秒内没有响应`);
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new BizError(`无法到达主机 ${p.host}`);
   // PostgreSQL 28P01 / 28000, MySQL ER_ACCESS_DENIED_ERROR (1045)
   if (code === '28P01' || code === '28000' || code === 'ER_ACCESS_DENIED_ERROR' || err.errno === 1045) return new BizError('用户名或密码错误');
@@ -84,7 +86,15 @@ export async function withDatasource<T>(t: Target, allowList: string, fn: (s: Se
   const p = parseJdbc(t.driverClass, t.url);
   const address = await checkedAddress(p.host, allowList);
   if (p.kind === 'postgres') {
-    const c = new pg.Client({ host: address, port: p.port, database: p.database, user: t.username, password: t.password, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, query_timeout: 15000 });
+    const c = new pg.Client({
+      host: address,
+      port: p.port,
+      database: p.database,
+      user: t.username,
+      password: t.password,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: 15000,
+    });
     c.on('error', () => {});
     try {
       await c.connect();
@@ -106,7 +116,14 @@ export async function withDatasource<T>(t: Target, allowList: string, fn: (s: Se
   let c: mysql.Connection;
   try {
     const { default: driver } = await import('mysql2/promise'); // loaded at the first MariaDB/MySQL connection
-    c = await driver.createConnection({ host: address, port: p.port, database: p.database, user: t.username, password: t.password, connectTimeout: CONNECT_TIMEOUT_MS });
+    c = await driver.createConnection({
+      host: address,
+      port: p.port,
+      database: p.database,
+      user: t.username,
+      password: t.password,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+    });
   } catch (e) {
     throw explain(e, p);
   }

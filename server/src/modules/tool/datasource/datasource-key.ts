@@ -37,7 +37,10 @@ export async function resealLegacyPasswords(app: FastifyInstance): Promise<numbe
     if (!r.password || tryOpen(key, r.password) !== null) continue;
     const plain = tryOpen(legacyKey, r.password);
     if (plain === null) continue;
-    await db.update(bladeDatasource).set({ password: seal(key, plain) }).where(eq(bladeDatasource.id, r.id));
+    await db
+      .update(bladeDatasource)
+      .set({ password: seal(key, plain) })
+      .where(eq(bladeDatasource.id, r.id));
     n++;
   }
   return n;

@@ -20,7 +20,10 @@ const toRecord = ({ password, ...rest }: Row) => ({ ...rest, hasPassword: passwo
 
 /** A saved datasource with its password opened, for connecting. */
 export async function loadTarget(app: FastifyInstance, db: Tx, id: string): Promise<Target & { id: string; name: string }> {
-  const [row] = await db.select().from(bladeDatasource).where(and(eq(bladeDatasource.id, id), live));
+  const [row] = await db
+    .select()
+    .from(bladeDatasource)
+    .where(and(eq(bladeDatasource.id, id), live));
   if (!row) throw new BizError('数据源不存在或已被删除');
   return { id: row.id, name: row.name, driverClass: row.driverClass, url: row.url, username: row.username, password: await openStored(app, row.password) };
 }
@@ -63,32 +66,45 @@ export function datasourceRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, datasourceEndpoints.select, async ({ db }) => {
-    return db
-      .select({ id: bladeDatasource.id, name: bladeDatasource.name, driverClass: bladeDatasource.driverClass })
-      .from(bladeDatasource)
-      .where(live)
-      .orderBy(asc(bladeDatasource.name), asc(bladeDatasource.id));
-  }, PLATFORM_ONLY);
+  route(
+    app,
+    datasourceEndpoints.select,
+    async ({ db }) => {
+      return db
+        .select({ id: bladeDatasource.id, name: bladeDatasource.name, driverClass: bladeDatasource.driverClass })
+        .from(bladeDatasource)
+        .where(live)
+        .orderBy(asc(bladeDatasource.name), asc(bladeDatasource.id));
+    },
+    PLATFORM_ONLY,
+  );
 
-  route(app, datasourceEndpoints.test, async ({ db, body }) => {
-    let target: Target;
-    if (body.url || body.driverClass || body.username) {
-      if (!body.driverClass) throw new BizError('请选择驱动类');
-      if (!body.url) throw new BizError('请输入连接地址');
-      if (!body.username) throw new BizError('请输入用户名');
-      let password = body.password;
-      if (password === undefined) {
-        if (!body.id) throw new BizError('请输入密码');
-        const [row] = await db.select({ password: bladeDatasource.password }).from(bladeDatasource).where(and(eq(bladeDatasource.id, body.id), live));
-        if (!row) throw new BizError(NOT_FOUND);
-        password = await openStored(app, row.password);
-      }
-      target = { driverClass: body.driverClass, url: body.url, username: body.username, password };
-    } else if (body.id) target = await loadTarget(app, db, body.id);
-    else throw new BizError('请选择数据源或填写连接信息');
-    const started = Date.now();
-    const version = await withDatasource(target, app.zoo.config.allowPrivateEndpoints, (s) => s.version());
-    return { version, millis: Date.now() - started };
-  }, PLATFORM_ONLY);
+  route(
+    app,
+    datasourceEndpoints.test,
+    async ({ db, body }) => {
+      let target: Target;
+      if (body.url || body.driverClass || body.username) {
+        if (!body.driverClass) throw new BizError('请选择驱动类');
+        if (!body.url) throw new BizError('请输入连接地址');
+        if (!body.username) throw new BizError('请输入用户名');
+        let password = body.password;
+        if (password === undefined) {
+          if (!body.id) throw new BizError('请输入密码');
+          const [row] = await db
+            .select({ password: bladeDatasource.password })
+            .from(bladeDatasource)
+            .where(and(eq(bladeDatasource.id, body.id), live));
+          if (!row) throw new BizError(NOT_FOUND);
+          password = await openStored(app, row.password);
+        }
+        target = { driverClass: body.driverClass, url: body.url, username: body.username, password };
+      } else if (body.id) target = await loadTarget(app, db, body.id);
+      else throw new BizError('请选择数据源或填写连接信息');
+      const started = Date.now();
+      const version = await withDatasource(target, app.zoo.config.allowPrivateEndpoints, (s) => s.version());
+      return { version, millis: Date.now() - started };
+    },
+    PLATFORM_ONLY,
+  );
 }

@@ -51,16 +51,25 @@ export async function tableColumns(s: Session, table: string): Promise<{ comment
         where c.table_schema = current_schema() and c.table_name = $1 order by c.ordinal_position`,
       [table, t.oid],
     );
-    return { comment: t.comment ?? '', columns: cols.map((c) => ({ name: c.name, type: c.type, comment: c.comment ?? '', nullable: c.nullable === 'YES', primaryKey: Boolean(c.pk) })) };
+    return {
+      comment: t.comment ?? '',
+      columns: cols.map((c) => ({ name: c.name, type: c.type, comment: c.comment ?? '', nullable: c.nullable === 'YES', primaryKey: Boolean(c.pk) })),
+    };
   }
-  const [t] = await s.query<{ comment: string | null }>(`select table_comment as comment from information_schema.tables where table_schema = database() and table_name = ?`, [table]);
+  const [t] = await s.query<{ comment: string | null }>(
+    `select table_comment as comment from information_schema.tables where table_schema = database() and table_name = ?`,
+    [table],
+  );
   if (!t) return undefined;
   const cols = await s.query<{ name: string; type: string; nullable: string; comment: string | null; ckey: string }>(
     `select column_name as name, data_type as type, is_nullable as nullable, column_comment as comment, column_key as ckey
        from information_schema.columns where table_schema = database() and table_name = ? order by ordinal_position`,
     [table],
   );
-  return { comment: t.comment ?? '', columns: cols.map((c) => ({ name: c.name, type: c.type, comment: c.comment ?? '', nullable: c.nullable === 'YES', primaryKey: c.ckey === 'PRI' })) };
+  return {
+    comment: t.comment ?? '',
+    columns: cols.map((c) => ({ name: c.name, type: c.type, comment: c.comment ?? '', nullable: c.nullable === 'YES', primaryKey: c.ckey === 'PRI' })),
+  };
 }
 
 /** The TypeScript type of a database type (bigint ids stay strings on the wire, as everywhere in the contract). */

@@ -18,13 +18,21 @@ const liveModel = eq(bladeModel.isDeleted, 0);
 async function withNames(db: Tx, rows: ModelRow[]) {
   const ids = [...new Set(rows.map((r) => r.datasourceId))];
   const names = new Map(
-    ids.length ? (await db.select({ id: bladeDatasource.id, name: bladeDatasource.name }).from(bladeDatasource).where(inArray(bladeDatasource.id, ids))).map((r) => [r.id, r.name]) : [],
+    ids.length
+      ? (await db.select({ id: bladeDatasource.id, name: bladeDatasource.name }).from(bladeDatasource).where(inArray(bladeDatasource.id, ids))).map((r) => [
+          r.id,
+          r.name,
+        ])
+      : [],
   );
   return rows.map((r) => ({ ...r, datasourceName: names.get(r.datasourceId) ?? '' }));
 }
 
 export async function findModel(db: Tx, id: string): Promise<ModelRow> {
-  const [row] = await db.select().from(bladeModel).where(and(eq(bladeModel.id, id), liveModel));
+  const [row] = await db
+    .select()
+    .from(bladeModel)
+    .where(and(eq(bladeModel.id, id), liveModel));
   if (!row) throw new BizError('数据模型不存在或已被删除');
   return row;
 }
@@ -88,7 +96,18 @@ export async function proposedPrototypes(app: FastifyInstance, db: Tx, m: ModelR
       isList: base ? 0 : 1,
       isForm: base ? 0 : 1,
       isRow: 0,
-      componentType: f.propertyType === 'number' ? 'number' : f.propertyType === 'boolean' ? 'switch' : /^(text|longtext|mediumtext)$/.test(f.type) ? 'textarea' : /timestamp|datetime/.test(f.type) ? 'datetime' : f.type === 'date' ? 'date' : 'input',
+      componentType:
+        f.propertyType === 'number'
+          ? 'number'
+          : f.propertyType === 'boolean'
+            ? 'switch'
+            : /^(text|longtext|mediumtext)$/.test(f.type)
+              ? 'textarea'
+              : /timestamp|datetime/.test(f.type)
+                ? 'datetime'
+                : f.type === 'date'
+                  ? 'date'
+                  : 'input',
       dictCode: '',
       isRequired: !base && !f.nullable ? 1 : 0,
       isQuery: 0,
@@ -121,72 +140,106 @@ export function modelRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, modelEndpoints.select, async ({ db }) => {
-    return db.select({ id: bladeModel.id, modelName: bladeModel.modelName, modelTable: bladeModel.modelTable }).from(bladeModel).where(liveModel).orderBy(asc(bladeModel.modelName));
-  }, PLATFORM_ONLY);
+  route(
+    app,
+    modelEndpoints.select,
+    async ({ db }) => {
+      return db
+        .select({ id: bladeModel.id, modelName: bladeModel.modelName, modelTable: bladeModel.modelTable })
+        .from(bladeModel)
+        .where(liveModel)
+        .orderBy(asc(bladeModel.modelName));
+    },
+    PLATFORM_ONLY,
+  );
 
-  route(app, modelEndpoints.tableList, async ({ db, query }) => {
-    const target = await loadTarget(app, db, query.datasourceId);
-    return withDatasource(target, app.zoo.config.allowPrivateEndpoints, listTables);
-  }, PLATFORM_ONLY);
+  route(
+    app,
+    modelEndpoints.tableList,
+    async ({ db, query }) => {
+      const target = await loadTarget(app, db, query.datasourceId);
+      return withDatasource(target, app.zoo.config.allowPrivateEndpoints, listTables);
+    },
+    PLATFORM_ONLY,
+  );
 
-  route(app, modelEndpoints.tableInfo, async ({ db, query }) => {
-    if (query.modelId) {
+  route(
+    app,
+    modelEndpoints.tableInfo,
+    async ({ db, query }) => {
+      if (query.modelId) {
+        const m = await findModel(db, query.modelId);
+        return readTable(app, db, m.datasourceId, m.modelTable);
+      }
+      if (!query.tableName || !query.datasourceId) throw new BizError('请提供数据模型,或表名和数据源');
+      return readTable(app, db, query.datasourceId, query.tableName);
+    },
+    PLATFORM_ONLY,
+  );
+
+  route(
+    app,
+    modelEndpoints.modelPrototype,
+    async ({ db, query }) => {
       const m = await findModel(db, query.modelId);
-      return readTable(app, db, m.datasourceId, m.modelTable);
-    }
-    if (!query.tableName || !query.datasourceId) throw new BizError('请提供数据模型,或表名和数据源');
-    return readTable(app, db, query.datasourceId, query.tableName);
-  }, PLATFORM_ONLY);
+      const saved = await savedPrototypes(db, m.id);
+      return saved.length ? saved : proposedPrototypes(app, db, m);
+    },
+    PLATFORM_ONLY,
+  );
 
-  route(app, modelEndpoints.modelPrototype, async ({ db, query }) => {
-    const m = await findModel(db, query.modelId);
-    const saved = await savedPrototypes(db, m.id);
-    return saved.length ? saved : proposedPrototypes(app, db, m);
-  }, PLATFORM_ONLY);
-
-  route(app, modelEndpoints.prototypeSelect, async ({ db, query }) => {
-    await findModel(db, query.modelId);
-    return savedPrototypes(db, query.modelId);
-  }, PLATFORM_ONLY);
+  route(
+    app,
+    modelEndpoints.prototypeSelect,
+    async ({ db, query }) => {
+      await findModel(db, query.modelId);
+      return savedPrototypes(db, query.modelId);
+    },
+    PLATFORM_ONLY,
+  );
 
   // One model's whole field list, replaced in the request transaction (saved rows keep their ids).
-  route(app, modelEndpoints.prototypeSubmit, async ({ db, body }) => {
-    const modelIds = [...new Set(body.map((p) => p.modelId))];
-    if (modelIds.length !== 1) throw new BizError('一次只能保存一个数据模型的字段配置');
-    const m = await findModel(db, modelIds[0]!);
-    const names = new Set<string>();
-    for (const p of body) {
-      if (names.has(p.jdbcName)) throw new BizError(`字段 ${p.jdbcName} 重复`);
-      names.add(p.jdbcName);
-    }
-    const existing = await savedPrototypes(db, m.id);
-    const keep = new Set(body.map((p) => p.id).filter(Boolean));
-    const stale = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
-    if (stale.length) await db.update(bladeModelPrototype).set({ isDeleted: 1 }).where(inArray(bladeModelPrototype.id, stale));
-    const known = new Set(existing.map((e) => e.id));
-    for (const p of body) {
-      const values = {
-        modelId: m.id,
-        jdbcName: p.jdbcName,
-        jdbcType: p.jdbcType,
-        jdbcComment: p.jdbcComment ?? '',
-        propertyType: p.propertyType,
-        propertyEntity: p.propertyEntity ?? '',
-        propertyName: p.propertyName,
-        isList: p.isList,
-        isForm: p.isForm,
-        isRow: p.isRow,
-        componentType: p.componentType,
-        dictCode: p.dictCode ?? '',
-        isRequired: p.isRequired,
-        isQuery: p.isQuery,
-        queryType: p.queryType,
-      };
-      if (p.id && known.has(p.id)) await db.update(bladeModelPrototype).set(values).where(eq(bladeModelPrototype.id, p.id));
-      else if (p.id) throw new BizError(NOT_FOUND);
-      else await db.insert(bladeModelPrototype).values(values);
-    }
-    return {};
-  }, PLATFORM_ONLY);
+  route(
+    app,
+    modelEndpoints.prototypeSubmit,
+    async ({ db, body }) => {
+      const modelIds = [...new Set(body.map((p) => p.modelId))];
+      if (modelIds.length !== 1) throw new BizError('一次只能保存一个数据模型的字段配置');
+      const m = await findModel(db, modelIds[0]!);
+      const names = new Set<string>();
+      for (const p of body) {
+        if (names.has(p.jdbcName)) throw new BizError(`字段 ${p.jdbcName} 重复`);
+        names.add(p.jdbcName);
+      }
+      const existing = await savedPrototypes(db, m.id);
+      const keep = new Set(body.map((p) => p.id).filter(Boolean));
+      const stale = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
+      if (stale.length) await db.update(bladeModelPrototype).set({ isDeleted: 1 }).where(inArray(bladeModelPrototype.id, stale));
+      const known = new Set(existing.map((e) => e.id));
+      for (const p of body) {
+        const values = {
+          modelId: m.id,
+          jdbcName: p.jdbcName,
+          jdbcType: p.jdbcType,
+          jdbcComment: p.jdbcComment ?? '',
+          propertyType: p.propertyType,
+          propertyEntity: p.propertyEntity ?? '',
+          propertyName: p.propertyName,
+          isList: p.isList,
+          isForm: p.isForm,
+          isRow: p.isRow,
+          componentType: p.componentType,
+          dictCode: p.dictCode ?? '',
+          isRequired: p.isRequired,
+          isQuery: p.isQuery,
+          queryType: p.queryType,
+        };
+        if (p.id && known.has(p.id)) await db.update(bladeModelPrototype).set(values).where(eq(bladeModelPrototype.id, p.id));
+        else if (p.id) throw new BizError(NOT_FOUND);
+        else await db.insert(bladeModelPrototype).values(values);
+      }
+      return {};
+    },
+    PLATFORM_ONLY,
+  );
 }

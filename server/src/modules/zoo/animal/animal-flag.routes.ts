@@ -36,7 +36,11 @@ export function animalFlagRoutes(app: FastifyInstance): void {
       return { code, isoCompliant, version: await nextVersion(db, input.animalId, input.type) };
     },
     beforeRemove: async (ids, { db }) => {
-      const voided = await db.select({ id: f.id }).from(f).where(and(inArray(f.id, ids), isNotNull(f.voidTime), eq(f.isDeleted, 0))).limit(1);
+      const voided = await db
+        .select({ id: f.id })
+        .from(f)
+        .where(and(inArray(f.id, ids), isNotNull(f.voidTime), eq(f.isDeleted, 0)))
+        .limit(1);
       if (voided.length) throw new BizError('已作废的历史版本不能删除');
     },
   });

@@ -28,7 +28,10 @@ export async function currentFlag(db: Tx, animalId: string, type: number): Promi
 
 /** Versions count on across removed rows too: a number once used is never reissued. */
 export async function nextVersion(db: Tx, animalId: string, type: number): Promise<number> {
-  const [{ v }] = (await db.select({ v: max(f.version) }).from(f).where(and(eq(f.animalId, animalId), eq(f.type, type)))) as [{ v: number | null }];
+  const [{ v }] = (await db
+    .select({ v: max(f.version) })
+    .from(f)
+    .where(and(eq(f.animalId, animalId), eq(f.type, type)))) as [{ v: number | null }];
   return (v ?? 0) + 1;
 }
 

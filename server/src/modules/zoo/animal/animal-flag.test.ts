@@ -12,7 +12,12 @@ const base = '/zoo-animal/animalFlag';
 const submit = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `${base}/submit`, token, body });
 const newVersion = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `${base}/newversion`, token, body });
 const history = async (animalId: string, type: number) =>
-  (await t.sql.query(`select code, version, void_time is not null as voided, void_reason, is_deleted from zoo_animal_flag where animal_id = $1 and flag_type = $2 order by version`, [animalId, type])).rows;
+  (
+    await t.sql.query(
+      `select code, version, void_time is not null as voided, void_reason, is_deleted from zoo_animal_flag where animal_id = $1 and flag_type = $2 order by version`,
+      [animalId, type],
+    )
+  ).rows;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -27,7 +32,13 @@ afterAll(async () => t?.close());
 
 describe('microchip codes (ISO 11784 / GB/T 20563)', () => {
   it('explains the 3-digit prefix: 999 test, 900–998 manufacturer, else ISO 3166 country', () => {
-    expect(parseMicrochip('156 0001 2345 6789')).toMatchObject({ code: '156000123456789', isoCompliant: true, prefix: '156', prefixKind: 'country', prefixMeaning: '中国 (ISO 3166 国家代码 156)' });
+    expect(parseMicrochip('156 0001 2345 6789')).toMatchObject({
+      code: '156000123456789',
+      isoCompliant: true,
+      prefix: '156',
+      prefixKind: 'country',
+      prefixMeaning: '中国 (ISO 3166 国家代码 156)',
+    });
     expect(chipPrefixMeaning('999')).toEqual({ prefixKind: 'test', prefixMeaning: '测试芯片 (999, ISO 11784 保留用于测试)' });
     expect(chipPrefixMeaning('900').prefixKind).toBe('manufacturer');
     expect(chipPrefixMeaning('985')).toEqual({ prefixKind: 'manufacturer', prefixMeaning: '制造商代码 985 (900–998 为制造商代码段)' });
@@ -41,10 +52,23 @@ describe('microchip codes (ISO 11784 / GB/T 20563)', () => {
   });
 
   it('stores an ISO chip with its compliance flag and shows the prefix meaning', async () => {
-    expect((await submit(zooA, { animalId: animal, type: 1, code: '156 000 123 456 789', issueDate: '2020-05-01', issuer: '示范兽医院' })).body.success).toBe(true);
+    expect((await submit(zooA, { animalId: animal, type: 1, code: '156 000 123 456 789', issueDate: '2020-05-01', issuer: '示范兽医院' })).body.success).toBe(
+      true,
+    );
     const list = await t.request({ url: `${base}/list`, token: zooA, query: { animalId: animal } });
     expect(list.body.data.records).toEqual([
-      expect.objectContaining({ type: 1, code: '156000123456789', version: 1, isoCompliant: 1, prefix: '156', prefixMeaning: '中国 (ISO 3166 国家代码 156)', current: true, voidTime: '', localNo: 'FLAG-1', issueDate: '2020-05-01 00:00:00' }),
+      expect.objectContaining({
+        type: 1,
+        code: '156000123456789',
+        version: 1,
+        isoCompliant: 1,
+        prefix: '156',
+        prefixMeaning: '中国 (ISO 3166 国家代码 156)',
+        current: true,
+        voidTime: '',
+        localNo: 'FLAG-1',
+        issueDate: '2020-05-01 00:00:00',
+      }),
     ]);
   });
 
@@ -79,7 +103,11 @@ describe('flag versions (专用标识 void and reissue)', () => {
       { code: 'ZYBS-2025-0001', version: 3, voided: false, void_reason: '', is_deleted: 0 },
     ]);
     const list = await t.request({ url: `${base}/list`, token: zooA, query: { animalId: animal, type: '4' } });
-    expect(list.body.data.records.map((r: any) => [r.version, r.current])).toEqual([[3, true], [2, false], [1, false]]);
+    expect(list.body.data.records.map((r: any) => [r.version, r.current])).toEqual([
+      [3, true],
+      [2, false],
+      [1, false],
+    ]);
   });
 
   it('never overwrites a code: submit on an existing flag cannot change it, voided versions are read-only', async () => {
@@ -88,7 +116,9 @@ describe('flag versions (专用标识 void and reissue)', () => {
     const change = await submit(zooA, { id: cur.id, animalId: animal, type: 4, code: 'ZYBS-HACKED' });
     expect(change.body.msg).toBe('标识的个体、类型和标识码不能修改,如需更换请使用"换发新版本"');
     expect((await submit(zooA, { id: cur.id, animalId: animal, type: 4, code: 'ZYBS-2025-0001', remark: '补充备注' })).body.success).toBe(true);
-    expect((await submit(zooA, { id: old.id, animalId: animal, type: 4, code: 'ZYBS-2020-0001', remark: 'x' })).body.msg).toBe('该标识版本已作废,历史记录不能修改');
+    expect((await submit(zooA, { id: old.id, animalId: animal, type: 4, code: 'ZYBS-2020-0001', remark: 'x' })).body.msg).toBe(
+      '该标识版本已作废,历史记录不能修改',
+    );
     expect((await t.request({ method: 'POST', url: `${base}/remove`, token: zooA, query: { ids: old.id } })).body.msg).toBe('已作废的历史版本不能删除');
     expect((await history(animal, 4)).map((h) => h.code)).toEqual(['ZYBS-2020-0001', 'ZYBS-2024-0001', 'ZYBS-2025-0001']);
   });

@@ -80,9 +80,15 @@ export function animalRoutes(app: FastifyInstance): void {
 
   route(app, animalEndpoints.setBreeder, async ({ db, query }) => {
     if (query.breederId) await mustExist(db, bladeUser, query.breederId, '所选饲养员不是本园用户');
-    const found = await db.select({ id: a.id }).from(a).where(and(inArray(a.id, query.ids), eq(a.isDeleted, 0)));
+    const found = await db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(inArray(a.id, query.ids), eq(a.isDeleted, 0)));
     if (found.length !== new Set(query.ids).size) throw new BizError(NOT_FOUND);
-    await db.update(a).set({ breederId: query.breederId ?? null }).where(inArray(a.id, query.ids));
+    await db
+      .update(a)
+      .set({ breederId: query.breederId ?? null })
+      .where(inArray(a.id, query.ids));
     return {};
   });
 

@@ -34,14 +34,34 @@ afterAll(async () => t?.close());
 describe('registering animals', () => {
   it('records an individual with species, cage, birth precision, origin, parents markers and photos', async () => {
     const res = await submit(zooA, {
-      speciesId: panda, localNo: 'P-001', animalName: '美美', sex: '2', birthDate: '2015-08-15', birthPrecision: 1, origin: 1,
-      cageId: cageA, photos: ['https://img.example.com/p1.jpg', '/api/blade-resource/files/p2.png'], remark: '性情温顺',
+      speciesId: panda,
+      localNo: 'P-001',
+      animalName: '美美',
+      sex: '2',
+      birthDate: '2015-08-15',
+      birthPrecision: 1,
+      origin: 1,
+      cageId: cageA,
+      photos: ['https://img.example.com/p1.jpg', '/api/blade-resource/files/p2.png'],
+      remark: '性情温顺',
     });
     expect(res.body).toMatchObject({ code: 200, success: true, msg: '操作成功' });
     const list = await t.request({ url: '/zoo-animal/animal/list', token: zooA, query: { localNo: 'P-001' } });
     expect(list.body.data.records[0]).toMatchObject({
-      localNo: 'P-001', animalName: '美美', sex: 2, speciesName: '大熊猫', latinName: 'Ailuropoda melanoleuca', birthDate: '2015-08-15 00:00:00',
-      birthPrecision: 1, origin: 1, sireId: '', sireMark: 'UNK', damMark: 'UNK', cageId: cageA, status: 1, tenantId: '300001',
+      localNo: 'P-001',
+      animalName: '美美',
+      sex: 2,
+      speciesName: '大熊猫',
+      latinName: 'Ailuropoda melanoleuca',
+      birthDate: '2015-08-15 00:00:00',
+      birthPrecision: 1,
+      origin: 1,
+      sireId: '',
+      sireMark: 'UNK',
+      damMark: 'UNK',
+      cageId: cageA,
+      status: 1,
+      tenantId: '300001',
       photos: 'https://img.example.com/p1.jpg,/api/blade-resource/files/p2.png',
     });
     expect((await t.request({ url: '/zoo-animal/animal/list', token: zooA, query: { sex: '2' } })).body.data.total).toBe(1);
@@ -80,7 +100,7 @@ describe('registering animals', () => {
 });
 
 describe('authorised species', () => {
-  it('refuses a species outside the zoo\'s licence scope', async () => {
+  it("refuses a species outside the zoo's licence scope", async () => {
     const res = await submit(zooA, { speciesId: await speciesId(t, 'Panthera uncia'), localNo: 'S-1', sex: 1 });
     expect(res.body).toMatchObject({ code: 400, msg: '本园未获得物种「雪豹」的饲养繁育许可,不能登记该物种的个体或种群' });
     expect(await t.sql.query(`select 1 from zoo_animal where local_no = 'S-1'`).then((r) => r.rowCount)).toBe(0);
@@ -137,14 +157,14 @@ describe('pedigree', () => {
     expect((await row(sire)).sire_id).toBeNull();
   });
 
-  it('keeps a recorded parent\'s sex and species, and refuses removing it', async () => {
+  it("keeps a recorded parent's sex and species, and refuses removing it", async () => {
     expect((await update(zooA, { id: dam, speciesId: panda, localNo: 'PED-DAM', sex: 1 })).body.msg).toBe('该个体已登记为「PED-CUB」的母本,性别只能为雌性');
     expect((await update(zooA, { id: sire, speciesId: tiger, localNo: 'PED-SIRE', sex: 1 })).body.msg).toBe('该个体已登记有后代,不能修改物种');
     const res = await t.request({ method: 'POST', url: '/zoo-animal/animal/remove', token: zooA, query: { ids: sire } });
     expect(res.body.msg).toBe('该个体已登记为「PED-CUB」的亲本,不能删除(系谱需要保留)');
   });
 
-  it('cannot use another zoo\'s animal as a parent', async () => {
+  it("cannot use another zoo's animal as a parent", async () => {
     const foreign = await makeAnimal(t, zooB, { speciesId: panda, sex: 1 });
     expect((await submit(zooA, { speciesId: panda, localNo: 'PED-F', sex: 1, sireId: foreign })).body.msg).toBe('父本个体不存在');
   });
@@ -175,7 +195,7 @@ describe('update, setbreeder, species', () => {
     expect((await row(a1)).breeder_id).toBe(keeper.userId);
   });
 
-  it('species(speciesId) lists the zoo\'s in-stock animals of a species', async () => {
+  it("species(speciesId) lists the zoo's in-stock animals of a species", async () => {
     const res = await t.request({ url: '/zoo-animal/animal/species', token: zooA, query: { speciesId: tiger } });
     expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((a: any) => a.status === 1)).toBe(true);

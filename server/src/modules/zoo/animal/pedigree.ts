@@ -37,7 +37,10 @@ type Child = { id?: string; identityId?: string; speciesId: string; birthDate?: 
 
 async function checkParent(db: Tx, p: Parent, parentId: string, child: Child): Promise<void> {
   if (child.id && parentId === child.id) throw new BizError(`${p.role}不能是个体自身`);
-  const [parent] = await db.select().from(a).where(and(eq(a.id, parentId), eq(a.isDeleted, 0)));
+  const [parent] = await db
+    .select()
+    .from(a)
+    .where(and(eq(a.id, parentId), eq(a.isDeleted, 0)));
   if (!parent) throw new BizError(`${p.role}个体不存在`);
   if (parent.sex !== p.sex) throw new BizError(`${p.role}必须是${p.sex === 1 ? '雄性' : '雌性'}个体,「${parent.localNo}」的性别不符`);
   if (parent.speciesId !== child.speciesId) throw new BizError(`${p.role}必须与个体属于同一物种`);
@@ -62,7 +65,9 @@ async function identityDescends(db: Tx, speciesId: string, ancestor: string, can
 async function checkIdentityParent(db: Tx, p: Parent, identity: string, child: Child, what: string = p.role): Promise<void> {
   if (child.identityId && identity === child.identityId) throw new BizError(`${what}不能是个体自身`);
   const [fact] = rows<{ species_id: string; sex: number; birth_date: string | null }>(
-    await db.execute(sql`select species_id::text, sex, to_char(birth_date, 'YYYY-MM-DD HH24:MI:SS') as birth_date from zoo_identity_facts(${identity}::bigint)`),
+    await db.execute(
+      sql`select species_id::text, sex, to_char(birth_date, 'YYYY-MM-DD HH24:MI:SS') as birth_date from zoo_identity_facts(${identity}::bigint)`,
+    ),
   );
   if (!fact) throw new BizError(`${what}个体(谱系身份 ${identity})不存在`);
   if (String(fact.species_id) !== child.speciesId) throw new BizError(`${what}(谱系身份 ${identity})必须与个体属于同一物种`);
@@ -91,7 +96,12 @@ interface ParentValues {
  * and species, and is not born after its offspring.
  */
 export async function checkPedigree(db: Tx, v: ParentValues, existing?: AnimalRow): Promise<void> {
-  const child: Child = { id: existing?.id, identityId: existing ? (existing.identityId ?? existing.id) : undefined, speciesId: v.speciesId, birthDate: v.birthDate };
+  const child: Child = {
+    id: existing?.id,
+    identityId: existing ? (existing.identityId ?? existing.id) : undefined,
+    speciesId: v.speciesId,
+    birthDate: v.birthDate,
+  };
   for (const [p, id, identity, candidates] of [
     [SIRE, v.sireId, v.sireIdentityId, v.sireCandidates],
     [DAM, v.damId, v.damIdentityId, v.damCandidates],
@@ -109,8 +119,7 @@ export async function checkPedigree(db: Tx, v: ParentValues, existing?: AnimalRo
   if (!offspring) return;
   if (v.speciesId !== existing.speciesId) throw new BizError('该个体已登记有后代,不能修改物种');
   const asSire = offspring.sireId === existing.id;
-  if (v.sex !== (asSire ? 1 : 2))
-    throw new BizError(`该个体已登记为「${offspring.localNo}」的${asSire ? '父本,性别只能为雄性' : '母本,性别只能为雌性'}`);
+  if (v.sex !== (asSire ? 1 : 2)) throw new BizError(`该个体已登记为「${offspring.localNo}」的${asSire ? '父本,性别只能为雄性' : '母本,性别只能为雌性'}`);
   if (v.birthDate) {
     const [younger] = await db
       .select({ localNo: a.localNo, birthDate: a.birthDate })

@@ -59,7 +59,10 @@ export function bizAttachRoutes(app: FastifyInstance): void {
       // The file must be this zoo's: its attachment row (row-level security hides other zoos') and a link of
       // this product's storage, the attachment's own when one is named.
       if (input.attachId) {
-        const [a] = await db.select({ link: bladeAttach.link }).from(bladeAttach).where(and(eq(bladeAttach.id, input.attachId), eq(bladeAttach.isDeleted, 0)));
+        const [a] = await db
+          .select({ link: bladeAttach.link })
+          .from(bladeAttach)
+          .where(and(eq(bladeAttach.id, input.attachId), eq(bladeAttach.isDeleted, 0)));
         if (!a) throw new BizError('所选附件不存在');
         if (a.link !== input.link) throw new BizError('附件链接与所选附件不符');
       }
@@ -67,7 +70,10 @@ export function bizAttachRoutes(app: FastifyInstance): void {
       return { originalName: input.originalName || fileName(input.link) };
     },
     beforeRemove: async (ids, { db, session }) => {
-      const rows = await db.selectDistinct({ bizType: x.bizType }).from(x).where(and(inArray(x.id, ids), eq(x.isDeleted, 0)));
+      const rows = await db
+        .selectDistinct({ bizType: x.bizType })
+        .from(x)
+        .where(and(inArray(x.id, ids), eq(x.isDeleted, 0)));
       for (const r of rows) await mayEdit(app.zoo.cache, db, session, r.bizType);
     },
   });

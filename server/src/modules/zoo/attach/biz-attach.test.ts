@@ -17,7 +17,13 @@ const submit = (token: string, body: Record<string, unknown>) => t.request({ met
 const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-bizattach-'));
 const upload = async (token: string, name: string, content: Buffer, attach = true) => {
   const m = multipart(name, content);
-  const res = await t.request({ method: 'POST', url: `/blade-resource/oss/endpoint/${attach ? 'put-file-attach' : 'put-file'}`, token, body: m.body, headers: m.headers });
+  const res = await t.request({
+    method: 'POST',
+    url: `/blade-resource/oss/endpoint/${attach ? 'put-file-attach' : 'put-file'}`,
+    token,
+    body: m.body,
+    headers: m.headers,
+  });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return res.body.data as { link: string; attachId?: string };
 };
@@ -41,7 +47,10 @@ describe('business attachments', () => {
     expect((await submit(zooA, { bizType: 'park', bizId: parkA, link: pdf.link, originalName: '平面图.pdf', attachId: pdf.attachId })).body.success).toBe(true);
     const list = await t.request({ url: `${base}/list`, token: zooA, query: { bizType: 'park', bizId: parkA } });
     const name = plain.link.split('/').pop();
-    expect(list.body.data.records.map((r: any) => [r.originalName, r.attachId])).toEqual([['平面图.pdf', pdf.attachId], [name, '']]);
+    expect(list.body.data.records.map((r: any) => [r.originalName, r.attachId])).toEqual([
+      ['平面图.pdf', pdf.attachId],
+      [name, ''],
+    ]);
   });
 
   it('refuses outside links, another zoo’s files and attachment ids, and a link that is not the attachment’s', async () => {
@@ -59,7 +68,9 @@ describe('business attachments', () => {
   });
 
   it('validates the type, the link and that the record belongs to the zoo', async () => {
-    expect((await submit(zooA, { bizType: 'tenant', bizId: parkA, link: 'https://x/a' })).body.msg).toBe('业务类型只能是 park、venue、cage、animal、animal_flag、population');
+    expect((await submit(zooA, { bizType: 'tenant', bizId: parkA, link: 'https://x/a' })).body.msg).toBe(
+      '业务类型只能是 park、venue、cage、animal、animal_flag、population',
+    );
     expect((await submit(zooA, { bizType: 'park', bizId: parkA, link: 'file:///etc/passwd' })).body.msg).toBe('附件链接不是有效的链接地址');
     expect((await submit(zooA, { bizType: 'park', bizId: parkA })).body.msg).toBe('请输入附件链接');
     expect((await submit(zooB, { bizType: 'park', bizId: parkA, link: 'https://x/a' })).body.msg).toBe('所选园区不存在');
@@ -68,7 +79,9 @@ describe('business attachments', () => {
 
   it('needs the edit button of the record it hangs on', async () => {
     const { roleId } = await createTenantUser(t.sql, { tenantId: '300001', account: 'viewer', password: 'pw', roleAlias: 'viewer' });
-    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '300001', $1, id from blade_menu where code in ('park', 'park_view')`, [roleId]);
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '300001', $1, id from blade_menu where code in ('park', 'park_view')`, [
+      roleId,
+    ]);
     const viewer = await t.login('viewer', 'pw', '300001');
     const res = await submit(viewer, { bizType: 'park', bizId: parkA, link: 'https://x/a' });
     expect(res.status).toBe(403);

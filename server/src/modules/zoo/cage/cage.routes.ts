@@ -59,7 +59,10 @@ export function cageRoutes(app: FastifyInstance): void {
         .limit(1);
       if (withPops) throw new BizError(`笼舍「${withPops.code}」中还有种群,请先转移或删除种群后再删除笼舍`);
       // Keeper assignments belong to the cage and go with it.
-      await db.update(zooCageBreeder).set({ isDeleted: 1 }).where(and(inArray(zooCageBreeder.cageId, ids), eq(zooCageBreeder.isDeleted, 0)));
+      await db
+        .update(zooCageBreeder)
+        .set({ isDeleted: 1 })
+        .where(and(inArray(zooCageBreeder.cageId, ids), eq(zooCageBreeder.isDeleted, 0)));
     },
   });
 

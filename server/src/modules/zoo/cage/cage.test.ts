@@ -24,10 +24,28 @@ afterAll(async () => t?.close());
 
 describe('cages', () => {
   it('creates a cage with its venue, park and measurements', async () => {
-    const res = await submit(zooA, { venueId: chain.venueId, cageCode: 'PD-01', cageName: '熊猫1号舍', cageType: '3', area: '120.5', capacity: 4, cameraUrl: 'rtsp://10.0.0.8:554/live/pd01' });
+    const res = await submit(zooA, {
+      venueId: chain.venueId,
+      cageCode: 'PD-01',
+      cageName: '熊猫1号舍',
+      cageType: '3',
+      area: '120.5',
+      capacity: 4,
+      cameraUrl: 'rtsp://10.0.0.8:554/live/pd01',
+    });
     expect(res.body.success).toBe(true);
     const list = await t.request({ url: '/zoo-cage/cage/list', token: zooA, query: { cageCode: 'PD-01' } });
-    expect(list.body.data.records[0]).toMatchObject({ cageCode: 'PD-01', cageType: 3, area: 120.5, capacity: 4, parkId: chain.parkId, venueId: chain.venueId, animalCount: 0, populationQuantity: 0, cameraUrl: 'rtsp://10.0.0.8:554/live/pd01' });
+    expect(list.body.data.records[0]).toMatchObject({
+      cageCode: 'PD-01',
+      cageType: 3,
+      area: 120.5,
+      capacity: 4,
+      parkId: chain.parkId,
+      venueId: chain.venueId,
+      animalCount: 0,
+      populationQuantity: 0,
+      cameraUrl: 'rtsp://10.0.0.8:554/live/pd01',
+    });
   });
 
   it('keeps cage codes unique per zoo only', async () => {
@@ -68,7 +86,9 @@ describe('cages', () => {
     const popCage = await makeCage(t, zooA, chain.venueId);
     const animal = await makeAnimal(t, zooA, { speciesId: panda, cageId: animalCage, sex: 1 });
     await makePopulation(t, zooA, { speciesId: deer, cageId: popCage, maleQuantity: 1 });
-    expect((await t.request({ url: '/zoo-cage/cage/species', token: zooA, query: { speciesId: panda } })).body.data.map((c: any) => c.id)).toEqual([animalCage]);
+    expect((await t.request({ url: '/zoo-cage/cage/species', token: zooA, query: { speciesId: panda } })).body.data.map((c: any) => c.id)).toEqual([
+      animalCage,
+    ]);
     expect((await t.request({ url: '/zoo-cage/cage/species', token: zooA, query: { speciesId: deer } })).body.data.map((c: any) => c.id)).toEqual([popCage]);
     expect((await t.request({ url: '/zoo-cage/cage/species', token: zooB, query: { speciesId: panda } })).body.data).toEqual([]);
     const code = (id: string) => t.sql.query(`select cage_code from zoo_cage where id = $1`, [id]).then((r) => r.rows[0].cage_code);
@@ -77,7 +97,12 @@ describe('cages', () => {
     const r2 = await t.request({ method: 'POST', url: '/zoo-cage/cage/remove', token: zooA, query: { ids: popCage } });
     expect(r2.body.msg).toBe(`笼舍「${await code(popCage)}」中还有种群,请先转移或删除种群后再删除笼舍`);
     // A dead animal no longer occupies its cage.
-    const died = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: animal, dieDate: '2024-05-01', dieType: 1 } });
+    const died = await t.request({
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/die_enroll',
+      token: zooA,
+      body: { animalType: 1, speciesId: panda, animalId: animal, dieDate: '2024-05-01', dieType: 1 },
+    });
     expect(died.body.success, JSON.stringify(died.body)).toBe(true);
     expect((await t.request({ method: 'POST', url: '/zoo-cage/cage/remove', token: zooA, query: { ids: animalCage } })).body.success).toBe(true);
   });
@@ -107,7 +132,12 @@ describe('cage contents views', () => {
     const cage = await makeCage(t, zooA, chain.venueId);
     await makeAnimal(t, zooA, { speciesId: panda, cageId: cage, sex: 2, localNo: 'VIEW-1' });
     const gone = await makeAnimal(t, zooA, { speciesId: panda, cageId: cage, sex: 1, localNo: 'VIEW-2' });
-    await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: gone, dieDate: '2024-05-01', dieType: 1 } });
+    await t.request({
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/die_enroll',
+      token: zooA,
+      body: { animalType: 1, speciesId: panda, animalId: gone, dieDate: '2024-05-01', dieType: 1 },
+    });
     await makePopulation(t, zooA, { speciesId: deer, cageId: cage, maleQuantity: 2, femaleQuantity: 3 });
     const animals = await t.request({ url: '/zoo-cageAnimal/cageAnimal/list', token: zooA, query: { cageId: cage } });
     expect(animals.body.data.records.map((a: any) => a.localNo)).toEqual(['VIEW-1']);

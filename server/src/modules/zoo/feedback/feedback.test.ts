@@ -22,11 +22,25 @@ describe('feedback', () => {
     expect((await submit(zooA, { title: '标题', content: 'x', feedbackType: 7 })).body.msg).toBe('反馈类型取值不正确');
     expect((await submit(zooA, { title: '标题', content: 'x', contactPhone: 'abc' })).body.msg).toBe('联系电话格式不正确');
     expect((await submit(zooA, { title: '标', content: 'x'.repeat(2001) })).body.msg).toBe('反馈内容不能超过2000个字符');
-    const res = await submit(zooA, { title: '熊猫馆空调噪音大', content: '夜间噪音影响休息', feedbackType: '2', contactName: '张三', contactPhone: '13800000000' });
+    const res = await submit(zooA, {
+      title: '熊猫馆空调噪音大',
+      content: '夜间噪音影响休息',
+      feedbackType: '2',
+      contactName: '张三',
+      contactPhone: '13800000000',
+    });
     expect(res.body.success).toBe(true);
     const list = await t.request({ url: `${base}/list`, token: zooA, query: { title: '空调' } });
     expect(list.body.data.records).toHaveLength(1);
-    expect(list.body.data.records[0]).toMatchObject({ feedbackType: 2, handleState: 1, reply: '', replyUser: '', replyTime: '', contactName: '张三', createUserName: 'adm320001' });
+    expect(list.body.data.records[0]).toMatchObject({
+      feedbackType: 2,
+      handleState: 1,
+      reply: '',
+      replyUser: '',
+      replyTime: '',
+      contactName: '张三',
+      createUserName: 'adm320001',
+    });
   });
 
   it('stamps who answered and when; another zoo sees nothing', async () => {

@@ -82,7 +82,19 @@ export function humitureAlarmRoutes(app: FastifyInstance): void {
       .set({ ackUser: session.userId, ackTime: sql`localtimestamp(0)` })
       .where(and(inArray(a.id, query.ids), isNull(a.ackTime), eq(a.isDeleted, 0)))
       .returning({ id: a.id });
-    if (done.length) await db.update(n).set({ readTime: sql`localtimestamp(0)` }).where(and(inArray(n.alarmId, done.map((d) => d.id)), isNull(n.readTime)));
+    if (done.length)
+      await db
+        .update(n)
+        .set({ readTime: sql`localtimestamp(0)` })
+        .where(
+          and(
+            inArray(
+              n.alarmId,
+              done.map((d) => d.id),
+            ),
+            isNull(n.readTime),
+          ),
+        );
     return { acknowledged: done.length };
   });
 

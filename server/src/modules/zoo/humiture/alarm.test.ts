@@ -16,7 +16,12 @@ const alarms = async (token: string, query: Record<string, string> = {}) =>
 const count = async (token: string) => (await t.request({ url: `${base}/alarm/count`, token })).body.data;
 /** A time `m` minutes after the start of the current hour minus `h` hours, on the database clock. */
 const at = async (h: number, m: number) =>
-  (await t.sql.query(`select to_char(date_trunc('hour', localtimestamp) - make_interval(hours => $1) + make_interval(mins => $2), 'YYYY-MM-DD HH24:MI:SS') as v`, [h, m])).rows[0].v as string;
+  (
+    await t.sql.query(
+      `select to_char(date_trunc('hour', localtimestamp) - make_interval(hours => $1) + make_interval(mins => $2), 'YYYY-MM-DD HH24:MI:SS') as v`,
+      [h, m],
+    )
+  ).rows[0].v as string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -47,25 +52,45 @@ describe('environment alarms', () => {
     expect((await ingest(key, [{ time: await at(2, 0), temperature: 28, humidity: 60 }])).body.data).toEqual({ accepted: 1 });
     let list = await alarms(zooA);
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ cageId: cage, kind: 1, value: 28, peak: 28, rangeMin: 0, rangeMax: 26, startTime: await at(2, 0), endTime: '', open: true, ackTime: '' });
+    expect(list[0]).toMatchObject({
+      cageId: cage,
+      kind: 1,
+      value: 28,
+      peak: 28,
+      rangeMin: 0,
+      rangeMax: 26,
+      startTime: await at(2, 0),
+      endTime: '',
+      open: true,
+      ackTime: '',
+    });
     const cageRow = (await t.request({ url: '/zoo-cage/cage/detail', token: zooA, query: { id: cage } })).body.data;
     expect(cageRow.openAlarms).toBe(1);
 
     // Still out (and further out): the same alarm, a new peak; a humidity breach is its own alarm.
     await ingest(key, [{ time: await at(1, 50), temperature: 30.5, humidity: 85 }]);
     list = await alarms(zooA, { state: 'open' });
-    expect(list.map((a) => [a.kind, a.value, a.peak]).sort()).toEqual([[1, 28, 30.5], [2, 85, 85]]);
+    expect(list.map((a) => [a.kind, a.value, a.peak]).sort()).toEqual([
+      [1, 28, 30.5],
+      [2, 85, 85],
+    ]);
     expect((await t.sql.query(`select count(*)::int n from zoo_humiture_alarm where end_time is null`)).rows[0].n).toBe(2);
 
     // Back inside for both: closed at that reading's time.
-    await ingest(key, [{ time: await at(1, 0), temperature: 29, humidity: 70 }, { time: await at(1, 10), temperature: 22, humidity: 65 }]);
+    await ingest(key, [
+      { time: await at(1, 0), temperature: 29, humidity: 70 },
+      { time: await at(1, 10), temperature: 22, humidity: 65 },
+    ]);
     list = await alarms(zooA);
     expect(list.map((a) => a.open)).toEqual([false, false]);
     expect(list.find((a) => a.kind === 1)).toMatchObject({ endTime: await at(1, 10), peak: 30.5 });
     expect((await t.request({ url: '/zoo-cage/cage/detail', token: zooA, query: { id: cage } })).body.data.openAlarms).toBe(0);
 
     // A breach inside one batch that ends inside the band is still recorded, already closed.
-    await ingest(key, [{ time: await at(0, 1), temperature: -3, humidity: 60 }, { time: await at(0, 2), temperature: 5, humidity: 60 }]);
+    await ingest(key, [
+      { time: await at(0, 1), temperature: -3, humidity: 60 },
+      { time: await at(0, 2), temperature: 5, humidity: 60 },
+    ]);
     expect((await alarms(zooA, { state: 'closed' })).length).toBe(3);
     expect((await t.sql.query(`select count(*)::int n from zoo_humiture_alarm where end_time is null`)).rows[0].n).toBe(0);
   });
@@ -88,7 +113,9 @@ describe('environment alarms', () => {
     expect(after).toMatchObject({ ackUserName: 'keeper1', notifiedToMe: false, open: true });
     expect(after.ackTime).not.toBe('');
     // Acknowledging again changes nothing; unknown ids are refused by the contract.
-    expect((await t.request({ method: 'POST', url: `${base}/alarm/ack`, token: keeper, query: { ids: String(mine[0]!.id) } })).body.data).toEqual({ acknowledged: 0 });
+    expect((await t.request({ method: 'POST', url: `${base}/alarm/ack`, token: keeper, query: { ids: String(mine[0]!.id) } })).body.data).toEqual({
+      acknowledged: 0,
+    });
     expect((await t.request({ method: 'POST', url: `${base}/alarm/ack`, token: keeper, query: { ids: 'x;drop' } })).body.code).toBe(400);
     expect(await count(keeper)).toEqual({ open: 1, unacknowledged: 3, mine: 3 });
     // Without the button: refused.
@@ -117,7 +144,12 @@ describe('environment alarms', () => {
     await makeAnimal(t, zooA, { speciesId: await speciesId(t, 'Ailuropoda melanoleuca'), cageId: hover, sex: 2 });
     const k2 = (await t.request({ method: 'POST', url: `${base}/device/generate`, token: zooA, query: { cageId: hover } })).body.data.key as string;
     const mine = async () =>
-      (await t.sql.query(`select kind, value, peak, to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') as end_time from zoo_humiture_alarm where cage_id = $1 order by id`, [hover])).rows;
+      (
+        await t.sql.query(
+          `select kind, value, peak, to_char(end_time, 'YYYY-MM-DD HH24:MI:SS') as end_time from zoo_humiture_alarm where cage_id = $1 order by id`,
+          [hover],
+        )
+      ).rows;
     let minute = 0;
     const send = async (temps: number[], humidity = 60) => {
       const readings = [];
@@ -148,8 +180,15 @@ describe('environment alarms', () => {
     // Three readings in a row to close (platform param): a breach in between starts the count again, also across batches.
     const admin = await t.login();
     const setParam = async (value: string) => {
-      const { rows } = await t.sql.query(`select id::text, param_name from blade_param where param_key = 'zoo.humiture.alarm.clearReadings' and is_deleted = 0`);
-      const res = await t.request({ method: 'POST', url: '/blade-system/param/submit', token: admin, body: { id: rows[0].id, paramName: rows[0].param_name, paramKey: 'zoo.humiture.alarm.clearReadings', paramValue: value } });
+      const { rows } = await t.sql.query(
+        `select id::text, param_name from blade_param where param_key = 'zoo.humiture.alarm.clearReadings' and is_deleted = 0`,
+      );
+      const res = await t.request({
+        method: 'POST',
+        url: '/blade-system/param/submit',
+        token: admin,
+        body: { id: rows[0].id, paramName: rows[0].param_name, paramKey: 'zoo.humiture.alarm.clearReadings', paramValue: value },
+      });
       expect(res.body.success).toBe(true);
     };
     await setParam('3');

@@ -49,7 +49,10 @@ export function humitureRoutes(app: FastifyInstance): void {
   /** A new key revokes the cage's live one (a replaced or lost sensor); the secret is answered once, never stored. */
   route(app, humitureEndpoints.generate, async ({ db, query }) => {
     await mustExist(db, zooCage, query.cageId, '所选笼舍不存在');
-    await db.update(k).set({ revokeTime: sql`localtimestamp(0)` }).where(and(eq(k.cageId, query.cageId), isNull(k.revokeTime)));
+    await db
+      .update(k)
+      .set({ revokeTime: sql`localtimestamp(0)` })
+      .where(and(eq(k.cageId, query.cageId), isNull(k.revokeTime)));
     const keyId = randomBytes(8).toString('hex');
     const secret = randomBytes(32).toString('base64url');
     await db.insert(k).values({ cageId: query.cageId, keyId, keyHash: sha256(secret) });
@@ -57,7 +60,11 @@ export function humitureRoutes(app: FastifyInstance): void {
   });
 
   route(app, humitureEndpoints.revoke, async ({ db, query }) => {
-    const done = await db.update(k).set({ revokeTime: sql`localtimestamp(0)` }).where(and(eq(k.cageId, query.cageId), isNull(k.revokeTime))).returning({ id: k.id });
+    const done = await db
+      .update(k)
+      .set({ revokeTime: sql`localtimestamp(0)` })
+      .where(and(eq(k.cageId, query.cageId), isNull(k.revokeTime)))
+      .returning({ id: k.id });
     if (!done.length) throw new BizError('该笼舍没有有效的设备密钥');
     return {};
   });

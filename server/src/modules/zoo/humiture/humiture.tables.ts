@@ -19,7 +19,9 @@ export const zooCageDeviceKey = pgTable(
   },
   (t) => [
     uniqueIndex('zoo_cage_device_key_id_uq').on(t.keyId),
-    uniqueIndex('zoo_cage_device_key_live_uq').on(t.tenantId, t.cageId).where(sql`revoke_time is null and is_deleted = 0`),
+    uniqueIndex('zoo_cage_device_key_live_uq')
+      .on(t.tenantId, t.cageId)
+      .where(sql`revoke_time is null and is_deleted = 0`),
     tenantPolicy('zoo_cage_device_key'),
   ],
 );
@@ -65,7 +67,9 @@ export const zooHumitureAlarm = pgTable(
     ...baseCols(),
   },
   (t) => [
-    uniqueIndex('zoo_humiture_alarm_open_uq').on(t.tenantId, t.cageId, t.kind).where(sql`end_time is null and is_deleted = 0`),
+    uniqueIndex('zoo_humiture_alarm_open_uq')
+      .on(t.tenantId, t.cageId, t.kind)
+      .where(sql`end_time is null and is_deleted = 0`),
     index('zoo_humiture_alarm_start_idx').on(t.tenantId, t.startTime),
     tenantPolicy('zoo_humiture_alarm'),
   ],

@@ -13,7 +13,12 @@ const ingest = (key: string | undefined, readings: unknown) =>
 const generate = (token: string, cageId: string) => t.request({ method: 'POST', url: `${base}/device/generate`, token, query: { cageId } });
 /** A time `h` hours before the current hour, plus `m` minutes, in the database's (the zoo's) clock. */
 const at = async (h: number, m: number) =>
-  (await t.sql.query(`select to_char(date_trunc('hour', localtimestamp) - make_interval(hours => $1) + make_interval(mins => $2), 'YYYY-MM-DD HH24:MI:SS') as v`, [h, m])).rows[0].v as string;
+  (
+    await t.sql.query(
+      `select to_char(date_trunc('hour', localtimestamp) - make_interval(hours => $1) + make_interval(mins => $2), 'YYYY-MM-DD HH24:MI:SS') as v`,
+      [h, m],
+    )
+  ).rows[0].v as string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -42,10 +47,16 @@ describe('humiture', () => {
     expect((await ingest(`${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`, [{ temperature: 20, humidity: 50 }])).body.code).toBe(401);
     expect((await ingest(key, [{ temperature: 20, humidity: 120 }])).body).toMatchObject({ code: 400, msg: '湿度超出范围(0~100%)' });
     expect((await ingest(key, [])).body.msg).toBe('缺少读数 readings');
-    const ok = await ingest(key, [{ temperature: 20, humidity: 50 }, { temperature: 21.5, humidity: 55, time: await at(0, 0) }]);
+    const ok = await ingest(key, [
+      { temperature: 20, humidity: 50 },
+      { temperature: 21.5, humidity: 55, time: await at(0, 0) },
+    ]);
     expect(ok.body).toMatchObject({ code: 200, data: { accepted: 2 } });
     const rows = (await t.sql.query(`select tenant_id, cage_id::text from zoo_humiture`)).rows;
-    expect(rows).toEqual([{ tenant_id: '330001', cage_id: cage }, { tenant_id: '330001', cage_id: cage }]);
+    expect(rows).toEqual([
+      { tenant_id: '330001', cage_id: cage },
+      { tenant_id: '330001', cage_id: cage },
+    ]);
     expect((await t.sql.query(`select count(*)::int n from zoo_humiture where read_time = $1`, [await at(0, 0)])).rows[0].n).toBe(1);
 
     // A new key replaces the old one; revoking leaves none.
@@ -77,7 +88,9 @@ describe('humiture', () => {
 
     // Revoked behind this instance's back (another instance's write: nothing here is told): refused all the same.
     const fresh: string = (await generate(zooA, spare)).body.data.key;
-    expect(await (async () => (await Promise.all(Array.from({ length: 12 }, () => ingest(fresh, [{ temperature: 20, humidity: 50 }])))).map((r) => r.body.code))()).toEqual(Array(12).fill(200));
+    expect(
+      await (async () => (await Promise.all(Array.from({ length: 12 }, () => ingest(fresh, [{ temperature: 20, humidity: 50 }])))).map((r) => r.body.code))(),
+    ).toEqual(Array(12).fill(200));
     await t.sql.query(`update zoo_cage_device_key set revoke_time = localtimestamp(0) where cage_id = $1 and revoke_time is null`, [spare]);
     expect((await ingest(fresh, [{ temperature: 20, humidity: 50 }])).body.code).toBe(401);
     const n = (await t.sql.query(`select count(*)::int n from zoo_humiture where cage_id = $1`, [spare])).rows[0].n;
@@ -106,8 +119,8 @@ describe('humiture', () => {
     expect(day.speciesNames).toEqual(['大熊猫']);
     expect(day.comfort).toEqual({ tempMin: 0, tempMax: 26, humidityMin: 40, humidityMax: 80 });
     expect(day.buckets).toEqual([
-      { time: (await at(3, 0)), tempMin: 20, tempMax: 22, tempMean: 21, humidityMin: 50, humidityMax: 60, humidityMean: 55, count: 2, breach: false },
-      { time: (await at(2, 0)), tempMin: 28, tempMax: 28, tempMean: 28, humidityMin: 70, humidityMax: 70, humidityMean: 70, count: 1, breach: true },
+      { time: await at(3, 0), tempMin: 20, tempMax: 22, tempMean: 21, humidityMin: 50, humidityMax: 60, humidityMean: 55, count: 2, breach: false },
+      { time: await at(2, 0), tempMin: 28, tempMax: 28, tempMean: 28, humidityMin: 70, humidityMax: 70, humidityMean: 70, count: 1, breach: true },
     ]);
     expect(day.summary).toEqual({ count: 3, breaches: 1, tempMin: 20, tempMax: 28, tempMean: 23.3, humidityMin: 50, humidityMax: 70, humidityMean: 60 });
     const week = (await t.request({ url: `${base}/history`, token: zooA, query: { cageId: cage, range: 'week' } })).body.data;

@@ -80,7 +80,13 @@ export function basicLogRoutes(app: FastifyInstance): void {
       // Two logs of one subject and day sent at once: the second waits here for the first to commit, then sees it
       // and gets this message (not the unique index's generic one).
       await db.execute(sql`select pg_advisory_xact_lock(hashtext('zoo_basic_log'), hashtext(${subject.id} || ' ' || ${input.logDate}))`);
-      await refuseDuplicate(db, l, and(eq(l.animalId, subject.id), eq(l.logDate, input.logDate))!, existing, `「${subject.name}」${input.logDate} 已有饲养日志`);
+      await refuseDuplicate(
+        db,
+        l,
+        and(eq(l.animalId, subject.id), eq(l.logDate, input.logDate))!,
+        existing,
+        `「${subject.name}」${input.logDate} 已有饲养日志`,
+      );
       const diet = input.diet.map((d) => ({ food: d.food, amount: d.amount ?? null, unit: d.unit ?? '', intake: d.intake }));
       // Moving a log to another animal re-reads where that animal lives; otherwise the log keeps its place.
       const moved = !existing || existing.animalId !== subject.id;
@@ -155,19 +161,19 @@ export function basicLogRoutes(app: FastifyInstance): void {
     const r = await round(call.db, call.session.userId, day);
     const items = await Promise.all(
       r.map(async (x) => {
-      const [species, cage] = await Promise.all([speciesOf(call)(x.species_id), cageOf(call)(x.cage_id || null)]);
-      return {
-        animalType: x.animal_type,
-        animalId: x.animal_id,
-        animalName: x.animal_name,
-        speciesName: species?.speciesName ?? '',
-        cageId: x.cage_id,
-        cageName: cage?.cageName ?? '',
-        quantity: x.quantity,
-        logId: x.log_id ?? '',
-        health: x.health ?? ('' as const),
-        lastDiet: dietOut(x.last_diet),
-      };
+        const [species, cage] = await Promise.all([speciesOf(call)(x.species_id), cageOf(call)(x.cage_id || null)]);
+        return {
+          animalType: x.animal_type,
+          animalId: x.animal_id,
+          animalName: x.animal_name,
+          speciesName: species?.speciesName ?? '',
+          cageId: x.cage_id,
+          cageName: cage?.cageName ?? '',
+          quantity: x.quantity,
+          logId: x.log_id ?? '',
+          health: x.health ?? ('' as const),
+          lastDiet: dietOut(x.last_diet),
+        };
       }),
     );
     return { day, items, ...percentOf(r) };

@@ -36,9 +36,14 @@ beforeAll(async () => {
   // A keeper with only the keeper-log buttons.
   const k = await createTenantUser(t.sql, { tenantId: '310001', account: 'keeper1', password: 'pw', roleAlias: 'keeper' });
   keeperId = k.userId;
-  await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '310001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_edit', 'basiclog_view')`, [k.roleId]);
+  await t.sql.query(
+    `insert into blade_role_menu (tenant_id, role_id, menu_id) select '310001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_edit', 'basiclog_view')`,
+    [k.roleId],
+  );
   keeper = await t.login('keeper1', 'pw', '310001');
-  expect((await t.request({ method: 'POST', url: '/zoo-cage/cageBreeder/submit', token: admin, body: { cageId: cageA, userId: keeperId } })).body.success).toBe(true);
+  expect((await t.request({ method: 'POST', url: '/zoo-cage/cageBreeder/submit', token: admin, body: { cageId: cageA, userId: keeperId } })).body.success).toBe(
+    true,
+  );
   pandaA = await makeAnimal(t, admin, { speciesId: panda, cageId: cageA, sex: 1, animalName: '阿宝' });
   pandaB = await makeAnimal(t, admin, { speciesId: panda, cageId: cageB, sex: 2 });
   pandaC = await makeAnimal(t, admin, { speciesId: panda, cageId: cageB, sex: 2 });
@@ -80,7 +85,10 @@ describe('keeper logs', () => {
       remark: '精神好',
     });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-    const { rows } = await t.sql.query(`select id::text, animal_type, cage_id::text, species_id::text, keeper_id::text, intake, log_time, diet, tenant_id from zoo_basic_log where animal_id = $1`, [pandaA]);
+    const { rows } = await t.sql.query(
+      `select id::text, animal_type, cage_id::text, species_id::text, keeper_id::text, intake, log_time, diet, tenant_id from zoo_basic_log where animal_id = $1`,
+      [pandaA],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ animal_type: 1, cage_id: cageA, species_id: panda, keeper_id: keeperId, intake: 2, tenant_id: '310001' });
     expect(rows[0].log_time).toMatch(/^\d{2}:\d{2}$/);
@@ -89,7 +97,18 @@ describe('keeper logs', () => {
       { food: '窝窝头', amount: 2, unit: '个', intake: 2 },
     ]);
     const detail = await t.request({ url: `${base}/detail`, token: keeper, query: { id: rows[0].id } });
-    expect(detail.body.data).toMatchObject({ animalType: 1, animalName: expect.stringContaining('阿宝'), speciesName: '大熊猫', cageId: cageA, keeperName: 'keeper1', logDate: today, intake: 2, behaviour: 2, health: 1, remark: '精神好' });
+    expect(detail.body.data).toMatchObject({
+      animalType: 1,
+      animalName: expect.stringContaining('阿宝'),
+      speciesName: '大熊猫',
+      cageId: cageA,
+      keeperName: 'keeper1',
+      logDate: today,
+      intake: 2,
+      behaviour: 2,
+      health: 1,
+      remark: '精神好',
+    });
     const again = await submit(keeper, { animalId: pandaA, logDate: today });
     expect(again.body.msg).toMatch(/^「阿宝.*」\d{4}-\d{2}-\d{2} 已有饲养日志$/);
     // Editing the same log is not a duplicate; without diet items the overall intake is the one given.
@@ -112,7 +131,13 @@ describe('keeper logs', () => {
         [herd, 2, false],
       ].sort(),
     );
-    expect(round.body.data.items.find((i: any) => i.animalId === herd)).toMatchObject({ quantity: 5, speciesName: '梅花鹿', cageId: cageA, logId: '', health: '' });
+    expect(round.body.data.items.find((i: any) => i.animalId === herd)).toMatchObject({
+      quantity: 5,
+      speciesName: '梅花鹿',
+      cageId: cageA,
+      logId: '',
+      health: '',
+    });
     expect((await submit(keeper, { animalId: herd, logDate: today })).body.success).toBe(true);
     expect((await t.request({ url: `${base}/today/percent`, token: keeper })).body.data).toEqual({ total: 3, logged: 2, percent: 67 });
     // Yesterday's log of pandaB does not count for today.
@@ -120,7 +145,10 @@ describe('keeper logs', () => {
     expect((await t.request({ url: `${base}/today/percent`, token: keeper })).body.data.logged).toBe(2);
     // ...but its diet is what a one-click entry offers today.
     await submit(keeper, { animalId: pandaB, logDate: await dayOffset(-3), diet: [{ food: '苹果', amount: 1, unit: '个' }] });
-    await t.sql.query(`update zoo_basic_log set diet = '[{"food":"竹笋","amount":3,"unit":"kg","intake":2}]' where animal_id = $1 and log_date = current_date - 1`, [pandaB]);
+    await t.sql.query(
+      `update zoo_basic_log set diet = '[{"food":"竹笋","amount":3,"unit":"kg","intake":2}]' where animal_id = $1 and log_date = current_date - 1`,
+      [pandaB],
+    );
     const items = (await t.request({ url: `${base}/today/round`, token: keeper })).body.data.items;
     expect(items.find((i: any) => i.animalId === pandaB).lastDiet).toEqual([{ food: '竹笋', amount: 3, unit: 'kg', intake: 2 }]);
     expect(items.find((i: any) => i.animalId === herd).lastDiet).toEqual([]);
@@ -151,10 +179,20 @@ describe('keeper logs', () => {
     expect(basicLogEndpoints.month.data.strict().parse(cal.body.data)).toEqual(cal.body.data);
     // The herd's log of today (the keeper's round above): a population's calendar.
     const herdCal = await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month, animalId: herd } });
-    expect(herdCal.body.data).toMatchObject({ animalType: 2, animalId: herd, speciesName: '梅花鹿', cageName: expect.any(String), days: [{ day: today, keeperName: expect.any(String) }] });
-    const prev = await t.request({ url: `${base}/detail/month`, token: admin, query: { year: prevMonthDay.slice(0, 4), month: String(+prevMonthDay.slice(5, 7)), animalId: pandaC } });
+    expect(herdCal.body.data).toMatchObject({
+      animalType: 2,
+      animalId: herd,
+      speciesName: '梅花鹿',
+      cageName: expect.any(String),
+      days: [{ day: today, keeperName: expect.any(String) }],
+    });
+    const prev = await t.request({
+      url: `${base}/detail/month`,
+      token: admin,
+      query: { year: prevMonthDay.slice(0, 4), month: String(+prevMonthDay.slice(5, 7)), animalId: pandaC },
+    });
     expect(prev.body.data.days.map((d: any) => d.day)).toEqual([prevMonthDay]);
-    expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month: "13", animalId: pandaC } })).body.msg).toBe('月份应为1-12');
+    expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month: '13', animalId: pandaC } })).body.msg).toBe('月份应为1-12');
     expect((await t.request({ url: `${base}/detail/month`, token: admin, query: { year, month } })).body.msg).toBe('请选择动物');
 
     const day = await t.request({ url: `${base}/detail/day`, token: admin, query: { day: today, animalId: pandaC } });
@@ -185,7 +223,9 @@ describe('keeper logs', () => {
     const year = today.slice(0, 4);
     const month = String(+today.slice(5, 7));
     const days = async (token: string, animalId: string) =>
-      ((await t.request({ url: `${base}/detail/month`, token, query: { year, month, animalId } })).body.data.days as Array<{ day: string; keeperName: string }>).map((d) => d.day);
+      (
+        (await t.request({ url: `${base}/detail/month`, token, query: { year, month, animalId } })).body.data.days as Array<{ day: string; keeperName: string }>
+      ).map((d) => d.day);
     expect(await days(keeper, pandaC)).toContain(today);
     const { rows } = await t.sql.query(`select role_id from blade_user where id = $1`, [keeperId]);
     const menu = (await t.sql.query(`select id::text from blade_menu where code = 'basiclog' limit 1`)).rows[0].id;
@@ -193,7 +233,10 @@ describe('keeper logs', () => {
       `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, 'basiclog', '本人记录', 2, 'keeperId') returning id::text`,
       [menu],
     );
-    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, rows[0].role_id]);
+    await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [
+      scope.rows[0].id,
+      rows[0].role_id,
+    ]);
     t.app.zoo.cache.clearLocal();
     // pandaC's logs were written by the administrator: the keeper sees the calendar without them; the herd's log is theirs.
     expect(await days(keeper, pandaC)).toEqual([]);
@@ -204,12 +247,17 @@ describe('keeper logs', () => {
   it('two logs for one animal and day sent at once: one is saved, the other is refused with a clear 400', async () => {
     const animal = await makeAnimal(t, admin, { speciesId: panda, cageId: cageA, sex: 1, animalName: '并发' });
     const day = await dayOffset(-3);
-    const answers = await Promise.all([submit(admin, { animalId: animal, logDate: day, remark: '甲' }), submit(admin, { animalId: animal, logDate: day, remark: '乙' })]);
+    const answers = await Promise.all([
+      submit(admin, { animalId: animal, logDate: day, remark: '甲' }),
+      submit(admin, { animalId: animal, logDate: day, remark: '乙' }),
+    ]);
     const ok = answers.filter((r) => r.status === 200 && r.body.success === true);
     const refused = answers.filter((r) => r.status === 400);
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(refused[0]!.body.msg).toMatch(new RegExp(`${day} 已有饲养日志$`));
-    expect((await t.sql.query(`select count(*)::int n from zoo_basic_log where animal_id = $1 and log_date = $2 and is_deleted = 0`, [animal, day])).rows[0].n).toBe(1);
+    expect(
+      (await t.sql.query(`select count(*)::int n from zoo_basic_log where animal_id = $1 and log_date = $2 and is_deleted = 0`, [animal, day])).rows[0].n,
+    ).toBe(1);
   });
 });

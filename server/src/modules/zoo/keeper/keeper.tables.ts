@@ -19,7 +19,10 @@ export const zooBasicLog = pgTable(
     logDate: date('log_date', { mode: 'string' }).notNull(),
     logTime: varchar('log_time', { length: 5 }).notNull().default(''),
     keeperId: bigintStr('keeper_id'),
-    diet: jsonb('diet').$type<DietItem[]>().notNull().default(sql`'[]'::jsonb`),
+    diet: jsonb('diet')
+      .$type<DietItem[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     intake: integer('intake').notNull().default(1),
     appetite: integer('appetite').notNull().default(1),
     behaviour: integer('behaviour').notNull().default(1),
@@ -31,7 +34,9 @@ export const zooBasicLog = pgTable(
   (t) => [
     // One log per animal per day; the month calendar reads this index's range. In SQL (migration 0022) it also
     // INCLUDEs (id, intake, health, keeper_id), so the calendar is an index-only scan; Drizzle cannot say INCLUDE.
-    uniqueIndex('zoo_basic_log_day_uq').on(t.tenantId, t.animalId, t.logDate).where(sql`is_deleted = 0`),
+    uniqueIndex('zoo_basic_log_day_uq')
+      .on(t.tenantId, t.animalId, t.logDate)
+      .where(sql`is_deleted = 0`),
     index('zoo_basic_log_date_idx').on(t.tenantId, t.logDate),
     tenantPolicy('zoo_basic_log'),
   ],

@@ -29,7 +29,12 @@ describe('parks', () => {
     expect(dup.body).toMatchObject({ code: 400, msg: '园区名称「北园」已存在' });
     // Another zoo may use the same name.
     expect((await t.request({ method: 'POST', url: '/blade-zoo/park/submit', token: zooB, body: { parkName: '北园' } })).body.success).toBe(true);
-    const upd = await t.request({ method: 'POST', url: '/blade-zoo/park/submit', token: zooA, body: { id: parkA, parkName: '北园', address: '北京路1号', sort: 2 } });
+    const upd = await t.request({
+      method: 'POST',
+      url: '/blade-zoo/park/submit',
+      token: zooA,
+      body: { id: parkA, parkName: '北园', address: '北京路1号', sort: 2 },
+    });
     expect(upd.body.success).toBe(true);
     expect((await t.request({ url: '/blade-zoo/park/detail', token: zooA, query: { id: parkA } })).body.data).toMatchObject({ address: '北京路1号', sort: 2 });
     expect((await t.request({ method: 'POST', url: '/blade-zoo/park/submit', token: zooA, body: { parkName: '' } })).body.msg).toBe('请输入园区名称');
@@ -62,7 +67,7 @@ describe('parks', () => {
     expect((await t.request({ url: '/blade-zoo/venue/tree', token: zooA, query: { parkId: parkA } })).body.data.map((v: any) => v.id)).toEqual([venueA]);
   });
 
-  it('never shows one zoo\'s parks, venues or cages in another zoo\'s trees', async () => {
+  it("never shows one zoo's parks, venues or cages in another zoo's trees", async () => {
     const treeB = (await t.request({ url: '/blade-zoo/park/tree/venue', token: zooB, query: { withCage: 'true' } })).body.data;
     expect(JSON.stringify(treeB)).not.toContain(parkA);
     expect(JSON.stringify(treeB)).not.toContain(venueA);
@@ -79,7 +84,9 @@ describe('venues and contacts', () => {
     const dup = await t.request({ method: 'POST', url: '/blade-zoo/venue/submit', token: zooA, body: { parkId: parkA, venueName: '熊猫馆' } });
     expect(dup.body.msg).toBe('该园区下已存在场馆「熊猫馆」');
     expect((await t.request({ method: 'POST', url: '/blade-zoo/venue/submit', token: zooA, body: { venueName: '无园区' } })).body.msg).toBe('请选择园区');
-    expect((await t.request({ method: 'POST', url: '/blade-zoo/venue/submit', token: zooA, body: { parkId: parkA, venueName: 'x', area: -3 } })).body.msg).toBe('面积不能小于0');
+    expect((await t.request({ method: 'POST', url: '/blade-zoo/venue/submit', token: zooA, body: { parkId: parkA, venueName: 'x', area: -3 } })).body.msg).toBe(
+      '面积不能小于0',
+    );
     const list = await t.request({ url: '/blade-zoo/venue/list', token: zooA, query: { parkId: parkA } });
     expect(list.body.data.records).toEqual([expect.objectContaining({ id: venueA, parkName: '北园', cageCount: 1 })]);
   });
@@ -93,8 +100,9 @@ describe('venues and contacts', () => {
     expect((await t.sql.query(`select is_deleted from zoo_venue_contacts where venue_id = $1`, [empty])).rows).toEqual([{ is_deleted: 1 }]);
   });
 
-  it('validates contact phones with the spec\'s three messages in order', async () => {
-    const post = (phone: unknown) => t.request({ method: 'POST', url: '/blade-zoo/venueContacts/submit', token: zooA, body: { venueId: venueA, contactName: '钱', phone } });
+  it("validates contact phones with the spec's three messages in order", async () => {
+    const post = (phone: unknown) =>
+      t.request({ method: 'POST', url: '/blade-zoo/venueContacts/submit', token: zooA, body: { venueId: venueA, contactName: '钱', phone } });
     expect((await post('')).body.msg).toBe('手机号码不能为空');
     expect((await post('1380000')).body.msg).toBe('手机号码长度不为11位');
     expect((await post('23800001111')).body.msg).toBe('手机号码格式不正确');

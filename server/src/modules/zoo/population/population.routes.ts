@@ -30,10 +30,23 @@ export function populationRoutes(app: FastifyInstance): void {
     lookupTables: LOOKUP_TABLES,
     beforeSave: async (input, { db }, existing) => {
       // Species, cage and counts are the stock ledger's: an update changes the name and remark only.
-      if (existing) return { speciesId: existing.speciesId, cageId: existing.cageId, maleQuantity: existing.maleQuantity, femaleQuantity: existing.femaleQuantity, theyQuantity: existing.theyQuantity };
+      if (existing)
+        return {
+          speciesId: existing.speciesId,
+          cageId: existing.cageId,
+          maleQuantity: existing.maleQuantity,
+          femaleQuantity: existing.femaleQuantity,
+          theyQuantity: existing.theyQuantity,
+        };
       await assertSpeciesAuthorised(db, input.speciesId);
       const cage = await mustExist(db, zooCage, input.cageId, '所选笼舍不存在');
-      await refuseDuplicate(db, p, and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId))!, existing, `笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`);
+      await refuseDuplicate(
+        db,
+        p,
+        and(eq(p.cageId, input.cageId), eq(p.speciesId, input.speciesId))!,
+        existing,
+        `笼舍「${cage.cageCode}」中已有该物种的种群,请直接修改该种群`,
+      );
     },
     // Counts given on creation enter as an import row (decision 0027): stock is always the ledger's result.
     afterWrite: async ({ db }, id) => {
@@ -44,12 +57,19 @@ export function populationRoutes(app: FastifyInstance): void {
     },
     beforeRemove: async (ids, { db }) => {
       for (const id of ids) await withdrawRegistration(db, { populationId: id }, '删除种群档案');
-      await db.update(pa).set({ isDeleted: 1 }).where(and(inArray(pa.populationId, ids), eq(pa.isDeleted, 0)));
+      await db
+        .update(pa)
+        .set({ isDeleted: 1 })
+        .where(and(inArray(pa.populationId, ids), eq(pa.isDeleted, 0)));
     },
   });
 
   route(app, populationEndpoints.species, async (call) => {
-    const rows = await call.db.select().from(p).where(and(eq(p.isDeleted, 0), eq(p.speciesId, call.query.speciesId))).orderBy(asc(p.id));
+    const rows = await call.db
+      .select()
+      .from(p)
+      .where(and(eq(p.isDeleted, 0), eq(p.speciesId, call.query.speciesId)))
+      .orderBy(asc(p.id));
     return Promise.all(rows.map((r) => populationRecord(r, call)));
   });
 

@@ -37,7 +37,10 @@ describe('stock reports', () => {
     const keeper = await t.login('rkeeper', 'pw', TENANT);
     expect((await t.request({ url: '/blade-zoo/basic/stock', token: keeper })).status).toBe(403);
     expect((await t.request({ url: '/blade-zoo/basic/info', token: keeper })).body.success).toBe(true);
-    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'stock_report'`, [TENANT, roleId]);
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu where code = 'stock_report'`, [
+      TENANT,
+      roleId,
+    ]);
     const granted = await t.login('rkeeper', 'pw', TENANT);
     expect((await t.request({ url: '/blade-zoo/basic/species_stock', token: granted })).body.success).toBe(true);
     const xlsx = await t.app.inject({ url: `/api/blade-zoo/basic/stock-report?Blade-Auth=${granted}` });

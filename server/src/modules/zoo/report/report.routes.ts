@@ -19,7 +19,22 @@ async function period(db: Tx, q: { from?: string; to?: string }): Promise<{ from
   return { from: q.from ?? `${day.slice(0, 8)}01`, to: q.to ?? day };
 }
 
-const NUMBERS = ['opening', 'born', 'imported', 'census', 'exported', 'died', 'cancelled', 'other', 'closing', 'individuals', 'populationHeads', 'male', 'female', 'unknown'] as const;
+const NUMBERS = [
+  'opening',
+  'born',
+  'imported',
+  'census',
+  'exported',
+  'died',
+  'cancelled',
+  'other',
+  'closing',
+  'individuals',
+  'populationHeads',
+  'male',
+  'female',
+  'unknown',
+] as const;
 
 function totals(rs: readonly SpeciesPeriodRow[]) {
   return Object.fromEntries(NUMBERS.map((k) => [k, rs.reduce((s, r) => s + r[k], 0)])) as Record<(typeof NUMBERS)[number], number>;
@@ -49,7 +64,16 @@ const SHEET: SheetColumn<'speciesName' | 'latinName' | 'className' | 'protection
 
 async function homeInfo(db: Tx) {
   const day = await today(db);
-  const [now] = await rows<{ animals: number; populations: number; heads: number; species: number; month: number; t_in: number; t_out: number; alarms: number }>(
+  const [now] = await rows<{
+    animals: number;
+    populations: number;
+    heads: number;
+    species: number;
+    month: number;
+    t_in: number;
+    t_out: number;
+    alarms: number;
+  }>(
     db,
     sql`select (select count(*) from zoo_animal where is_deleted = 0 and status = 1)::int as animals,
                (select count(*) from zoo_population where is_deleted = 0 and male_quantity + female_quantity + they_quantity > 0)::int as populations,

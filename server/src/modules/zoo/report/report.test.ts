@@ -23,8 +23,8 @@ const OTHER = '300032';
 const MOVEMENTS = 150;
 
 let seed = 20261124;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const n = (max: number) => Math.floor(rand() * (max + 1));
 
 const DAY = 86_400_000;
@@ -36,7 +36,11 @@ beforeAll(async () => {
   token = await zooAdmin(t, TENANT);
   other = await zooAdmin(t, OTHER);
   const latin = ['Cervus nippon', 'Grus japonensis', 'Ailuropoda melanoleuca'];
-  await authorise(t, TENANT, latin.map((l) => ({ latin: l })));
+  await authorise(
+    t,
+    TENANT,
+    latin.map((l) => ({ latin: l })),
+  );
   await authorise(t, OTHER, [{ latin: 'Cervus nippon' }]);
   [deer, crane, panda] = await Promise.all(latin.map((l) => speciesId(t, l)));
   const a = await makeCageChain(t, token);
@@ -59,12 +63,24 @@ async function randomMovement(i: number, date: string, animals: string[]): Promi
   if (r < 0.6) {
     const kind = pick(['born', 'born', 'import', 'export', 'move', 'die', 'cancel'] as const);
     const cageId = pick(cages);
-    const body = { animalType: 2, speciesId: pick([deer, crane]), cageId, maleQuantity: n(3), femaleQuantity: n(3), theyQuantity: n(2), toCageId: pick(cages.filter((c) => c !== cageId)) };
+    const body = {
+      animalType: 2,
+      speciesId: pick([deer, crane]),
+      cageId,
+      maleQuantity: n(3),
+      femaleQuantity: n(3),
+      theyQuantity: n(2),
+      toCageId: pick(cages.filter((c) => c !== cageId)),
+    };
     return (await send(kind, { ...body, ...dates, ...extra })).body.success;
   }
   if (r < 0.75 || animals.length < 3) {
     const res = await send(pick(['born', 'import'] as const), {
-      animalType: 1, speciesId: panda, cageId: pick(cages), ...dates, ...extra,
+      animalType: 1,
+      speciesId: panda,
+      cageId: pick(cages),
+      ...dates,
+      ...extra,
       animals: Array.from({ length: 1 + n(1) }, (_, k) => ({ localNo: `RP${i}-${k}`, sex: 1 + n(2) })),
     });
     if (res.body.success) animals.push(...res.body.data.animalIds);
@@ -104,7 +120,11 @@ describe('stock reports', () => {
     expect(accepted).toBeGreaterThan(MOVEMENTS / 3);
     // The other zoo holds deer too: none of them may show in this zoo's reports.
     const o = await makeCageChain(t, other);
-    const res = await send('born', { animalType: 2, speciesId: deer, cageId: o.cageId, maleQuantity: 50, femaleQuantity: 0, theyQuantity: 0, bornDate: dayAt(-60) }, other);
+    const res = await send(
+      'born',
+      { animalType: 2, speciesId: deer, cageId: o.cageId, maleQuantity: 50, femaleQuantity: 0, theyQuantity: 0, bornDate: dayAt(-60) },
+      other,
+    );
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
     log = await ledger();
   }, 240_000);
@@ -196,7 +216,7 @@ describe('stock reports', () => {
     expect(ws.getRow(ws.rowCount).getCell(13).text).toBe(String(screen.body.data.total.closing));
   });
 
-  it("keeps each zoo to its own ledger", async () => {
+  it('keeps each zoo to its own ledger', async () => {
     const mine = await t.request({ url: '/blade-zoo/basic/stock', token, query: { groupBy: 'species' } });
     const theirs = await t.request({ url: '/blade-zoo/basic/stock', token: other, query: { groupBy: 'species' } });
     expect(theirs.body.data.rows).toEqual([{ key: deer, name: '梅花鹿', individuals: 0, populationHeads: 50, male: 50, female: 0, unknown: 0, total: 50 }]);
@@ -208,7 +228,7 @@ describe('stock reports', () => {
     expect(info.body.data).toMatchObject({ animals: 0, populations: 1, populationHeads: 50, species: 1 });
   });
 
-  it("answers the home figures from the registry and the ledger", async () => {
+  it('answers the home figures from the registry and the ledger', async () => {
     const res = await t.request({ url: '/blade-zoo/basic/info', token });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
     const { rows } = await t.sql.query(

@@ -48,7 +48,8 @@ const cellsAt = (end: SQL) => sql`
     from (${heads(end)}) h group by species_id, cage_id`;
 
 /** The dimensions of a (species, cage) cell: park, class, protection level — joined once per cell, not per row. */
-const dims = (cells: string) => sql.raw(`
+const dims = (cells: string) =>
+  sql.raw(`
   left join zoo_cage cg on cg.id = ${cells}.cage_id
   left join zoo_venue vn on vn.id = cg.venue_id
   left join zoo_park pk on pk.id = vn.park_id
@@ -56,7 +57,8 @@ const dims = (cells: string) => sql.raw(`
   left join cls on cls.species_id = ${cells}.species_id`);
 
 /** Class (rank 1 ancestor) of the species that occur in `cells`, walking up the (small, platform) taxonomy. */
-const classOf = (cells: string) => sql.raw(`
+const classOf = (cells: string) =>
+  sql.raw(`
   up (species_id, id, rank, parent_id, name_cn) as (
     select s.id, t.id, t.rank, t.parent_id, t.name_cn from zoo_species s join zoo_taxonomy t on t.id = s.taxonomy_id
      where s.id in (select species_id from ${cells})

@@ -26,7 +26,8 @@ const speciesRows: Rows<{ id: string; speciesName: string; latinName: string; ma
     .select({ id: zooSpecies.id, speciesName: zooSpecies.speciesName, latinName: zooSpecies.latinName, managementMode: zooSpecies.managementMode })
     .from(zooSpecies)
     .where(anyOf(zooSpecies.id, ids));
-const parkRows: Rows<{ id: string; parkName: string }> = (db, { ids }) => db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(anyOf(zooPark.id, ids));
+const parkRows: Rows<{ id: string; parkName: string }> = (db, { ids }) =>
+  db.select({ id: zooPark.id, parkName: zooPark.parkName }).from(zooPark).where(anyOf(zooPark.id, ids));
 const venueRows: Rows<{ id: string; venueName: string; parkId: string; parkName: string }> = (db, { ids }) =>
   db
     .select({ id: zooVenue.id, venueName: zooVenue.venueName, parkId: zooVenue.parkId, parkName: sql<string>`coalesce(${zooPark.parkName}, '')` })
@@ -67,7 +68,11 @@ const names = <V extends { id: string }>(name: string, tables: string[], rows: (
     const get = (key: string | null | undefined): Promise<V | undefined> => {
       const h = key ? held(key) : undefined;
       if (h) return Promise.resolve(h.value);
-      load ??= batchLoader(c.req, name, cachedLookup(c.req, name, tables, async (ids) => byId(await rows(c.db, { ids }))));
+      load ??= batchLoader(
+        c.req,
+        name,
+        cachedLookup(c.req, name, tables, async (ids) => byId(await rows(c.db, { ids }))),
+      );
       return load(key);
     };
     return Object.assign(get, { held });

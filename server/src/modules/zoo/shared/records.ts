@@ -16,10 +16,22 @@ const candidatesText = (c: Array<{ id: string; w?: number }> | null): string => 
 
 export async function animalRecords(rows: AnimalRow[], c: LookupCtx): Promise<Array<Wire<z.output<typeof AnimalRecord>>>> {
   const [species, cages, animals, keepers] = await Promise.all([
-    loadAll(speciesOf(c), rows.map((r) => r.speciesId)),
-    loadAll(cageOf(c), rows.map((r) => r.cageId)),
-    loadAll(animalOf(c), rows.flatMap((r) => [r.sireId, r.damId])),
-    loadAll(userOf(c), rows.map((r) => r.breederId)),
+    loadAll(
+      speciesOf(c),
+      rows.map((r) => r.speciesId),
+    ),
+    loadAll(
+      cageOf(c),
+      rows.map((r) => r.cageId),
+    ),
+    loadAll(
+      animalOf(c),
+      rows.flatMap((r) => [r.sireId, r.damId]),
+    ),
+    loadAll(
+      userOf(c),
+      rows.map((r) => r.breederId),
+    ),
   ]);
   const at = <V>(m: Map<string, V>, k: string | null) => (k ? m.get(k) : undefined);
   return rows.map((row) => {

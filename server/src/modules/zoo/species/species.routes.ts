@@ -25,9 +25,18 @@ export async function speciesRecord(app: FastifyInstance, db: Tx, row: SpeciesRo
 async function refuseIfInUse(db: Tx, ids: string[]): Promise<void> {
   const [licensed, animals, pops] = await aggregateAcrossTenants(db, (all) =>
     Promise.all([
-      all.select({ n: count() }).from(zooTenantSpecies).where(and(inArray(zooTenantSpecies.speciesId, ids), eq(zooTenantSpecies.isDeleted, 0))),
-      all.select({ n: count() }).from(zooAnimal).where(and(inArray(zooAnimal.speciesId, ids), eq(zooAnimal.isDeleted, 0))),
-      all.select({ n: count() }).from(zooPopulation).where(and(inArray(zooPopulation.speciesId, ids), eq(zooPopulation.isDeleted, 0))),
+      all
+        .select({ n: count() })
+        .from(zooTenantSpecies)
+        .where(and(inArray(zooTenantSpecies.speciesId, ids), eq(zooTenantSpecies.isDeleted, 0))),
+      all
+        .select({ n: count() })
+        .from(zooAnimal)
+        .where(and(inArray(zooAnimal.speciesId, ids), eq(zooAnimal.isDeleted, 0))),
+      all
+        .select({ n: count() })
+        .from(zooPopulation)
+        .where(and(inArray(zooPopulation.speciesId, ids), eq(zooPopulation.isDeleted, 0))),
     ]),
   );
   if (Number(licensed[0]!.n) > 0) throw new BizError(`该物种已授权给 ${licensed[0]!.n} 个动物园,请先取消授权再删除`);

@@ -22,15 +22,34 @@ describe('public species library', () => {
     expect(list.body.data.total).toBe(46);
     const byLatin = new Map(list.body.data.records.map((r: any) => [r.latinName, r]));
     expect(byLatin.get('Ailuropoda melanoleuca')).toMatchObject({
-      speciesName: '大熊猫', protectionClass: 1, protectionAuthority: 1, citesAppendix: 'I', iucnCategory: 'VU', iucnYear: 2016,
-      source: 'verified', className: '哺乳纲', orderName: '食肉目', familyName: '熊科', managementMode: 1,
+      speciesName: '大熊猫',
+      protectionClass: 1,
+      protectionAuthority: 1,
+      citesAppendix: 'I',
+      iucnCategory: 'VU',
+      iucnYear: 2016,
+      source: 'verified',
+      className: '哺乳纲',
+      orderName: '食肉目',
+      familyName: '熊科',
+      managementMode: 1,
       // Comfort ranges of the demo species (seed/zoo-species-comfort.ts): the humiture chart's band, the alarms' bounds.
-      tempMin: 0, tempMax: 26, humidityMin: 40, humidityMax: 80,
+      tempMin: 0,
+      tempMax: 26,
+      humidityMin: 40,
+      humidityMax: 80,
     });
     expect(byLatin.get('Rhinopithecus roxellana')).toMatchObject({ speciesName: '川金丝猴', source: 'unverified', iucnYear: '' });
     expect((byLatin.get('Rhinopithecus roxellana') as any).sourceNote).toContain('全部取值来自背景知识');
     // "*" rows are aquatic (fisheries authority); "not listed" is CITES none; II* keeps class II.
-    expect(byLatin.get('Neophocaena asiaeorientalis asiaeorientalis')).toMatchObject({ speciesName: '长江江豚', protectionClass: 1, protectionAuthority: 2, iucnCategory: 'CR', iucnYear: 2013, taxonomyName: '长江江豚 Neophocaena asiaeorientalis asiaeorientalis' });
+    expect(byLatin.get('Neophocaena asiaeorientalis asiaeorientalis')).toMatchObject({
+      speciesName: '长江江豚',
+      protectionClass: 1,
+      protectionAuthority: 2,
+      iucnCategory: 'CR',
+      iucnYear: 2013,
+      taxonomyName: '长江江豚 Neophocaena asiaeorientalis asiaeorientalis',
+    });
     expect(byLatin.get('Andrias davidianus')).toMatchObject({ protectionClass: 2, protectionAuthority: 2, citesAppendix: 'I', source: 'verified' });
     expect(byLatin.get('Camelus ferus')).toMatchObject({ citesAppendix: 'none', iucnCategory: 'CR' });
     expect(byLatin.get('Python bivittatus')).toMatchObject({ protectionClass: 2, citesAppendix: 'II' });
@@ -48,10 +67,20 @@ describe('public species library', () => {
 
   it('lets the platform administrator add and change a species, with its comfort ranges', async () => {
     const genus = (await t.sql.query(`select id::text from zoo_taxonomy where name_latin = 'Ursus'`)).rows[0].id;
-    expect((await submit(admin, { ...valid, taxonomyId: genus, tempMin: -10, tempMax: '25', humidityMin: 30, humidityMax: 80, iucnYear: '2016' })).body.success).toBe(true);
+    expect(
+      (await submit(admin, { ...valid, taxonomyId: genus, tempMin: -10, tempMax: '25', humidityMin: 30, humidityMax: 80, iucnYear: '2016' })).body.success,
+    ).toBe(true);
     const id = await speciesId(t, 'Ursus arctos');
     const detail = await t.request({ url: `${base}/detail`, token: zoo, query: { id } });
-    expect(detail.body.data).toMatchObject({ speciesName: '棕熊', tempMin: -10, tempMax: 25, humidityMax: 80, iucnYear: 2016, source: 'unverified', familyName: '熊科' });
+    expect(detail.body.data).toMatchObject({
+      speciesName: '棕熊',
+      tempMin: -10,
+      tempMax: 25,
+      humidityMax: 80,
+      iucnYear: 2016,
+      source: 'unverified',
+      familyName: '熊科',
+    });
     expect((await submit(admin, { ...valid, id, tempMin: '', tempMax: null, source: 'verified' })).body.success).toBe(true);
     expect((await t.request({ url: `${base}/detail`, token: zoo, query: { id } })).body.data).toMatchObject({ tempMin: '', tempMax: '', source: 'verified' });
     const select = await t.request({ url: `${base}/select`, token: zoo, query: { speciesName: '棕' } });

@@ -16,7 +16,10 @@ export const zooStockApproval = pgTable(
     state: varchar('state', { length: 12 }).notNull().default('pending'),
     reason: varchar('reason', { length: 1000 }).notNull().default(''),
     processInstanceId: bigintStr('process_instance_id'),
-    stockLogIds: jsonb('stock_log_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    stockLogIds: jsonb('stock_log_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     decidedTime: datetime('decided_time'),
     ...baseCols(),
   },

@@ -69,8 +69,14 @@ export async function gateMovement(app: FastifyInstance, call: { db: Tx; session
     .catch((e) => {
       if (!(e instanceof DryRun)) throw e;
     });
-  const [row] = await db.insert(zooStockApproval).values({ movement: kind, payload: body as Record<string, unknown> }).returning({ id: zooStockApproval.id });
-  const instanceId = await startProcess(db, session, def.definitionId, `${STOCK_APPROVAL_TABLE}:${row!.id}`, { movement: kind, requester: `taskUser_${session.userId}` });
+  const [row] = await db
+    .insert(zooStockApproval)
+    .values({ movement: kind, payload: body as Record<string, unknown> })
+    .returning({ id: zooStockApproval.id });
+  const instanceId = await startProcess(db, session, def.definitionId, `${STOCK_APPROVAL_TABLE}:${row!.id}`, {
+    movement: kind,
+    requester: `taskUser_${session.userId}`,
+  });
   await db.update(zooStockApproval).set({ processInstanceId: instanceId }).where(eq(zooStockApproval.id, row!.id));
   return { ids: [], animalIds: [], approval: { approvalId: row!.id, processInstanceId: instanceId, state: 'pending' } };
 }
@@ -82,7 +88,10 @@ onProcessEnd(STOCK_APPROVAL_TABLE, async (db, businessId, outcome) => {
   const decided = { decidedTime: sql`localtimestamp(0)` };
   if (outcome.deleted || !outcome.approved) {
     const reason = outcome.deleted ? `审批已撤销: ${outcome.comment}` : `审批未通过: ${outcome.comment || '驳回'}`;
-    await db.update(zooStockApproval).set({ ...decided, state: outcome.deleted ? 'cancelled' : 'rejected', reason: reason.slice(0, 1000) } as never).where(eq(zooStockApproval.id, row.id));
+    await db
+      .update(zooStockApproval)
+      .set({ ...decided, state: outcome.deleted ? 'cancelled' : 'rejected', reason: reason.slice(0, 1000) } as never)
+      .where(eq(zooStockApproval.id, row.id));
     return;
   }
   const apply = appliers.get(row.movement as GatedMovement);
@@ -90,7 +99,10 @@ onProcessEnd(STOCK_APPROVAL_TABLE, async (db, businessId, outcome) => {
     if (!apply) throw new BizError('该变动类型未接入审批');
     // A savepoint: a movement that no longer fits the stock fails alone, the approval still completes.
     const { ids } = await db.transaction((tx) => apply(tx, row.payload));
-    await db.update(zooStockApproval).set({ ...decided, state: 'approved', stockLogIds: ids, reason: outcome.comment.slice(0, 1000) } as never).where(eq(zooStockApproval.id, row.id));
+    await db
+      .update(zooStockApproval)
+      .set({ ...decided, state: 'approved', stockLogIds: ids, reason: outcome.comment.slice(0, 1000) } as never)
+      .where(eq(zooStockApproval.id, row.id));
   } catch (e) {
     if (!(e instanceof BizError)) throw e;
     await db

@@ -116,7 +116,11 @@ export async function refusePendingAnimal(db: Tx, animal: Pick<AnimalRow, 'id' |
 // ---- individuals ----
 
 export async function lockAnimal(db: Tx, id: string): Promise<AnimalRow> {
-  const [row] = await db.select().from(a).where(and(eq(a.id, id), eq(a.isDeleted, 0))).for('update');
+  const [row] = await db
+    .select()
+    .from(a)
+    .where(and(eq(a.id, id), eq(a.isDeleted, 0)))
+    .for('update');
   if (!row) throw new BizError('所选个体不存在或不属于本园');
   return row;
 }
@@ -139,7 +143,14 @@ export async function appendAnimalIn(db: Tx, kind: MovementType, animal: AnimalR
 }
 
 /** Export, death, deregistration or move of one individual. */
-export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'move', speciesId: string, animalId: string, x: Particulars, toCageId?: string): Promise<string> {
+export async function animalOut(
+  db: Tx,
+  kind: 'export' | 'die' | 'cancel' | 'move',
+  speciesId: string,
+  animalId: string,
+  x: Particulars,
+  toCageId?: string,
+): Promise<string> {
   const animal = await lockAnimal(db, animalId);
   if (animal.speciesId !== speciesId) throw new BizError(`个体「${animalLabel(animal)}」不是所选物种`);
   if (animal.status !== STATUS_IN)
@@ -151,15 +162,36 @@ export async function animalOut(db: Tx, kind: 'export' | 'die' | 'cancel' | 'mov
     if (to.id === animal.cageId) throw new BizError(`个体「${animalLabel(animal)}」已在笼舍「${to.cageCode}」`);
     await db.update(a).set({ cageId: to.id }).where(eq(a.id, animal.id));
     return append(db, {
-      movementType: 'move', animalType: 1, speciesId, animalId, fromCageId: animal.cageId, toCageId: to.id, ...quantities(v),
-      fromBefore: v, fromAfter: [0, 0, 0], toBefore: [0, 0, 0], toAfter: v, statusBefore: STATUS_IN, statusAfter: STATUS_IN, ...particulars(x),
+      movementType: 'move',
+      animalType: 1,
+      speciesId,
+      animalId,
+      fromCageId: animal.cageId,
+      toCageId: to.id,
+      ...quantities(v),
+      fromBefore: v,
+      fromAfter: [0, 0, 0],
+      toBefore: [0, 0, 0],
+      toAfter: v,
+      statusBefore: STATUS_IN,
+      statusAfter: STATUS_IN,
+      ...particulars(x),
     });
   }
   const status = STATUS_AFTER[kind]!;
   await db.update(a).set({ status }).where(eq(a.id, animal.id));
   return append(db, {
-    movementType: kind, animalType: 1, speciesId, animalId, fromCageId: animal.cageId, ...quantities(v),
-    fromBefore: v, fromAfter: [0, 0, 0], statusBefore: STATUS_IN, statusAfter: status, ...particulars(x),
+    movementType: kind,
+    animalType: 1,
+    speciesId,
+    animalId,
+    fromCageId: animal.cageId,
+    ...quantities(v),
+    fromBefore: v,
+    fromAfter: [0, 0, 0],
+    statusBefore: STATUS_IN,
+    statusAfter: status,
+    ...particulars(x),
   });
 }
 
@@ -245,15 +277,26 @@ export function refuseOverdraw(have: Mfu, want: Mfu, cageCode: string, pending: 
  * introduction (引进, type 其他) dated its creation: stock only ever enters through a birth or an import
  * (decision 0027). The registry cannot know of a birth in this zoo (the birth form does), so never `born`.
  */
-export const registryEntry = (eventDate: string): Particulars => ({ eventDate, typeKey: REGISTRY_IMPORT_TYPE, remark: '档案登记(经档案表单新增,未填写引进登记)' });
+export const registryEntry = (eventDate: string): Particulars => ({
+  eventDate,
+  typeKey: REGISTRY_IMPORT_TYPE,
+  remark: '档案登记(经档案表单新增,未填写引进登记)',
+});
 /** Dictionary import_type 6 其他. */
 export const REGISTRY_IMPORT_TYPE = '6';
 
 /** The opening import row of a population created through the registry with counts. */
 export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu): Promise<string> {
   return append(db, {
-    movementType: 'import', animalType: 2, speciesId: pop.speciesId, toPopulationId: pop.id, toCageId: pop.cageId, ...quantities(q),
-    toBefore: [0, 0, 0], toAfter: q, ...particulars(registryEntry(pop.createTime)),
+    movementType: 'import',
+    animalType: 2,
+    speciesId: pop.speciesId,
+    toPopulationId: pop.id,
+    toCageId: pop.cageId,
+    ...quantities(q),
+    toBefore: [0, 0, 0],
+    toAfter: q,
+    ...particulars(registryEntry(pop.createTime)),
   });
 }
 
@@ -274,7 +317,15 @@ export function particularsOf<K extends Movement>(kind: K, b: MovementBody[K]): 
     }
     case 'export': {
       const x = b as MovementBody['export'];
-      return { ...base, eventDate: x.exportDate, typeKey: String(x.exportType), counterpart: x.output, permitNo: x.permitNo, price: x.price, backDate: x.backDate };
+      return {
+        ...base,
+        eventDate: x.exportDate,
+        typeKey: String(x.exportType),
+        counterpart: x.output,
+        permitNo: x.permitNo,
+        price: x.price,
+        backDate: x.backDate,
+      };
     }
     case 'move':
       return { ...base, eventDate: (b as MovementBody['move']).moveDate };

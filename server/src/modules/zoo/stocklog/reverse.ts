@@ -16,7 +16,12 @@ type Common = Omit<typeof zooStockLog.$inferInsert, 'eventDate'> & { eventDate: 
 const effective = sql`${l.movementType} <> 'reverse' and not exists (select 1 from zoo_stock_log r where r.reversed_id = ${l.id})`;
 
 async function latestOf(db: Tx, where: ReturnType<typeof eq>): Promise<string | undefined> {
-  const [row] = await db.select({ id: l.id }).from(l).where(and(where, effective)).orderBy(sql`${l.id} desc`).limit(1);
+  const [row] = await db
+    .select({ id: l.id })
+    .from(l)
+    .where(and(where, effective))
+    .orderBy(sql`${l.id} desc`)
+    .limit(1);
   return row?.id;
 }
 
@@ -48,8 +53,7 @@ export async function reverseMovement(db: Tx, id: string, why: string): Promise<
 async function reverseIndividual(db: Tx, row: LogRow, common: Common): Promise<string> {
   const [animal] = await db.select().from(a).where(eq(a.id, row.animalId!)).for('update');
   if (!animal || animal.isDeleted) throw new BizError('该个体已不存在,不能撤销');
-  if ((await latestOf(db, eq(l.animalId, animal.id))) !== row.id)
-    throw new BizError(`只能撤销个体「${animalLabel(animal)}」最近一次的存栏变动`);
+  if ((await latestOf(db, eq(l.animalId, animal.id))) !== row.id) throw new BizError(`只能撤销个体「${animalLabel(animal)}」最近一次的存栏变动`);
   await refusePendingAnimal(db, animal, '撤销存栏变动');
   if (INS.includes(row.movementType as never)) {
     // Undoing an accession withdraws the record: refused while the pedigree needs it.
@@ -58,10 +62,15 @@ async function reverseIndividual(db: Tx, row: LogRow, common: Common): Promise<s
       .from(a)
       .where(and(eq(a.isDeleted, 0), ne(a.id, animal.id), or(eq(a.sireId, animal.id), eq(a.damId, animal.id))))
       .limit(1);
-    if (child) throw new BizError(`个体「${animalLabel(animal)}」已登记为「${child.localNo}」的亲本,不能撤销其${MOVEMENT_NAME[row.movementType as 'born']}登记`);
+    if (child)
+      throw new BizError(`个体「${animalLabel(animal)}」已登记为「${child.localNo}」的亲本,不能撤销其${MOVEMENT_NAME[row.movementType as 'born']}登记`);
     await db.update(a).set({ isDeleted: 1 }).where(eq(a.id, animal.id));
   } else if (row.movementType === 'move') await db.update(a).set({ cageId: row.fromCageId }).where(eq(a.id, animal.id));
-  else await db.update(a).set({ status: row.statusBefore ?? 1 }).where(eq(a.id, animal.id));
+  else
+    await db
+      .update(a)
+      .set({ status: row.statusBefore ?? 1 })
+      .where(eq(a.id, animal.id));
   const [r] = await db
     .insert(l)
     .values({
@@ -84,8 +93,7 @@ async function reversePopulation(db: Tx, row: LogRow, common: Common): Promise<s
   const ids = [row.populationId, row.toPopulationId].filter((x): x is string => Boolean(x));
   const locked = new Map((await db.select().from(p).where(inArray(p.id, ids)).orderBy(asc(p.id)).for('update')).map((r) => [r.id, r]));
   for (const pid of ids)
-    if ((await latestOf(db, or(eq(l.populationId, pid), eq(l.toPopulationId, pid))!)) !== row.id)
-      throw new BizError('只能撤销该种群最近一次的存栏变动');
+    if ((await latestOf(db, or(eq(l.populationId, pid), eq(l.toPopulationId, pid))!)) !== row.id) throw new BizError('只能撤销该种群最近一次的存栏变动');
   const q: Mfu = [row.maleQuantity, row.femaleQuantity, row.theyQuantity];
   const shift = async (pid: string, sign: number): Promise<[Mfu, Mfu]> => {
     const r = locked.get(pid)!;
@@ -129,6 +137,10 @@ export async function withdrawRegistration(db: Tx, stock: { animalId: string } |
     throw new BizError('该个体没有存栏记录,不能删除');
   }
   if (rows.length > 1 || !INS.includes(rows[0]!.movementType as never))
-    throw new BizError('animalId' in stock ? '该个体已有存栏变动(出生/引进之后的迁移、输出、死亡或注销),不能删除;请在存栏变动中撤销' : '该种群已有存栏变动,不能删除;请在存栏变动中撤销或登记输出、死亡、注销');
+    throw new BizError(
+      'animalId' in stock
+        ? '该个体已有存栏变动(出生/引进之后的迁移、输出、死亡或注销),不能删除;请在存栏变动中撤销'
+        : '该种群已有存栏变动,不能删除;请在存栏变动中撤销或登记输出、死亡、注销',
+    );
   await reverseMovement(db, rows[0]!.id, why || '删除档案');
 }

@@ -24,7 +24,10 @@ const reverse = (id: string, token = zooA, headers?: Record<string, string>) =>
   t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/remove', token, query: { ids: id }, headers });
 const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
 const mfu = async (cageId: string, species = deer) => {
-  const [r] = await q(`select male_quantity m, female_quantity f, they_quantity u from zoo_population where cage_id = $1 and species_id = $2 and is_deleted = 0`, [cageId, species]);
+  const [r] = await q(
+    `select male_quantity m, female_quantity f, they_quantity u from zoo_population where cage_id = $1 and species_id = $2 and is_deleted = 0`,
+    [cageId, species],
+  );
   return r ? [r.m, r.f, r.u] : undefined;
 };
 const animalRow = async (id: string) => (await q(`select status, cage_id::text as cage, is_deleted from zoo_animal where id = $1`, [id]))[0];
@@ -100,19 +103,36 @@ describe('registry forms and the ledger', () => {
     const pop = await makePopulation(t, zooA, { speciesId: deer, cageId: cage, maleQuantity: 2, femaleQuantity: 1 });
     const opening = await q(`select movement_type, type_key, remark, to_after from zoo_stock_log where to_population_id = $1`, [pop]);
     expect(opening).toEqual([{ movement_type: 'import', type_key: '6', remark: '档案登记(经档案表单新增,未填写引进登记)', to_after: [2, 1, 0] }]);
-    const upd = await t.request({ method: 'POST', url: '/zoo-population/population/submit', token: zooA, body: { id: pop, speciesId: deer, cageId: other, populationName: '改名鹿群', maleQuantity: 9, femaleQuantity: 9 } });
+    const upd = await t.request({
+      method: 'POST',
+      url: '/zoo-population/population/submit',
+      token: zooA,
+      body: { id: pop, speciesId: deer, cageId: other, populationName: '改名鹿群', maleQuantity: 9, femaleQuantity: 9 },
+    });
     expect(upd.body.success).toBe(true);
-    expect((await t.request({ url: '/zoo-population/population/detail', token: zooA, query: { id: pop } })).body.data).toMatchObject({ populationName: '改名鹿群', cageId: cage, maleQuantity: 2, femaleQuantity: 1 });
+    expect((await t.request({ url: '/zoo-population/population/detail', token: zooA, query: { id: pop } })).body.data).toMatchObject({
+      populationName: '改名鹿群',
+      cageId: cage,
+      maleQuantity: 2,
+      femaleQuantity: 1,
+    });
     const id = await makeAnimal(t, zooA, { speciesId: panda, sex: 1, cageId: cage, localNo: `REG-${uid()}` });
     const local = (await q(`select local_no from zoo_animal where id = $1`, [id]))[0].local_no;
     expect(await q(`select movement_type, type_key, to_cage_id::text as cage, status_after from zoo_stock_log where animal_id = $1`, [id])).toEqual([
       { movement_type: 'import', type_key: '6', cage, status_after: 1 },
     ]);
-    await t.request({ method: 'POST', url: '/zoo-animal/animal/update', token: zooA, body: { id, speciesId: panda, localNo: local, sex: 1, cageId: other, status: 3 } });
+    await t.request({
+      method: 'POST',
+      url: '/zoo-animal/animal/update',
+      token: zooA,
+      body: { id, speciesId: panda, localNo: local, sex: 1, cageId: other, status: 3 },
+    });
     expect(await animalRow(id)).toMatchObject({ status: 1, cage });
     // A population with movements after its opening cannot be deleted from the registry.
     await ok('die', { animalType: 2, speciesId: deer, cageId: cage, dieDate: today, dieType: 1, maleQuantity: 1 });
-    expect((await t.request({ method: 'POST', url: '/zoo-population/population/remove', token: zooA, query: { ids: pop } })).body.msg).toBe('该种群已有存栏变动,不能删除;请在存栏变动中撤销或登记输出、死亡、注销');
+    expect((await t.request({ method: 'POST', url: '/zoo-population/population/remove', token: zooA, query: { ids: pop } })).body.msg).toBe(
+      '该种群已有存栏变动,不能删除;请在存栏变动中撤销或登记输出、死亡、注销',
+    );
   });
 });
 
@@ -121,7 +141,9 @@ describe('concurrency', () => {
     const cage = await makeCage(t, zooA, chain.venueId);
     await ok('born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: today, maleQuantity: 10 });
     const results = await Promise.all(
-      Array.from({ length: 16 }, () => post('export', { animalType: 2, speciesId: deer, cageId: cage, exportDate: today, exportType: 1, output: '并发测试', maleQuantity: 1 })),
+      Array.from({ length: 16 }, () =>
+        post('export', { animalType: 2, speciesId: deer, cageId: cage, exportDate: today, exportType: 1, output: '并发测试', maleQuantity: 1 }),
+      ),
     );
     expect(results.filter((r) => r.body.success)).toHaveLength(10);
     expect(results.filter((r) => !r.body.success).every((r) => /雄性存栏 0 只,不能减少 1 只$/.test(r.body.msg))).toBe(true);
@@ -130,7 +152,9 @@ describe('concurrency', () => {
 
   it('parallel births into a cage without a population create one population and lose no head', async () => {
     const cage = await makeCage(t, zooA, chain.venueId);
-    const results = await Promise.all(Array.from({ length: 12 }, () => post('born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: today, femaleQuantity: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => post('born', { animalType: 2, speciesId: deer, cageId: cage, bornDate: today, femaleQuantity: 1 })),
+    );
     expect(results.every((r) => r.body.success)).toBe(true);
     expect(await q(`select count(*)::int n from zoo_population where cage_id = $1 and is_deleted = 0`, [cage])).toEqual([{ n: 1 }]);
     expect(await mfu(cage)).toEqual([0, 12, 0]);

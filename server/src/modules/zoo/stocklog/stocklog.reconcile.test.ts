@@ -23,8 +23,8 @@ const BATCH = 6;
 
 // A small deterministic generator, so a failure can be replayed.
 let seed = 20251123;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const n = (max: number) => Math.floor(rand() * (max + 1));
 
 beforeAll(async () => {
@@ -65,7 +65,13 @@ async function randomMovement(i: number, animals: string[]): Promise<{ success: 
   }
   if (r < 0.62 || animals.length < 3) {
     const res = await send(pick(['born', 'import'] as const), {
-      animalType: 1, speciesId: panda, cageId: pick(cages), bornDate: today, importDate: today, importType: 2, source: '救护站',
+      animalType: 1,
+      speciesId: panda,
+      cageId: pick(cages),
+      bornDate: today,
+      importDate: today,
+      importType: 2,
+      source: '救护站',
       animals: Array.from({ length: 1 + n(1) }, (_, k) => ({ localNo: `R${i}-${k}`, sex: 1 + n(2) })),
     });
     if (res.body.success) animals.push(...res.body.data.animalIds);
@@ -74,8 +80,18 @@ async function randomMovement(i: number, animals: string[]): Promise<{ success: 
   if (r < 0.92) {
     const kind = pick(['move', 'move', 'export', 'die', 'cancel'] as const);
     const res = await send(kind, {
-      animalType: 1, speciesId: panda, animalId: pick(animals), toCageId: pick(cages), moveDate: today, exportDate: today, exportType: 1, output: '某地',
-      dieDate: today, dieType: 1, cancelDate: today, cancelType: 1,
+      animalType: 1,
+      speciesId: panda,
+      animalId: pick(animals),
+      toCageId: pick(cages),
+      moveDate: today,
+      exportDate: today,
+      exportType: 1,
+      output: '某地',
+      dieDate: today,
+      dieType: 1,
+      cancelDate: today,
+      cancelType: 1,
     });
     return { success: res.body.success, body: res.body };
   }
@@ -99,14 +115,24 @@ async function randomTransfer(): Promise<{ success: boolean; body: any }> {
     let body: Record<string, unknown>;
     if (rand() < 0.6) body = { animalType: 2, speciesId: deer, cageId: pick(from.cages), maleQuantity: n(2), femaleQuantity: n(2), theyQuantity: n(1) };
     else {
-      const { rows } = await t.sql.query(`select id::text from zoo_animal where tenant_id = $1 and status = 1 and is_deleted = 0 order by id desc limit 20`, [from.tenant]);
+      const { rows } = await t.sql.query(`select id::text from zoo_animal where tenant_id = $1 and status = 1 and is_deleted = 0 order by id desc limit 20`, [
+        from.tenant,
+      ]);
       if (!rows.length) return { success: false, body: {} };
       body = { animalType: 1, speciesId: panda, animalId: pick(rows).id };
     }
-    const res = await t.request({ method: 'POST', url: '/zoo-transfer/transferLog/submit', token: from.token, body: { toTenantId: to.tenant, transferDate: today, ...body } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/zoo-transfer/transferLog/submit',
+      token: from.token,
+      body: { toTenantId: to.tenant, transferDate: today, ...body },
+    });
     return { success: res.body.success, body: res.body };
   }
-  const { rows } = await t.sql.query(`select id::text, tenant_id, to_tenant_id from zoo_transfer_log where transfer_status = 0 and tenant_id in ($1, $2)`, [TENANT, TENANT2]);
+  const { rows } = await t.sql.query(`select id::text, tenant_id, to_tenant_id from zoo_transfer_log where transfer_status = 0 and tenant_id in ($1, $2)`, [
+    TENANT,
+    TENANT2,
+  ]);
   if (!rows.length) return { success: false, body: {} };
   const tr = pick(rows);
   const zooOf = (tenant: string) => zoos.find((z) => z.tenant === tenant)!;
@@ -114,7 +140,9 @@ async function randomTransfer(): Promise<{ success: boolean; body: any }> {
     const to = zooOf(tr.to_tenant_id);
     const accept = rand() < 0.7;
     const res = await t.request({
-      method: 'POST', url: '/zoo-transfer/transferLog/confirm', token: to.token,
+      method: 'POST',
+      url: '/zoo-transfer/transferLog/confirm',
+      token: to.token,
       body: accept ? { id: tr.id, status: 1, toCageId: pick(to.cages), transferOpinion: '同意' } : { id: tr.id, status: 2, transferOpinion: '不接收' },
     });
     return { success: res.body.success, body: res.body };

@@ -19,7 +19,13 @@ export async function stockLogRecords(rows: Row[], c: LookupCtx): Promise<Array<
   const reversedBy = new Map(reversals.map((r) => [r.reversedId!, r.id]));
   const out = [];
   for (const r of rows) {
-    const [sp, animal, from, to, user] = await Promise.all([speciesOf(c)(r.speciesId), animalOf(c)(r.animalId), cageOf(c)(r.fromCageId), cageOf(c)(r.toCageId), userOf(c)(r.createUser)]);
+    const [sp, animal, from, to, user] = await Promise.all([
+      speciesOf(c)(r.speciesId),
+      animalOf(c)(r.animalId),
+      cageOf(c)(r.fromCageId),
+      cageOf(c)(r.toCageId),
+      userOf(c)(r.createUser),
+    ]);
     out.push({
       ...r,
       movementType: r.movementType as z.output<typeof StockLogRecord>['movementType'],

@@ -56,7 +56,9 @@ export const zooStockLog = pgTable(
     index('zoo_stock_log_species_idx').on(t.tenantId, t.speciesId, t.eventDate),
     index('zoo_stock_log_date_idx').on(t.tenantId, t.eventDate),
     // A movement is reversed at most once.
-    uniqueIndex('zoo_stock_log_reversed_uq').on(t.tenantId, t.reversedId).where(sql`reversed_id is not null`),
+    uniqueIndex('zoo_stock_log_reversed_uq')
+      .on(t.tenantId, t.reversedId)
+      .where(sql`reversed_id is not null`),
     check('zoo_stock_log_quantities_ck', sql`male_quantity >= 0 and female_quantity >= 0 and they_quantity >= 0`),
     tenantPolicy('zoo_stock_log'),
   ],

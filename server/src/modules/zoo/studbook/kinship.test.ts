@@ -20,30 +20,64 @@ const kin = (list: PedigreeAnimal[], a: string, b: string) => {
 
 describe('F of offspring of relatives (textbook values)', () => {
   it('half sibs: 1/8', () => {
-    const p = ped([['S', 1], ['D1', 2], ['D2', 2], ['X', 1, 'S', 'D1'], ['Y', 2, 'S', 'D2'], ['Z', 1, 'X', 'Y']]);
+    const p = ped([
+      ['S', 1],
+      ['D1', 2],
+      ['D2', 2],
+      ['X', 1, 'S', 'D1'],
+      ['Y', 2, 'S', 'D2'],
+      ['Z', 1, 'X', 'Y'],
+    ]);
     expect(F(p, 'Z')).toBeCloseTo(1 / 8, 12);
     expect(kin(p, 'X', 'Y')).toBeCloseTo(1 / 8, 12);
   });
   it('full sibs: 1/4', () => {
-    const p = ped([['S', 1], ['D', 2], ['X', 1, 'S', 'D'], ['Y', 2, 'S', 'D'], ['Z', 1, 'X', 'Y']]);
+    const p = ped([
+      ['S', 1],
+      ['D', 2],
+      ['X', 1, 'S', 'D'],
+      ['Y', 2, 'S', 'D'],
+      ['Z', 1, 'X', 'Y'],
+    ]);
     expect(F(p, 'Z')).toBeCloseTo(1 / 4, 12);
     expect(F(p, 'X')).toBe(0);
   });
   it('parent × offspring: 1/4', () => {
-    const p = ped([['S', 1], ['D', 2], ['Y', 2, 'S', 'D'], ['Z', 1, 'S', 'Y']]);
+    const p = ped([
+      ['S', 1],
+      ['D', 2],
+      ['Y', 2, 'S', 'D'],
+      ['Z', 1, 'S', 'Y'],
+    ]);
     expect(F(p, 'Z')).toBeCloseTo(1 / 4, 12);
   });
   it('first cousins: 1/16', () => {
     const p = ped([
-      ['G1', 1], ['G2', 2], ['A', 1, 'G1', 'G2'], ['B', 2, 'G1', 'G2'], ['M1', 2], ['N1', 1],
-      ['X', 1, 'A', 'M1'], ['Y', 2, 'N1', 'B'], ['Z', 1, 'X', 'Y'],
+      ['G1', 1],
+      ['G2', 2],
+      ['A', 1, 'G1', 'G2'],
+      ['B', 2, 'G1', 'G2'],
+      ['M1', 2],
+      ['N1', 1],
+      ['X', 1, 'A', 'M1'],
+      ['Y', 2, 'N1', 'B'],
+      ['Z', 1, 'X', 'Y'],
     ]);
     expect(F(p, 'Z')).toBeCloseTo(1 / 16, 12);
   });
   it('double first cousins: 1/8', () => {
     const p = ped([
-      ['G1', 1], ['G2', 2], ['G3', 1], ['G4', 2], ['A', 1, 'G1', 'G2'], ['B', 2, 'G1', 'G2'], ['C', 1, 'G3', 'G4'], ['D', 2, 'G3', 'G4'],
-      ['X', 1, 'A', 'D'], ['Y', 2, 'C', 'B'], ['Z', 1, 'X', 'Y'],
+      ['G1', 1],
+      ['G2', 2],
+      ['G3', 1],
+      ['G4', 2],
+      ['A', 1, 'G1', 'G2'],
+      ['B', 2, 'G1', 'G2'],
+      ['C', 1, 'G3', 'G4'],
+      ['D', 2, 'G3', 'G4'],
+      ['X', 1, 'A', 'D'],
+      ['Y', 2, 'C', 'B'],
+      ['Z', 1, 'X', 'Y'],
     ]);
     expect(F(p, 'Z')).toBeCloseTo(1 / 8, 12);
   });
@@ -51,21 +85,45 @@ describe('F of offspring of relatives (textbook values)', () => {
     // Generation 2 full sibs X,Y have F = 1/4; their offspring's F = ½(1/4 + 1/4 + ½(1 + 1/4))·½ …: by the
     // tabular rule f(X',Y') = ½[f(X,X) + f(X,Y)] = ½[½(1 + ¼) + ½(1 + ¼)/… ] — worked out: f(X,Y) of full sibs
     // with inbred parents P,Q (F 0, f(P,Q)=¼): f(X,Y) = ¼[f(P,P)+f(Q,Q)+2f(P,Q)] = ¼[½+½+½] = 3/8.
-    const p = ped([['S', 1], ['D', 2], ['P', 1, 'S', 'D'], ['Q', 2, 'S', 'D'], ['X', 1, 'P', 'Q'], ['Y', 2, 'P', 'Q'], ['Z', 1, 'X', 'Y']]);
+    const p = ped([
+      ['S', 1],
+      ['D', 2],
+      ['P', 1, 'S', 'D'],
+      ['Q', 2, 'S', 'D'],
+      ['X', 1, 'P', 'Q'],
+      ['Y', 2, 'P', 'Q'],
+      ['Z', 1, 'X', 'Y'],
+    ]);
     expect(F(p, 'Z')).toBeCloseTo(3 / 8, 12);
   });
 });
 
 describe('MULT, UNK, WILD and loops', () => {
   const base = (sire: ParentInput): PedigreeAnimal[] => [
-    ...ped([['S', 1], ['D0', 2], ['U', 1], ['D', 2, 'S', 'D0']]),
+    ...ped([
+      ['S', 1],
+      ['D0', 2],
+      ['U', 1],
+      ['D', 2, 'S', 'D0'],
+    ]),
     { id: 'Z', sex: 1, birth: null, alive: true, sire, dam: { kind: 'animal', id: 'D' } },
   ];
   it('a MULT sire averages its candidates: S (the dam’s sire, f = 1/4) or U (unrelated) → 1/8', () => {
     expect(F(base({ kind: 'mult', candidates: [{ id: 'S' }, { id: 'U' }] }), 'Z')).toBeCloseTo(1 / 8, 12);
   });
   it('weighted MULT candidates: 3:1 → 3/16', () => {
-    expect(F(base({ kind: 'mult', candidates: [{ id: 'S', w: 3 }, { id: 'U', w: 1 }] }), 'Z')).toBeCloseTo(3 / 16, 12);
+    expect(
+      F(
+        base({
+          kind: 'mult',
+          candidates: [
+            { id: 'S', w: 3 },
+            { id: 'U', w: 1 },
+          ],
+        }),
+        'Z',
+      ),
+    ).toBeCloseTo(3 / 16, 12);
   });
   it('MULT kinship with later generations is the weighted mean too', () => {
     const list = [...base({ kind: 'mult', candidates: [{ id: 'S' }, { id: 'U' }] }), ...ped([['W', 2, 'S', 'D0']])];
@@ -73,7 +131,12 @@ describe('MULT, UNK, WILD and loops', () => {
     expect(kin(list, 'Z', 'W')).toBeCloseTo(3 / 16, 12);
   });
   it('UNK and WILD parents are unrelated founders; % known counts WILD as known and UNK as not', () => {
-    const list = ped([['A', 1, 'WILD', 'WILD', true], ['B', 2, 'UNK', 'UNK', true], ['C', 1, 'A', 'B', true], ['E', 2, 'A', 'UNK', true]]);
+    const list = ped([
+      ['A', 1, 'WILD', 'WILD', true],
+      ['B', 2, 'UNK', 'UNK', true],
+      ['C', 1, 'A', 'B', true],
+      ['E', 2, 'A', 'UNK', true],
+    ]);
     const p = compilePedigree(list);
     const g = analyse(p);
     const k = (id: string) => g.known[p.index.get(id)!];
@@ -81,7 +144,11 @@ describe('MULT, UNK, WILD and loops', () => {
     expect(g.inb.f.every((x) => x === 0)).toBe(true);
   });
   it('refuses a loop and names its animals', () => {
-    const list = ped([['A', 1, 'B'], ['B', 1, 'A'], ['C', 2]]);
+    const list = ped([
+      ['A', 1, 'B'],
+      ['B', 1, 'A'],
+      ['C', 2],
+    ]);
     expect(() => compilePedigree(list)).toThrow(PedigreeError);
     try {
       compilePedigree(list);
@@ -98,14 +165,28 @@ describe('MULT, UNK, WILD and loops', () => {
 
 describe('MK, GD, FGE, founders (PMx definitions)', () => {
   it('two unrelated living founders: MK 1/4 each, GD 3/4, FGE 2', () => {
-    const g = analyse(compilePedigree(ped([['A', 1, 'WILD', 'WILD', true], ['B', 2, 'WILD', 'WILD', true]])));
+    const g = analyse(
+      compilePedigree(
+        ped([
+          ['A', 1, 'WILD', 'WILD', true],
+          ['B', 2, 'WILD', 'WILD', true],
+        ]),
+      ),
+    );
     expect(g.figures.meanMk).toBeCloseTo(0.25, 12);
     expect(g.figures.gd).toBeCloseTo(0.75, 12);
     expect(g.figures.fge).toBeCloseTo(2, 12);
     expect(g.figures.founders).toBe(2);
   });
   it('two living full sibs of dead founders: MK = (½ + ¼)/2 = 3/8, GD 5/8, FGE 4/3, each founder ½', () => {
-    const p = compilePedigree(ped([['S', 1, 'WILD', 'WILD'], ['D', 2, 'WILD', 'WILD'], ['X', 1, 'S', 'D', true], ['Y', 2, 'S', 'D', true]]));
+    const p = compilePedigree(
+      ped([
+        ['S', 1, 'WILD', 'WILD'],
+        ['D', 2, 'WILD', 'WILD'],
+        ['X', 1, 'S', 'D', true],
+        ['Y', 2, 'S', 'D', true],
+      ]),
+    );
     const g = analyse(p);
     expect(g.mk[p.index.get('X')!]).toBeCloseTo(3 / 8, 12);
     expect(g.figures.gd).toBeCloseTo(5 / 8, 12);
@@ -115,7 +196,15 @@ describe('MK, GD, FGE, founders (PMx definitions)', () => {
     expect(Number.isNaN(g.mk[p.index.get('S')!])).toBe(true);
   });
   it('ranks the living by MK: an unrelated newcomer ranks first', () => {
-    const p = compilePedigree(ped([['S', 1], ['D', 2], ['X', 1, 'S', 'D', true], ['Y', 2, 'S', 'D', true], ['N', 2, 'WILD', 'WILD', true]]));
+    const p = compilePedigree(
+      ped([
+        ['S', 1],
+        ['D', 2],
+        ['X', 1, 'S', 'D', true],
+        ['Y', 2, 'S', 'D', true],
+        ['N', 2, 'WILD', 'WILD', true],
+      ]),
+    );
     const g = analyse(p);
     // N: (½ + 0 + 0)/3 = 1/6; X: (½ + ¼ + 0)/3 = 1/4
     expect(g.mk[p.index.get('N')!]).toBeCloseTo(1 / 6, 12);
@@ -127,7 +216,16 @@ describe('MK, GD, FGE, founders (PMx definitions)', () => {
 describe('a published example', () => {
   it('Mrode (2005), Linear Models for the Prediction of Animal Breeding Values, Example 2.1: A and D', () => {
     // Animals 1..6: 3 = 1×2, 4 = 1×?, 5 = 4×3, 6 = 5×2. Published A (3 decimals) and D = diag(1,1,.5,.75,.5,.469).
-    const p = compilePedigree(ped([['1', 1], ['2', 2], ['3', 2, '1', '2'], ['4', 1, '1'], ['5', 1, '4', '3'], ['6', 1, '5', '2']]));
+    const p = compilePedigree(
+      ped([
+        ['1', 1],
+        ['2', 2],
+        ['3', 2, '1', '2'],
+        ['4', 1, '1'],
+        ['5', 1, '4', '3'],
+        ['6', 1, '5', '2'],
+      ]),
+    );
     const inb = inbreeding(p);
     const A = [
       [1.0, 0.0, 0.5, 0.5, 0.5, 0.25],
@@ -137,7 +235,8 @@ describe('a published example', () => {
       [0.5, 0.25, 0.625, 0.625, 1.125, 0.688],
       [0.25, 0.625, 0.563, 0.313, 0.688, 1.125],
     ];
-    for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) expect(Math.abs(2 * kinshipOf(p, inb, String(i + 1), String(j + 1)) - A[i]![j]!)).toBeLessThanOrEqual(0.0005 + 1e-9);
+    for (let i = 0; i < 6; i++)
+      for (let j = 0; j < 6; j++) expect(Math.abs(2 * kinshipOf(p, inb, String(i + 1), String(j + 1)) - A[i]![j]!)).toBeLessThanOrEqual(0.0005 + 1e-9);
     const D = [1, 1, 0.5, 0.75, 0.5, 0.469];
     D.forEach((v, i) => expect(Math.abs(inb.d[p.index.get(String(i + 1))!]! - v)).toBeLessThanOrEqual(0.0005 + 1e-9));
   });
@@ -189,7 +288,12 @@ describe('agrees with the full tabular matrix', () => {
 
 describe('pairing advice', () => {
   const list = ped([
-    ['S', 1], ['D', 2], ['X', 1, 'S', 'D', true], ['Y', 2, 'S', 'D', true], ['N', 2, 'WILD', 'WILD', true], ['M', 1, 'WILD', 'WILD', true],
+    ['S', 1],
+    ['D', 2],
+    ['X', 1, 'S', 'D', true],
+    ['Y', 2, 'S', 'D', true],
+    ['N', 2, 'WILD', 'WILD', true],
+    ['M', 1, 'WILD', 'WILD', true],
   ]);
   it('refuses relatives within N generations and pairs over the F cap; ranks by MK sum then F', () => {
     const g = analyse(compilePedigree(list));

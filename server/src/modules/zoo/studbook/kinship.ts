@@ -14,11 +14,7 @@
  */
 
 /** A parent slot: an animal, a set of candidates (MULT), or unknown. */
-export type ParentInput =
-  | { kind: 'animal'; id: string }
-  | { kind: 'mult'; candidates: Array<{ id: string; w?: number }> }
-  | { kind: 'unk' }
-  | { kind: 'wild' };
+export type ParentInput = { kind: 'animal'; id: string } | { kind: 'mult'; candidates: Array<{ id: string; w?: number }> } | { kind: 'unk' } | { kind: 'wild' };
 
 export interface PedigreeAnimal {
   id: string;

@@ -83,8 +83,15 @@ export function studbookRoutes(app: FastifyInstance): void {
     const sb = await openStudbook(db, query.speciesId);
     const g = sb.gen.figures;
     return {
-      living: g.living, founders: g.founders, gd: round(g.gd), fge: round(g.fge), fe: round(g.fe), meanF: round(g.meanF), meanMk: round(g.meanMk),
-      total: sb.facts.length, reader: sb.reader,
+      living: g.living,
+      founders: g.founders,
+      gd: round(g.gd),
+      fge: round(g.fge),
+      fe: round(g.fe),
+      meanF: round(g.meanF),
+      meanMk: round(g.meanMk),
+      total: sb.facts.length,
+      reader: sb.reader,
     };
   });
 
@@ -122,8 +129,16 @@ export function studbookRoutes(app: FastifyInstance): void {
           (generations > 0 ? `;${generations} 代内无共同祖先、互非祖先` : '') +
           (unknownAge.length ? `;${unknownAge.join('、')} 出生日期未知,未核对繁殖年龄` : '');
         return {
-          rank, sireId: s.identity, damId: d.identity, sireLabel: labelOf(sb, s), damLabel: labelOf(sb, d),
-          offspringF: round(p.offspringF), mkSum: round(p.mkSum), sireMk: round(sb.gen.mk[p.sire]!), damMk: round(sb.gen.mk[p.dam]!), reason,
+          rank,
+          sireId: s.identity,
+          damId: d.identity,
+          sireLabel: labelOf(sb, s),
+          damLabel: labelOf(sb, d),
+          offspringF: round(p.offspringF),
+          mkSum: round(p.mkSum),
+          sireMk: round(sb.gen.mk[p.sire]!),
+          damMk: round(sb.gen.mk[p.dam]!),
+          reason,
         };
       }),
       pairs.length,
@@ -134,7 +149,9 @@ export function studbookRoutes(app: FastifyInstance): void {
   route(app, ep.pedigree, async ({ db, query }) => {
     // The animal's species: the caller's own record, or (a reader's) any identity of a species it can open.
     const own = rowsOf<{ species_id: string }>(
-      await db.execute(sql`select species_id::text from zoo_animal where (id = ${query.id}::bigint or identity_id = ${query.id}::bigint) and is_deleted = 0 limit 1`),
+      await db.execute(
+        sql`select species_id::text from zoo_animal where (id = ${query.id}::bigint or identity_id = ${query.id}::bigint) and is_deleted = 0 limit 1`,
+      ),
     );
     let speciesId = own[0]?.species_id;
     if (!speciesId) {
@@ -149,14 +166,25 @@ export function studbookRoutes(app: FastifyInstance): void {
     const edges: Array<{ from: string; to: string; role: string; weight: number }> = [];
     const add = (f: Fact, generation: number) => {
       if (!nodes.has(f.identity))
-        nodes.set(f.identity, { id: f.identity, label: labelOf(sb, f), sex: f.sex, alive: f.alive, f: round(sb.gen.inb.f[idx(sb, f)]!), generation, kind: 'animal' });
+        nodes.set(f.identity, {
+          id: f.identity,
+          label: labelOf(sb, f),
+          sex: f.sex,
+          alive: f.alive,
+          f: round(sb.gen.inb.f[idx(sb, f)]!),
+          generation,
+          kind: 'animal',
+        });
     };
     add(root, 0);
     let front = [root];
     for (let g = 1; g <= gens && front.length; g++) {
       const next: Fact[] = [];
       for (const child of front)
-        for (const [role, p] of [['sire', child.sire], ['dam', child.dam]] as const) {
+        for (const [role, p] of [
+          ['sire', child.sire],
+          ['dam', child.dam],
+        ] as const) {
           if (p.kind === 'animal' || p.kind === 'mult') {
             const list = p.kind === 'animal' ? [{ id: p.id, w: 1 }] : p.candidates.map((c) => ({ id: c.id, w: c.w ?? 1 / p.candidates.length }));
             const sum = list.reduce((s, c) => s + (c.w ?? 0), 0) || 1;
@@ -211,7 +239,16 @@ export function studbookRoutes(app: FastifyInstance): void {
       .limit(400);
     return rows
       .sort((a, b) => a.snapshotTime.localeCompare(b.snapshotTime))
-      .map((r) => ({ snapshotTime: r.snapshotTime, living: r.living, founders: r.founders, gd: r.gd, fge: r.fge, meanF: r.meanF, meanMk: r.meanMk, source: r.source }));
+      .map((r) => ({
+        snapshotTime: r.snapshotTime,
+        living: r.living,
+        founders: r.founders,
+        gd: r.gd,
+        fge: r.fge,
+        meanF: r.meanF,
+        meanMk: r.meanMk,
+        source: r.source,
+      }));
   });
 
   route(app, ep.snapshot, async ({ db, query }) => {
@@ -219,7 +256,14 @@ export function studbookRoutes(app: FastifyInstance): void {
     if (!sb.reader) throw new BizError('只有平台或该物种的谱系管理员可以记录快照');
     const g = sb.gen.figures;
     await db.insert(zooStudbookSnapshot).values({
-      speciesId: query.speciesId, living: g.living, founders: g.founders, gd: g.gd, fge: g.fge, meanF: g.meanF, meanMk: g.meanMk, source: 2,
+      speciesId: query.speciesId,
+      living: g.living,
+      founders: g.founders,
+      gd: g.gd,
+      fge: g.fge,
+      meanF: g.meanF,
+      meanMk: g.meanMk,
+      source: 2,
     });
     return {};
   });
@@ -234,19 +278,31 @@ export function studbookRoutes(app: FastifyInstance): void {
       .where(and(eq(zooStudbook.speciesId, body.speciesId), eq(zooStudbook.scope, body.scope), eq(zooStudbook.isDeleted, 0)));
     if (!book) {
       const name = rowsOf<{ n: string }>(await db.execute(sql`select species_name as n from zoo_species where id = ${body.speciesId}::bigint`))[0]?.n ?? '';
-      [book] = await db.insert(zooStudbook).values({ speciesId: body.speciesId, scope: body.scope, studbookName: `${name}${body.scope === 1 ? '国家' : '国际'}谱系` }).returning({ id: zooStudbook.id });
+      [book] = await db
+        .insert(zooStudbook)
+        .values({ speciesId: body.speciesId, scope: body.scope, studbookName: `${name}${body.scope === 1 ? '国家' : '国际'}谱系` })
+        .returning({ id: zooStudbook.id });
     }
     const n = zooStudbookNo;
     const live = and(eq(n.studbookId, book!.id), eq(n.isDeleted, 0));
     if (body.studbookNo) {
-      const [taken] = await db.select({ identityId: n.identityId }).from(n).where(and(live, eq(n.studbookNo, body.studbookNo)));
+      const [taken] = await db
+        .select({ identityId: n.identityId })
+        .from(n)
+        .where(and(live, eq(n.studbookNo, body.studbookNo)));
       if (taken && taken.identityId !== f.identity) throw new BizError(`谱系号 ${body.studbookNo} 已被其他个体使用(谱系号不能重复使用)`);
       if (taken) return {};
     }
     // The old number is kept (deleted, not overwritten): SPARKS never reuses a number.
-    await db.update(n).set({ isDeleted: 1 }).where(and(live, eq(n.identityId, f.identity)));
+    await db
+      .update(n)
+      .set({ isDeleted: 1 })
+      .where(and(live, eq(n.identityId, f.identity)));
     if (body.studbookNo) {
-      const [used] = await db.select({ id: n.id }).from(n).where(and(eq(n.studbookId, book!.id), eq(n.studbookNo, body.studbookNo), eq(n.isDeleted, 1)));
+      const [used] = await db
+        .select({ id: n.id })
+        .from(n)
+        .where(and(eq(n.studbookId, book!.id), eq(n.studbookNo, body.studbookNo), eq(n.isDeleted, 1)));
       if (used) throw new BizError(`谱系号 ${body.studbookNo} 曾被使用过,不能重复使用`);
       await db.insert(n).values({ studbookId: book!.id, identityId: f.identity, studbookNo: body.studbookNo });
     }
@@ -268,7 +324,10 @@ export function studbookRoutes(app: FastifyInstance): void {
     const zoos = new Set(rowsOf<{ tenant_id: string }>(await db.execute(sql`select tenant_id from zoo_directory()`)).map((r) => r.tenant_id));
     const unknown = body.tenantIds.filter((id) => !zoos.has(id));
     if (unknown.length) throw new BizError(`动物园 ${unknown.join('、')} 不存在`);
-    const current = await db.select().from(k).where(and(eq(k.speciesId, body.speciesId), eq(k.isDeleted, 0)));
+    const current = await db
+      .select()
+      .from(k)
+      .where(and(eq(k.speciesId, body.speciesId), eq(k.isDeleted, 0)));
     const wanted = new Set(body.tenantIds);
     for (const r of current) if (!wanted.has(r.keeperTenantId)) await db.update(k).set({ isDeleted: 1 }).where(eq(k.id, r.id));
     for (const id of wanted) if (!current.some((r) => r.keeperTenantId === id)) await db.insert(k).values({ keeperTenantId: id, speciesId: body.speciesId });
@@ -296,12 +355,19 @@ export function studbookRoutes(app: FastifyInstance): void {
     }));
     const cols = ['UniqueID', 'Sire', 'Dam', 'Sex', 'Alive', 'BirthDate', 'Location', 'F', 'MK'] as const;
     if (query.format === 'xlsx')
-      return sendXlsx(reply, `studbook_${query.speciesId}.xlsx`, await writeSheet('Studbook', cols.map((key) => ({ key, header: key })), rows)) as never;
+      return sendXlsx(
+        reply,
+        `studbook_${query.speciesId}.xlsx`,
+        await writeSheet(
+          'Studbook',
+          cols.map((key) => ({ key, header: key })),
+          rows,
+        ),
+      ) as never;
     const cell = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
     const csv = [cols.join(','), ...rows.map((r) => cols.map((c) => cell(r[c])).join(','))].join('\r\n') + '\r\n';
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="studbook_${query.speciesId}.csv"`);
     return Buffer.from(`\uFEFF${csv}`, 'utf8') as never;
   });
-
 }

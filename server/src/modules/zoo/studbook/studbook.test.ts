@@ -71,7 +71,17 @@ describe('figures of a hand-worked pedigree', () => {
     const k = (await get('kinship', zooA, { speciesId: panda, a: ids.X!, b: ids.Y! })).body.data;
     expect(k).toMatchObject({ kinship: 0.25, offspringF: 0.25 });
     // Z (female) of N and MULT sire {S, X}: f(Z, Y) = ½[½(f(S,Y) + f(X,Y)) + f(N,Y)] = ½[½(¼ + ¼) + 0] = 1/8
-    const res = await animal(zooA, { speciesId: panda, cageId: cageA, localNo: 'Z', sex: 2, birthDate: '2020-05-01 00:00:00', birthPrecision: 1, sireMark: 'MULT', sireCandidates: `${ids.S},${ids.X}`, damId: ids.N });
+    const res = await animal(zooA, {
+      speciesId: panda,
+      cageId: cageA,
+      localNo: 'Z',
+      sex: 2,
+      birthDate: '2020-05-01 00:00:00',
+      birthPrecision: 1,
+      sireMark: 'MULT',
+      sireCandidates: `${ids.S},${ids.X}`,
+      damId: ids.N,
+    });
     expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
     const [z] = await q(`select id::text from zoo_animal where local_no = 'Z' and tenant_id = $1`, [A]);
     ids.Z = z.id;
@@ -90,7 +100,9 @@ describe('figures of a hand-worked pedigree', () => {
     for (let i = 1; i < pairs.length; i++) expect(pairs[i]!.mkSum).toBeGreaterThanOrEqual(pairs[i - 1]!.mkSum);
     expect(pairs[0]!.reason).toMatch(/MK 之和/);
     // No generation rule and a cap of ½: full sibs come back (F ¼).
-    const all = (await get('pairs', zooA, { speciesId: panda, generations: '0', maxF: '0.5', size: '50' })).body.data.records.map((p: any) => `${p.sireLabel}×${p.damLabel}`);
+    const all = (await get('pairs', zooA, { speciesId: panda, generations: '0', maxF: '0.5', size: '50' })).body.data.records.map(
+      (p: any) => `${p.sireLabel}×${p.damLabel}`,
+    );
     expect(all).toContain('X×Y');
   });
 
@@ -159,14 +171,19 @@ describe('bad input is a 400 with a Chinese message', () => {
 describe('across zoos', () => {
   it('a transfer keeps both parents, and the studbook is the same read from either zoo', async () => {
     const prop = await t.request({
-      method: 'POST', url: '/zoo-transfer/transferLog/submit', token: zooA,
+      method: 'POST',
+      url: '/zoo-transfer/transferLog/submit',
+      token: zooA,
       body: { toTenantId: B, transferDate: today, animalType: 1, speciesId: panda, animalId: ids.Y },
     });
     expect(prop.body.msg, JSON.stringify(prop.body)).toBe('操作成功');
     const [tr] = await q(`select id::text from zoo_transfer_log order by id desc limit 1`);
     const ok = await t.request({ method: 'POST', url: '/zoo-transfer/transferLog/confirm', token: zooB, body: { id: tr.id, status: 1, toCageId: cageB } });
     expect(ok.body.msg, JSON.stringify(ok.body)).toBe('操作成功');
-    const [recv] = await q(`select sire_identity_id::text s, dam_identity_id::text d, sire_mark, dam_mark from zoo_animal where tenant_id = $1 and identity_id = $2`, [B, ids.Y]);
+    const [recv] = await q(
+      `select sire_identity_id::text s, dam_identity_id::text d, sire_mark, dam_mark from zoo_animal where tenant_id = $1 and identity_id = $2`,
+      [B, ids.Y],
+    );
     expect(recv).toEqual({ s: ids.S, d: ids.D, sire_mark: '', dam_mark: '' });
 
     // B (not a keeper) sees its own animal with the same figures as A computes for it; A's others are hidden.

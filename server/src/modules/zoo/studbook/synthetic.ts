@@ -7,7 +7,7 @@ import type { ParentInput, PedigreeAnimal } from './kinship';
  */
 export function randomPedigree(n: number, gens: number, seed = 1, livingGens = 2): PedigreeAnimal[] {
   let x = seed;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   const per = Math.ceil(n / gens);
   const list: PedigreeAnimal[] = [];
   const byGen: Array<{ m: string[]; f: string[] }> = [];
@@ -24,7 +24,11 @@ export function randomPedigree(n: number, gens: number, seed = 1, livingGens = 2
         const pg2 = byGen[Math.max(0, g - 2)]!;
         const males = rnd() < 0.8 ? pg.m : pg2.m;
         const females = rnd() < 0.8 ? pg.f : pg2.f;
-        if (males.length) sire = rnd() < 0.05 && males.length > 1 ? { kind: 'mult', candidates: [{ id: pick(males) }, { id: pick(males) }].filter((c, i, a) => a.findIndex((o) => o.id === c.id) === i) } : { kind: 'animal', id: pick(males) };
+        if (males.length)
+          sire =
+            rnd() < 0.05 && males.length > 1
+              ? { kind: 'mult', candidates: [{ id: pick(males) }, { id: pick(males) }].filter((c, i, a) => a.findIndex((o) => o.id === c.id) === i) }
+              : { kind: 'animal', id: pick(males) };
         if (females.length) dam = rnd() < 0.03 ? { kind: 'unk' } : { kind: 'animal', id: pick(females) };
       }
       list.push({ id, sex, birth: null, alive: g >= gens - livingGens && rnd() < 0.9, sire, dam });

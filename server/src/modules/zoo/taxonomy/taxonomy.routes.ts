@@ -37,12 +37,21 @@ export function taxonomyRoutes(app: FastifyInstance): void {
         const below = childrenOf(taxa).get(existing.id) ?? [];
         if (below.some((c) => c.rank <= input.rank)) throw new BizError('存在等级不低于新等级的下级阶元,不能修改等级');
       }
-      await refuseDuplicate(db, t, and(eq(t.parentId, parentId), eq(t.nameLatin, input.nameLatin))!, existing, `同一上级下已存在拉丁名为 ${input.nameLatin} 的阶元`);
+      await refuseDuplicate(
+        db,
+        t,
+        and(eq(t.parentId, parentId), eq(t.nameLatin, input.nameLatin))!,
+        existing,
+        `同一上级下已存在拉丁名为 ${input.nameLatin} 的阶元`,
+      );
       return { parentId };
     },
     beforeRemove: async (ids, { db, session }) => {
       requirePlatformAdmin(session);
-      const kids = await db.select({ id: t.id }).from(t).where(and(inArray(t.parentId, ids), eq(t.isDeleted, 0)));
+      const kids = await db
+        .select({ id: t.id })
+        .from(t)
+        .where(and(inArray(t.parentId, ids), eq(t.isDeleted, 0)));
       if (kids.some((k) => !ids.includes(k.id))) throw new BizError('该阶元下还有下级阶元,请先删除下级');
       if (await anyLive(db, zooSpecies, inArray(zooSpecies.taxonomyId, ids))) throw new BizError('该阶元已被物种库中的物种引用,不能删除');
     },

@@ -8,7 +8,8 @@ let admin: string;
 let zoo: string;
 const base = '/blade-taxonomy/taxonomy';
 const submit = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `${base}/submit`, token, body });
-const idOf = async (latin: string) => (await t.sql.query(`select id::text from zoo_taxonomy where name_latin = $1 and is_deleted = 0`, [latin])).rows[0]?.id as string;
+const idOf = async (latin: string) =>
+  (await t.sql.query(`select id::text from zoo_taxonomy where name_latin = $1 and is_deleted = 0`, [latin])).rows[0]?.id as string;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -22,7 +23,13 @@ describe('taxonomy (platform table)', () => {
     const mammals = await idOf('Mammalia');
     const lazy = await t.request({ url: `${base}/lazy-tree`, token: zoo, query: { parentId: '0' } });
     expect(lazy.body.data.map((n: any) => n.title)).toEqual(expect.arrayContaining(['哺乳纲', '鸟纲', '爬行纲', '两栖纲', '辐鳍鱼纲']));
-    expect(lazy.body.data.find((n: any) => n.id === mammals)).toMatchObject({ rank: 1, nameLatin: 'Mammalia', hasChildren: true, key: mammals, value: mammals });
+    expect(lazy.body.data.find((n: any) => n.id === mammals)).toMatchObject({
+      rank: 1,
+      nameLatin: 'Mammalia',
+      hasChildren: true,
+      key: mammals,
+      value: mammals,
+    });
     const tree = await t.request({ url: `${base}/tree`, token: zoo });
     const path = ['Mammalia', 'Carnivora', 'Felidae', 'Panthera', 'Panthera tigris', 'Panthera tigris altaica'];
     let level = tree.body.data;
@@ -66,11 +73,19 @@ describe('taxonomy (platform table)', () => {
     const panthera = await idOf('Panthera');
     const carnivora = await idOf('Carnivora');
     expect((await submit(admin, { parentId: '0', rank: 2, nameCn: '某目', nameLatin: 'Someorder' })).body.msg).toBe('顶级阶元必须是纲');
-    expect((await submit(admin, { parentId: panthera, rank: 3, nameCn: '某科', nameLatin: 'Somefamily' })).body.msg).toBe('下级阶元的等级必须低于上级「豹属」(属)');
-    expect((await submit(admin, { parentId: felidae, rank: 4, nameCn: '豹属', nameLatin: 'Panthera' })).body.msg).toBe('同一上级下已存在拉丁名为 Panthera 的阶元');
+    expect((await submit(admin, { parentId: panthera, rank: 3, nameCn: '某科', nameLatin: 'Somefamily' })).body.msg).toBe(
+      '下级阶元的等级必须低于上级「豹属」(属)',
+    );
+    expect((await submit(admin, { parentId: felidae, rank: 4, nameCn: '豹属', nameLatin: 'Panthera' })).body.msg).toBe(
+      '同一上级下已存在拉丁名为 Panthera 的阶元',
+    );
     // Moving the family under its own genus would make a loop; lowering an order below its families breaks ranks.
-    expect((await submit(admin, { id: felidae, parentId: panthera, rank: 5, nameCn: '猫科', nameLatin: 'Felidae' })).body.msg).toBe('上级阶元不能是自身或其下级');
-    expect((await submit(admin, { id: carnivora, parentId: await idOf('Mammalia'), rank: 3, nameCn: '食肉目', nameLatin: 'Carnivora' })).body.msg).toBe('存在等级不低于新等级的下级阶元,不能修改等级');
+    expect((await submit(admin, { id: felidae, parentId: panthera, rank: 5, nameCn: '猫科', nameLatin: 'Felidae' })).body.msg).toBe(
+      '上级阶元不能是自身或其下级',
+    );
+    expect((await submit(admin, { id: carnivora, parentId: await idOf('Mammalia'), rank: 3, nameCn: '食肉目', nameLatin: 'Carnivora' })).body.msg).toBe(
+      '存在等级不低于新等级的下级阶元,不能修改等级',
+    );
     expect((await submit(admin, { parentId: '0', rank: 9, nameCn: 'x', nameLatin: 'X' })).body.msg).toBe('阶元取值不正确');
     expect((await submit(admin, { parentId: '0', rank: 1, nameCn: '', nameLatin: 'X' })).body.msg).toBe('请输入中文名');
     expect((await submit(admin, { parentId: '0', rank: 1, nameCn: '某纲', nameLatin: '某' })).body.msg).toBe('拉丁名只能包含拉丁字母、空格和连字符');

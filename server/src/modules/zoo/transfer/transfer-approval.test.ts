@@ -28,16 +28,30 @@ const okData = (res: { body: any }) => {
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return res.body.data;
 };
-const propose = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `${base}/submit`, token, body: { toTenantId: B, transferDate: today, ...body } });
-const incoming = async () => (await t.request({ url: `${base}/list`, token: zooB, query: { current: '1', size: '100', direction: 'in' } })).body.data.records as Array<Record<string, any>>;
+const propose = (token: string, body: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `${base}/submit`, token, body: { toTenantId: B, transferDate: today, ...body } });
+const incoming = async () =>
+  (await t.request({ url: `${base}/list`, token: zooB, query: { current: '1', size: '100', direction: 'in' } })).body.data.records as Array<
+    Record<string, any>
+  >;
 const heads = async (cageId: string) => {
-  const [r] = await q(`select male_quantity m, female_quantity f, pending_male pm, pending_female pf from zoo_population where cage_id = $1 and species_id = $2 and is_deleted = 0`, [cageId, deer]);
+  const [r] = await q(
+    `select male_quantity m, female_quantity f, pending_male pm, pending_female pf from zoo_population where cage_id = $1 and species_id = $2 and is_deleted = 0`,
+    [cageId, deer],
+  );
   return [r.m, r.f, r.pm, r.pf];
 };
 async function decide(who: string, instanceId: string, flag?: string, comment?: string): Promise<void> {
   const [task] = await q(`select id::text from flow_task where instance_id = $1 and end_time is null`, [instanceId]);
   okData(await t.request({ method: 'POST', url: '/blade-flow/work/claim-task', token: users[who]!, query: { taskId: task.id } }));
-  okData(await t.request({ method: 'POST', url: '/blade-flow/work/complete-task', token: users[who]!, body: { taskId: task.id, processInstanceId: instanceId, flag, comment } }));
+  okData(
+    await t.request({
+      method: 'POST',
+      url: '/blade-flow/work/complete-task',
+      token: users[who]!,
+      body: { taskId: task.id, processInstanceId: instanceId, flag, comment },
+    }),
+  );
 }
 
 beforeAll(async () => {
@@ -45,7 +59,11 @@ beforeAll(async () => {
   zooA = await zooAdmin(t, A, undefined, '丁动物园');
   zooB = await zooAdmin(t, B, undefined, '戊动物园');
   zooC = await zooAdmin(t, C, undefined, '己动物园');
-  for (const [account, role] of [['curatorA', 'curator'], ['directorA', 'director'], ['keeperA', 'keeper']] as const) {
+  for (const [account, role] of [
+    ['curatorA', 'curator'],
+    ['directorA', 'director'],
+    ['keeperA', 'keeper'],
+  ] as const) {
     const { roleId, userId } = await createTenantUser(t.sql, { tenantId: A, account, password: 'pw', roleAlias: role });
     if (account === 'keeperA') await t.sql.query(`update blade_user set real_name = '王饲养' where id = $1`, [userId]);
     await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu`, [A, roleId]);
@@ -57,15 +75,27 @@ beforeAll(async () => {
   panda = await speciesId(t, 'Ailuropoda melanoleuca');
   cageA = (await makeCageChain(t, zooA)).cageId;
   cageC = (await makeCageChain(t, zooC)).cageId;
-  for (const [token, cageId] of [[zooA, cageA], [zooC, cageC]] as const)
-    okData(await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/born_enroll', token, body: { animalType: 2, speciesId: deer, cageId, bornDate: '2025-04-01', maleQuantity: 4, femaleQuantity: 4 } }));
+  for (const [token, cageId] of [
+    [zooA, cageA],
+    [zooC, cageC],
+  ] as const)
+    okData(
+      await t.request({
+        method: 'POST',
+        url: '/zoo-stockLog/stockLog/born_enroll',
+        token,
+        body: { animalType: 2, speciesId: deer, cageId, bornDate: '2025-04-01', maleQuantity: 4, femaleQuantity: 4 },
+      }),
+    );
   await q(`insert into blade_param (param_name, param_key, param_value) values ('存栏审批', $1, 'zoo_stock_approval')`, [stockApprovalParamKey(A)]);
 });
 afterAll(async () => t?.close());
 
 describe('outgoing transfers under approval', () => {
   it('an approved transfer becomes the proposal the receiver sees, made as the requester made it', async () => {
-    const res = okData(await propose(users.keeperA!, { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1, femaleQuantity: 2, remark: '种群交换' }));
+    const res = okData(
+      await propose(users.keeperA!, { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1, femaleQuantity: 2, remark: '种群交换' }),
+    );
     expect(res.approval).toMatchObject({ state: 'pending' });
     const { approvalId, processInstanceId } = res.approval;
     // Nothing exists yet: no proposal for either zoo, no heads held.
@@ -73,7 +103,11 @@ describe('outgoing transfers under approval', () => {
     expect(await incoming()).toHaveLength(0);
     expect(await heads(cageA)).toEqual([4, 4, 0, 0]);
     const pending = okData(await t.request({ url: '/zoo-stockLog/approval/detail', token: users.curatorA!, query: { businessId: approvalId } }));
-    expect(pending).toMatchObject({ movement: 'transfer', state: 'pending', payload: { toTenantId: B, cageId: cageA, maleQuantity: 1, femaleQuantity: 2, requester: { name: '王饲养' } } });
+    expect(pending).toMatchObject({
+      movement: 'transfer',
+      state: 'pending',
+      payload: { toTenantId: B, cageId: cageA, maleQuantity: 1, femaleQuantity: 2, requester: { name: '王饲养' } },
+    });
     expect(pending.flow).toMatchObject({ category: 'flow_3', businessTable: 'zoo_stock_approval', assigneeName: '王饲养' });
 
     await decide('curatorA', processInstanceId, 'ok');
@@ -81,7 +115,16 @@ describe('outgoing transfers under approval', () => {
     await decide('directorA', processInstanceId, 'ok', '同意转出');
 
     const [row] = await incoming();
-    expect(row).toMatchObject({ fromZooName: '丁动物园', toZooName: '戊动物园', transferStatus: 0, maleQuantity: 1, femaleQuantity: 2, createUserName: '王饲养', remark: '种群交换', direction: 'in' });
+    expect(row).toMatchObject({
+      fromZooName: '丁动物园',
+      toZooName: '戊动物园',
+      transferStatus: 0,
+      maleQuantity: 1,
+      femaleQuantity: 2,
+      createUserName: '王饲养',
+      remark: '种群交换',
+      direction: 'in',
+    });
     expect(await heads(cageA)).toEqual([4, 4, 1, 2]);
     const decided = okData(await t.request({ url: '/zoo-stockLog/approval/detail', token: users.keeperA!, query: { businessId: approvalId } }));
     expect(decided).toMatchObject({ state: 'approved', stockLogIds: [row.id] });

@@ -3,7 +3,25 @@ import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { refuseDuplicate } from '../../../platform/resource/guards';
 import { zooAnimal, zooAnimalFlag, zooPopulation } from '../zoo.tables';
-import { animalLabel, append, appendAnimalIn, lockAnimal, mfuOf, particulars, pendingOf, plus, populationIn, quantities, refuseOverdraw, refusePendingAnimal, sexVector, STATUS_IN, STATUS_TRANSFERRED, type Mfu, type Particulars } from '../stocklog/ledger';
+import {
+  animalLabel,
+  append,
+  appendAnimalIn,
+  lockAnimal,
+  mfuOf,
+  particulars,
+  pendingOf,
+  plus,
+  populationIn,
+  quantities,
+  refuseOverdraw,
+  refusePendingAnimal,
+  sexVector,
+  STATUS_IN,
+  STATUS_TRANSFERRED,
+  type Mfu,
+  type Particulars,
+} from '../stocklog/ledger';
 import { zooTransferLog } from './transfer.tables';
 
 /**
@@ -33,7 +51,11 @@ export async function holdAnimal(db: Tx, speciesId: string, animalId: string): P
 
 /** Proposal of population heads: promised heads are held back (pending_*) so no other movement can take them. */
 export async function holdHeads(db: Tx, speciesId: string, cageId: string, cageCode: string, q: Mfu): Promise<string> {
-  const [pop] = await db.select().from(p).where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0))).for('update');
+  const [pop] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.speciesId, speciesId), eq(p.cageId, cageId), eq(p.isDeleted, 0)))
+    .for('update');
   if (!pop) throw new BizError(`笼舍「${cageCode}」没有该物种的种群存栏`);
   refuseOverdraw(mfuOf(pop), q, cageCode, pendingOf(pop));
   await db
@@ -72,10 +94,23 @@ export async function exportSide(db: Tx, t: Transfer, x: Particulars): Promise<{
     await db.update(a).set({ status: STATUS_TRANSFERRED, identityId }).where(eq(a.id, animal.id));
     const v = sexVector(animal.sex);
     const logId = await append(db, {
-      movementType: 'export', animalType: 1, speciesId: t.speciesId, animalId: animal.id, fromCageId: animal.cageId, ...quantities(v),
-      fromBefore: v, fromAfter: [0, 0, 0], statusBefore: STATUS_IN, statusAfter: STATUS_TRANSFERRED, ...particulars(px),
+      movementType: 'export',
+      animalType: 1,
+      speciesId: t.speciesId,
+      animalId: animal.id,
+      fromCageId: animal.cageId,
+      ...quantities(v),
+      fromBefore: v,
+      fromAfter: [0, 0, 0],
+      statusBefore: STATUS_IN,
+      statusAfter: STATUS_TRANSFERRED,
+      ...particulars(px),
     });
-    const flags = await db.select().from(f).where(and(eq(f.animalId, animal.id), eq(f.isDeleted, 0))).orderBy(asc(f.type), asc(f.version));
+    const flags = await db
+      .select()
+      .from(f)
+      .where(and(eq(f.animalId, animal.id), eq(f.isDeleted, 0)))
+      .orderBy(asc(f.type), asc(f.version));
     const parents = await db
       .select({ id: a.id, identityId: a.identityId, localNo: a.localNo })
       .from(a)
@@ -97,14 +132,28 @@ export async function exportSide(db: Tx, t: Transfer, x: Particulars): Promise<{
   if (!row) throw new BizError('转出方的种群已不存在,不能接收');
   const fromAfter: Mfu = [Number(row.m), Number(row.f), Number(row.u)];
   const logId = await append(db, {
-    movementType: 'export', animalType: 2, speciesId: t.speciesId, populationId: t.populationId, fromCageId: t.cageId, ...quantities(q),
-    fromBefore: plus(fromAfter, q), fromAfter, ...particulars(px),
+    movementType: 'export',
+    animalType: 2,
+    speciesId: t.speciesId,
+    populationId: t.populationId,
+    fromCageId: t.cageId,
+    ...quantities(q),
+    fromBefore: plus(fromAfter, q),
+    fromAfter,
+    ...particulars(px),
   });
   return { logId };
 }
 
 /** The receiver's half: import row, heads into the chosen cage, or a new record of the same animal identity. */
-export async function importSide(db: Tx, t: Transfer, toCageId: string, x: Particulars, travelling?: Travelling, localNo?: string | null): Promise<{ logId: string; animalId?: string }> {
+export async function importSide(
+  db: Tx,
+  t: Transfer,
+  toCageId: string,
+  x: Particulars,
+  travelling?: Travelling,
+  localNo?: string | null,
+): Promise<{ logId: string; animalId?: string }> {
   const px: Particulars = { ...x, typeKey: TRANSFER_TYPE_KEY, counterpart: t.fromZooName, transferId: t.id };
   if (t.animalType === 2) return { logId: await populationIn(db, 'import', t.speciesId, toCageId, qOf(t), px) };
   const src = travelling!.animal;
@@ -115,7 +164,11 @@ export async function importSide(db: Tx, t: Transfer, toCageId: string, x: Parti
   // candidates travel as they are.
   const parentHere = async (pr?: { identityId: string }) => {
     if (!pr) return undefined;
-    const [r] = await db.select({ id: a.id }).from(a).where(and(eq(a.isDeleted, 0), or(eq(a.identityId, pr.identityId), eq(a.id, pr.identityId)))).limit(1);
+    const [r] = await db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.isDeleted, 0), or(eq(a.identityId, pr.identityId), eq(a.id, pr.identityId))))
+      .limit(1);
     return r?.id;
   };
   const sireId = await parentHere(travelling!.sire);
@@ -148,8 +201,16 @@ export async function importSide(db: Tx, t: Transfer, toCageId: string, x: Parti
   // Identifiers travel with their whole history: voided versions stay voided, the current one stays current.
   for (const fl of travelling!.flags)
     await db.insert(zooAnimalFlag).values({
-      animalId: animal!.id, type: fl.type, code: fl.code, version: fl.version, isoCompliant: fl.isoCompliant, issueDate: fl.issueDate,
-      issuer: fl.issuer, voidTime: fl.voidTime, voidReason: fl.voidReason, remark: fl.remark,
+      animalId: animal!.id,
+      type: fl.type,
+      code: fl.code,
+      version: fl.version,
+      isoCompliant: fl.isoCompliant,
+      issueDate: fl.issueDate,
+      issuer: fl.issuer,
+      voidTime: fl.voidTime,
+      voidReason: fl.voidReason,
+      remark: fl.remark,
     });
   return { logId: await appendAnimalIn(db, 'import', animal!, px), animalId: animal!.id };
 }

@@ -20,7 +20,8 @@ export function transferRoutes(app: FastifyInstance): void {
     toRecords: (rows, ctx) => transferRecords(rows, ctx),
     defaultOrder: () => [desc(t.id)],
     // Which side the caller is on is a view filter; isolation itself is the table's row-level security.
-    listScope: async (_ctx, { direction }) => (direction === 'out' ? sql`${t.tenantId} = ${me}` : direction === 'in' ? sql`${t.toTenantId} = ${me}` : undefined),
+    listScope: async (_ctx, { direction }) =>
+      direction === 'out' ? sql`${t.tenantId} = ${me}` : direction === 'in' ? sql`${t.toTenantId} = ${me}` : undefined,
     // When the zoo requires approval of outgoing movements, the proposal waits for the process (stocklog/approval.ts):
     // no row exists, so the receiver sees nothing until it is approved.
     divertCreate: async (input, call) => {

@@ -53,22 +53,47 @@ export async function admitOutgoingTransfer(db: Tx, proposal: Proposal, sender: 
 export async function proposalRow(db: Tx, b: Proposal, sender: Actor): Promise<typeof zooTransferLog.$inferInsert> {
   const names = await admitOutgoingTransfer(db, b, sender);
   const base = {
-    toTenantId: b.toTenantId, animalType: b.animalType, speciesId: b.speciesId, transferDate: b.transferDate, remark: b.remark ?? '',
-    ...names, transferStatus: TRANSFER_PENDING, createUserName: sender.name,
+    toTenantId: b.toTenantId,
+    animalType: b.animalType,
+    speciesId: b.speciesId,
+    transferDate: b.transferDate,
+    remark: b.remark ?? '',
+    ...names,
+    transferStatus: TRANSFER_PENDING,
+    createUserName: sender.name,
   };
   if (b.animalType === 1) {
     const animal = await holdAnimal(db, b.speciesId, b.animalId!);
     const cage = animal.cageId ? await cageOfZoo(db, animal.cageId) : undefined;
     const [m, f, u] = sexVector(animal.sex);
     return {
-      ...base, animalId: animal.id, cageId: animal.cageId, cageName: cage ? `${cage.cageCode} ${cage.cageName}` : '', identityId: animal.identityId ?? animal.id,
-      localNo: animal.localNo, animalName: animal.animalName, sex: animal.sex, maleQuantity: m, femaleQuantity: f, theyQuantity: u, populationId: null,
+      ...base,
+      animalId: animal.id,
+      cageId: animal.cageId,
+      cageName: cage ? `${cage.cageCode} ${cage.cageName}` : '',
+      identityId: animal.identityId ?? animal.id,
+      localNo: animal.localNo,
+      animalName: animal.animalName,
+      sex: animal.sex,
+      maleQuantity: m,
+      femaleQuantity: f,
+      theyQuantity: u,
+      populationId: null,
     };
   }
   const cage = await cageOfZoo(db, b.cageId!);
   const q = [b.maleQuantity, b.femaleQuantity, b.theyQuantity] as [number, number, number];
   const populationId = await holdHeads(db, b.speciesId, cage.id, cage.cageCode, q);
-  return { ...base, animalId: null, cageId: cage.id, cageName: `${cage.cageCode} ${cage.cageName}`, populationId, maleQuantity: q[0], femaleQuantity: q[1], theyQuantity: q[2] };
+  return {
+    ...base,
+    animalId: null,
+    cageId: cage.id,
+    cageName: `${cage.cageCode} ${cage.cageName}`,
+    populationId,
+    maleQuantity: q[0],
+    femaleQuantity: q[1],
+    theyQuantity: q[2],
+  };
 }
 
 /**
@@ -107,7 +132,10 @@ export async function withdrawTransfer(db: Tx, id: string, sender: Actor): Promi
   if (row.tenantId !== sender.tenantId) throw new BizError('只有转出方可以撤回转移');
   refuseUnlessPending(row, '撤回');
   await releaseHeads(db, row);
-  await db.update(t).set({ transferStatus: TRANSFER_WITHDRAWN, confirmUserName: sender.name, confirmTime: await nowText(db) }).where(eq(t.id, id));
+  await db
+    .update(t)
+    .set({ transferStatus: TRANSFER_WITHDRAWN, confirmUserName: sender.name, confirmTime: await nowText(db) })
+    .where(eq(t.id, id));
 }
 
 /**
@@ -126,7 +154,10 @@ export async function confirmTransfer(db: Tx, body: Confirmation, receiver: Acto
     await setAuditReason(db, `拒绝转移: ${opinion}`);
     await asTenant(db, row.tenantId, async () => {
       await releaseHeads(db, row);
-      await db.update(t).set({ ...done, transferStatus: TRANSFER_REJECTED }).where(eq(t.id, row.id));
+      await db
+        .update(t)
+        .set({ ...done, transferStatus: TRANSFER_REJECTED })
+        .where(eq(t.id, row.id));
     });
     return;
   }
@@ -141,8 +172,13 @@ export async function confirmTransfer(db: Tx, body: Confirmation, receiver: Acto
     db
       .update(t)
       .set({
-        ...done, transferStatus: TRANSFER_ACCEPTED, toCageId: cage.id, toCageName: `${cage.cageCode} ${cage.cageName}`, toAnimalId: inn.animalId ?? null,
-        exportLogId: out.logId, importLogId: inn.logId,
+        ...done,
+        transferStatus: TRANSFER_ACCEPTED,
+        toCageId: cage.id,
+        toCageName: `${cage.cageCode} ${cage.cageName}`,
+        toAnimalId: inn.animalId ?? null,
+        exportLogId: out.logId,
+        importLogId: inn.logId,
       })
       .where(eq(t.id, row.id)),
   );

@@ -54,7 +54,9 @@ export const zooTransferLog = pgTable(
     index('zoo_transfer_log_from_idx').on(t.tenantId, t.id),
     index('zoo_transfer_log_to_idx').on(t.toTenantId, t.id),
     index('zoo_transfer_log_identity_idx').on(t.identityId),
-    index('zoo_transfer_log_pending_animal_idx').on(t.tenantId, t.animalId).where(sql`transfer_status = 0`),
+    index('zoo_transfer_log_pending_animal_idx')
+      .on(t.tenantId, t.animalId)
+      .where(sql`transfer_status = 0`),
     check('zoo_transfer_log_quantities_ck', sql`male_quantity >= 0 and female_quantity >= 0 and they_quantity >= 0`),
     check('zoo_transfer_log_other_zoo_ck', sql`to_tenant_id <> tenant_id`),
     pgPolicy('zoo_transfer_log_parties_read', { as: 'permissive', for: 'select', using: sql`tenant_id = ${me} or to_tenant_id = ${me}` }),

@@ -32,8 +32,11 @@ const withdraw = (id: string, token = zooA) => t.request({ method: 'POST', url: 
 const list = async (token: string, query: Record<string, string> = {}) =>
   (await t.request({ url: `${base}/list`, token, query: { current: '1', size: '200', ...query } })).body.data.records as Array<Record<string, any>>;
 const stock = async (tenant: string, cageId: string) => {
-  const [r] = await q(`select male_quantity m, female_quantity f, they_quantity u, pending_male pm, pending_female pf, pending_they pu
-    from zoo_population where tenant_id = $1 and cage_id = $2 and species_id = $3 and is_deleted = 0`, [tenant, cageId, deer]);
+  const [r] = await q(
+    `select male_quantity m, female_quantity f, they_quantity u, pending_male pm, pending_female pf, pending_they pu
+    from zoo_population where tenant_id = $1 and cage_id = $2 and species_id = $3 and is_deleted = 0`,
+    [tenant, cageId, deer],
+  );
   return r ? [r.m, r.f, r.u, r.pm, r.pf, r.pu] : undefined;
 };
 const state = async (id: string) => (await q(`select transfer_status s from zoo_transfer_log where id = $1`, [id]))[0].s;
@@ -41,14 +44,18 @@ const ledgerOf = async (tenant: string, transferId: string) =>
   (await q(`select movement_type from zoo_stock_log where tenant_id = $1 and transfer_id = $2`, [tenant, transferId])).map((r) => r.movement_type);
 const born = async (token: string, cageId: string, m: number, f: number) => {
   const res = await t.request({
-    method: 'POST', url: '/zoo-stockLog/stockLog/born_enroll', token,
+    method: 'POST',
+    url: '/zoo-stockLog/stockLog/born_enroll',
+    token,
     body: { animalType: 2, speciesId: deer, cageId, bornDate: '2025-04-01', maleQuantity: m, femaleQuantity: f },
   });
   expect(res.body.msg).toBe('操作成功');
 };
 const pandaIn = async (localNo: string) => {
   const res = await t.request({
-    method: 'POST', url: '/zoo-stockLog/stockLog/born_enroll', token: zooA,
+    method: 'POST',
+    url: '/zoo-stockLog/stockLog/born_enroll',
+    token: zooA,
     body: { animalType: 1, speciesId: panda, cageId: cageA, bornDate: '2024-08-01', animals: [{ localNo, animalName: `熊猫${localNo}`, sex: 2 }] },
   });
   expect(res.body.msg).toBe('操作成功');
@@ -84,11 +91,15 @@ describe('proposal', () => {
   it('refuses a transfer to the own zoo, an unknown zoo, more heads than free, and validates the form', async () => {
     expect((await propose({ toTenantId: A, animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1 })).body.msg).toBe('不能向本园转移');
     expect((await propose({ toTenantId: '999999', animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1 })).body.msg).toBe('接收动物园不存在');
-    expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 9 })).body.msg).toBe(`笼舍「${await cageCode(cageA)}」该种群雄性存栏 5 只,不能减少 9 只`);
+    expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 9 })).body.msg).toBe(
+      `笼舍「${await cageCode(cageA)}」该种群雄性存栏 5 只,不能减少 9 只`,
+    );
     const bad = await propose({ animalType: 2, speciesId: deer, cageId: cageA });
     expect(bad.body.code).toBe(400);
     expect(bad.body.msg).toContain('雄性、雌性、性别不明数量不能全部为0');
-    expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1, transferDate: '2020-01-01' })).body.msg).toContain('转移日期不能早于今天');
+    expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1, transferDate: '2020-01-01' })).body.msg).toContain(
+      '转移日期不能早于今天',
+    );
   });
 });
 
@@ -101,14 +112,18 @@ describe('pending stock is held', () => {
     const id = await proposeOk({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 4, remark: '种群交换' });
     expect(await stock(A, cageA)).toEqual([5, 5, 0, 4, 0, 0]);
     const exp = await t.request({
-      method: 'POST', url: '/zoo-stockLog/stockLog/export_enroll', token: zooA,
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/export_enroll',
+      token: zooA,
       body: { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2, exportDate: today, exportType: 1, output: '某保护区' },
     });
     expect(exp.body.msg).toBe(`笼舍「${await cageCode(cageA)}」该种群雄性存栏 5 只,其中 4 只待转移确认,不能减少 2 只`);
     expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2 })).body.msg).toContain('其中 4 只待转移确认');
     // The free head may still move.
     const ok = await t.request({
-      method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA,
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/die_enroll',
+      token: zooA,
       body: { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 1, dieDate: today, dieType: 1 },
     });
     expect(ok.body.msg).toBe('操作成功');
@@ -127,13 +142,19 @@ describe('pending stock is held', () => {
     const id = await proposeOk({ animalType: 1, speciesId: panda, animalId: animal });
     const other = (await makeCageChain(t, zooA)).cageId;
     const mv = await t.request({
-      method: 'POST', url: '/zoo-stockLog/stockLog/move_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: animal, moveDate: today, toCageId: other },
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/move_enroll',
+      token: zooA,
+      body: { animalType: 1, speciesId: panda, animalId: animal, moveDate: today, toCageId: other },
     });
     expect(mv.body.msg).toMatch(/^个体「.+」有待「乙动物园」确认的转移,不能迁移;请等待对方确认或撤回转移$/);
     expect((await propose({ animalType: 1, speciesId: panda, animalId: animal, toTenantId: C })).body.msg).toContain('不能再次转移');
     expect((await withdraw(id)).body.msg).toBe('操作成功');
     const mv2 = await t.request({
-      method: 'POST', url: '/zoo-stockLog/stockLog/move_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: animal, moveDate: today, toCageId: other },
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/move_enroll',
+      token: zooA,
+      body: { animalType: 1, speciesId: panda, animalId: animal, moveDate: today, toCageId: other },
     });
     expect(mv2.body.msg).toBe('操作成功');
   });
@@ -168,13 +189,20 @@ describe('confirmation', () => {
     expect((await confirm({ id, status: 2, transferOpinion: '再次' })).body.msg).toBe('该转移已接收,不能确认');
     // The transfer's ledger rows cannot be reversed on one side.
     const [exp] = await q(`select id::text from zoo_stock_log where transfer_id = $1 and tenant_id = $2`, [id, A]);
-    expect((await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/remove', token: zooA, query: { ids: exp.id } })).body.msg).toBe('园间转移产生的存栏变动不能撤销');
+    expect((await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/remove', token: zooA, query: { ids: exp.id } })).body.msg).toBe(
+      '园间转移产生的存栏变动不能撤销',
+    );
   });
 
   it('accept moves an individual: identity, numbers, flags with history and photos travel; the sender keeps it as 已转出', async () => {
     const localNo = `P-${uid()}`;
     const animal = await pandaIn(localNo);
-    await t.request({ method: 'POST', url: '/zoo-animal/animal/submit', token: zooA, body: { id: animal, speciesId: panda, localNo, sex: 2, photos: 'https://img.example.com/p.jpg' } });
+    await t.request({
+      method: 'POST',
+      url: '/zoo-animal/animal/submit',
+      token: zooA,
+      body: { id: animal, speciesId: panda, localNo, sex: 2, photos: 'https://img.example.com/p.jpg' },
+    });
     await t.request({ method: 'POST', url: '/zoo-animal/animalFlag/submit', token: zooA, body: { animalId: animal, type: 4, code: 'ZYBS-OLD' } });
     await t.request({ method: 'POST', url: '/zoo-animal/animalFlag/newversion', token: zooA, body: { animalId: animal, type: 4, code: 'ZYBS-NEW' } });
     const id = await proposeOk({ animalType: 1, speciesId: panda, animalId: animal, remark: '繁殖合作' });
@@ -183,10 +211,16 @@ describe('confirmation', () => {
     expect((await confirm({ id, status: 1, toCageId: cageB, transferOpinion: '已到园' })).body.msg).toBe('操作成功');
     const [sender] = await q(`select status, identity_id::text from zoo_animal where id = $1`, [animal]);
     expect(sender).toEqual({ status: 5, identity_id: animal });
-    const [recv] = await q(`select id::text, status, cage_id::text cage, local_no, sex, photos, identity_id::text, tenant_id from zoo_animal where identity_id = $1 and tenant_id = $2`, [animal, B]);
+    const [recv] = await q(
+      `select id::text, status, cage_id::text cage, local_no, sex, photos, identity_id::text, tenant_id from zoo_animal where identity_id = $1 and tenant_id = $2`,
+      [animal, B],
+    );
     expect(recv).toMatchObject({ status: 1, cage: cageB, local_no: localNo, sex: 2, photos: 'https://img.example.com/p.jpg', identity_id: animal });
     const flags = await q(`select code, version, void_time is not null voided from zoo_animal_flag where animal_id = $1 order by version`, [recv.id]);
-    expect(flags).toEqual([{ code: 'ZYBS-OLD', version: 1, voided: true }, { code: 'ZYBS-NEW', version: 2, voided: false }]);
+    expect(flags).toEqual([
+      { code: 'ZYBS-OLD', version: 1, voided: true },
+      { code: 'ZYBS-NEW', version: 2, voided: false },
+    ]);
     // Both detail timelines show the transfer row.
     const tlA = (await t.request({ url: '/zoo-stockLog/stockLog/timeline', token: zooA, query: { animalId: animal } })).body.data;
     expect(tlA.at(-1)).toMatchObject({ movementType: 'export', transferId: id, counterpart: '乙动物园', statusAfter: 5 });
@@ -196,7 +230,12 @@ describe('confirmation', () => {
     // The shared identity finds the transfer from either zoo.
     expect((await list(zooB, { identityId: animal })).map((r) => r.id)).toContain(id);
     // The sender's record cannot move any more.
-    const mv = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: animal, dieDate: today, dieType: 1 } });
+    const mv = await t.request({
+      method: 'POST',
+      url: '/zoo-stockLog/stockLog/die_enroll',
+      token: zooA,
+      body: { animalType: 1, speciesId: panda, animalId: animal, dieDate: today, dieType: 1 },
+    });
     expect(mv.body.msg).toContain('已转出');
   });
 
@@ -245,7 +284,11 @@ describe('visibility is the two parties only', () => {
       expect(all.length).toBeGreaterThan(0);
       expect(all.filter((r) => r.tenant_id !== C && r.to_tenant_id !== C)).toEqual([]);
       await expect(
-        t.sql.query(`insert into zoo_transfer_log (tenant_id, to_tenant_id, animal_type, species_id, transfer_date) values ($1, $2, 2, $3, now())`, [A, B, deer]),
+        t.sql.query(`insert into zoo_transfer_log (tenant_id, to_tenant_id, animal_type, species_id, transfer_date) values ($1, $2, 2, $3, now())`, [
+          A,
+          B,
+          deer,
+        ]),
       ).rejects.toThrow(/row-level security/);
     } finally {
       await t.sql.query('rollback');

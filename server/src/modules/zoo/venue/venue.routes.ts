@@ -31,7 +31,10 @@ export function venueRoutes(app: FastifyInstance): void {
         .limit(1);
       if (used) throw new BizError(`场馆「${used.venueName}」下还有笼舍,请先删除或迁移笼舍后再删除场馆`);
       // Contacts belong to their venue and go with it.
-      await db.update(vc).set({ isDeleted: 1 }).where(and(inArray(vc.venueId, ids), eq(vc.isDeleted, 0)));
+      await db
+        .update(vc)
+        .set({ isDeleted: 1 })
+        .where(and(inArray(vc.venueId, ids), eq(vc.isDeleted, 0)));
     },
   });
 

@@ -84,7 +84,12 @@ export async function latestWeight(db: Tx, animalId: string, day: string): Promi
 async function dose(db: Tx, animalId: string, drug: Drug, mgPerKg: number, day: string) {
   const w = await latestWeight(db, animalId, day);
   if (!w) throw new BizError(NO_WEIGHT);
-  const { doseMg, amount } = computeDose({ mgPerKg, weightKg: w.weightKg, concentration: drug.concentration, concentrationUnit: drug.concentrationUnit as ConcentrationUnit });
+  const { doseMg, amount } = computeDose({
+    mgPerKg,
+    weightKg: w.weightKg,
+    concentration: drug.concentration,
+    concentrationUnit: drug.concentrationUnit as ConcentrationUnit,
+  });
   const reason = outOfRangeReason(mgPerKg, doseMg, drug);
   return { weight: w, doseMg, amount, reason };
 }
@@ -180,7 +185,11 @@ export function vetRoutes(app: FastifyInstance): void {
         if (input.closeDate < input.openDate) throw new BizError('结案日期不能早于开始日期');
       }
       if (existing && existing.animalId !== animal.id) {
-        const [t] = await db.select({ id: zooMedTreatment.id }).from(zooMedTreatment).where(and(eq(zooMedTreatment.caseId, existing.id), eq(zooMedTreatment.isDeleted, 0))).limit(1);
+        const [t] = await db
+          .select({ id: zooMedTreatment.id })
+          .from(zooMedTreatment)
+          .where(and(eq(zooMedTreatment.caseId, existing.id), eq(zooMedTreatment.isDeleted, 0)))
+          .limit(1);
         if (t) throw new BizError('病例已有治疗处方,不能更换动物');
       }
       return {
@@ -192,7 +201,11 @@ export function vetRoutes(app: FastifyInstance): void {
       };
     },
     beforeRemove: async (ids, { db }) => {
-      const [t] = await db.select({ id: zooMedTreatment.id }).from(zooMedTreatment).where(and(inArray(zooMedTreatment.caseId, ids), eq(zooMedTreatment.isDeleted, 0))).limit(1);
+      const [t] = await db
+        .select({ id: zooMedTreatment.id })
+        .from(zooMedTreatment)
+        .where(and(inArray(zooMedTreatment.caseId, ids), eq(zooMedTreatment.isDeleted, 0)))
+        .limit(1);
       if (t) throw new BizError('病例下还有治疗处方,请先删除处方');
     },
   });
@@ -348,7 +361,15 @@ export function vetRoutes(app: FastifyInstance): void {
         const drug = await mustExist(db, zooMedDrug, g.drugId, DRUG_MISSING);
         const d = await dose(db, input.animalId, drug, g.doseMgKg!, input.procDate);
         if (d.reason && !input.confirmOutOfRange) throw new BizError(`${drug.drugName}: ${d.reason},请确认后再提交`);
-        agents.push({ drugId: drug.id, drugName: drug.drugName, doseMgKg: g.doseMgKg!, doseMg: d.doseMg, amount: d.amount as number, concentrationUnit: drug.concentrationUnit, outOfRange: d.reason });
+        agents.push({
+          drugId: drug.id,
+          drugName: drug.drugName,
+          doseMgKg: g.doseMgKg!,
+          doseMg: d.doseMg,
+          amount: d.amount as number,
+          concentrationUnit: drug.concentrationUnit,
+          outOfRange: d.reason,
+        });
       }
       return { agents, weightId: w.id, weightKg: w.weightKg, outOfRange: agents.some((g) => g.outOfRange) ? 1 : 0 };
     },

@@ -80,7 +80,9 @@ export const zooMedCase = pgTable(
   },
   (t) => [
     index('zoo_med_case_animal_idx').on(t.tenantId, t.animalId, t.openDate),
-    index('zoo_med_case_status_idx').on(t.tenantId, t.caseStatus).where(sql`is_deleted = 0`),
+    index('zoo_med_case_status_idx')
+      .on(t.tenantId, t.caseStatus)
+      .where(sql`is_deleted = 0`),
     tenantPolicy('zoo_med_case'),
   ],
 );
@@ -136,7 +138,9 @@ export const zooMedVaccination = pgTable(
   (t) => [
     index('zoo_med_vaccination_animal_idx').on(t.tenantId, t.animalId, t.givenDate),
     // What falls due next: the reminder list reads this range.
-    index('zoo_med_vaccination_due_idx').on(t.tenantId, t.nextDue).where(sql`is_deleted = 0`),
+    index('zoo_med_vaccination_due_idx')
+      .on(t.tenantId, t.nextDue)
+      .where(sql`is_deleted = 0`),
     tenantPolicy('zoo_med_vaccination'),
   ],
 );
@@ -181,7 +185,10 @@ export const zooMedAnaesthesia = pgTable(
     procDate: date('proc_date', { mode: 'string' }).notNull(),
     procedure: varchar('procedure', { length: 200 }).notNull(),
     delivery: integer('delivery').notNull().default(1),
-    agents: jsonb('agents').$type<AnaesthesiaAgent[]>().notNull().default(sql`'[]'::jsonb`),
+    agents: jsonb('agents')
+      .$type<AnaesthesiaAgent[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     weightId: bigintStr('weight_id').notNull(),
     weightKg: num('weight_kg', 14, 4).notNull(),
     inductionTime: varchar('induction_time', { length: 5 }).notNull().default(''),

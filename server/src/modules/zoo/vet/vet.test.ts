@@ -16,7 +16,8 @@ const post = (token: string, url: string, body: Record<string, unknown>) => t.re
 const get = (token: string, url: string, query: Record<string, string>) => t.request({ url: `/zoo-medical/${url}`, token, query });
 const dayOffset = (d: number) => t.sql.query(`select to_char(current_date + $1::int, 'YYYY-MM-DD') as d`, [d]).then((r) => r.rows[0].d as string);
 // Zoo A's rows (the demo zoo of the template has its own).
-const count = async (table: string) => (await t.sql.query(`select count(*)::int as n from ${table} where is_deleted = 0 and tenant_id = '330001'`)).rows[0].n as number;
+const count = async (table: string) =>
+  (await t.sql.query(`select count(*)::int as n from ${table} where is_deleted = 0 and tenant_id = '330001'`)).rows[0].n as number;
 const lastId = async (table: string) => (await t.sql.query(`select id::text from ${table} order by id desc limit 1`)).rows[0].id as string;
 
 async function drug(body: Record<string, unknown>): Promise<string> {
@@ -126,7 +127,15 @@ describe('cases and treatments dosed by weight', () => {
   let caseId: string;
 
   beforeAll(async () => {
-    meloxicam = await drug({ drugName: '美洛昔康注射液', genericName: 'meloxicam', concentration: 5, doseMin: 0.1, doseMax: 0.2, maxDoseMg: 15, routes: 'SC, IM, IV' });
+    meloxicam = await drug({
+      drugName: '美洛昔康注射液',
+      genericName: 'meloxicam',
+      concentration: 5,
+      doseMin: 0.1,
+      doseMax: 0.2,
+      maxDoseMg: 15,
+      routes: 'SC, IM, IV',
+    });
     amoxicillin = await drug({ drugName: '阿莫西林片', form: 3, concentration: 50, concentrationUnit: 2, doseMin: 10, doseMax: 20 });
   });
 
@@ -138,11 +147,28 @@ describe('cases and treatments dosed by weight', () => {
     expect((await post(admin, 'case/submit', { ...ok, caseStatus: 3 })).body.msg).toBe('结案须填写结案日期和转归');
     expect((await post(admin, 'case/submit', { ...ok, animalId: foreignAnimal })).body.msg).toBe('所选动物不存在');
     expect(await count('zoo_med_case')).toBe(0);
-    const res = await post(admin, 'case/submit', { ...ok, temperature: '38.6', heartRate: 80, respRate: 20, bodyCondition: 5, findings: '右前肢腕关节肿胀', diagnosis: '腕关节扭伤' });
+    const res = await post(admin, 'case/submit', {
+      ...ok,
+      temperature: '38.6',
+      heartRate: 80,
+      respRate: 20,
+      bodyCondition: 5,
+      findings: '右前肢腕关节肿胀',
+      diagnosis: '腕关节扭伤',
+    });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
     caseId = await lastId('zoo_med_case');
     const detail = await get(admin, 'case/detail', { id: caseId });
-    expect(detail.body.data).toMatchObject({ animalId: panda, animalName: expect.stringMatching(/^美香 \(A-/), speciesName: '大熊猫', temperature: 38.6, caseStatus: 1, closeDate: '', outcome: '', treatmentCount: 0 });
+    expect(detail.body.data).toMatchObject({
+      animalId: panda,
+      animalName: expect.stringMatching(/^美香 \(A-/),
+      speciesName: '大熊猫',
+      temperature: 38.6,
+      caseStatus: 1,
+      closeDate: '',
+      outcome: '',
+      treatmentCount: 0,
+    });
     expect(detail.body.data.vetName).not.toBe('');
   });
 
@@ -150,7 +176,9 @@ describe('cases and treatments dosed by weight', () => {
     const before = await count('zoo_med_treatment');
     const res = await post(admin, 'treatment/submit', { caseId, drugId: meloxicam, doseMgKg: 0.1, route: 3, startDate: today });
     expect(res.body).toMatchObject({ code: 400, msg: '该动物没有体重记录,请先登记体重' });
-    expect((await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, doseMgKg: '0.1', startDate: today })).body.msg).toBe('该动物没有体重记录,请先登记体重');
+    expect((await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, doseMgKg: '0.1', startDate: today })).body.msg).toBe(
+      '该动物没有体重记录,请先登记体重',
+    );
     expect(await count('zoo_med_treatment')).toBe(before);
   });
 
@@ -159,8 +187,17 @@ describe('cases and treatments dosed by weight', () => {
     const latest = await weigh(panda, 120.5, await dayOffset(-3));
     const calc = await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, doseMgKg: '0.1', startDate: today });
     expect(calc.body.data).toEqual({
-      weightId: latest, weightKg: 120.5, weightDate: await dayOffset(-3), doseMg: 12.05, amount: 2.41, concentration: 5, concentrationUnit: 1,
-      doseMin: 0.1, doseMax: 0.2, maxDoseMg: 15, outOfRange: '',
+      weightId: latest,
+      weightKg: 120.5,
+      weightDate: await dayOffset(-3),
+      doseMg: 12.05,
+      amount: 2.41,
+      concentration: 5,
+      concentrationUnit: 1,
+      doseMin: 0.1,
+      doseMax: 0.2,
+      maxDoseMg: 15,
+      outOfRange: '',
     });
     // Dated before the latest weighing, the earlier weight counts: 0.1 × 118 = 11.8 mg = 2.36 mL.
     const openEarlier = await post(admin, 'case/submit', { id: caseId, animalId: panda, openDate: await dayOffset(-25), complaint: '右前肢跛行' });
@@ -168,12 +205,41 @@ describe('cases and treatments dosed by weight', () => {
     const back = await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, doseMgKg: '0.1', startDate: await dayOffset(-5) });
     expect(back.body.data).toMatchObject({ weightId: old, weightKg: 118, doseMg: 11.8, amount: 2.36 });
 
-    const res = await post(admin, 'treatment/submit', { caseId, drugId: meloxicam, doseMgKg: '0.1', route: 3, frequency: 1, durationDays: 3, startDate: today, remark: '皮下注射' });
+    const res = await post(admin, 'treatment/submit', {
+      caseId,
+      drugId: meloxicam,
+      doseMgKg: '0.1',
+      route: 3,
+      frequency: 1,
+      durationDays: 3,
+      startDate: today,
+      remark: '皮下注射',
+    });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-    const row = (await t.sql.query(`select animal_id::text, weight_id::text, weight_kg::text, dose_mg::text, amount::text, concentration::text, out_of_range, tenant_id from zoo_med_treatment order by id desc limit 1`)).rows[0];
-    expect(row).toEqual({ animal_id: panda, weight_id: latest, weight_kg: '120.5000', dose_mg: '12.05', amount: '2.41', concentration: '5.0000', out_of_range: 0, tenant_id: '330001' });
+    const row = (
+      await t.sql.query(
+        `select animal_id::text, weight_id::text, weight_kg::text, dose_mg::text, amount::text, concentration::text, out_of_range, tenant_id from zoo_med_treatment order by id desc limit 1`,
+      )
+    ).rows[0];
+    expect(row).toEqual({
+      animal_id: panda,
+      weight_id: latest,
+      weight_kg: '120.5000',
+      dose_mg: '12.05',
+      amount: '2.41',
+      concentration: '5.0000',
+      out_of_range: 0,
+      tenant_id: '330001',
+    });
     const list = await get(admin, 'treatment/list', { caseId });
-    expect(list.body.data.records[0]).toMatchObject({ drugName: '美洛昔康注射液', weightKg: 120.5, weightDate: await dayOffset(-3), doseMg: 12.05, amount: 2.41, outOfRange: 0 });
+    expect(list.body.data.records[0]).toMatchObject({
+      drugName: '美洛昔康注射液',
+      weightKg: 120.5,
+      weightDate: await dayOffset(-3),
+      doseMg: 12.05,
+      amount: 2.41,
+      outOfRange: 0,
+    });
     expect((await get(admin, 'case/detail', { id: caseId })).body.data.treatmentCount).toBe(1);
   });
 
@@ -186,11 +252,16 @@ describe('cases and treatments dosed by weight', () => {
   it('asks for confirmation outside the formulary range or above the ceiling, then marks the dose', async () => {
     const base = { caseId, drugId: meloxicam, route: 1, startDate: today };
     const before = await count('zoo_med_treatment');
-    expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.3 })).body).toMatchObject({ code: 400, msg: '剂量 0.3 mg/kg 超出药品目录范围 0.1–0.2 mg/kg,请确认后再提交' });
+    expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.3 })).body).toMatchObject({
+      code: 400,
+      msg: '剂量 0.3 mg/kg 超出药品目录范围 0.1–0.2 mg/kg,请确认后再提交',
+    });
     expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.05 })).body.msg).toBe('剂量 0.05 mg/kg 超出药品目录范围 0.1–0.2 mg/kg,请确认后再提交');
     // Inside the rate range, but 0.2 × 125 kg = 25 mg is above the 15 mg ceiling.
     expect((await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.2 })).body.msg).toBe('剂量 25 mg 超过药品目录单次上限 15 mg,请确认后再提交');
-    expect((await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, startDate: today, doseMgKg: '0.2' })).body.data.outOfRange).toBe('剂量 25 mg 超过药品目录单次上限 15 mg');
+    expect((await get(admin, 'treatment/calc', { caseId, drugId: meloxicam, startDate: today, doseMgKg: '0.2' })).body.data.outOfRange).toBe(
+      '剂量 25 mg 超过药品目录单次上限 15 mg',
+    );
     expect(await count('zoo_med_treatment')).toBe(before);
     const ok = await post(admin, 'treatment/submit', { ...base, doseMgKg: 0.3, confirmOutOfRange: true });
     expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);
@@ -202,9 +273,19 @@ describe('cases and treatments dosed by weight', () => {
   it('doses tablets by quarters and a bird weighed in grams', async () => {
     const craneCase = await openCase(crane, await dayOffset(-1), '羽毛蓬松,食欲下降');
     // 8.45 kg (today) × 12.5 mg/kg = 105.625 → 105.63 mg; ÷ 50 mg = 2.1125 → 2 tablets.
-    const res = await post(admin, 'treatment/submit', { caseId: craneCase, drugId: amoxicillin, doseMgKg: 12.5, route: 4, frequency: 2, durationDays: 5, startDate: today });
+    const res = await post(admin, 'treatment/submit', {
+      caseId: craneCase,
+      drugId: amoxicillin,
+      doseMgKg: 12.5,
+      route: 4,
+      frequency: 2,
+      durationDays: 5,
+      startDate: today,
+    });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-    const row = (await t.sql.query(`select dose_mg::text, amount::text, concentration_unit, frequency, duration_days from zoo_med_treatment order by id desc limit 1`)).rows[0];
+    const row = (
+      await t.sql.query(`select dose_mg::text, amount::text, concentration_unit, frequency, duration_days from zoo_med_treatment order by id desc limit 1`)
+    ).rows[0];
     expect(row).toEqual({ dose_mg: '105.63', amount: '2.00', concentration_unit: 2, frequency: 2, duration_days: 5 });
   });
 
@@ -229,7 +310,16 @@ describe('cases and treatments dosed by weight', () => {
     expect((await post(adminB, 'treatment/submit', { ...base, caseId: bCase })).body.msg).toBe('所选药品不存在');
 
     expect((await post(admin, 'case/remove?ids=' + caseId, {})).body.msg).toBe('病例下还有治疗处方,请先删除处方');
-    const close = { id: caseId, animalId: panda, openDate: await dayOffset(-25), complaint: '右前肢跛行', caseStatus: 3, closeDate: today, outcome: 1, outcomeNote: '跛行消失' };
+    const close = {
+      id: caseId,
+      animalId: panda,
+      openDate: await dayOffset(-25),
+      complaint: '右前肢跛行',
+      caseStatus: 3,
+      closeDate: today,
+      outcome: 1,
+      outcomeNote: '跛行消失',
+    };
     expect((await post(admin, 'case/submit', { ...close, closeDate: await dayOffset(-30) })).body.msg).toBe('结案日期不能早于开始日期');
     expect((await post(admin, 'case/submit', close)).body.success).toBe(true);
     expect((await get(admin, 'case/detail', { id: caseId })).body.data).toMatchObject({ caseStatus: 3, closeDate: today, outcome: 1 });
@@ -240,18 +330,31 @@ describe('cases and treatments dosed by weight', () => {
 
 describe('vaccinations and parasite control', () => {
   it('records doses with their next due date and counts the days to it on the latest dose only', async () => {
-    const ok = { animalId: crane, kind: 1, product: '禽流感灭活疫苗(H5+H7)', batchNo: '2024A01', dose: '0.5 mL', route: 1, givenDate: await dayOffset(-200), nextDue: await dayOffset(-20) };
+    const ok = {
+      animalId: crane,
+      kind: 1,
+      product: '禽流感灭活疫苗(H5+H7)',
+      batchNo: '2024A01',
+      dose: '0.5 mL',
+      route: 1,
+      givenDate: await dayOffset(-200),
+      nextDue: await dayOffset(-20),
+    };
     expect((await post(admin, 'vaccination/submit', { ...ok, product: '' })).body).toMatchObject({ code: 400, msg: '请输入疫苗/药品名称' });
     expect((await post(admin, 'vaccination/submit', { ...ok, kind: 3 })).body.msg).toBe('类别取值不正确');
     expect((await post(admin, 'vaccination/submit', { ...ok, nextDue: ok.givenDate })).body.msg).toBe('下次到期日期应晚于接种日期');
-    expect((await post(admin, 'vaccination/submit', { ...ok, givenDate: await dayOffset(1), nextDue: await dayOffset(100) })).body.msg).toBe('接种日期不能晚于今天');
+    expect((await post(admin, 'vaccination/submit', { ...ok, givenDate: await dayOffset(1), nextDue: await dayOffset(100) })).body.msg).toBe(
+      '接种日期不能晚于今天',
+    );
     expect((await post(admin, 'vaccination/submit', { ...ok, animalId: foreignAnimal })).body.msg).toBe('所选动物不存在');
     expect(await count('zoo_med_vaccination')).toBe(0);
     // An overdue dose; then its booster: only the booster carries the reminder.
     expect((await post(admin, 'vaccination/submit', ok)).body.success).toBe(true);
     let list = await get(admin, 'vaccination/list', { animalId: crane });
     expect(list.body.data.records[0]).toMatchObject({ daysToDue: -20, nextDue: ok.nextDue, speciesName: '丹顶鹤', route: 1 });
-    expect((await post(admin, 'vaccination/submit', { ...ok, batchNo: '2024B07', givenDate: await dayOffset(-1), nextDue: await dayOffset(25) })).body.success).toBe(true);
+    expect(
+      (await post(admin, 'vaccination/submit', { ...ok, batchNo: '2024B07', givenDate: await dayOffset(-1), nextDue: await dayOffset(25) })).body.success,
+    ).toBe(true);
     // Parasite control, no next date.
     expect((await post(admin, 'vaccination/submit', { animalId: crane, kind: 2, product: '阿苯达唑', givenDate: today, route: '' })).body.success).toBe(true);
     list = await get(admin, 'vaccination/list', { animalId: crane });
@@ -268,7 +371,17 @@ describe('vaccinations and parasite control', () => {
 
 describe('laboratory results', () => {
   it('flags a value below or above its reference interval, and ties a result to a case of the same animal only', async () => {
-    const ok = { animalId: crane, sampleDate: today, sampleType: 2, laboratory: '本园检验室', testName: '血糖 (GLU)', value: 12.4, unit: 'mmol/L', refLow: 9.3, refHigh: 17.1 };
+    const ok = {
+      animalId: crane,
+      sampleDate: today,
+      sampleType: 2,
+      laboratory: '本园检验室',
+      testName: '血糖 (GLU)',
+      value: 12.4,
+      unit: 'mmol/L',
+      refLow: 9.3,
+      refHigh: 17.1,
+    };
     expect((await post(admin, 'lab/submit', { ...ok, testName: '' })).body).toMatchObject({ code: 400, msg: '请输入检测项目' });
     expect((await post(admin, 'lab/submit', { ...ok, value: '', textValue: '' })).body.msg).toBe('请输入结果(数值或文字)');
     expect((await post(admin, 'lab/submit', { ...ok, value: 'abc' })).body.msg).toBe('结果必须是数字');
@@ -279,9 +392,17 @@ describe('laboratory results', () => {
     const pandaCase = (await t.sql.query(`select id::text from zoo_med_case where animal_id = $1 limit 1`, [panda])).rows[0].id;
     expect((await post(admin, 'lab/submit', { ...ok, caseId: pandaCase })).body.msg).toBe('所选病例不是该动物的病例');
     expect(await count('zoo_med_lab')).toBe(0);
-    for (const [testName, value, refLow, refHigh] of [['血糖 (GLU)', 12.4, 9.3, 17.1], ['尿酸 (UA)', 1250, 200, 900], ['白细胞 (WBC)', 2.1, 3.5, 20], ['血细胞比容 (PCV)', 45, '', '']] as const)
+    for (const [testName, value, refLow, refHigh] of [
+      ['血糖 (GLU)', 12.4, 9.3, 17.1],
+      ['尿酸 (UA)', 1250, 200, 900],
+      ['白细胞 (WBC)', 2.1, 3.5, 20],
+      ['血细胞比容 (PCV)', 45, '', ''],
+    ] as const)
       expect((await post(admin, 'lab/submit', { ...ok, testName, value, refLow, refHigh })).body.success).toBe(true);
-    expect((await post(admin, 'lab/submit', { ...ok, testName: '粪检', value: '', unit: '', refLow: '', refHigh: '', sampleType: 4, textValue: '未见虫卵' })).body.success).toBe(true);
+    expect(
+      (await post(admin, 'lab/submit', { ...ok, testName: '粪检', value: '', unit: '', refLow: '', refHigh: '', sampleType: 4, textValue: '未见虫卵' })).body
+        .success,
+    ).toBe(true);
     const list = await get(admin, 'lab/list', { animalId: crane, size: '10' });
     const flags = Object.fromEntries(list.body.data.records.map((r: any) => [r.testName, r.flag]));
     expect(flags).toEqual({ '血糖 (GLU)': 0, '尿酸 (UA)': 2, '白细胞 (WBC)': 1, '血细胞比容 (PCV)': 0, 粪检: 0 });
@@ -294,7 +415,19 @@ describe('anaesthesia and immobilisation', () => {
   it('doses every agent from the same latest weight, asks to confirm an agent out of range, checks the times', async () => {
     const ketamine = await drug({ drugName: '盐酸氯胺酮注射液', concentration: 100, doseMin: 2, doseMax: 10 });
     const medetomidine = await drug({ drugName: '盐酸美托咪定注射液', concentration: 1, doseMin: 0.02, doseMax: 0.08 });
-    const ok = { animalId: panda, procDate: today, procedure: '牙科检查及洗牙', delivery: 1, inductionTime: '09:10', recoveryTime: '10:25', reversal: '阿替美唑 0.2 mg/kg 肌注', agents: [{ drugId: ketamine, doseMgKg: 4 }, { drugId: medetomidine, doseMgKg: 0.04 }] };
+    const ok = {
+      animalId: panda,
+      procDate: today,
+      procedure: '牙科检查及洗牙',
+      delivery: 1,
+      inductionTime: '09:10',
+      recoveryTime: '10:25',
+      reversal: '阿替美唑 0.2 mg/kg 肌注',
+      agents: [
+        { drugId: ketamine, doseMgKg: 4 },
+        { drugId: medetomidine, doseMgKg: 0.04 },
+      ],
+    };
     expect((await post(admin, 'anaesthesia/submit', { ...ok, agents: [] })).body).toMatchObject({ code: 400, msg: '请至少添加一种麻醉药品' });
     expect((await post(admin, 'anaesthesia/submit', { ...ok, agents: [{ drugId: ketamine }] })).body.msg).toBe('请输入麻醉剂量');
     expect((await post(admin, 'anaesthesia/submit', { ...ok, delivery: 9 })).body.msg).toBe('给药方式取值不正确');
@@ -323,7 +456,10 @@ describe('anaesthesia and immobilisation', () => {
 describe('rights', () => {
   it('a keeper without the medical menus gets 403; a vet holding them reads and writes', async () => {
     const k = await createTenantUser(t.sql, { tenantId: '330001', account: 'keeper9', password: 'pw', roleAlias: 'keeper' });
-    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_view', 'animal', 'animal_view')`, [k.roleId]);
+    await t.sql.query(
+      `insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_add', 'basiclog_view', 'animal', 'animal_view')`,
+      [k.roleId],
+    );
     const keeper = await t.login('keeper9', 'pw', '330001');
     for (const url of ['case/list', 'treatment/list', 'weight/list', 'drug/list', 'vaccination/list', 'lab/list', 'anaesthesia/list'])
       expect((await get(keeper, url, {})).status, url).toBe(403);

@@ -39,20 +39,47 @@ export function zooSpeciesRoutes(app: FastifyInstance): void {
     const where = and(...conds);
     const [{ n }] = (await db.select({ n: count() }).from(ts).innerJoin(sp, eq(sp.id, ts.speciesId)).where(where)) as [{ n: number }];
     const rows = Number(n)
-      ? await db.select(zooSpeciesColumns).from(ts).innerJoin(sp, eq(sp.id, ts.speciesId)).where(where).orderBy(asc(sp.id)).limit(query.size).offset((query.current - 1) * query.size)
+      ? await db
+          .select(zooSpeciesColumns)
+          .from(ts)
+          .innerJoin(sp, eq(sp.id, ts.speciesId))
+          .where(where)
+          .orderBy(asc(sp.id))
+          .limit(query.size)
+          .offset((query.current - 1) * query.size)
       : [];
-    const stock = await stockFor(db, rows.map((r) => r.sp.id));
-    return pageOf(rows.map((r) => toZooSpecies(r, stock.get(r.sp.id))), Number(n), query);
+    const stock = await stockFor(
+      db,
+      rows.map((r) => r.sp.id),
+    );
+    return pageOf(
+      rows.map((r) => toZooSpecies(r, stock.get(r.sp.id))),
+      Number(n),
+      query,
+    );
   });
 
   route(app, ep.select, async ({ db, query }) => {
     const rows = await db
-      .select({ id: sp.id, speciesName: sp.speciesName, latinName: sp.latinName, mode: sp.managementMode, override: ts.managementMode, licenceState: licenceStateSql })
+      .select({
+        id: sp.id,
+        speciesName: sp.speciesName,
+        latinName: sp.latinName,
+        mode: sp.managementMode,
+        override: ts.managementMode,
+        licenceState: licenceStateSql,
+      })
       .from(ts)
       .innerJoin(sp, eq(sp.id, ts.speciesId))
       .where(and(eq(ts.isDeleted, 0), query.all === 'true' ? undefined : sql`${licenceStateSql} = 'valid'`))
       .orderBy(asc(sp.id));
-    return rows.map((r) => ({ id: r.id, speciesName: r.speciesName, latinName: r.latinName, managementMode: r.override ?? r.mode, licenceState: r.licenceState }));
+    return rows.map((r) => ({
+      id: r.id,
+      speciesName: r.speciesName,
+      latinName: r.latinName,
+      managementMode: r.override ?? r.mode,
+      licenceState: r.licenceState,
+    }));
   });
 
   route(app, ep.detail, async ({ db, query }) => {
@@ -66,7 +93,10 @@ export function zooSpeciesRoutes(app: FastifyInstance): void {
   });
 
   route(app, ep.update, async ({ db, body }) => {
-    const [row] = await db.select({ id: ts.id }).from(ts).where(and(eq(ts.id, body.id), eq(ts.isDeleted, 0)));
+    const [row] = await db
+      .select({ id: ts.id })
+      .from(ts)
+      .where(and(eq(ts.id, body.id), eq(ts.isDeleted, 0)));
     if (!row) throw new BizError(NOT_FOUND);
     const values = columnValues(ts, body, Object.keys(ep.update.body!.shape));
     if (Object.keys(values).length) await db.update(ts).set(values).where(eq(ts.id, body.id));
@@ -78,12 +108,17 @@ export function zooSpeciesRoutes(app: FastifyInstance): void {
    * tenant ids and licence data; a zoo user gets zoo names with counts only, read in an aggregate-only scope.
    */
   route(app, ep.dist, async ({ db, query, session }) => {
-    const [species] = await db.select({ id: sp.id, speciesName: sp.speciesName, latinName: sp.latinName }).from(sp).where(and(eq(sp.id, query.id), eq(sp.isDeleted, 0)));
+    const [species] = await db
+      .select({ id: sp.id, speciesName: sp.speciesName, latinName: sp.latinName })
+      .from(sp)
+      .where(and(eq(sp.id, query.id), eq(sp.isDeleted, 0)));
     if (!species) throw new BizError('物种不存在');
     const admin = isPlatformAdministrator(session);
     const zoos = admin
       ? await distribution(db, query.id)
-      : (await aggregateAcrossTenants(db, (all) => distribution(all, query.id))).map(({ tenantId: _t, licenceNo: _l, validTo: _v, licenceState: _s, ...counts }) => counts);
+      : (await aggregateAcrossTenants(db, (all) => distribution(all, query.id))).map(
+          ({ tenantId: _t, licenceNo: _l, validTo: _v, licenceState: _s, ...counts }) => counts,
+        );
     const total = { ...NO_STOCK };
     for (const z of zoos) for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += z[k];
     return { speciesId: species.id, speciesName: species.speciesName, latinName: species.latinName, zooCount: zoos.length, ...total, zoos };

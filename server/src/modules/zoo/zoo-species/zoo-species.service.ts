@@ -64,10 +64,20 @@ export async function distribution(db: Tx, speciesId: string): Promise<Array<z.o
   const missing = [...stock.keys()].filter((id) => !licences.some((l) => l.tenantId === id));
   // Names of the given zoos (not a tenant filter: this transaction reads across tenants on purpose).
   const names = missing.length
-    ? await db.select({ tenantId: bladeTenant.tenantId, tenantName: bladeTenant.tenantName }).from(bladeTenant).where(sql`${bladeTenant.tenantId} in ${missing}`)
+    ? await db
+        .select({ tenantId: bladeTenant.tenantId, tenantName: bladeTenant.tenantName })
+        .from(bladeTenant)
+        .where(sql`${bladeTenant.tenantId} in ${missing}`)
     : [];
   const zoos = [
-    ...licences.map((l) => ({ tenantId: l.tenantId, tenantName: l.tenantName, licenceNo: l.licenceNo, validTo: l.validTo ?? '', licenceState: l.state, ...(stock.get(l.tenantId) ?? NO_STOCK) })),
+    ...licences.map((l) => ({
+      tenantId: l.tenantId,
+      tenantName: l.tenantName,
+      licenceNo: l.licenceNo,
+      validTo: l.validTo ?? '',
+      licenceState: l.state,
+      ...(stock.get(l.tenantId) ?? NO_STOCK),
+    })),
     ...names.map((n) => ({ tenantId: n.tenantId, tenantName: n.tenantName, ...(stock.get(n.tenantId) ?? NO_STOCK) })),
   ];
   return zoos.sort((a, b) => b.totalQuantity - a.totalQuantity || a.tenantName.localeCompare(b.tenantName, 'zh'));

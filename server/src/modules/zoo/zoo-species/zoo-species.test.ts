@@ -16,28 +16,47 @@ beforeAll(async () => {
   zooA = await zooAdmin(t, '300001', 'adm_a', '甲动物园');
   zooB = await zooAdmin(t, '300002', 'adm_b', '乙动物园');
   panda = await speciesId(t, PANDA);
-  await authorise(t, '300001', [{ latin: PANDA, licenceNo: 'A-PANDA' }, { latin: 'Grus japonensis', validFrom: '2015-01-01', validTo: '2020-12-31' }, { latin: 'Cervus nippon', validFrom: '2099-01-01' }]);
+  await authorise(t, '300001', [
+    { latin: PANDA, licenceNo: 'A-PANDA' },
+    { latin: 'Grus japonensis', validFrom: '2015-01-01', validTo: '2020-12-31' },
+    { latin: 'Cervus nippon', validFrom: '2099-01-01' },
+  ]);
   await authorise(t, '300002', [{ latin: PANDA, licenceNo: 'B-PANDA' }]);
   const a = await makeCageChain(t, zooA);
   await makeAnimal(t, zooA, { speciesId: panda, sex: 1, cageId: a.cageId });
   await makeAnimal(t, zooA, { speciesId: panda, sex: 2, cageId: a.cageId });
   // A dead animal: status comes from the stock ledger (a death), not from the registry form.
   const dead = await makeAnimal(t, zooA, { speciesId: panda, sex: 3, cageId: a.cageId });
-  const died = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/die_enroll', token: zooA, body: { animalType: 1, speciesId: panda, animalId: dead, dieDate: '2024-05-01', dieType: 1 } });
+  const died = await t.request({
+    method: 'POST',
+    url: '/zoo-stockLog/stockLog/die_enroll',
+    token: zooA,
+    body: { animalType: 1, speciesId: panda, animalId: dead, dieDate: '2024-05-01', dieType: 1 },
+  });
   expect(died.body.success, JSON.stringify(died.body)).toBe(true);
   await makePopulation(t, zooA, { speciesId: panda, cageId: a.cageId, maleQuantity: 1, femaleQuantity: 0, theyQuantity: 2 });
   await makeAnimal(t, zooB, { speciesId: panda, sex: 2 });
 });
 afterAll(async () => t?.close());
 
-describe('a zoo\'s authorised species', () => {
+describe("a zoo's authorised species", () => {
   it('lists the licence scope with licence state and in-stock counts (dead animals excluded)', async () => {
     const res = await t.request({ url: `${base}/list`, token: zooA });
     expect(res.body.data.total).toBe(3);
     const byName = new Map(res.body.data.records.map((r: any) => [r.speciesName, r]));
     expect(byName.get('大熊猫')).toMatchObject({
-      tenantId: '300001', speciesId: panda, licenceNo: 'A-PANDA', licenceState: 'valid', managementMode: 1, managementModeOverride: '',
-      individualCount: 2, populationQuantity: 3, maleQuantity: 2, femaleQuantity: 1, theyQuantity: 2, totalQuantity: 5,
+      tenantId: '300001',
+      speciesId: panda,
+      licenceNo: 'A-PANDA',
+      licenceState: 'valid',
+      managementMode: 1,
+      managementModeOverride: '',
+      individualCount: 2,
+      populationQuantity: 3,
+      maleQuantity: 2,
+      femaleQuantity: 1,
+      theyQuantity: 2,
+      totalQuantity: 5,
     });
     expect(byName.get('丹顶鹤')).toMatchObject({ licenceState: 'expired', totalQuantity: 0 });
     expect(byName.get('梅花鹿')).toMatchObject({ licenceState: 'pending' });
@@ -54,11 +73,25 @@ describe('a zoo\'s authorised species', () => {
 
   it('lets the zoo set its local fields and management-mode override through update', async () => {
     const row = (await t.request({ url: `${base}/detail`, token: zooA, query: { speciesId: panda } })).body.data;
-    const res = await t.request({ method: 'POST', url: `${base}/update`, token: zooA, body: { id: row.id, localName: '国宝', localRemark: '本园旗舰物种', managementMode: 2 } });
+    const res = await t.request({
+      method: 'POST',
+      url: `${base}/update`,
+      token: zooA,
+      body: { id: row.id, localName: '国宝', localRemark: '本园旗舰物种', managementMode: 2 },
+    });
     expect(res.body.success).toBe(true);
-    expect((await t.request({ url: `${base}/detail`, token: zooA, query: { id: row.id } })).body.data).toMatchObject({ localName: '国宝', managementMode: 2, managementModeOverride: 2, defaultManagementMode: 1 });
+    expect((await t.request({ url: `${base}/detail`, token: zooA, query: { id: row.id } })).body.data).toMatchObject({
+      localName: '国宝',
+      managementMode: 2,
+      managementModeOverride: 2,
+      defaultManagementMode: 1,
+    });
     await t.request({ method: 'POST', url: `${base}/update`, token: zooA, body: { id: row.id, managementMode: '' } });
-    expect((await t.request({ url: `${base}/detail`, token: zooA, query: { id: row.id } })).body.data).toMatchObject({ managementMode: 1, managementModeOverride: '', localName: '' });
+    expect((await t.request({ url: `${base}/detail`, token: zooA, query: { id: row.id } })).body.data).toMatchObject({
+      managementMode: 1,
+      managementModeOverride: '',
+      localName: '',
+    });
     const bad = await t.request({ method: 'POST', url: `${base}/update`, token: zooA, body: { id: row.id, managementMode: 5 } });
     expect(bad.body.msg).toBe('管理方式取值不正确');
   });
@@ -90,7 +123,16 @@ describe('species distribution across zoos (dist)', () => {
     const res = await t.request({ url: `${base}/dist`, token: admin, query: { id: panda } });
     expect(res.body.data).toMatchObject({ speciesName: '大熊猫', zooCount: 2, totalQuantity: 6, individualCount: 3, populationQuantity: 3 });
     expect(res.body.data.zoos).toEqual([
-      expect.objectContaining({ tenantId: '300001', tenantName: '甲动物园', licenceNo: 'A-PANDA', licenceState: 'valid', totalQuantity: 5, maleQuantity: 2, femaleQuantity: 1, theyQuantity: 2 }),
+      expect.objectContaining({
+        tenantId: '300001',
+        tenantName: '甲动物园',
+        licenceNo: 'A-PANDA',
+        licenceState: 'valid',
+        totalQuantity: 5,
+        maleQuantity: 2,
+        femaleQuantity: 1,
+        theyQuantity: 2,
+      }),
       expect.objectContaining({ tenantId: '300002', tenantName: '乙动物园', licenceNo: 'B-PANDA', totalQuantity: 1 }),
     ]);
   });

@@ -20,7 +20,15 @@ export async function setLicenceScope(db: Tx, wanted: Array<z.output<typeof Auth
   if (dropped.length) {
     const held = (await stockRows(db)).filter((r) => dropped.some((d) => d.speciesId === r.speciesId) && r.stock.totalQuantity > 0);
     if (held.length) {
-      const names = await db.select({ id: zooSpecies.id, name: zooSpecies.speciesName }).from(zooSpecies).where(inArray(zooSpecies.id, held.map((h) => h.speciesId)));
+      const names = await db
+        .select({ id: zooSpecies.id, name: zooSpecies.speciesName })
+        .from(zooSpecies)
+        .where(
+          inArray(
+            zooSpecies.id,
+            held.map((h) => h.speciesId),
+          ),
+        );
       const desc = held.map((h) => `${names.find((n) => n.id === h.speciesId)?.name ?? h.speciesId}(${h.stock.totalQuantity})`).join('、');
       throw new BizError(`该动物园仍存栏以下物种,不能取消授权: ${desc}`);
     }

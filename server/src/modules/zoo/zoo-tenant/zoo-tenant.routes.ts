@@ -59,7 +59,10 @@ export function zooTenantRoutes(app: FastifyInstance): void {
     const ids = body.species.map((s) => s.speciesId);
     if (new Set(ids).size !== ids.length) throw new BizError('同一物种不能重复授权');
     if (ids.length) {
-      const known = await db.select({ id: sp.id }).from(sp).where(and(inArray(sp.id, ids), eq(sp.isDeleted, 0)));
+      const known = await db
+        .select({ id: sp.id })
+        .from(sp)
+        .where(and(inArray(sp.id, ids), eq(sp.isDeleted, 0)));
       const missing = ids.filter((id) => !known.some((k) => k.id === id));
       if (missing.length) throw new BizError(`物种不存在: ${missing.join(',')}`);
     }
@@ -79,7 +82,13 @@ export function zooTenantRoutes(app: FastifyInstance): void {
     const where = and(...conds);
     const [{ n }] = (await db.select({ n: count() }).from(bladeTenant).where(where)) as [{ n: number }];
     const tenants = Number(n)
-      ? await db.select().from(bladeTenant).where(where).orderBy(asc(bladeTenant.tenantId)).limit(query.size).offset((query.current - 1) * query.size)
+      ? await db
+          .select()
+          .from(bladeTenant)
+          .where(where)
+          .orderBy(asc(bladeTenant.tenantId))
+          .limit(query.size)
+          .offset((query.current - 1) * query.size)
       : [];
     const licences = await db
       .select({ tenantId: ts.tenantId, n: count(), valid: sql<number>`count(*) filter (where ${licenceStateSql} = 'valid')` })

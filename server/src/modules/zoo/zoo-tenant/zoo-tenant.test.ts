@@ -9,7 +9,14 @@ let zooB: string;
 const PANDA = 'Ailuropoda melanoleuca';
 const TIGER = 'Panthera tigris altaica';
 const url = '/blade-system/tenant/authspecies';
-const licence = (id: string, more: Record<string, unknown> = {}) => ({ speciesId: id, licenceNo: '(国)驯繁字[2024]001号', issuingAuthority: '国家林业和草原局', validFrom: '2024-01-01', validTo: '2029-12-31', ...more });
+const licence = (id: string, more: Record<string, unknown> = {}) => ({
+  speciesId: id,
+  licenceNo: '(国)驯繁字[2024]001号',
+  issuingAuthority: '国家林业和草原局',
+  validFrom: '2024-01-01',
+  validTo: '2029-12-31',
+  ...more,
+});
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -20,14 +27,27 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('licence scope (/blade-system/tenant/authspecies)', () => {
-  it('sets a zoo\'s authorised species with licence data and reads them back', async () => {
+  it("sets a zoo's authorised species with licence data and reads them back", async () => {
     const panda = await speciesId(t, PANDA);
     const tiger = await speciesId(t, TIGER);
-    const res = await t.request({ method: 'POST', url, token: admin, body: { tenantId: '300001', species: [licence(panda, { approvedQuantity: 6 }), licence(tiger, { validTo: '' })] } });
+    const res = await t.request({
+      method: 'POST',
+      url,
+      token: admin,
+      body: { tenantId: '300001', species: [licence(panda, { approvedQuantity: 6 }), licence(tiger, { validTo: '' })] },
+    });
     expect(res.body).toMatchObject({ code: 200, success: true });
     const list = await t.request({ url, token: admin, query: { tenantId: '300001' } });
     expect(list.body.data).toEqual([
-      expect.objectContaining({ speciesId: panda, speciesName: '大熊猫', licenceNo: '(国)驯繁字[2024]001号', validFrom: '2024-01-01 00:00:00', validTo: '2029-12-31 00:00:00', approvedQuantity: 6, licenceState: 'valid' }),
+      expect.objectContaining({
+        speciesId: panda,
+        speciesName: '大熊猫',
+        licenceNo: '(国)驯繁字[2024]001号',
+        validFrom: '2024-01-01 00:00:00',
+        validTo: '2029-12-31 00:00:00',
+        approvedQuantity: 6,
+        licenceState: 'valid',
+      }),
       expect.objectContaining({ speciesId: tiger, validTo: '', approvedQuantity: '', licenceState: 'valid' }),
     ]);
     const { rows } = await t.sql.query(`select tenant_id from zoo_tenant_species where is_deleted = 0`);

@@ -15,10 +15,7 @@ interface Props {
 export function RoleGrantDialog({ role, onClose }: Props) {
   const { t } = useTranslation();
   const load = async (): Promise<GrantSection[]> => {
-    const [tree, keys] = await Promise.all([
-      call(menuEndpoints.grantTree),
-      call(menuEndpoints.roleTreeKeys, { query: { roleIds: role.id } }),
-    ]);
+    const [tree, keys] = await Promise.all([call(menuEndpoints.grantTree), call(menuEndpoints.roleTreeKeys, { query: { roleIds: role.id } })]);
     return [
       { key: 'menu', label: t('role.menus'), tree: tree.menu, checked: keys.menu },
       { key: 'dataScope', label: t('role.dataScopes'), tree: tree.dataScope, checked: keys.dataScope, mode: 'leaves' },
@@ -29,13 +26,5 @@ export function RoleGrantDialog({ role, onClose }: Props) {
     call(roleEndpoints.grant, {
       body: { roleIds: [role.id], menuIds: checked.menu, dataScopeIds: checked.dataScope, apiScopeIds: checked.apiScope },
     });
-  return (
-    <GrantDialog
-      title={t('role.grantOf', { name: role.roleName })}
-      queryKey={['role-grant', role.id]}
-      load={load}
-      onSave={save}
-      onClose={onClose}
-    />
-  );
+  return <GrantDialog title={t('role.grantOf', { name: role.roleName })} queryKey={['role-grant', role.id]} load={load} onSave={save} onClose={onClose} />;
 }

@@ -19,10 +19,7 @@ const role = (id: string, roleName: string, roleAlias: string, parentId = '0', c
 });
 
 const GRANT_TREE = {
-  menu: [
-    node('10', '系统管理', [node('11', '用户管理', [node('12', '新增'), node('13', '删除')])]),
-    node('20', '动物园管理', [node('21', '园区管理')]),
-  ],
+  menu: [node('10', '系统管理', [node('11', '用户管理', [node('12', '新增'), node('13', '删除')])]), node('20', '动物园管理', [node('21', '园区管理')])],
   dataScope: [node('11', '用户管理', [node('901', '本人可见'), node('902', '全部可见')])],
   apiScope: [node('11', '用户管理', [node('951', '用户接口')])],
 };
@@ -41,8 +38,7 @@ const box = (title: string) => {
   const treeNode = within(dialog()).getByText(title).closest('.ant-tree-treenode')!;
   return treeNode.querySelector('.ant-tree-checkbox') as HTMLElement;
 };
-const expand = (title: string) =>
-  fireEvent.click(within(dialog()).getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher')!);
+const expand = (title: string) => fireEvent.click(within(dialog()).getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher')!);
 
 // Whole antd pages with dialogs and trees: slow in jsdom on a shared 2-core machine.
 describe('role page', { timeout: 90_000 }, () => {
@@ -64,9 +60,22 @@ describe('role page', { timeout: 90_000 }, () => {
       'GET /api/blade-system/role/detail': ok(role('2', '人事', 'hr')),
       'GET /api/blade-log/audit/history': pageOf([
         {
-          id: '77', tenantId: '000000', tableName: 'blade_role', resource: 'role', title: '角色', recordId: '2', action: 'update', userId: '1',
-          userName: '管理员', deptId: '', actorTenantId: '000000', clientIp: '', requestId: '', reason: '',
-          changes: [{ field: 'roleName', before: '人力', after: '人事' }], createTime: '2026-11-23 09:00:00',
+          id: '77',
+          tenantId: '000000',
+          tableName: 'blade_role',
+          resource: 'role',
+          title: '角色',
+          recordId: '2',
+          action: 'update',
+          userId: '1',
+          userName: '管理员',
+          deptId: '',
+          actorTenantId: '000000',
+          clientIp: '',
+          requestId: '',
+          reason: '',
+          changes: [{ field: 'roleName', before: '人力', after: '人事' }],
+          createTime: '2026-11-23 09:00:00',
         },
       ]),
     });

@@ -55,13 +55,18 @@ function server() {
     [MENU_LIST]: (req) => ok(MENUS[req.query.parentId!] ?? []),
     [SCOPES]: (req) => pageOf(req.query.menuId === '101' ? [scope('7', '101', '岗位本人')] : [scope('8', '102', '部门本人')]),
     'POST /api/blade-system/data-scope/submit': ok({}),
-    ...dictionaryRoute({ data_scope_type: [['1', '全部可见'], ['2', '本人可见'], ['5', '自定义']] }),
+    ...dictionaryRoute({
+      data_scope_type: [
+        ['1', '全部可见'],
+        ['2', '本人可见'],
+        ['5', '自定义'],
+      ],
+    }),
   });
 }
 
 // Class queries: role queries with names walk the whole page and are very slow in jsdom.
-const drawerOf = async (menu: string) =>
-  (await screen.findByText(`[${menu}] 数据权限配置`)).closest('.ant-drawer-content-wrapper') as HTMLElement;
+const drawerOf = async (menu: string) => (await screen.findByText(`[${menu}] 数据权限配置`)).closest('.ant-drawer-content-wrapper') as HTMLElement;
 const formDialog = () => document.querySelector('.ant-modal') as HTMLElement;
 
 describe('data scope page', { timeout: 90_000 }, () => {

@@ -44,16 +44,13 @@ export function ScopeRuleInput({ id, value, onChange, disabled }: ControlProps) 
             value={row.column}
             disabled={disabled}
             onChange={(column: string) => edit(i, { column })}
-            filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())}
+            filterOption={(input, o) =>
+              String(o?.value ?? '')
+                .toLowerCase()
+                .includes(input.toLowerCase())
+            }
           />
-          <Select
-            aria-label={t('scope.ruleOp')}
-            style={{ width: '24%' }}
-            options={ops}
-            value={row.op}
-            disabled={disabled}
-            onChange={(op) => edit(i, { op })}
-          />
+          <Select aria-label={t('scope.ruleOp')} style={{ width: '24%' }} options={ops} value={row.op} disabled={disabled} onChange={(op) => edit(i, { op })} />
           <Input
             aria-label={t('scope.ruleValue')}
             placeholder={row.op === 'in' || row.op === 'notin' ? t('scope.ruleValueList') : t('scope.ruleValue')}
@@ -62,12 +59,7 @@ export function ScopeRuleInput({ id, value, onChange, disabled }: ControlProps) 
             disabled={disabled || NO_VALUE_OPS.includes(row.op)}
             onChange={(e) => edit(i, { value: e.target.value })}
           />
-          <Button
-            aria-label={t('scope.ruleRemove')}
-            icon={<DeleteOutlined />}
-            disabled={disabled}
-            onClick={() => update(rows.filter((_, j) => j !== i))}
-          />
+          <Button aria-label={t('scope.ruleRemove')} icon={<DeleteOutlined />} disabled={disabled} onClick={() => update(rows.filter((_, j) => j !== i))} />
         </Space.Compact>
       ))}
       <Button type="dashed" icon={<PlusOutlined />} disabled={disabled} onClick={() => setRows([...rows, { column: '', op: 'eq', value: '' }])}>

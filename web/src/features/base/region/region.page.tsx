@@ -9,7 +9,6 @@ import { confirm } from '../../../lib/feedback';
 import { download } from '../../../lib/request/transfer';
 import { regionPage } from './region.crud';
 
-
 export default function RegionPage() {
   const { t } = useTranslation();
   const client = useQueryClient();

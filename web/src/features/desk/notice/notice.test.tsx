@@ -25,7 +25,12 @@ function server() {
     'GET /api/blade-desk/notice/detail': ok(row),
     [SUBMIT]: ok({}),
     'POST /api/blade-desk/notice/remove': ok({}),
-    ...dictionaryRoute({ notice: [['1', '发布通知'], ['2', '批转通知']] }),
+    ...dictionaryRoute({
+      notice: [
+        ['1', '发布通知'],
+        ['2', '批转通知'],
+      ],
+    }),
   });
 }
 

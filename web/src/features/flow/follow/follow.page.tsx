@@ -35,7 +35,16 @@ export default function FollowPage() {
         rowActions={(row, ctx) => (
           <>
             {ctx.can('flow_follow_delete') ? (
-              <Button type="link" size="small" danger data-testid="row-delete" onClick={() => { setReason(''); setTarget({ row, refresh: ctx.refresh }); }}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                data-testid="row-delete"
+                onClick={() => {
+                  setReason('');
+                  setTarget({ row, refresh: ctx.refresh });
+                }}
+              >
                 {t('flowFollow.delete')}
               </Button>
             ) : null}

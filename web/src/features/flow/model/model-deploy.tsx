@@ -25,7 +25,14 @@ export function ModelDeploy({ model, onClose }: { model: FlowModel; onClose: () 
     onClose();
   };
   return (
-    <Modal open title={t('flowModel.deployTitle', { name: model.name })} onCancel={onClose} onOk={() => void deploy().catch(() => undefined)} confirmLoading={busy} okButtonProps={{ 'data-testid': 'model-deploy-ok' } as Record<string, string>}>
+    <Modal
+      open
+      title={t('flowModel.deployTitle', { name: model.name })}
+      onCancel={onClose}
+      onOk={() => void deploy().catch(() => undefined)}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'model-deploy-ok' } as Record<string, string>}
+    >
       <Form form={form} layout="vertical">
         <DeployTargetFields />
       </Form>

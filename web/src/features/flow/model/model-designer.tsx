@@ -38,7 +38,9 @@ export function ModelDesigner({ model, onClose, onSaved }: { model?: FlowModel; 
       // A new diagram's process takes the model's key and name (the key a deployment's definition gets).
       if (!model) modeler.current!.nameProcess(head.modelKey ?? '', head.name ?? '');
       const modelEditorXml = await modeler.current!.saveXML();
-      await call(flowEndpoints.modelSubmit, { body: { id: model?.id, modelKey: head.modelKey ?? '', name: head.name ?? '', description: head.description, modelEditorXml } });
+      await call(flowEndpoints.modelSubmit, {
+        body: { id: model?.id, modelKey: head.modelKey ?? '', name: head.name ?? '', description: head.description, modelEditorXml },
+      });
     } catch {
       return;
     } finally {
@@ -64,7 +66,12 @@ export function ModelDesigner({ model, onClose, onSaved }: { model?: FlowModel; 
         </Space>
       }
     >
-      <Form form={form} layout="inline" initialValues={model ? { modelKey: model.modelKey, name: model.name, description: model.description } : {}} style={{ marginBottom: 12, rowGap: 8 }}>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={model ? { modelKey: model.modelKey, name: model.name, description: model.description } : {}}
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
         <Form.Item name="modelKey" label={t('flowModel.modelKey')} rules={[{ required: true, message: t('flowModel.keyRequired') }]}>
           <Input data-testid="model-key" style={{ width: 180 }} />
         </Form.Item>

@@ -20,9 +20,7 @@ export default function AuditPage() {
         toolbar={(ctx) =>
           ctx.can('audit_export') ? (
             <Button
-              onClick={() =>
-                confirm({ title: t('layout.tip'), content: t('audit.exportConfirm'), onOk: () => download(auditEndpoints.export, ctx.filters) })
-              }
+              onClick={() => confirm({ title: t('layout.tip'), content: t('audit.exportConfirm'), onOk: () => download(auditEndpoints.export, ctx.filters) })}
             >
               {t('transfer.export')}
             </Button>

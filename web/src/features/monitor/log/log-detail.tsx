@@ -27,13 +27,7 @@ export function LogDetail({ def, id, onClose }: { def: CrudPageDef<CrudResource>
   };
   const row = detail.data;
   return (
-    <Modal
-      open
-      title={t('crud.view')}
-      width={900}
-      onCancel={onClose}
-      footer={<Button onClick={onClose}>{t('crud.close')}</Button>}
-    >
+    <Modal open title={t('crud.view')} width={900} onCancel={onClose} footer={<Button onClick={onClose}>{t('crud.close')}</Button>}>
       {row ? (
         <Descriptions
           bordered

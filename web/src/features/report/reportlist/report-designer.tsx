@@ -1,6 +1,24 @@
 import {
-  AGG_FNS, AGG_LABELS, aggAllowed, CHART_TYPES, columnOf, DATASETS, datasetOf, groupable, OP_LABELS, OPS_BY_TYPE, outputColumns, report, reportEndpoints,
-  type AggFn, type Dataset, type DatasetColumn, type DictCode, type ReportDesign, type ReportRecord, type ReportResult,
+  AGG_FNS,
+  AGG_LABELS,
+  aggAllowed,
+  CHART_TYPES,
+  columnOf,
+  DATASETS,
+  datasetOf,
+  groupable,
+  OP_LABELS,
+  OPS_BY_TYPE,
+  outputColumns,
+  report,
+  reportEndpoints,
+  type AggFn,
+  type Dataset,
+  type DatasetColumn,
+  type DictCode,
+  type ReportDesign,
+  type ReportRecord,
+  type ReportResult,
 } from '@zoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Divider, Drawer, Form, Input, Row, Select, Space } from 'antd';
@@ -42,7 +60,9 @@ function FilterValue({ col, op, value, onChange }: { col?: DatasetColumn; op?: s
       />
     );
   if (multiple) return <Select showSearch={SEARCH} aria-label={t('report.value')} mode="tags" value={value as never} onChange={onChange} open={false} />;
-  return <Input aria-label={t('report.value')} type={col?.type === 'date' ? 'date' : 'text'} value={value as string} onChange={(e) => onChange?.(e.target.value)} />;
+  return (
+    <Input aria-label={t('report.value')} type={col?.type === 'date' ? 'date' : 'text'} value={value as string} onChange={(e) => onChange?.(e.target.value)} />
+  );
 }
 
 /** 设计: choose a data set, its columns, filters, grouping with aggregates, sort and chart; preview; save. */
@@ -60,7 +80,14 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
   const ds: Dataset | undefined = datasetOf(design.dataset);
   const colOpts = (filter: (c: DatasetColumn) => boolean = () => true) => (ds?.columns ?? []).filter(filter).map((c) => ({ label: name(c), value: c.key }));
   const complete = (d: ReportDesign) =>
-    ds ? outputColumns(ds, { ...d, aggregates: d.aggregates.filter((a) => a?.fn && columnOf(ds, a.column)), columns: d.columns.filter((k) => columnOf(ds, k)), groupBy: d.groupBy.filter((k) => columnOf(ds, k)) }) : [];
+    ds
+      ? outputColumns(ds, {
+          ...d,
+          aggregates: d.aggregates.filter((a) => a?.fn && columnOf(ds, a.column)),
+          columns: d.columns.filter((k) => columnOf(ds, k)),
+          groupBy: d.groupBy.filter((k) => columnOf(ds, k)),
+        })
+      : [];
   const outOpts = complete(design).map((c) => ({ label: name(c), value: c.key, numeric: c.type === 'int' || c.type === 'number' }));
 
   const current = (): ReportDesign => ({ ...EMPTY, ...form.getFieldValue('design') });
@@ -161,7 +188,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                     </Col>
                     <Col xs={12} md={5}>
                       <Form.Item name={[f.name, 'op']}>
-                        <Select showSearch={SEARCH} aria-label={t('report.op')} placeholder={t('report.op')} options={(col ? OPS_BY_TYPE[col.type] : []).map((o) => ({ label: name(OP_LABELS[o]), value: o }))} />
+                        <Select
+                          showSearch={SEARCH}
+                          aria-label={t('report.op')}
+                          placeholder={t('report.op')}
+                          options={(col ? OPS_BY_TYPE[col.type] : []).map((o) => ({ label: name(OP_LABELS[o]), value: o }))}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={10} md={10}>
@@ -175,7 +207,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                   </Row>
                 );
               })}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ column: undefined, op: undefined, value: '' })} disabled={!ds || fields.length >= 10}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ column: undefined, op: undefined, value: '' })}
+                disabled={!ds || fields.length >= 10}
+              >
                 {t('report.addFilter')}
               </Button>
             </>
@@ -210,7 +247,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                   </Row>
                 );
               })}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ column: undefined, fn: 'sum' })} disabled={!ds || !design.groupBy.length || fields.length >= 10}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ column: undefined, fn: 'sum' })}
+                disabled={!ds || !design.groupBy.length || fields.length >= 10}
+              >
                 {t('report.addAggregate')}
               </Button>
             </>
@@ -230,7 +272,14 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                   </Col>
                   <Col xs={10} md={6}>
                     <Form.Item name={[f.name, 'dir']}>
-                      <Select showSearch={SEARCH} aria-label={t('report.sort')} options={[{ label: t('report.asc'), value: 'asc' }, { label: t('report.desc'), value: 'desc' }]} />
+                      <Select
+                        showSearch={SEARCH}
+                        aria-label={t('report.sort')}
+                        options={[
+                          { label: t('report.asc'), value: 'asc' },
+                          { label: t('report.desc'), value: 'desc' },
+                        ]}
+                      />
                     </Form.Item>
                   </Col>
                   <Col span={2}>
@@ -238,7 +287,12 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
                   </Col>
                 </Row>
               ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ column: undefined, dir: 'asc' })} disabled={!outOpts.length || fields.length >= 3}>
+              <Button
+                type="dashed"
+                icon={<PlusOutlined />}
+                onClick={() => add({ column: undefined, dir: 'asc' })}
+                disabled={!outOpts.length || fields.length >= 3}
+              >
                 {t('report.addSort')}
               </Button>
             </>
@@ -265,8 +319,11 @@ export function ReportDesigner({ initial, onClose }: { initial?: DesignForm; onC
         </Row>
       </Form>
       <Divider titlePlacement="start">{t('report.previewTitle')}</Divider>
-      {shown ? <ReportPreview design={shown.design} result={shown.result} onPage={(c, s) => void preview(c, s)} /> : <div style={{ color: '#999' }}>{t('report.empty')}</div>}
+      {shown ? (
+        <ReportPreview design={shown.design} result={shown.result} onPage={(c, s) => void preview(c, s)} />
+      ) : (
+        <div style={{ color: '#999' }}>{t('report.empty')}</div>
+      )}
     </Drawer>
   );
 }
-

@@ -12,12 +12,7 @@ export default function OssPage() {
   ));
   return (
     <>
-      <ConfigPage
-        def={ossPage}
-        enable={ossEndpoints.enable}
-        enablePerm="oss_enable"
-        rowActions={debug.action}
-      />
+      <ConfigPage def={ossPage} enable={ossEndpoints.enable} enablePerm="oss_enable" rowActions={debug.action} />
       {debug.dialog}
     </>
   );

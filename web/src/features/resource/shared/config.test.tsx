@@ -46,11 +46,22 @@ function server() {
     'GET /api/blade-resource/oss/detail': (req) => ok(ossRow(req.query.id!, req.query.id === '1' ? 'minio-a' : 'minio-b', 1)),
     'POST /api/blade-resource/oss/submit': ok({}),
     'POST /api/blade-resource/oss/enable': ok({}),
-    'POST /api/blade-resource/oss/endpoint/put-file': ok({ link: '/api/blade-resource/oss/endpoint/file/x.png', domain: '', name: 'x.png', originalName: 'x.png' }),
+    'POST /api/blade-resource/oss/endpoint/put-file': ok({
+      link: '/api/blade-resource/oss/endpoint/file/x.png',
+      domain: '',
+      name: 'x.png',
+      originalName: 'x.png',
+    }),
     'GET /api/blade-resource/sms/list': pageOf([smsRow]),
     'POST /api/blade-resource/sms/enable': ok({}),
     'POST /api/blade-resource/sms/endpoint/send-message': ok({ provider: 'log', phones: ['13800138000'], requestId: 'r1' }),
-    ...dictionaryRoute({ oss: [['1', 'minio'], ['5', '本地存储']], sms: [['5', '日志输出']] }),
+    ...dictionaryRoute({
+      oss: [
+        ['1', 'minio'],
+        ['5', '本地存储'],
+      ],
+      sms: [['5', '日志输出']],
+    }),
   });
 }
 

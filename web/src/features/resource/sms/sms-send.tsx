@@ -13,7 +13,10 @@ interface Values {
 /** Phones checked as the server does (spec §5 order: empty, length, format), one message per bad number. */
 const phonesRule = {
   validator: (_: unknown, v: string | undefined) => {
-    const list = (v ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const list = (v ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const problem = list.length === 0 ? phoneProblem('', true) : list.map((p) => phoneProblem(p, true)).find(Boolean);
     return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
   },

@@ -7,9 +7,7 @@ import { SmsSendDialog } from './sms-send';
 
 export default function SmsPage() {
   const { t } = useTranslation();
-  const send = useRowDialog<Record<string, unknown>>('sms_debug', t('sms.send'), (row, close) => (
-    <SmsSendDialog code={String(row.smsCode)} onClose={close} />
-  ));
+  const send = useRowDialog<Record<string, unknown>>('sms_debug', t('sms.send'), (row, close) => <SmsSendDialog code={String(row.smsCode)} onClose={close} />);
   return (
     <>
       <ConfigPage def={smsPage} enable={smsEndpoints.enable} enablePerm="sms_enable" rowActions={send.action} />

@@ -30,14 +30,19 @@ function server() {
     '1': [dept('2', '兽医部', '1', false)],
   };
   const net = stubFetch({
-    [LAZY]: (req) =>
-      ok(req.query.deptName ? [dept('2', '兽医部', '1', false)] : (levels[req.query.parentId!] ?? [])),
+    [LAZY]: (req) => ok(req.query.deptName ? [dept('2', '兽医部', '1', false)] : (levels[req.query.parentId!] ?? [])),
     'GET /api/blade-system/dept/tree': ok(TREE),
     'POST /api/blade-system/dept/submit': (req) => {
       levels['1'] = [...levels['1']!, dept('3', (req.body as { deptName: string }).deptName, '1', false)];
       return ok({ id: '3', tenantId: '000000', deptCategoryName: '部门' });
     },
-    ...dictionaryRoute({ org_category: [['1', '公司'], ['2', '部门'], ['3', '小组']] }),
+    ...dictionaryRoute({
+      org_category: [
+        ['1', '公司'],
+        ['2', '部门'],
+        ['3', '小组'],
+      ],
+    }),
   });
   return net;
 }

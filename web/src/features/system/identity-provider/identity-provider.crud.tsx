@@ -33,5 +33,13 @@ export const identityProviderPage = defineCrudPage({
     claimPhone: { table: false },
     sort: { table: false },
   },
-  defaults: { scopes: 'openid profile email phone', claimAccount: 'preferred_username', claimName: 'name', claimEmail: 'email', claimPhone: 'phone_number', status: 1, sort: 1 },
+  defaults: {
+    scopes: 'openid profile email phone',
+    claimAccount: 'preferred_username',
+    claimName: 'name',
+    claimEmail: 'email',
+    claimPhone: 'phone_number',
+    status: 1,
+    sort: 1,
+  },
 });

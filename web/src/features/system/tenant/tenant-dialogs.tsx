@@ -22,7 +22,11 @@ export function TenantSettingDialog({ rows, onClose, onSaved }: { rows: Tenant[]
       title={t('tenant.setting')}
       initialValues={{ accountNumber: one?.accountNumber, expireTime: one?.expireTime ? dayjs(one.expireTime) : undefined }}
       schema={tenantEndpoints.setting.query}
-      toInput={(v) => ({ ids: rows.map((r) => r.id).join(','), accountNumber: v.accountNumber ?? undefined, expireTime: v.expireTime ? v.expireTime.format(DATE_TIME_FORMAT) : '' })}
+      toInput={(v) => ({
+        ids: rows.map((r) => r.id).join(','),
+        accountNumber: v.accountNumber ?? undefined,
+        expireTime: v.expireTime ? v.expireTime.format(DATE_TIME_FORMAT) : '',
+      })}
       onSave={async (q) => {
         await call(tenantEndpoints.setting, { query: q as never });
         onSaved();
@@ -65,7 +69,11 @@ export function TenantDatasourceDialog({ row, onClose, onSaved }: { row: Tenant;
 /** 产品包配置: the tenant's package, read through package-detail, saved by package-setting. */
 export function TenantPackageSettingDialog({ row, onClose, onSaved }: { row: Tenant; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
-  const current = useQuery({ queryKey: ['tenant-package-detail', row.id], queryFn: () => call(tenantEndpoints.packageDetail, { query: { tenantId: row.id } }), gcTime: 0 });
+  const current = useQuery({
+    queryKey: ['tenant-package-detail', row.id],
+    queryFn: () => call(tenantEndpoints.packageDetail, { query: { tenantId: row.id } }),
+    gcTime: 0,
+  });
   if (current.isLoading) {
     return (
       <Modal open title={t('tenant.package')} footer={null} onCancel={onClose}>

@@ -12,10 +12,7 @@ interface Props {
 export function TopMenuGrantDialog({ topMenu, onClose }: Props) {
   const { t } = useTranslation();
   const load = async (): Promise<GrantSection[]> => {
-    const [tree, keys] = await Promise.all([
-      call(menuEndpoints.grantTopTree),
-      call(menuEndpoints.topTreeKeys, { query: { topMenuIds: topMenu.id } }),
-    ]);
+    const [tree, keys] = await Promise.all([call(menuEndpoints.grantTopTree), call(menuEndpoints.topTreeKeys, { query: { topMenuIds: topMenu.id } })]);
     return [{ key: 'menu', label: t('topmenu.menus'), tree: tree.menu, checked: keys.menu }];
   };
   return (

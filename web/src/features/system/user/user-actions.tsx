@@ -39,7 +39,13 @@ export function UserGrantDialog({ users, onClose, onSaved, approve }: { users: U
         name="roleIds"
         label={t('user.roleId')}
         required
-        rules={[{ validator: async (_r, v: string[] | undefined) => { if (!v?.length) throw new Error('请选择所属角色'); } }]}
+        rules={[
+          {
+            validator: async (_r, v: string[] | undefined) => {
+              if (!v?.length) throw new Error('请选择所属角色');
+            },
+          },
+        ]}
       >
         <TreeSelect multiple allowClear treeDefaultExpandAll treeData={tree.data ?? []} loading={tree.isLoading} />
       </Form.Item>

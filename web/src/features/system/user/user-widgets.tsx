@@ -101,5 +101,7 @@ export function PostSelect({ value, onChange, disabled, id }: ControlProps) {
 }
 
 export function PasswordInput({ value, onChange, disabled, id }: ControlProps) {
-  return <Input.Password id={id} autoComplete="new-password" disabled={disabled} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+  return (
+    <Input.Password id={id} autoComplete="new-password" disabled={disabled} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} />
+  );
 }

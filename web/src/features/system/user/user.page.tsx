@@ -13,7 +13,6 @@ import { UserDeptTree } from './user-dept-tree';
 
 type User = RowOf<typeof userPage.crud>;
 
-
 export default function UserPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -43,7 +42,11 @@ export default function UserPage() {
               {ctx.can('user_edit') ? (
                 <Button
                   onClick={() =>
-                    !ctx.selected.length ? toast.warning(t('crud.selectOne')) : ctx.selected.every(isPending) ? setApproving(ctx.selected) : toast.warning(t('user.notPending'))
+                    !ctx.selected.length
+                      ? toast.warning(t('crud.selectOne'))
+                      : ctx.selected.every(isPending)
+                        ? setApproving(ctx.selected)
+                        : toast.warning(t('user.notPending'))
                   }
                 >
                   {t('user.approve')}

@@ -49,12 +49,22 @@ function server() {
     'GET /api/blade-system/post/select': ok([]),
     'POST /api/blade-user/submit': ok({}),
     'GET /api/blade-user/detail': (req) =>
-      ok(req.query.id === '3' ? { ...user('3', 'zooadmin', '100000'), roleId: '50', deptId: '90', tenantName: '示范动物园', roleName: '园长', deptName: '示范园兽医部' } : user(req.query.id!, 'vet')),
+      ok(
+        req.query.id === '3'
+          ? { ...user('3', 'zooadmin', '100000'), roleId: '50', deptId: '90', tenantName: '示范动物园', roleName: '园长', deptName: '示范园兽医部' }
+          : user(req.query.id!, 'vet'),
+      ),
     'POST /api/blade-user/reset-password': ok({}),
     'POST /api/blade-user/import-user': ok(job({ failed: 1, processed: 1, errors: [{ row: 3, reason: '角色 [x] 不存在' }] })),
     'GET /api/blade-user/import-progress': () => {
       polls += 1;
-      return ok(job(polls < 2 ? { processed: 2, failed: 1, succeeded: 1, errors: [{ row: 3, reason: '角色 [x] 不存在' }] } : { status: 'finished', processed: 3, succeeded: 2, failed: 1, errors: [{ row: 3, reason: '角色 [x] 不存在' }] }));
+      return ok(
+        job(
+          polls < 2
+            ? { processed: 2, failed: 1, succeeded: 1, errors: [{ row: 3, reason: '角色 [x] 不存在' }] }
+            : { status: 'finished', processed: 3, succeeded: 2, failed: 1, errors: [{ row: 3, reason: '角色 [x] 不存在' }] },
+        ),
+      );
     },
     ...dictionaryRoute({ sex: [['1', '男']], user_type: [['1', 'WEB']] }),
   });
@@ -78,7 +88,9 @@ describe('user page', { timeout: 90_000 }, () => {
     fireEvent.click(button(modal(), '保存'));
     expect(await within(modal()).findByText('请输入登录账号')).toBeInTheDocument();
     const errors = () => [...modal().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
-    await waitFor(() => expect(errors()).toEqual(expect.arrayContaining(['请输入用户昵称', '请输入用户姓名', '请输入密码', '请选择所属角色', '请选择所属部门'])));
+    await waitFor(() =>
+      expect(errors()).toEqual(expect.arrayContaining(['请输入用户昵称', '请输入用户姓名', '请输入密码', '请选择所属角色', '请选择所属部门'])),
+    );
 
     fireEvent.mouseDown(within(modal()).getByLabelText('所属租户'));
     fireEvent.click(await screen.findByTitle('示范动物园 (100000)'));

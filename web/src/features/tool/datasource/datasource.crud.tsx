@@ -20,7 +20,15 @@ export const datasourcePage = defineCrudPage({
       // Required for a new datasource only: blank on edit keeps the stored password.
       required: false,
       check: (v, values) => (!v && !values.id ? '请输入密码' : undefined),
-      input: (p) => <Input.Password id={p.id} autoComplete="new-password" disabled={p.disabled} value={(p.value as string) ?? ''} onChange={(e) => p.onChange?.(e.target.value)} />,
+      input: (p) => (
+        <Input.Password
+          id={p.id}
+          autoComplete="new-password"
+          disabled={p.disabled}
+          value={(p.value as string) ?? ''}
+          onChange={(e) => p.onChange?.(e.target.value)}
+        />
+      ),
     },
     hasPassword: { form: false, width: 90, render: (v) => (v ? <Tag color="green">✓</Tag> : <Tag>—</Tag>) },
     remark: { table: false, span: 24 },

@@ -6,7 +6,15 @@ import { renderPage } from '../../../test/render';
 import DatasourcePage from './datasource.page';
 
 const LIST = 'GET /api/blade-develop/datasource/list';
-const rec = { id: '7', name: '本库', driverClass: 'org.postgresql.Driver', url: 'jdbc:postgresql://127.0.0.1:5432/zoo', username: 'postgres', hasPassword: true, remark: '' };
+const rec = {
+  id: '7',
+  name: '本库',
+  driverClass: 'org.postgresql.Driver',
+  url: 'jdbc:postgresql://127.0.0.1:5432/zoo',
+  username: 'postgres',
+  hasPassword: true,
+  remark: '',
+};
 
 function server() {
   return stubFetch({
@@ -46,6 +54,11 @@ describe('datasource page', () => {
     fill('密码', 'pw');
     fireEvent.click(within(dialog()).getByRole('button', { name: '测试连接' }));
     await waitFor(() => expect(net.to('POST /api/blade-develop/datasource/test')).toHaveLength(1));
-    expect(net.to('POST /api/blade-develop/datasource/test')[0]!.body).toMatchObject({ name: 'MariaDB', url: 'jdbc:mysql://127.0.0.1:3306/test', username: 'root', password: 'pw' });
+    expect(net.to('POST /api/blade-develop/datasource/test')[0]!.body).toMatchObject({
+      name: 'MariaDB',
+      url: 'jdbc:mysql://127.0.0.1:3306/test',
+      username: 'root',
+      password: 'pw',
+    });
   });
 });

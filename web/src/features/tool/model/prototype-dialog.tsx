@@ -57,18 +57,63 @@ export function PrototypeDialog({ modelId, title, onClose }: { modelId: string; 
         columns={[
           { title: t('model.jdbcName'), dataIndex: 'jdbcName', width: 130, fixed: 'left' },
           { title: t('model.jdbcType'), dataIndex: 'jdbcType', width: 90 },
-          { title: t('model.jdbcComment'), dataIndex: 'jdbcComment', width: 140, render: (v: string, _r, i) => <Input size="small" aria-label={`${rows[i]?.jdbcName} ${t('model.jdbcComment')}`} value={v} onChange={(e) => set(i, { jdbcComment: e.target.value })} /> },
-          { title: t('model.propertyName'), dataIndex: 'propertyName', width: 120, render: (v: string, _r, i) => <Input size="small" value={v} onChange={(e) => set(i, { propertyName: e.target.value })} /> },
-          { title: t('model.propertyType'), dataIndex: 'propertyType', width: 100, render: (v: string, _r, i) => <Select size="small" style={{ width: '100%' }} value={v} options={opts(PROPERTY_TYPES)} onChange={(x) => set(i, { propertyType: x })} /> },
+          {
+            title: t('model.jdbcComment'),
+            dataIndex: 'jdbcComment',
+            width: 140,
+            render: (v: string, _r, i) => (
+              <Input
+                size="small"
+                aria-label={`${rows[i]?.jdbcName} ${t('model.jdbcComment')}`}
+                value={v}
+                onChange={(e) => set(i, { jdbcComment: e.target.value })}
+              />
+            ),
+          },
+          {
+            title: t('model.propertyName'),
+            dataIndex: 'propertyName',
+            width: 120,
+            render: (v: string, _r, i) => <Input size="small" value={v} onChange={(e) => set(i, { propertyName: e.target.value })} />,
+          },
+          {
+            title: t('model.propertyType'),
+            dataIndex: 'propertyType',
+            width: 100,
+            render: (v: string, _r, i) => (
+              <Select size="small" style={{ width: '100%' }} value={v} options={opts(PROPERTY_TYPES)} onChange={(x) => set(i, { propertyType: x })} />
+            ),
+          },
           ...FLAGS.map((f) => ({
             title: t(`model.${f}`),
             dataIndex: f,
             width: 70,
-            render: (v: number, _r: Proto, i: number) => <Checkbox aria-label={`${rows[i]?.jdbcName} ${t(`model.${f}`)}`} checked={v === 1} onChange={(e) => set(i, { [f]: e.target.checked ? 1 : 0 })} />,
+            render: (v: number, _r: Proto, i: number) => (
+              <Checkbox aria-label={`${rows[i]?.jdbcName} ${t(`model.${f}`)}`} checked={v === 1} onChange={(e) => set(i, { [f]: e.target.checked ? 1 : 0 })} />
+            ),
           })),
-          { title: t('model.queryType'), dataIndex: 'queryType', width: 90, render: (v: string, _r, i) => <Select size="small" style={{ width: '100%' }} value={v} options={opts(QUERY_TYPES)} onChange={(x) => set(i, { queryType: x })} /> },
-          { title: t('model.componentType'), dataIndex: 'componentType', width: 110, render: (v: string, _r, i) => <Select size="small" style={{ width: '100%' }} value={v} options={opts(COMPONENT_TYPES)} onChange={(x) => set(i, { componentType: x })} /> },
-          { title: t('model.dictCode'), dataIndex: 'dictCode', width: 120, render: (v: string, _r, i) => <Input size="small" value={v} onChange={(e) => set(i, { dictCode: e.target.value })} /> },
+          {
+            title: t('model.queryType'),
+            dataIndex: 'queryType',
+            width: 90,
+            render: (v: string, _r, i) => (
+              <Select size="small" style={{ width: '100%' }} value={v} options={opts(QUERY_TYPES)} onChange={(x) => set(i, { queryType: x })} />
+            ),
+          },
+          {
+            title: t('model.componentType'),
+            dataIndex: 'componentType',
+            width: 110,
+            render: (v: string, _r, i) => (
+              <Select size="small" style={{ width: '100%' }} value={v} options={opts(COMPONENT_TYPES)} onChange={(x) => set(i, { componentType: x })} />
+            ),
+          },
+          {
+            title: t('model.dictCode'),
+            dataIndex: 'dictCode',
+            width: 120,
+            render: (v: string, _r, i) => <Input size="small" value={v} onChange={(e) => set(i, { dictCode: e.target.value })} />,
+          },
         ]}
       />
     </Modal>

@@ -27,4 +27,3 @@ export function LeaveInfo({ businessId }: { businessId: string }) {
     </Descriptions>
   );
 }
-

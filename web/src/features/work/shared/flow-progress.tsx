@@ -38,9 +38,7 @@ export function LeaveHistory({ processInstanceId }: { processInstanceId: string 
         color: r.endTime ? 'green' : 'blue',
         content: (
           <div data-testid="history-item">
-            <Typography.Text strong>
-              {t('leave.historyLine', { name: r.assigneeName, time: r.createTime, activity: r.historyActivityName })}
-            </Typography.Text>
+            <Typography.Text strong>{t('leave.historyLine', { name: r.assigneeName, time: r.createTime, activity: r.historyActivityName })}</Typography.Text>
             {[
               r.historyActivityDurationTime && t('leave.duration', { value: r.historyActivityDurationTime }),
               r.comment && t('leave.commentLine', { value: r.comment }),

@@ -27,7 +27,9 @@ export function TaskDecision({ taskId, processInstanceId, hint, testId }: { task
     const text = comment.trim();
     try {
       await call(flowEndpoints.completeTask, {
-        body: approve ? { taskId, processInstanceId, flag: 'ok', ...(text ? { comment: text } : {}) } : { taskId, processInstanceId, comment: text || REJECTED },
+        body: approve
+          ? { taskId, processInstanceId, flag: 'ok', ...(text ? { comment: text } : {}) }
+          : { taskId, processInstanceId, comment: text || REJECTED },
       });
     } catch {
       return;

@@ -45,11 +45,15 @@ export function StockApprovalInfo({ businessId }: { businessId: string }) {
   const heads = [Number(p.maleQuantity ?? 0), Number(p.femaleQuantity ?? 0), Number(p.theyQuantity ?? 0)];
   return (
     <>
-      {a.state === 'rejected' && a.reason && <Alert type="error" showIcon title={t('stockApproval.rejectedWhy', { reason: a.reason })} style={{ marginBottom: 12 }} />}
+      {a.state === 'rejected' && a.reason && (
+        <Alert type="error" showIcon title={t('stockApproval.rejectedWhy', { reason: a.reason })} style={{ marginBottom: 12 }} />
+      )}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="stock-approval-info">
         <Descriptions.Item label={t('stockApproval.movement')}>{t(`stockApproval.kind.${a.movement}`)}</Descriptions.Item>
         <Descriptions.Item label={t('stockApproval.state')}>
-          <Tag color={STATE_COLOR[a.state]}>{a.movement === 'transfer' && a.state === 'approved' ? t('stockApproval.transferApproved') : t(`stockApproval.states.${a.state}`)}</Tag>
+          <Tag color={STATE_COLOR[a.state]}>
+            {a.movement === 'transfer' && a.state === 'approved' ? t('stockApproval.transferApproved') : t(`stockApproval.states.${a.state}`)}
+          </Tag>
         </Descriptions.Item>
         {a.movement === 'transfer' && (
           <Descriptions.Item label={t('stockApproval.toZoo')} span={2}>

@@ -32,7 +32,17 @@ const approval = (over: Record<string, unknown> = {}) =>
     id: '42',
     tenantId: '300001',
     movement: 'export',
-    payload: { animalType: 2, speciesId: '7', cageId: '9', maleQuantity: 1, femaleQuantity: 2, theyQuantity: 0, exportDate: '2026-11-20', exportType: 1, remark: '送往合作园' },
+    payload: {
+      animalType: 2,
+      speciesId: '7',
+      cageId: '9',
+      maleQuantity: 1,
+      femaleQuantity: 2,
+      theyQuantity: 0,
+      exportDate: '2026-11-20',
+      exportType: 1,
+      remark: '送往合作园',
+    },
     state: 'pending',
     reason: '',
     processInstanceId: 'p-1',
@@ -66,7 +76,9 @@ describe('stock movement approval (flow_3)', () => {
     expect(within(info).getByText('送往合作园')).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('stock-approval-comment'), { target: { value: '数量不符' } });
     fireEvent.click(screen.getByTestId('stock-approval-reject'));
-    await waitFor(() => expect(net.to('POST /api/blade-flow/work/complete-task')[0]?.body).toEqual({ taskId: 't-1', processInstanceId: 'p-1', comment: '数量不符' }));
+    await waitFor(() =>
+      expect(net.to('POST /api/blade-flow/work/complete-task')[0]?.body).toEqual({ taskId: 't-1', processInstanceId: 'p-1', comment: '数量不符' }),
+    );
     view.unmount();
     renderAt('/work/process/stock/handle/t-1/p-1/42', HANDLE, <StockHandlePage />);
     fireEvent.click(await screen.findByTestId('stock-approval-approve'));
@@ -79,7 +91,18 @@ describe('stock movement approval (flow_3)', () => {
     stubFetch({
       'GET /api/zoo-stockLog/approval/detail': approval({
         movement: 'transfer',
-        payload: { toTenantId: '300002', animalType: 2, speciesId: '7', cageId: '9', maleQuantity: 2, femaleQuantity: 1, theyQuantity: 0, transferDate: '2026-11-25', remark: '种群交换', requester: { userId: '3', name: '张饲养' } },
+        payload: {
+          toTenantId: '300002',
+          animalType: 2,
+          speciesId: '7',
+          cageId: '9',
+          maleQuantity: 2,
+          femaleQuantity: 1,
+          theyQuantity: 0,
+          transferDate: '2026-11-25',
+          remark: '种群交换',
+          requester: { userId: '3', name: '张饲养' },
+        },
       }),
       'GET /api/zoo-transfer/transferLog/zoos': ok([{ tenantId: '300002', tenantName: '乙动物园' }]),
       'GET /api/species/species/detail': ok({ id: '7', speciesName: '梅花鹿' }),

@@ -31,8 +31,12 @@ export function BreederDialog({ animals, onClose }: { animals: Array<{ id: strin
       onCancel={onClose}
       mask={{ closable: false }}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('crud.cancel')}</Button>,
-        <Button key="save" type="primary" loading={saving} onClick={save}>{t('crud.save')}</Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('crud.cancel')}
+        </Button>,
+        <Button key="save" type="primary" loading={saving} onClick={save}>
+          {t('crud.save')}
+        </Button>,
       ]}
     >
       <Form labelCol={{ flex: '120px' }} wrapperCol={{ flex: 1 }}>

@@ -30,11 +30,23 @@ function Parent({ id, name, mark, identity }: { id: string; name: string; mark: 
 function Genetics({ id, speciesId }: { id: string; speciesId: string }) {
   const { t } = useTranslation();
   const canOpen = useCan('studbook');
-  const g = useQuery({ queryKey: ['animal-detail-genetics', id], queryFn: () => call(studbookEndpoints.animal, { query: { id } }), enabled: Boolean(id), retry: false });
+  const g = useQuery({
+    queryKey: ['animal-detail-genetics', id],
+    queryFn: () => call(studbookEndpoints.animal, { query: { id } }),
+    enabled: Boolean(id),
+    retry: false,
+  });
   if (!g.data) return null;
   const d = g.data;
   return (
-    <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 5 }} title={t('studbook.detail.title')} style={{ marginTop: 16 }} data-testid="animal-genetics">
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 2, lg: 5 }}
+      title={t('studbook.detail.title')}
+      style={{ marginTop: 16 }}
+      data-testid="animal-genetics"
+    >
       <Descriptions.Item label={t('studbook.detail.f')}>{d.f.toFixed(4)}</Descriptions.Item>
       <Descriptions.Item label={t('studbook.detail.mk')}>{d.mk < 0 ? '—' : d.mk.toFixed(4)}</Descriptions.Item>
       <Descriptions.Item label={t('studbook.detail.rank')}>{d.rank ? `${d.rank} / ${d.living}` : '—'}</Descriptions.Item>
@@ -72,7 +84,7 @@ function AnimalDetail({ id }: { id: string }) {
   });
   const a = detail.data as z.infer<typeof animal.record> | undefined;
   const flagRows = ((flags.data as { records?: Flag[] } | undefined)?.records ?? []).slice().sort((x, y) => x.type - y.type || y.version - x.version);
-  const files = ((attachments.data as { records?: Attach[] } | undefined)?.records ?? []);
+  const files = (attachments.data as { records?: Attach[] } | undefined)?.records ?? [];
   const photos = [...(a ? photoList(a.photos) : []), ...files.map((f) => f.link)];
 
   const flagColumns: TableColumnsType<Flag> = [
@@ -83,8 +95,14 @@ function AnimalDetail({ id }: { id: string }) {
       title: t('zooAnimalFlag.code'),
       render: (v: string, r) => (
         <>
-          <Typography.Text code delete={!r.current}>{v}</Typography.Text>
-          {r.prefixMeaning ? <div><Typography.Text type="secondary">{r.prefixMeaning}</Typography.Text></div> : null}
+          <Typography.Text code delete={!r.current}>
+            {v}
+          </Typography.Text>
+          {r.prefixMeaning ? (
+            <div>
+              <Typography.Text type="secondary">{r.prefixMeaning}</Typography.Text>
+            </div>
+          ) : null}
         </>
       ),
     },
@@ -106,14 +124,24 @@ function AnimalDetail({ id }: { id: string }) {
               <Descriptions.Item label={t('zooAnimal.speciesName')}>
                 {a.speciesName} <i>{a.latinName}</i>
               </Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.sex')}><DictTag code="animal_sex" value={a.sex} /></Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.sex')}>
+                <DictTag code="animal_sex" value={a.sex} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.birthDate')}>
                 {birth(a.birthDate, a.birthPrecision)} <DictTag code="birth_precision" value={a.birthPrecision} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.origin')}><DictTag code="animal_origin" value={a.origin} /></Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.sireName')}><Parent id={a.sireId} name={a.sireName} mark={a.sireMark} identity={a.sireIdentityId} /></Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.damName')}><Parent id={a.damId} name={a.damName} mark={a.damMark} identity={a.damIdentityId} /></Descriptions.Item>
-              <Descriptions.Item label={t('zooAnimal.status')}><DictTag code="animal_status" value={a.status} /></Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.origin')}>
+                <DictTag code="animal_origin" value={a.origin} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.sireName')}>
+                <Parent id={a.sireId} name={a.sireName} mark={a.sireMark} identity={a.sireIdentityId} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.damName')}>
+                <Parent id={a.damId} name={a.damName} mark={a.damMark} identity={a.damIdentityId} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('zooAnimal.status')}>
+                <DictTag code="animal_status" value={a.status} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.cageId')}>{a.cageId ? `${a.cageCode} ${a.cageName}` : ''}</Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.breederName')}>{a.breederName}</Descriptions.Item>
               <Descriptions.Item label={t('zooAnimal.remark')}>{a.remark}</Descriptions.Item>
@@ -122,7 +150,16 @@ function AnimalDetail({ id }: { id: string }) {
           {a ? <Genetics id={a.id} speciesId={a.speciesId} /> : null}
         </Card>
         <Card variant="borderless" title={t('zooAnimalDetail.flags')}>
-          <Table<Flag> size="small" bordered rowKey="id" loading={flags.isFetching} columns={flagColumns} dataSource={flagRows} pagination={false} rowClassName={(r) => (r.current ? '' : 'zoo-flag-voided')} />
+          <Table<Flag>
+            size="small"
+            bordered
+            rowKey="id"
+            loading={flags.isFetching}
+            columns={flagColumns}
+            dataSource={flagRows}
+            pagination={false}
+            rowClassName={(r) => (r.current ? '' : 'zoo-flag-voided')}
+          />
         </Card>
         <Row gutter={16}>
           <Col xs={24} lg={12}>

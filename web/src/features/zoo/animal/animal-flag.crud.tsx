@@ -52,7 +52,11 @@ export const flagPageFor = (animalId: string) =>
         render: (v, row) => (
           <>
             <Typography.Text code>{String(v)}</Typography.Text>
-            {row.prefixMeaning ? <div><Typography.Text type="secondary">{row.prefixMeaning}</Typography.Text></div> : null}
+            {row.prefixMeaning ? (
+              <div>
+                <Typography.Text type="secondary">{row.prefixMeaning}</Typography.Text>
+              </div>
+            ) : null}
           </>
         ),
       },

@@ -20,7 +20,13 @@ function NewVersionDialog({ flag, onClose }: { flag: Flag; onClose: () => void }
   const [saving, run] = useBusy();
   const client = useQueryClient();
   const save = async () => {
-    const v = (await form.validateFields().catch(() => null)) as { code?: string; issueDate?: Dayjs; issuer?: string; voidReason?: string; remark?: string } | null;
+    const v = (await form.validateFields().catch(() => null)) as {
+      code?: string;
+      issueDate?: Dayjs;
+      issuer?: string;
+      voidReason?: string;
+      remark?: string;
+    } | null;
     if (!v) return;
     const parsed = animalFlagEndpoints.newVersion.body!.safeParse({
       animalId: flag.animalId,
@@ -51,11 +57,22 @@ function NewVersionDialog({ flag, onClose }: { flag: Flag; onClose: () => void }
       onCancel={onClose}
       mask={{ closable: false }}
       footer={[
-        <Button key="cancel" onClick={onClose}>{t('crud.cancel')}</Button>,
-        <Button key="save" type="primary" loading={saving} onClick={save}>{t('crud.save')}</Button>,
+        <Button key="cancel" onClick={onClose}>
+          {t('crud.cancel')}
+        </Button>,
+        <Button key="save" type="primary" loading={saving} onClick={save}>
+          {t('crud.save')}
+        </Button>,
       ]}
     >
-      <Form form={form} name="animal-flag-newversion" initialValues={{ type: String(flag.type) }} labelCol={{ flex: '120px' }} wrapperCol={{ flex: 1 }} labelWrap>
+      <Form
+        form={form}
+        name="animal-flag-newversion"
+        initialValues={{ type: String(flag.type) }}
+        labelCol={{ flex: '120px' }}
+        wrapperCol={{ flex: 1 }}
+        labelWrap
+      >
         <Form.Item label={t('zooAnimalFlag.type')}>
           <DictTag code="flag_type" value={flag.type} /> {t('zooAnimalFlag.replaces', { version: flag.version, code: flag.code })}
         </Form.Item>

@@ -45,15 +45,33 @@ export const animalPage = defineCrudPage({
     birthDate: { widget: 'date', width: 110, render: (v) => (typeof v === 'string' ? v.slice(0, 10) : '') },
     birthPrecision: { dict: 'birth_precision', table: false },
     origin: { dict: 'animal_origin', width: 100 },
-    sireName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={1} />, width: 100, render: (_v, row) => parentCell(row.sireId, row.sireName, row.sireMark) },
-    damName: { form: true, widget: 'custom', input: (p) => <ParentSelect {...p} sex={2} />, width: 100, render: (_v, row) => parentCell(row.damId, row.damName, row.damMark) },
+    sireName: {
+      form: true,
+      widget: 'custom',
+      input: (p) => <ParentSelect {...p} sex={1} />,
+      width: 100,
+      render: (_v, row) => parentCell(row.sireId, row.sireName, row.sireMark),
+    },
+    damName: {
+      form: true,
+      widget: 'custom',
+      input: (p) => <ParentSelect {...p} sex={2} />,
+      width: 100,
+      render: (_v, row) => parentCell(row.damId, row.damName, row.damMark),
+    },
     // Cage and status are the stock ledger's: shown, never edited here (a record enters through 出生登记 / 引进登记,
     // the screen's 新增; decision 0027).
-    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, when: (_v, mode) => mode === 'view', readOnly: true, width: 140, render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : '') },
+    cageId: {
+      widget: 'custom',
+      input: (p) => <SpeciesCageSelect {...p} />,
+      when: (_v, mode) => mode === 'view',
+      readOnly: true,
+      width: 140,
+      render: (_v, row) => (row.cageId ? `${row.cageCode} ${row.cageName}` : ''),
+    },
     status: { dict: 'animal_status', search: true, width: 80, form: false },
     breederName: { width: 90 },
     photos: { widget: 'custom', input: (p) => <PhotoUpload {...p} />, table: false, span: 24 },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
 });
-

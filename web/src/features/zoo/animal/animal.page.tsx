@@ -24,7 +24,12 @@ export default function AnimalPage() {
   /** A row's movements: births name it as a parent, the others act on it (only while in stock). */
   const rowInit = (row: Row, kind: Movement): MovementInit =>
     kind === 'born' || kind === 'import'
-      ? { animalType: 1, speciesId: row.speciesId, cageId: row.cageId || undefined, ...(kind === 'born' ? (row.sex === 1 ? { sireId: row.id } : row.sex === 2 ? { damId: row.id } : {}) : {}) }
+      ? {
+          animalType: 1,
+          speciesId: row.speciesId,
+          cageId: row.cageId || undefined,
+          ...(kind === 'born' ? (row.sex === 1 ? { sireId: row.id } : row.sex === 2 ? { damId: row.id } : {}) : {}),
+        }
       : { animalType: 1, speciesId: row.speciesId, animalId: row.id };
   return (
     <>

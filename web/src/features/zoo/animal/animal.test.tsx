@@ -73,7 +73,9 @@ function server() {
     'GET /api/zoo-animal/animal/detail': ok(animal),
     'POST /api/zoo-animal/animal/submit': ok({ id: '209' }),
     'POST /api/zoo-stockLog/stockLog/born_enroll': ok({ ids: ['901'], animalIds: ['209'] }),
-    'GET /api/zoo-species/species/select': ok([{ id: '11', speciesName: '大熊猫', latinName: 'Ailuropoda melanoleuca', managementMode: 1, licenceState: 'valid' }]),
+    'GET /api/zoo-species/species/select': ok([
+      { id: '11', speciesName: '大熊猫', latinName: 'Ailuropoda melanoleuca', managementMode: 1, licenceState: 'valid' },
+    ]),
     'GET /api/zoo-cage/cage/species': ok([cage('301', 'PD-01', '大熊猫1号舍', '熊猫馆')]),
     'GET /api/zoo-cage/cage/select': ok([cage('301', 'PD-01', '大熊猫1号舍', '熊猫馆'), cage('309', 'HB-01', '鹿苑', '食草动物区')]),
     'GET /api/zoo-animal/animal/species': ok([
@@ -85,11 +87,33 @@ function server() {
     'POST /api/zoo-animal/animalFlag/submit': ok({ id: '409' }),
     'POST /api/zoo-animal/animalFlag/newversion': ok(flag('404', 4, 'ZY-0003', 3, true)),
     ...dictionaryRoute({
-      animal_sex: [['1', '雄'], ['2', '雌'], ['3', '未知']],
-      animal_status: [['1', '在养'], ['2', '已输出']],
-      animal_origin: [['1', '人工繁育'], ['2', '野外来源'], ['3', '来源不明']],
-      birth_precision: [['1', '精确到日'], ['2', '精确到月'], ['3', '精确到年'], ['4', '未知']],
-      flag_type: [['1', '芯片'], ['2', '脚环'], ['3', '纹身'], ['4', '专用标识'], ['5', '其他']],
+      animal_sex: [
+        ['1', '雄'],
+        ['2', '雌'],
+        ['3', '未知'],
+      ],
+      animal_status: [
+        ['1', '在养'],
+        ['2', '已输出'],
+      ],
+      animal_origin: [
+        ['1', '人工繁育'],
+        ['2', '野外来源'],
+        ['3', '来源不明'],
+      ],
+      birth_precision: [
+        ['1', '精确到日'],
+        ['2', '精确到月'],
+        ['3', '精确到年'],
+        ['4', '未知'],
+      ],
+      flag_type: [
+        ['1', '芯片'],
+        ['2', '脚环'],
+        ['3', '纹身'],
+        ['4', '专用标识'],
+        ['5', '其他'],
+      ],
     }),
   });
 }

@@ -82,7 +82,13 @@ export default function AnimalLogPage() {
       }
     >
       <Spin spinning={cal.isFetching}>
-        <Calendar value={month} onPanelChange={(v) => setMonth(v)} onChange={(v) => setMonth(v)} onSelect={onSelect} cellRender={(date, info) => (info.type === 'date' ? cell(date) : info.originNode)} />
+        <Calendar
+          value={month}
+          onPanelChange={(v) => setMonth(v)}
+          onChange={(v) => setMonth(v)}
+          onSelect={onSelect}
+          cellRender={(date, info) => (info.type === 'date' ? cell(date) : info.originNode)}
+        />
       </Spin>
       {target ? (
         <LogDialog

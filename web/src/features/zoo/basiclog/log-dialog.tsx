@@ -43,7 +43,16 @@ export function LogDialog({ target, onClose, onSaved }: { target: LogTarget; onC
   if (target.logId && !existing.data) return <Spin fullscreen spinning />;
   const row = existing.data;
   const initial = row
-    ? { diet: row.diet, intake: row.intake, appetite: row.appetite, behaviour: row.behaviour, faeces: row.faeces, health: row.health, logTime: row.logTime, remark: row.remark }
+    ? {
+        diet: row.diet,
+        intake: row.intake,
+        appetite: row.appetite,
+        behaviour: row.behaviour,
+        faeces: row.faeces,
+        health: row.health,
+        logTime: row.logTime,
+        remark: row.remark,
+      }
     : { diet: (target.diet ?? []).map((d) => ({ ...d, intake: 1 })), intake: 1, appetite: 1, behaviour: 1, faeces: 1, health: 1, logTime: '', remark: '' };
   return (
     <FormDialog

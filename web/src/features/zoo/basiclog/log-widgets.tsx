@@ -41,9 +41,32 @@ export function DietEditor({ value, onChange, disabled }: ControlProps) {
     <Space direction="vertical" style={{ width: '100%' }}>
       {rows.map((r, i) => (
         <Space key={i} wrap size={6} data-testid="diet-row">
-          <Input aria-label={t('basicLog.food')} placeholder={t('basicLog.food')} value={r.food} disabled={disabled} style={{ width: 140 }} onChange={(e) => set(i, { food: e.target.value })} />
-          <InputNumber aria-label={t('basicLog.amount')} placeholder={t('basicLog.amount')} value={r.amount === '' ? null : r.amount} min={0} disabled={disabled} style={{ width: 100 }} onChange={(v) => set(i, { amount: v })} />
-          <AutoComplete aria-label={t('basicLog.unit')} placeholder={t('basicLog.unit')} value={r.unit} options={UNITS} disabled={disabled} style={{ width: 80 }} onChange={(v) => set(i, { unit: v })} />
+          <Input
+            aria-label={t('basicLog.food')}
+            placeholder={t('basicLog.food')}
+            value={r.food}
+            disabled={disabled}
+            style={{ width: 140 }}
+            onChange={(e) => set(i, { food: e.target.value })}
+          />
+          <InputNumber
+            aria-label={t('basicLog.amount')}
+            placeholder={t('basicLog.amount')}
+            value={r.amount === '' ? null : r.amount}
+            min={0}
+            disabled={disabled}
+            style={{ width: 100 }}
+            onChange={(v) => set(i, { amount: v })}
+          />
+          <AutoComplete
+            aria-label={t('basicLog.unit')}
+            placeholder={t('basicLog.unit')}
+            value={r.unit}
+            options={UNITS}
+            disabled={disabled}
+            style={{ width: 80 }}
+            onChange={(v) => set(i, { unit: v })}
+          />
           <Select
             aria-label={t('basicLog.intake')}
             value={r.intake ?? 1}
@@ -92,11 +115,15 @@ export function SubjectSelect({ value, onChange, disabled }: ControlProps) {
   const options = [
     {
       label: t('basicLog.type.1'),
-      options: ((animals.data as { records?: Array<{ id: string; animalName: string; localNo: string; speciesName: string }> } | undefined)?.records ?? []).map((a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` })),
+      options: ((animals.data as { records?: Array<{ id: string; animalName: string; localNo: string; speciesName: string }> } | undefined)?.records ?? []).map(
+        (a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` }),
+      ),
     },
     {
       label: t('basicLog.type.2'),
-      options: ((pops.data as { records?: Array<{ id: string; populationName: string; speciesName: string; cageName: string }> } | undefined)?.records ?? []).map((p) => ({ value: p.id, label: `${p.populationName || p.speciesName} · ${p.speciesName} · ${p.cageName}` })),
+      options: (
+        (pops.data as { records?: Array<{ id: string; populationName: string; speciesName: string; cageName: string }> } | undefined)?.records ?? []
+      ).map((p) => ({ value: p.id, label: `${p.populationName || p.speciesName} · ${p.speciesName} · ${p.cageName}` })),
     },
   ];
   return (

@@ -91,17 +91,31 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
                               {t('basicLog.round.view')}
                             </Button>
                             {canEdit ? (
-                              <Button size="large" onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, logId: item.logId })}>
+                              <Button
+                                size="large"
+                                onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, logId: item.logId })}
+                              >
                                 {t('basicLog.round.edit')}
                               </Button>
                             ) : null}
                           </>
                         ) : canAdd ? (
                           <>
-                            <Button size="large" type="primary" icon={<ThunderboltOutlined />} loading={busyId === item.animalId} onClick={() => void quick(item)}>
+                            <Button
+                              size="large"
+                              type="primary"
+                              icon={<ThunderboltOutlined />}
+                              loading={busyId === item.animalId}
+                              onClick={() => void quick(item)}
+                            >
                               {t('basicLog.round.quick')}
                             </Button>
-                            <Button size="large" onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, diet: item.lastDiet.map((d) => ({ ...d })) })}>
+                            <Button
+                              size="large"
+                              onClick={() =>
+                                setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, diet: item.lastDiet.map((d) => ({ ...d })) })
+                              }
+                            >
                               {t('basicLog.round.entry')}
                             </Button>
                           </>

@@ -43,7 +43,12 @@ export default function CageDetailPage() {
         { key: 'capacity', label: label('capacity'), children: c.capacity },
         { key: 'animalCount', label: label('animalCount'), children: c.animalCount },
         { key: 'populationQuantity', label: label('populationQuantity'), children: c.populationQuantity },
-        { key: 'cameraUrl', label: label('cameraUrl'), children: c.cameraUrl ? <Typography.Text copyable>{c.cameraUrl}</Typography.Text> : null, span: 'filled' as const },
+        {
+          key: 'cameraUrl',
+          label: label('cameraUrl'),
+          children: c.cameraUrl ? <Typography.Text copyable>{c.cameraUrl}</Typography.Text> : null,
+          span: 'filled' as const,
+        },
         { key: 'remark', label: label('remark'), children: c.remark, span: 'filled' as const },
       ]
     : [];

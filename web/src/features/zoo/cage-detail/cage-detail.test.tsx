@@ -32,19 +32,45 @@ function server() {
     ]),
     'GET /api/zoo-cage/cageBreeder/list': pageOf([{ id: '61', cageId: '31', userId: '501', account: 'keeper1', realName: '王饲养', remark: '' }]),
     [ATTACH]: () => pageOf(photos),
-    'POST /api/blade-resource/oss/endpoint/put-file-attach': ok({ link: '/api/blade-resource/oss/endpoint/file/ab12.png', domain: '', name: 'ab12.png', originalName: 'pd01.png', attachId: '91' }),
+    'POST /api/blade-resource/oss/endpoint/put-file-attach': ok({
+      link: '/api/blade-resource/oss/endpoint/file/ab12.png',
+      domain: '',
+      name: 'ab12.png',
+      originalName: 'pd01.png',
+      attachId: '91',
+    }),
     'POST /api/zoo-biz-attach/bizAttach/submit': (req) => {
       photos.push({ id: '92', bizType: 'cage', bizId: '31', remark: '', ...(req.body as object) });
       return ok({});
     },
     'GET /api/blade-log/audit/history': pageOf([
       {
-        id: '5', tenantId: '100000', tableName: 'zoo_cage', resource: 'cage', title: '笼舍', recordId: '31', action: 'update', userId: '1',
-        userName: '园区管理员', deptId: '', actorTenantId: '100000', clientIp: '', requestId: '', reason: '',
-        changes: [{ field: 'capacity', before: 4, after: 6 }], createTime: '2026-11-23 09:00:00',
+        id: '5',
+        tenantId: '100000',
+        tableName: 'zoo_cage',
+        resource: 'cage',
+        title: '笼舍',
+        recordId: '31',
+        action: 'update',
+        userId: '1',
+        userName: '园区管理员',
+        deptId: '',
+        actorTenantId: '100000',
+        clientIp: '',
+        requestId: '',
+        reason: '',
+        changes: [{ field: 'capacity', before: 4, after: 6 }],
+        createTime: '2026-11-23 09:00:00',
       },
     ]),
-    ...dictionaryRoute({ cage_type: [['3', '室内外结合']], animal_sex: [['1', '雄'], ['2', '雌'], ['3', '未知']] }),
+    ...dictionaryRoute({
+      cage_type: [['3', '室内外结合']],
+      animal_sex: [
+        ['1', '雄'],
+        ['2', '雌'],
+        ['3', '未知'],
+      ],
+    }),
   });
 }
 

@@ -82,9 +82,7 @@ export function CagePhotos({ cageId }: { cageId: string }) {
                   <Typography.Text ellipsis style={{ maxWidth: 120 }} title={p.originalName}>
                     {p.originalName}
                   </Typography.Text>
-                  {may ? (
-                    <Button type="link" size="small" danger aria-label={t('crud.delete')} icon={<DeleteOutlined />} onClick={() => remove(p.id)} />
-                  ) : null}
+                  {may ? <Button type="link" size="small" danger aria-label={t('crud.delete')} icon={<DeleteOutlined />} onClick={() => remove(p.id)} /> : null}
                 </Flex>
               </Flex>
             ))}

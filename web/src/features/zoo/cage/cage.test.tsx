@@ -26,7 +26,13 @@ function server() {
       breeders.push({ id: '61', cageId: '31', account: 'keeper1', realName: '王饲养', remark: '', ...(req.body as object) });
       return ok({});
     },
-    ...dictionaryRoute({ cage_type: [['1', '室内'], ['2', '室外'], ['3', '室内外结合']] }),
+    ...dictionaryRoute({
+      cage_type: [
+        ['1', '室内'],
+        ['2', '室外'],
+        ['3', '室内外结合'],
+      ],
+    }),
   });
 }
 

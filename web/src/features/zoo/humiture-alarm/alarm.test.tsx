@@ -12,9 +12,31 @@ import { AlarmBadge } from '../shared/alarm-badge';
 const LIST = 'GET /api/zoo-cage/humiture/alarm/list';
 const ACK = 'POST /api/zoo-cage/humiture/alarm/ack';
 const alarm = (over: Record<string, unknown>) => ({
-  id: '1', tenantId: '100000', createUser: '', createDept: '', createTime: '2026-11-24 08:00:00', updateUser: '', updateTime: '2026-11-24 08:00:00',
-  status: 1, isDeleted: 0, cageId: '31', cageCode: 'PD-01', cageName: '大熊猫1号舍', kind: 1, value: 28.5, peak: 30, rangeMin: 0, rangeMax: 26,
-  startTime: '2026-11-24 08:00:00', endTime: '', open: true, ackUser: '', ackUserName: '', ackTime: '', notifiedToMe: true, ...over,
+  id: '1',
+  tenantId: '100000',
+  createUser: '',
+  createDept: '',
+  createTime: '2026-11-24 08:00:00',
+  updateUser: '',
+  updateTime: '2026-11-24 08:00:00',
+  status: 1,
+  isDeleted: 0,
+  cageId: '31',
+  cageCode: 'PD-01',
+  cageName: '大熊猫1号舍',
+  kind: 1,
+  value: 28.5,
+  peak: 30,
+  rangeMin: 0,
+  rangeMax: 26,
+  startTime: '2026-11-24 08:00:00',
+  endTime: '',
+  open: true,
+  ackUser: '',
+  ackUserName: '',
+  ackTime: '',
+  notifiedToMe: true,
+  ...over,
 });
 
 describe('environment alarm list', { timeout: 120_000 }, () => {
@@ -25,7 +47,19 @@ describe('environment alarm list', { timeout: 120_000 }, () => {
       [LIST]: () =>
         pageOf([
           alarm(acked ? { notifiedToMe: false, ackTime: '2026-11-24 09:00:00', ackUserName: '李饲养' } : {}),
-          alarm({ id: '2', kind: 2, value: 90, peak: 92, rangeMin: 40, rangeMax: 80, endTime: '2026-11-23 10:00:00', open: false, notifiedToMe: false, ackTime: '2026-11-23 11:00:00', ackUserName: '管理员' }),
+          alarm({
+            id: '2',
+            kind: 2,
+            value: 90,
+            peak: 92,
+            rangeMin: 40,
+            rangeMax: 80,
+            endTime: '2026-11-23 10:00:00',
+            open: false,
+            notifiedToMe: false,
+            ackTime: '2026-11-23 11:00:00',
+            ackUserName: '管理员',
+          }),
         ]),
       [ACK]: () => {
         acked = true;

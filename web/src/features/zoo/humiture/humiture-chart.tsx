@@ -31,7 +31,14 @@ export function HumitureChart({ history, kind, testId }: Props) {
       xAxis: { type: 'category', data: times },
       yAxis: { type: 'value', name: t(kind === 'temp' ? 'humiture.temperature' : 'humiture.humidity'), scale: true },
       series: [
-        { name: t('humiture.max'), type: 'line', data: history.buckets.map((b) => pick(b)[2]), symbol: 'none', lineStyle: { color: '#f5222d', width: 1 }, itemStyle: { color: '#f5222d' } },
+        {
+          name: t('humiture.max'),
+          type: 'line',
+          data: history.buckets.map((b) => pick(b)[2]),
+          symbol: 'none',
+          lineStyle: { color: '#f5222d', width: 1 },
+          itemStyle: { color: '#f5222d' },
+        },
         {
           name: t('humiture.mean'),
           type: 'line',
@@ -39,9 +46,21 @@ export function HumitureChart({ history, kind, testId }: Props) {
           symbol: 'none',
           lineStyle: { color: '#1677ff', width: 2 },
           itemStyle: { color: '#1677ff' },
-          markArea: { silent: true, itemStyle: { color: 'rgba(82, 196, 26, 0.15)' }, label: { position: 'insideTopLeft', color: '#389e0d' }, data: band as never },
+          markArea: {
+            silent: true,
+            itemStyle: { color: 'rgba(82, 196, 26, 0.15)' },
+            label: { position: 'insideTopLeft', color: '#389e0d' },
+            data: band as never,
+          },
         },
-        { name: t('humiture.min'), type: 'line', data: history.buckets.map((b) => pick(b)[0]), symbol: 'none', lineStyle: { color: '#13c2c2', width: 1 }, itemStyle: { color: '#13c2c2' } },
+        {
+          name: t('humiture.min'),
+          type: 'line',
+          data: history.buckets.map((b) => pick(b)[0]),
+          symbol: 'none',
+          lineStyle: { color: '#13c2c2', width: 1 },
+          itemStyle: { color: '#13c2c2' },
+        },
         {
           name: t('humiture.breach'),
           type: 'scatter',

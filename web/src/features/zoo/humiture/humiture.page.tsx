@@ -18,7 +18,11 @@ const fmt = (v: number | '', unit: string) => (v === '' ? '—' : `${v}${unit}`)
 function DeviceKeys({ cageId }: { cageId: string }) {
   const { t } = useTranslation();
   // Refreshed now and then: the last reading moves while sensors post.
-  const devices = useQuery({ queryKey: ['humiture-devices', cageId], queryFn: () => call(humitureEndpoints.device, { query: { cageId } }), refetchInterval: 60_000 });
+  const devices = useQuery({
+    queryKey: ['humiture-devices', cageId],
+    queryFn: () => call(humitureEndpoints.device, { query: { cageId } }),
+    refetchInterval: 60_000,
+  });
   const [shown, setShown] = useState<string | null>(null);
   const [busy, run] = useBusy();
   const live = (devices.data ?? []).some((d) => d.live);
@@ -65,14 +69,26 @@ function DeviceKeys({ cageId }: { cageId: string }) {
         locale={{ emptyText: t('humiture.noKeys') }}
         columns={[
           { key: 'keyId', dataIndex: 'keyId', title: t('humiture.keyId'), render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          { key: 'state', dataIndex: 'live', title: t('humiture.state'), width: 90, render: (v: boolean) => (v ? <Tag color="green">{t('humiture.live')}</Tag> : <Tag>{t('humiture.revoked')}</Tag>) },
+          {
+            key: 'state',
+            dataIndex: 'live',
+            title: t('humiture.state'),
+            width: 90,
+            render: (v: boolean) => (v ? <Tag color="green">{t('humiture.live')}</Tag> : <Tag>{t('humiture.revoked')}</Tag>),
+          },
           { key: 'createTime', dataIndex: 'createTime', title: t('humiture.createTime'), width: 170 },
           { key: 'revokeTime', dataIndex: 'revokeTime', title: t('humiture.revokeTime'), width: 170 },
           { key: 'lastReading', dataIndex: 'lastReading', title: t('humiture.lastReading'), width: 170 },
         ]}
       />
       {shown ? (
-        <Modal open title={t('humiture.keyTitle')} width={720} onCancel={() => setShown(null)} footer={<Button onClick={() => setShown(null)}>{t('crud.close')}</Button>}>
+        <Modal
+          open
+          title={t('humiture.keyTitle')}
+          width={720}
+          onCancel={() => setShown(null)}
+          footer={<Button onClick={() => setShown(null)}>{t('crud.close')}</Button>}
+        >
           <Space direction="vertical" style={{ width: '100%' }}>
             <Alert type="warning" showIcon message={t('humiture.keyOnce')} />
             <Typography.Paragraph copyable={{ text: shown }} code data-testid="device-key">
@@ -95,7 +111,11 @@ export default function HumiturePage() {
   const { cageId = '' } = useParams();
   const [range, setRange] = useState<Range>('day');
   const canKeys = useCan('cage_humiture');
-  const q = useQuery({ queryKey: ['humiture', cageId, range], queryFn: () => call(humitureEndpoints.history, { query: { cageId, range } }), enabled: Boolean(cageId) });
+  const q = useQuery({
+    queryKey: ['humiture', cageId, range],
+    queryFn: () => call(humitureEndpoints.history, { query: { cageId, range } }),
+    enabled: Boolean(cageId),
+  });
   const h = q.data;
   const c = h?.comfort;
   const band = (lo: number | '', hi: number | '', unit: string) => `${fmt(lo, unit)} ~ ${fmt(hi, unit)}`;
@@ -107,7 +127,9 @@ export default function HumiturePage() {
           <Space wrap>
             <span>{t('humiture.title')}</span>
             {h ? <Typography.Text strong>{h.cageName}</Typography.Text> : null}
-            {h?.speciesNames.map((n) => <Tag key={n}>{n}</Tag>)}
+            {h?.speciesNames.map((n) => (
+              <Tag key={n}>{n}</Tag>
+            ))}
           </Space>
         }
         extra={
@@ -136,10 +158,16 @@ export default function HumiturePage() {
               )}
               <Row gutter={[16, 8]}>
                 <Col xs={12} md={6}>
-                  <Statistic title={`${t('humiture.temperature')} ${t('humiture.min')} / ${t('humiture.max')}`} value={`${fmt(h.summary.tempMin, '')} / ${fmt(h.summary.tempMax, '')}`} />
+                  <Statistic
+                    title={`${t('humiture.temperature')} ${t('humiture.min')} / ${t('humiture.max')}`}
+                    value={`${fmt(h.summary.tempMin, '')} / ${fmt(h.summary.tempMax, '')}`}
+                  />
                 </Col>
                 <Col xs={12} md={6}>
-                  <Statistic title={`${t('humiture.humidity')} ${t('humiture.min')} / ${t('humiture.max')}`} value={`${fmt(h.summary.humidityMin, '')} / ${fmt(h.summary.humidityMax, '')}`} />
+                  <Statistic
+                    title={`${t('humiture.humidity')} ${t('humiture.min')} / ${t('humiture.max')}`}
+                    value={`${fmt(h.summary.humidityMin, '')} / ${fmt(h.summary.humidityMax, '')}`}
+                  />
                 </Col>
                 <Col xs={12} md={6}>
                   <Statistic title={`${t('humiture.mean')} ℃ / %`} value={`${fmt(h.summary.tempMean, '')} / ${fmt(h.summary.humidityMean, '')}`} />

@@ -23,7 +23,9 @@ export default function MonitorPage() {
     <Card variant="borderless" title={c ? `${t('monitor.title')} · ${c.cageName} (${c.cageCode})` : t('monitor.title')}>
       <Spin spinning={detail.isFetching}>
         {!c ? (
-          detail.isFetching ? null : <Empty description={t('cageDetail.missing')} />
+          detail.isFetching ? null : (
+            <Empty description={t('cageDetail.missing')} />
+          )
         ) : stream.kind === 'none' ? (
           <Alert type="info" showIcon message={t('monitor.none')} description={t('monitor.noneHint')} data-testid="monitor-none" />
         ) : stream.kind === 'unsupported' ? (

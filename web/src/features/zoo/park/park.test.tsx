@@ -30,7 +30,13 @@ function server() {
     [FOREST]: () =>
       ok(
         parks.map((p) =>
-          node(p.id, '0', p.parkName, 'park', p.id === '11' ? [node('21', '11', '熊猫馆', 'venue', [node('31', '21', '大熊猫1号舍 (PD-01)', 'cage')])] : undefined),
+          node(
+            p.id,
+            '0',
+            p.parkName,
+            'park',
+            p.id === '11' ? [node('21', '11', '熊猫馆', 'venue', [node('31', '21', '大熊猫1号舍 (PD-01)', 'cage')])] : undefined,
+          ),
         ),
       ),
     'GET /api/blade-zoo/park/detail': (req) => ok(parks.find((p) => p.id === req.query.id)),

@@ -11,12 +11,24 @@ export const populationPage = defineCrudPage({
   i18n: 'zooPopulation',
   defaults: { maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0 },
   fields: {
-    speciesId: { widget: 'custom', table: false, readOnly: (mode) => mode !== 'add', input: (p) => <ZooSpeciesSelect {...p} resets={{ cageId: undefined }} />, search: { input: (p) => <ZooSpeciesSelect {...p} all /> } },
+    speciesId: {
+      widget: 'custom',
+      table: false,
+      readOnly: (mode) => mode !== 'add',
+      input: (p) => <ZooSpeciesSelect {...p} resets={{ cageId: undefined }} />,
+      search: { input: (p) => <ZooSpeciesSelect {...p} all /> },
+    },
     speciesName: { width: 120 },
     populationName: { search: true, width: 140, render: (v, row) => <Link to={populationDetailPath(row.id)}>{String(v || row.speciesName)}</Link> },
     // Species, cage and counts are the stock ledger's: read-only here (a population enters through 出生登记 /
     // 引进登记, the screen's 新增; decision 0027), so the def's add mode is never opened.
-    cageId: { widget: 'custom', input: (p) => <SpeciesCageSelect {...p} />, readOnly: (mode) => mode !== 'add', width: 160, render: (_v, row) => `${row.cageCode} ${row.cageName}` },
+    cageId: {
+      widget: 'custom',
+      input: (p) => <SpeciesCageSelect {...p} />,
+      readOnly: (mode) => mode !== 'add',
+      width: 160,
+      render: (_v, row) => `${row.cageCode} ${row.cageName}`,
+    },
     venueName: { width: 110 },
     maleQuantity: { widget: 'number', readOnly: (mode) => mode !== 'add', width: 90 },
     femaleQuantity: { widget: 'number', readOnly: (mode) => mode !== 'add', width: 90 },

@@ -8,9 +8,25 @@ import { renderPage } from '../../../test/render';
 import PopulationPage from './population.page';
 
 const flock = {
-  id: '61', tenantId: '100000', speciesId: '13', speciesName: '猕猴', latinName: 'Macaca mulatta', cageId: '302', cageCode: 'PR-02', cageName: '猕猴山',
-  venueName: '灵长类馆', populationName: '猕猴群', maleQuantity: 8, femaleQuantity: 15, theyQuantity: 4, totalQuantity: 27, remark: '',
-  status: 1, createTime: '', updateTime: '', isDeleted: 0,
+  id: '61',
+  tenantId: '100000',
+  speciesId: '13',
+  speciesName: '猕猴',
+  latinName: 'Macaca mulatta',
+  cageId: '302',
+  cageCode: 'PR-02',
+  cageName: '猕猴山',
+  venueName: '灵长类馆',
+  populationName: '猕猴群',
+  maleQuantity: 8,
+  femaleQuantity: 15,
+  theyQuantity: 4,
+  totalQuantity: 27,
+  remark: '',
+  status: 1,
+  createTime: '',
+  updateTime: '',
+  isDeleted: 0,
 };
 const cage = (id: string, cageCode: string, cageName: string, venueName: string) => ({ id, cageCode, cageName, venueId: '501', venueName });
 
@@ -25,7 +41,13 @@ describe('population page', { timeout: 180_000 }, () => {
       'GET /api/zoo-cage/cage/species': ok([cage('302', 'PR-02', '猕猴山', '灵长类馆')]),
       'GET /api/zoo-cage/cage/select': ok([cage('302', 'PR-02', '猕猴山', '灵长类馆'), cage('309', 'HB-01', '鹿苑', '食草动物区')]),
       'GET /api/zoo-animal/animal/species': ok([]),
-      ...dictionaryRoute({ import_type: [['1', '动物园间引进'], ['6', '其他']], animal_sex: [['3', '未知']] }),
+      ...dictionaryRoute({
+        import_type: [
+          ['1', '动物园间引进'],
+          ['6', '其他'],
+        ],
+        animal_sex: [['3', '未知']],
+      }),
     });
     renderPage(<PopulationPage />);
     const row = (await screen.findByText('猕猴群')).closest('tr')!;
@@ -51,7 +73,14 @@ describe('population page', { timeout: 180_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     expect(net.to('POST /api/zoo-stockLog/stockLog/import_enroll')[0]!.body).toMatchObject({
-      animalType: 2, speciesId: '13', cageId: '302', maleQuantity: 0, femaleQuantity: 3, theyQuantity: 0, importType: 1, source: '某动物园',
+      animalType: 2,
+      speciesId: '13',
+      cageId: '302',
+      maleQuantity: 0,
+      femaleQuantity: 3,
+      theyQuantity: 0,
+      importType: 1,
+      source: '某动物园',
     });
     expect(net.to('POST /api/zoo-population/population/submit')).toHaveLength(0);
   });

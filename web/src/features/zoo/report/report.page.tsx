@@ -25,7 +25,22 @@ export interface ReportFilters {
 
 // Wide enough for the longest one-word English header (Deregistered) not to break inside the word.
 const NUMBER_WIDTH = 104;
-const NUMBER_COLUMNS = ['opening', 'born', 'imported', 'census', 'exported', 'died', 'cancelled', 'other', 'closing', 'individuals', 'populationHeads', 'male', 'female', 'unknown'] as const;
+const NUMBER_COLUMNS = [
+  'opening',
+  'born',
+  'imported',
+  'census',
+  'exported',
+  'died',
+  'cancelled',
+  'other',
+  'closing',
+  'individuals',
+  'populationHeads',
+  'male',
+  'female',
+  'unknown',
+] as const;
 
 /** Only the filters that are set travel (an empty park is "all parks", not a park ""). */
 const queryOf = (f: ReportFilters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== ''));
@@ -133,11 +148,7 @@ export default function StockReportPage() {
       </Suspense>
       <Card
         size="small"
-        title={
-          <Typography.Text>
-            {t('stockReport.title', { from: report.data?.from ?? filters.from, to: report.data?.to ?? filters.to })}
-          </Typography.Text>
-        }
+        title={<Typography.Text>{t('stockReport.title', { from: report.data?.from ?? filters.from, to: report.data?.to ?? filters.to })}</Typography.Text>}
       >
         <Table<SpeciesStockRow>
           size="small"

@@ -17,22 +17,66 @@ vi.mock('echarts/core', () => ({
 }));
 
 const row = (speciesId: string, speciesName: string, closing: number) => ({
-  speciesId, speciesName, latinName: 'Latin', className: '哺乳纲', protectionClass: 1,
-  opening: closing - 2, born: 3, imported: 0, census: 0, exported: 1, died: 0, cancelled: 0, other: 0, closing,
-  individuals: 1, populationHeads: closing - 1, male: closing, female: 0, unknown: 0,
+  speciesId,
+  speciesName,
+  latinName: 'Latin',
+  className: '哺乳纲',
+  protectionClass: 1,
+  opening: closing - 2,
+  born: 3,
+  imported: 0,
+  census: 0,
+  exported: 1,
+  died: 0,
+  cancelled: 0,
+  other: 0,
+  closing,
+  individuals: 1,
+  populationHeads: closing - 1,
+  male: closing,
+  female: 0,
+  unknown: 0,
 });
-const total = { opening: 13, born: 6, imported: 0, census: 0, exported: 2, died: 0, cancelled: 0, other: 0, closing: 17, individuals: 2, populationHeads: 15, male: 17, female: 0, unknown: 0 };
+const total = {
+  opening: 13,
+  born: 6,
+  imported: 0,
+  census: 0,
+  exported: 2,
+  died: 0,
+  cancelled: 0,
+  other: 0,
+  closing: 17,
+  individuals: 2,
+  populationHeads: 15,
+  male: 17,
+  female: 0,
+  unknown: 0,
+};
 const fig = (key: string, name: string, n: number) => ({ key, name, individuals: 0, populationHeads: n, male: n, female: 0, unknown: 0, total: n });
 
 function server() {
   return stubFetch({
-    ...dictionaryRoute({ protection_class: [['0', '无'], ['1', '国家一级'], ['2', '国家二级']] }),
+    ...dictionaryRoute({
+      protection_class: [
+        ['0', '无'],
+        ['1', '国家一级'],
+        ['2', '国家二级'],
+      ],
+    }),
     'GET /api/blade-zoo/park/tree': ok([{ id: '11', parentId: '0', title: '东园', key: '11', value: '11', type: 'park' }]),
-    'GET /api/blade-taxonomy/taxonomy/lazy-tree': ok([{ id: '21', parentId: '0', title: '鸟纲', key: '21', value: '21', rank: 1, nameLatin: 'Aves', hasChildren: true }]),
+    'GET /api/blade-taxonomy/taxonomy/lazy-tree': ok([
+      { id: '21', parentId: '0', title: '鸟纲', key: '21', value: '21', rank: 1, nameLatin: 'Aves', hasChildren: true },
+    ]),
     'GET /api/blade-zoo/basic/species_stock': (req: SeenRequest) =>
       ok({ from: req.query.from, to: req.query.to, rows: [row('1', '梅花鹿', 12), row('2', '丹顶鹤', 5)], total }),
     'GET /api/blade-zoo/basic/stock': (req: SeenRequest) =>
-      ok({ date: req.query.date, groupBy: req.query.groupBy, rows: [fig('1', req.query.groupBy === 'park' ? '东园' : '哺乳纲', 17)], total: (({ key: _k, name: _n, ...rest }) => rest)(fig('', '', 17)) }),
+      ok({
+        date: req.query.date,
+        groupBy: req.query.groupBy,
+        rows: [fig('1', req.query.groupBy === 'park' ? '东园' : '哺乳纲', 17)],
+        total: (({ key: _k, name: _n, ...rest }) => rest)(fig('', '', 17)),
+      }),
   });
 }
 
@@ -53,7 +97,14 @@ describe('存栏报表', () => {
     // Default period: this month up to today; the charts read stock at its last day.
     const q = net.to('GET /api/blade-zoo/basic/species_stock')[0]!.query;
     expect(q.from).toMatch(/^\d{4}-\d{2}-01$/);
-    await waitFor(() => expect(net.to('GET /api/blade-zoo/basic/stock').map((r) => r.query.groupBy).sort()).toEqual(['class', 'park', 'protection']));
+    await waitFor(() =>
+      expect(
+        net
+          .to('GET /api/blade-zoo/basic/stock')
+          .map((r) => r.query.groupBy)
+          .sort(),
+      ).toEqual(['class', 'park', 'protection']),
+    );
     expect(net.to('GET /api/blade-zoo/basic/stock')[0]!.query.date).toBe(q.to);
     await waitFor(() => expect(charts.options).toHaveLength(3));
     expect(charts.options).toContainEqual(expect.objectContaining({ xAxis: expect.objectContaining({ data: ['东园'] }) }));
@@ -97,16 +148,37 @@ describe('a zoo home page', () => {
     signIn({ tenant_id: '300001', role_name: 'admin' });
     stubFetch({
       'GET /api/blade-zoo/basic/info': ok({
-        animals: 7, populations: 3, populationHeads: 41, species: 4, movementsThisMonth: 9, transfersIn: 2, transfersOut: 1, openAlarms: 5,
-        stockByClass: [{ key: '1', name: '哺乳纲', total: 30 }, { key: '2', name: '鸟纲', total: 18 }],
-        movementsByMonth: [{ month: '2026-10', in: 2, out: 1 }, { month: '2026-11', in: 5, out: 0 }],
+        animals: 7,
+        populations: 3,
+        populationHeads: 41,
+        species: 4,
+        movementsThisMonth: 9,
+        transfersIn: 2,
+        transfersOut: 1,
+        openAlarms: 5,
+        stockByClass: [
+          { key: '1', name: '哺乳纲', total: 30 },
+          { key: '2', name: '鸟纲', total: 18 },
+        ],
+        movementsByMonth: [
+          { month: '2026-10', in: 2, out: 1 },
+          { month: '2026-11', in: 5, out: 0 },
+        ],
       }),
       'GET /api/zoo/basicLog/today/percent': ok({ total: 8, logged: 6, percent: 75 }),
       'GET /api/blade-desk/listAllNotice': ok([]),
     });
     renderPage(
       <Routes>
-        <Route path="*" element={<><WelPage /><Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <WelPage />
+              <Where />
+            </>
+          }
+        />
       </Routes>,
     );
     const animals = await screen.findByTestId('home-tile-animals');
@@ -120,7 +192,19 @@ describe('a zoo home page', () => {
     expect(await within(screen.getByTestId('home-tile-todayLog')).findByText('6 / 8')).toBeInTheDocument();
     expect(screen.queryByTestId('desk-count-user')).toBeNull();
     await waitFor(() => expect(charts.options).toHaveLength(2));
-    expect(charts.options).toContainEqual(expect.objectContaining({ series: [expect.objectContaining({ type: 'pie', data: [{ name: '哺乳纲', value: 30 }, { name: '鸟纲', value: 18 }] })] }));
+    expect(charts.options).toContainEqual(
+      expect.objectContaining({
+        series: [
+          expect.objectContaining({
+            type: 'pie',
+            data: [
+              { name: '哺乳纲', value: 30 },
+              { name: '鸟纲', value: 18 },
+            ],
+          }),
+        ],
+      }),
+    );
     fireEvent.click(screen.getByTestId('home-tile-movements'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/zoo/stocklog'));
     fireEvent.click(screen.getByTestId('home-tile-alarms'));

@@ -18,7 +18,9 @@ const pieOption = (slices: readonly Slice[]): ChartOption => ({
   tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
   legend: { bottom: 0, type: 'scroll' },
   // A smaller ring leaves the outside labels room in a third of the screen (they were cut to "爬...").
-  series: [{ type: 'pie', radius: ['28%', '52%'], center: ['50%', '45%'], label: { overflow: 'none' }, data: slices.map((s) => ({ name: s.name, value: s.total })) }],
+  series: [
+    { type: 'pie', radius: ['28%', '52%'], center: ['50%', '45%'], label: { overflow: 'none' }, data: slices.map((s) => ({ name: s.name, value: s.total })) },
+  ],
 });
 
 const barOption = (slices: readonly Slice[]): ChartOption => ({

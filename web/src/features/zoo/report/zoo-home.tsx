@@ -32,7 +32,13 @@ export function ZooHome() {
   const p = percent.data;
   const tiles: Tile[] = [
     { key: 'animals', title: t('zooHome.animals'), value: d.animals, path: '/zoo/animal' },
-    { key: 'populations', title: t('zooHome.populations'), value: d.populations, suffix: <small>{t('zooHome.populationHeads', { n: d.populationHeads })}</small>, path: '/zoo/population' },
+    {
+      key: 'populations',
+      title: t('zooHome.populations'),
+      value: d.populations,
+      suffix: <small>{t('zooHome.populationHeads', { n: d.populationHeads })}</small>,
+      path: '/zoo/population',
+    },
     { key: 'species', title: t('zooHome.species'), value: d.species, path: '/zoo/species' },
     {
       key: 'todayLog',

@@ -30,7 +30,14 @@ export function CageBreeders({ cageId }: { cageId: string }) {
 export function CageBreedersDialog({ cage, onClose }: { cage: { id: string; cageName: string; cageCode: string }; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open width={880} title={t('cageBreeder.of', { name: `${cage.cageName} (${cage.cageCode})` })} onCancel={onClose} footer={null} mask={{ closable: false }}>
+    <Modal
+      open
+      width={880}
+      title={t('cageBreeder.of', { name: `${cage.cageName} (${cage.cageCode})` })}
+      onCancel={onClose}
+      footer={null}
+      mask={{ closable: false }}
+    >
       <CageBreeders cageId={cage.id} />
     </Modal>
   );

@@ -22,7 +22,14 @@ export interface MovementInit {
   damId?: string;
 }
 
-const DATE_FIELD: Record<Movement, string> = { born: 'bornDate', import: 'importDate', export: 'exportDate', move: 'moveDate', die: 'dieDate', cancel: 'cancelDate' };
+const DATE_FIELD: Record<Movement, string> = {
+  born: 'bornDate',
+  import: 'importDate',
+  export: 'exportDate',
+  move: 'moveDate',
+  die: 'dieDate',
+  cancel: 'cancelDate',
+};
 const TYPE_FIELD: Record<Movement, [string, DictCode] | undefined> = {
   born: ['bornType', 'born_type'],
   import: ['importType', 'import_type'],
@@ -43,8 +50,20 @@ export function AnimalPick({ sex, status, ...control }: ControlProps & { sex?: 1
     queryFn: () => call(animalEndpoints.species, { query: { speciesId: speciesId!, ...(status ? { status } : {}) } }),
     enabled: Boolean(speciesId),
   });
-  const options = (query.data ?? []).filter((a) => !sex || a.sex === sex).map((a) => ({ value: a.id, label: a.animalName ? `${a.localNo} ${a.animalName}` : a.localNo }));
-  return <ControlSelect control={control} allowClear showSearch optionFilterProp="label" loading={query.isFetching} options={options} placeholder={t('zooStockLog.form.pickAnimal')} />;
+  const options = (query.data ?? [])
+    .filter((a) => !sex || a.sex === sex)
+    .map((a) => ({ value: a.id, label: a.animalName ? `${a.localNo} ${a.animalName}` : a.localNo }));
+  return (
+    <ControlSelect
+      control={control}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      loading={query.isFetching}
+      options={options}
+      placeholder={t('zooStockLog.form.pickAnimal')}
+    />
+  );
 }
 
 const noFuture = (d: Dayjs) => d.isAfter(chinaDay(), 'day');
@@ -63,7 +82,10 @@ function MovementFields({ kind }: { kind: Movement }) {
       <Form.Item name="animalType" label={f('animalType')} required>
         <Radio.Group
           optionType="button"
-          options={[{ value: 1, label: t('zooStockLog.mode.1') }, { value: 2, label: t('zooStockLog.mode.2') }]}
+          options={[
+            { value: 1, label: t('zooStockLog.mode.1') },
+            { value: 2, label: t('zooStockLog.mode.2') },
+          ]}
           onChange={() => form.setFieldsValue({ animalId: undefined })}
         />
       </Form.Item>
@@ -242,7 +264,17 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
 }
 
 /** The six movement buttons, each behind its button code (stocklog_born …); `link` for row actions. */
-export function MovementButtons({ can, onOpen, init, link }: { can: (c: Permission) => boolean; onOpen: (kind: Movement, init?: MovementInit) => void; init?: MovementInit; link?: boolean }) {
+export function MovementButtons({
+  can,
+  onOpen,
+  init,
+  link,
+}: {
+  can: (c: Permission) => boolean;
+  onOpen: (kind: Movement, init?: MovementInit) => void;
+  init?: MovementInit;
+  link?: boolean;
+}) {
   const { t } = useTranslation();
   const buttons = MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
     <Button key={k} type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} onClick={() => onOpen(k, init)}>
@@ -266,7 +298,13 @@ export function EnrollChooser({ can, onPick, onClose }: { can: (c: Permission) =
       <Typography.Paragraph type="secondary">{t('zooStockLog.enroll.hint')}</Typography.Paragraph>
       <Space direction="vertical" size={12} style={{ width: '100%' }}>
         {ENROLLS.filter((k) => can(`stocklog_${k}`)).map((k) => (
-          <Button key={k} block size="large" style={{ height: 'auto', padding: '12px 16px', justifyContent: 'flex-start', whiteSpace: 'normal' }} onClick={() => onPick(k)}>
+          <Button
+            key={k}
+            block
+            size="large"
+            style={{ height: 'auto', padding: '12px 16px', justifyContent: 'flex-start', whiteSpace: 'normal' }}
+            onClick={() => onPick(k)}
+          >
             <div style={{ textAlign: 'left' }}>
               <Typography.Text strong>{t(`zooStockLog.action.${k}`)}</Typography.Text>
               <div>

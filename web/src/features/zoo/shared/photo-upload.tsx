@@ -10,7 +10,14 @@ import { basicAuth, website } from '../../../lib/website';
 
 /** Photo links: the form holds an array (the record carries Blade's comma-joined string). */
 export const photoList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map(String) : typeof value === 'string' && value ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'string' && value
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
 
 /** Sends one file to put-file-attach (multipart) and answers its link. */
 async function uploadPhoto(file: File): Promise<string> {

@@ -36,7 +36,8 @@ export function PopulationDetail({ id }: { id: string }) {
     {
       key: 'cage',
       title: f('cageId'),
-      render: (_v, r) => (r.id === id ? <Tag color="blue">{`${r.cageCode} ${r.cageName}`}</Tag> : <Link to={populationDetailPath(r.id)}>{`${r.cageCode} ${r.cageName}`}</Link>),
+      render: (_v, r) =>
+        r.id === id ? <Tag color="blue">{`${r.cageCode} ${r.cageName}`}</Tag> : <Link to={populationDetailPath(r.id)}>{`${r.cageCode} ${r.cageName}`}</Link>,
     },
     { key: 'venueName', dataIndex: 'venueName', title: f('venueName') },
     { key: 'maleQuantity', dataIndex: 'maleQuantity', title: f('maleQuantity'), align: 'right' },
@@ -67,7 +68,16 @@ export function PopulationDetail({ id }: { id: string }) {
         <Row gutter={16}>
           <Col xs={24} lg={12}>
             <Card variant="borderless" title={f('stockByCage')}>
-              <Table<Population> size="small" bordered rowKey="id" loading={cages.isFetching} columns={columns} dataSource={rows} pagination={false} className="zoo-population-cages" />
+              <Table<Population>
+                size="small"
+                bordered
+                rowKey="id"
+                loading={cages.isFetching}
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                className="zoo-population-cages"
+              />
             </Card>
           </Col>
           <Col xs={24} lg={12}>

@@ -86,14 +86,7 @@ export function ParentSelect({ sex, ...control }: ControlProps & { sex: 1 | 2 })
     ...PARENT_MARK_KEYS.map((m) => ({ value: m, label: t(`zooRegistry.mark.${m}`) })),
     ...animals.map((a) => ({ value: a.id, label: a.animalName ? `${a.localNo} ${a.animalName}` : a.localNo })),
   ];
-  return (
-    <ControlSelect
-      control={control}
-      loading={query.isFetching}
-      options={options}
-      value={(control.value as string | undefined) || 'UNK'}
-    />
-  );
+  return <ControlSelect control={control} loading={query.isFetching} options={options} value={(control.value as string | undefined) || 'UNK'} />;
 }
 
 /** "UNK" / "WILD" or an animal id, as the form holds a parent → the contract's id/mark pair. */

@@ -35,11 +35,23 @@ describe('species distribution page', { timeout: 90_000 }, () => {
         zooCount: 2,
         ...counts(7, 0, 3, 4, 0),
         zoos: [
-          { tenantId: '100000', tenantName: '示范动物园', licenceNo: '(国)驯繁字[2023]001号', validTo: '2028-12-31 00:00:00', licenceState: 'valid', ...counts(6, 0, 3, 3, 0) },
+          {
+            tenantId: '100000',
+            tenantName: '示范动物园',
+            licenceNo: '(国)驯繁字[2023]001号',
+            validTo: '2028-12-31 00:00:00',
+            licenceState: 'valid',
+            ...counts(6, 0, 3, 3, 0),
+          },
           { tenantId: '100001', tenantName: '第二动物园', licenceNo: 'X-1', validTo: '', licenceState: 'expired', ...counts(1, 0, 0, 1, 0) },
         ],
       }),
-      ...dictionaryRoute({ licence_state: [['valid', '有效'], ['expired', '已过期']] }),
+      ...dictionaryRoute({
+        licence_state: [
+          ['valid', '有效'],
+          ['expired', '已过期'],
+        ],
+      }),
     });
     render(
       <AppProviders queryClient={createQueryClient()}>

@@ -40,19 +40,44 @@ const panda = {
 };
 
 const dicts = dictionaryRoute({
-  protection_class: [['0', '无'], ['1', '国家一级'], ['2', '国家二级']],
-  protection_authority: [['0', '无'], ['1', '林草'], ['2', '渔业']],
-  cites_appendix: [['I', '附录I'], ['II', '附录II'], ['III', '附录III'], ['none', '未列入']],
-  iucn_category: [['VU', '易危'], ['EN', '濒危'], ['NE', '未评估']],
-  management_mode: [['1', '个体管理'], ['2', '种群管理']],
-  source_confidence: [['verified', '已核实'], ['unverified', '待核对']],
+  protection_class: [
+    ['0', '无'],
+    ['1', '国家一级'],
+    ['2', '国家二级'],
+  ],
+  protection_authority: [
+    ['0', '无'],
+    ['1', '林草'],
+    ['2', '渔业'],
+  ],
+  cites_appendix: [
+    ['I', '附录I'],
+    ['II', '附录II'],
+    ['III', '附录III'],
+    ['none', '未列入'],
+  ],
+  iucn_category: [
+    ['VU', '易危'],
+    ['EN', '濒危'],
+    ['NE', '未评估'],
+  ],
+  management_mode: [
+    ['1', '个体管理'],
+    ['2', '种群管理'],
+  ],
+  source_confidence: [
+    ['verified', '已核实'],
+    ['unverified', '待核对'],
+  ],
 });
 
 function server() {
   return stubFetch({
     [LIST]: pageOf([panda]),
     'GET /api/species/species/detail': ok(panda),
-    'GET /api/blade-taxonomy/taxonomy/tree': ok([{ id: '5', parentId: '0', title: '熊科', key: '5', value: '5', rank: 3, nameLatin: 'Ursidae', hasChildren: false }]),
+    'GET /api/blade-taxonomy/taxonomy/tree': ok([
+      { id: '5', parentId: '0', title: '熊科', key: '5', value: '5', rank: 3, nameLatin: 'Ursidae', hasChildren: false },
+    ]),
     [SUBMIT]: ok({ id: '12' }),
     ...dicts,
   });

@@ -35,9 +35,34 @@ const mine = {
   updateTime: '2026-01-01 00:00:00',
 };
 const lib = (id: string, speciesName: string, latinName: string, authorised: boolean) => ({
-  id, speciesName, latinName, taxonomyId: '', taxonomyName: '', className: '', orderName: '', familyName: '', protectionClass: 2, protectionAuthority: 1,
-  protectionRemark: '', citesAppendix: 'II', iucnCategory: 'LC', iucnYear: '', iucnCriteria: '', managementMode: 2, tempMin: '', tempMax: '',
-  humidityMin: '', humidityMax: '', source: 'unverified', sourceNote: '', remark: '', createTime: '', updateTime: '', isDeleted: 0, status: 1, authorised,
+  id,
+  speciesName,
+  latinName,
+  taxonomyId: '',
+  taxonomyName: '',
+  className: '',
+  orderName: '',
+  familyName: '',
+  protectionClass: 2,
+  protectionAuthority: 1,
+  protectionRemark: '',
+  citesAppendix: 'II',
+  iucnCategory: 'LC',
+  iucnYear: '',
+  iucnCriteria: '',
+  managementMode: 2,
+  tempMin: '',
+  tempMax: '',
+  humidityMin: '',
+  humidityMax: '',
+  source: 'unverified',
+  sourceNote: '',
+  remark: '',
+  createTime: '',
+  updateTime: '',
+  isDeleted: 0,
+  status: 1,
+  authorised,
 });
 
 function server() {
@@ -47,11 +72,27 @@ function server() {
     'POST /api/zoo-species/species/update': ok({}),
     'GET /api/zoo-species/species/public': pageOf([lib('11', '大熊猫', 'Ailuropoda melanoleuca', true), lib('12', '猕猴', 'Macaca mulatta', false)]),
     ...dictionaryRoute({
-      protection_class: [['0', '无'], ['1', '国家一级'], ['2', '国家二级']],
-      cites_appendix: [['I', '附录I'], ['II', '附录II']],
-      iucn_category: [['VU', '易危'], ['LC', '无危']],
-      management_mode: [['1', '个体管理'], ['2', '种群管理']],
-      licence_state: [['valid', '有效'], ['expired', '已过期']],
+      protection_class: [
+        ['0', '无'],
+        ['1', '国家一级'],
+        ['2', '国家二级'],
+      ],
+      cites_appendix: [
+        ['I', '附录I'],
+        ['II', '附录II'],
+      ],
+      iucn_category: [
+        ['VU', '易危'],
+        ['LC', '无危'],
+      ],
+      management_mode: [
+        ['1', '个体管理'],
+        ['2', '种群管理'],
+      ],
+      licence_state: [
+        ['valid', '有效'],
+        ['expired', '已过期'],
+      ],
     }),
   });
 }

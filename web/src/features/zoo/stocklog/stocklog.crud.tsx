@@ -20,7 +20,16 @@ export const stockLogResource = {
   endpoints: { list: stockLog.endpoints.list, detail: stockLog.endpoints.detail },
 } satisfies CrudResource;
 
-const KIND_COLOR: Record<string, string> = { born: 'green', import: 'cyan', export: 'orange', move: 'blue', die: 'red', cancel: 'volcano', census: 'default', reverse: 'purple' };
+const KIND_COLOR: Record<string, string> = {
+  born: 'green',
+  import: 'cyan',
+  export: 'orange',
+  move: 'blue',
+  die: 'red',
+  cancel: 'volcano',
+  census: 'default',
+  reverse: 'purple',
+};
 const TYPE_DICT = { born: 'born_type', import: 'import_type', export: 'export_type', die: 'die_type', cancel: 'cancellation_type' } as const;
 
 type Row = z.output<typeof stockLog.record>;

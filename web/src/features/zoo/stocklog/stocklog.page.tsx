@@ -21,7 +21,9 @@ function ReverseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const ok = async () => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const done = await run(() => call(stockLog.endpoints.reverse, { query: { ids: String(row.id) }, headers: { 'Audit-Reason': encodeURIComponent(v.reason) } }));
+    const done = await run(() =>
+      call(stockLog.endpoints.reverse, { query: { ids: String(row.id) }, headers: { 'Audit-Reason': encodeURIComponent(v.reason) } }),
+    );
     if (!done) return;
     toast.success(t('grant.success'));
     await client.invalidateQueries({ queryKey: ['crud'] });
@@ -31,7 +33,11 @@ function ReverseDialog({ row, onClose }: { row: Row; onClose: () => void }) {
     <Modal open title={t('zooStockLog.reverseTitle')} onOk={ok} okButtonProps={{ loading: busy }} onCancel={onClose} mask={{ closable: false }}>
       <Typography.Paragraph type="secondary">{t('zooStockLog.reverseHint')}</Typography.Paragraph>
       <Form form={form} name="stocklog-reverse" layout="vertical">
-        <Form.Item name="reason" label={t('zooStockLog.reverseReason')} rules={[{ required: true, whitespace: true, message: t('zooStockLog.reverseReasonRequired') }]}>
+        <Form.Item
+          name="reason"
+          label={t('zooStockLog.reverseReason')}
+          rules={[{ required: true, whitespace: true, message: t('zooStockLog.reverseReasonRequired') }]}
+        >
           <Input.TextArea rows={3} maxLength={500} />
         </Form.Item>
       </Form>

@@ -9,11 +9,45 @@ import StockLogPage from './stocklog.page';
 
 const cage = (id: string, cageCode: string, cageName: string) => ({ id, cageCode, cageName, venueId: '501', venueName: '食草动物区' });
 const exportRow = {
-  id: '901', tenantId: '100000', movementType: 'export', animalType: 2, speciesId: '13', speciesName: '梅花鹿', animalId: '', localNo: '', animalName: '',
-  populationId: '61', toPopulationId: '', fromCageId: '309', fromCageName: 'HB-01 鹿苑', toCageId: '', toCageName: '', maleQuantity: 1, femaleQuantity: 0,
-  theyQuantity: 0, totalQuantity: 1, fromBefore: '4.10.2', fromAfter: '3.10.2', toBefore: '', toAfter: '', statusBefore: '', statusAfter: '',
-  eventDate: '2026-09-15 09:30:00', typeKey: '2', counterpart: '某生态园', price: '', backDate: '', permitNo: '', reason: '', images: '', remark: '出售多余雄鹿',
-  reversedId: '', reversalId: '', createUser: '1', createUserName: '园区管理员', createTime: '2026-09-15 09:30:00',
+  id: '901',
+  tenantId: '100000',
+  movementType: 'export',
+  animalType: 2,
+  speciesId: '13',
+  speciesName: '梅花鹿',
+  animalId: '',
+  localNo: '',
+  animalName: '',
+  populationId: '61',
+  toPopulationId: '',
+  fromCageId: '309',
+  fromCageName: 'HB-01 鹿苑',
+  toCageId: '',
+  toCageName: '',
+  maleQuantity: 1,
+  femaleQuantity: 0,
+  theyQuantity: 0,
+  totalQuantity: 1,
+  fromBefore: '4.10.2',
+  fromAfter: '3.10.2',
+  toBefore: '',
+  toAfter: '',
+  statusBefore: '',
+  statusAfter: '',
+  eventDate: '2026-09-15 09:30:00',
+  typeKey: '2',
+  counterpart: '某生态园',
+  price: '',
+  backDate: '',
+  permitNo: '',
+  reason: '',
+  images: '',
+  remark: '出售多余雄鹿',
+  reversedId: '',
+  reversalId: '',
+  createUser: '1',
+  createUserName: '园区管理员',
+  createTime: '2026-09-15 09:30:00',
 };
 
 describe('stock ledger page', { timeout: 180_000 }, () => {
@@ -26,7 +60,14 @@ describe('stock ledger page', { timeout: 180_000 }, () => {
       'GET /api/zoo-cage/cage/species': ok([cage('309', 'HB-01', '鹿苑')]),
       'GET /api/zoo-cage/cage/select': ok([cage('309', 'HB-01', '鹿苑')]),
       'GET /api/zoo-animal/animal/species': ok([]),
-      ...dictionaryRoute({ export_type: [['2', '出售']], die_type: [['1', '自然死亡'], ['2', '疾病死亡']], animal_sex: [['3', '未知']] }),
+      ...dictionaryRoute({
+        export_type: [['2', '出售']],
+        die_type: [
+          ['1', '自然死亡'],
+          ['2', '疾病死亡'],
+        ],
+        animal_sex: [['3', '未知']],
+      }),
     });
     renderPage(<StockLogPage />);
     const row = (await screen.findByText('某生态园')).closest('tr')!;
@@ -58,7 +99,13 @@ describe('stock ledger page', { timeout: 180_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     expect(net.to('POST /api/zoo-stockLog/stockLog/die_enroll')[0]!.body).toMatchObject({
-      animalType: 2, speciesId: '13', cageId: '309', maleQuantity: 0, femaleQuantity: 2, theyQuantity: 0, dieType: 2,
+      animalType: 2,
+      speciesId: '13',
+      cageId: '309',
+      maleQuantity: 0,
+      femaleQuantity: 2,
+      theyQuantity: 0,
+      dieType: 2,
     });
   });
 });

@@ -24,7 +24,10 @@ export function PedigreeChart({ graph }: { graph: Graph | undefined }) {
     for (const [g, list] of byGen) list.forEach((n, i) => pos.set(n.id, [g * 220, (i - (list.length - 1) / 2) * 70]));
     return {
       animation: false,
-      tooltip: { formatter: (p: { data?: { name?: string; f?: number } }) => (p.data?.name ? `${p.data.name}${p.data.f !== undefined ? `<br/>F = ${p.data.f}` : ''}` : '') },
+      tooltip: {
+        formatter: (p: { data?: { name?: string; f?: number } }) =>
+          p.data?.name ? `${p.data.name}${p.data.f !== undefined ? `<br/>F = ${p.data.f}` : ''}` : '',
+      },
       series: [
         {
           type: 'graph',
@@ -70,7 +73,15 @@ export function KinshipHeatmap({ matrix }: { matrix: Matrix | undefined }) {
       grid: { left: 120, right: 24, top: 16, bottom: 110 },
       xAxis: { type: 'category', data: matrix.labels, axisLabel: { rotate: 60, interval: 0 } },
       yAxis: { type: 'category', data: matrix.labels, axisLabel: { interval: 0 } },
-      visualMap: { min: 0, max: Math.max(max, 0.0625), calculable: true, orient: 'horizontal', left: 'center', bottom: 0, inRange: { color: ['#f7fbff', '#6baed6', '#08306b'] } },
+      visualMap: {
+        min: 0,
+        max: Math.max(max, 0.0625),
+        calculable: true,
+        orient: 'horizontal',
+        left: 'center',
+        bottom: 0,
+        inRange: { color: ['#f7fbff', '#6baed6', '#08306b'] },
+      },
       series: [{ type: 'heatmap', data }],
     };
   }, [matrix]);

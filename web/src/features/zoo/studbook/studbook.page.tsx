@@ -1,6 +1,25 @@
 import { studbookEndpoints as ep, type DataOf } from '@zoo/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Row, Segmented, Select, Space, Statistic, Switch, Table, Tabs, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Statistic,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,8 +85,16 @@ export default function StudbookPage() {
     enabled: !!speciesId && tab === 'pairs',
     placeholderData: keepPreviousData,
   });
-  const heatmap = useQuery({ queryKey: ['studbook', 'heatmap', sp], queryFn: () => call(ep.heatmap, { query: { speciesId: sp, limit: 30 } }), enabled: !!speciesId && tab === 'heatmap' });
-  const snapshots = useQuery({ queryKey: ['studbook', 'snapshots', sp], queryFn: () => call(ep.snapshots, { query: { speciesId: sp } }), enabled: !!speciesId && tab === 'trend' });
+  const heatmap = useQuery({
+    queryKey: ['studbook', 'heatmap', sp],
+    queryFn: () => call(ep.heatmap, { query: { speciesId: sp, limit: 30 } }),
+    enabled: !!speciesId && tab === 'heatmap',
+  });
+  const snapshots = useQuery({
+    queryKey: ['studbook', 'snapshots', sp],
+    queryFn: () => call(ep.snapshots, { query: { speciesId: sp } }),
+    enabled: !!speciesId && tab === 'trend',
+  });
   const pedigree = useQuery({
     queryKey: ['studbook', 'pedigree', pedigreeOf?.id, gens],
     queryFn: () => call(ep.pedigree, { query: { id: pedigreeOf!.id, generations: gens } }),
@@ -91,7 +118,12 @@ export default function StudbookPage() {
     { title: t('studbook.col.known'), dataIndex: 'known', width: 84, align: 'right', render: pct },
     { title: t('studbook.col.sex'), dataIndex: 'sex', width: 56, render: (v: number) => t(`studbook.sexName.${v}`) },
     { title: t('studbook.col.birthDate'), dataIndex: 'birthDate', width: 104, render: (v: string) => v.slice(0, 10) },
-    { title: t('studbook.col.alive'), dataIndex: 'alive', width: 64, render: (v: boolean) => (v ? <Tag color="green">{t('studbook.yes')}</Tag> : <Tag>{t('studbook.no')}</Tag>) },
+    {
+      title: t('studbook.col.alive'),
+      dataIndex: 'alive',
+      width: 64,
+      render: (v: boolean) => (v ? <Tag color="green">{t('studbook.yes')}</Tag> : <Tag>{t('studbook.no')}</Tag>),
+    },
     { title: t('studbook.col.holder'), dataIndex: 'holderTenantName', width: 110, ellipsis: true },
     { title: t('studbook.col.sire'), dataIndex: 'sire', width: 120, ellipsis: true },
     { title: t('studbook.col.dam'), dataIndex: 'dam', width: 120, ellipsis: true },
@@ -208,7 +240,13 @@ export default function StudbookPage() {
                     dataSource={list.data?.records ?? []}
                     scroll={{ x: 1200 }}
                     data-testid="studbook-table"
-                    pagination={{ current: page.current, pageSize: page.size, total: list.data?.total ?? 0, showSizeChanger: true, onChange: (current, size) => setPage({ current, size }) }}
+                    pagination={{
+                      current: page.current,
+                      pageSize: page.size,
+                      total: list.data?.total ?? 0,
+                      showSizeChanger: true,
+                      onChange: (current, size) => setPage({ current, size }),
+                    }}
                   />
                 </Space>
               ),
@@ -227,7 +265,12 @@ export default function StudbookPage() {
                     dataSource={pairs.data?.records ?? []}
                     scroll={{ x: 900 }}
                     data-testid="studbook-pairs"
-                    pagination={{ current: pairPage.current, pageSize: pairPage.size, total: pairs.data?.total ?? 0, onChange: (current, size) => setPairPage({ current, size }) }}
+                    pagination={{
+                      current: pairPage.current,
+                      pageSize: pairPage.size,
+                      total: pairs.data?.total ?? 0,
+                      onChange: (current, size) => setPairPage({ current, size }),
+                    }}
                   />
                 </Space>
               ),
@@ -267,11 +310,23 @@ export default function StudbookPage() {
   );
 }
 
-function PairFilters({ value, onChange }: { value: { generations: number; maxF: number; minAge: number }; onChange: (v: { generations: number; maxF: number; minAge: number }) => void }) {
+function PairFilters({
+  value,
+  onChange,
+}: {
+  value: { generations: number; maxF: number; minAge: number };
+  onChange: (v: { generations: number; maxF: number; minAge: number }) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   return (
-    <Form form={form} layout="inline" initialValues={value} onFinish={(v) => onChange({ generations: v.generations ?? 3, maxF: v.maxF ?? 0.0625, minAge: v.minAge ?? 2 })} style={{ rowGap: 8 }}>
+    <Form
+      form={form}
+      layout="inline"
+      initialValues={value}
+      onFinish={(v) => onChange({ generations: v.generations ?? 3, maxF: v.maxF ?? 0.0625, minAge: v.minAge ?? 2 })}
+      style={{ rowGap: 8 }}
+    >
       <Form.Item name="generations" label={t('studbook.filters.generations')}>
         <InputNumber min={0} max={10} precision={0} style={{ width: 80 }} data-testid="pairs-generations" />
       </Form.Item>
@@ -309,10 +364,24 @@ function WhatIfDialog({ speciesId, onClose }: { speciesId: string; onClose: () =
     <Modal open title={t('studbook.whatIfTitle')} onCancel={onClose} footer={null} width="min(560px, 96vw)">
       <Form layout="vertical">
         <Form.Item label={t('studbook.animalA')}>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={opts} value={a} onChange={setA} data-testid="whatif-a" aria-label={t('studbook.animalA')} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={opts}
+            value={a}
+            onChange={setA}
+            data-testid="whatif-a"
+            aria-label={t('studbook.animalA')}
+          />
         </Form.Item>
         <Form.Item label={t('studbook.animalB')}>
-          <Select showSearch={{ optionFilterProp: 'label' }} options={opts} value={b} onChange={setB} data-testid="whatif-b" aria-label={t('studbook.animalB')} />
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={opts}
+            value={b}
+            onChange={setB}
+            data-testid="whatif-b"
+            aria-label={t('studbook.animalB')}
+          />
         </Form.Item>
         <Button type="primary" disabled={!a || !b} loading={answer.isFetching} onClick={() => void answer.refetch()} data-testid="whatif-compute">
           {t('studbook.compute')}

@@ -19,7 +19,14 @@ const taxon = (id: string, parentId: string, rank: number, nameCn: string, nameL
   remark: '',
   hasChildren,
 });
-const RANKS: Array<[string, string]> = [['1', '纲'], ['2', '目'], ['3', '科'], ['4', '属'], ['5', '种'], ['6', '亚种']];
+const RANKS: Array<[string, string]> = [
+  ['1', '纲'],
+  ['2', '目'],
+  ['3', '科'],
+  ['4', '属'],
+  ['5', '种'],
+  ['6', '亚种'],
+];
 
 function server() {
   const levels: Record<string, ReturnType<typeof taxon>[]> = {
@@ -28,7 +35,9 @@ function server() {
   };
   return stubFetch({
     [LIST]: (req) => pageOf(req.query.nameCn ? [levels['1']![0]!] : (levels[req.query.parentId!] ?? [])),
-    'GET /api/blade-taxonomy/taxonomy/tree': ok([{ id: '1', parentId: '0', title: '哺乳纲', key: '1', value: '1', rank: 1, nameLatin: 'Mammalia', hasChildren: true }]),
+    'GET /api/blade-taxonomy/taxonomy/tree': ok([
+      { id: '1', parentId: '0', title: '哺乳纲', key: '1', value: '1', rank: 1, nameLatin: 'Mammalia', hasChildren: true },
+    ]),
     'POST /api/blade-taxonomy/taxonomy/submit': (req) => {
       levels['1']!.push(taxon('3', '1', 2, (req.body as { nameCn: string }).nameCn, 'Primates', false));
       return ok({});

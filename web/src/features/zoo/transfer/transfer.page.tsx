@@ -101,7 +101,13 @@ function ConfirmDialog({ row, onClose }: { row: Record; onClose: () => void }) {
       width={600}
       schema={TransferConfirmIn}
       initialValues={{ status: 1, speciesId: row.speciesId, localNo: row.localNo || undefined }}
-      toInput={(v) => ({ id: row.id, status: v.status, transferOpinion: v.transferOpinion, toCageId: v.toCageId, localNo: row.animalType === 1 ? v.localNo : undefined })}
+      toInput={(v) => ({
+        id: row.id,
+        status: v.status,
+        transferOpinion: v.transferOpinion,
+        toCageId: v.toCageId,
+        localNo: row.animalType === 1 ? v.localNo : undefined,
+      })}
       onSave={async (input) => {
         await call(transferLogEndpoints.confirm, { body: input as never });
         await client.invalidateQueries({ queryKey: ['crud'] });
@@ -109,13 +115,19 @@ function ConfirmDialog({ row, onClose }: { row: Record; onClose: () => void }) {
       onClose={onClose}
     >
       <p>
-        {row.speciesName} · {row.animalType === 1 ? `${row.localNo} ${row.animalName}` : `${row.maleQuantity}.${row.femaleQuantity}.${row.theyQuantity}`} · {row.remark}
+        {row.speciesName} · {row.animalType === 1 ? `${row.localNo} ${row.animalName}` : `${row.maleQuantity}.${row.femaleQuantity}.${row.theyQuantity}`} ·{' '}
+        {row.remark}
       </p>
       <Form.Item name="speciesId" hidden>
         <Input />
       </Form.Item>
       <Form.Item name="status" label={f('status')}>
-        <Radio.Group options={[{ value: 1, label: f('accept') }, { value: 2, label: f('reject') }]} />
+        <Radio.Group
+          options={[
+            { value: 1, label: f('accept') },
+            { value: 2, label: f('reject') },
+          ]}
+        />
       </Form.Item>
       <Form.Item noStyle dependencies={['status']}>
         {({ getFieldValue }) =>

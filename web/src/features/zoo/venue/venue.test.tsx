@@ -73,7 +73,7 @@ describe('venue page', { timeout: 90_000 }, () => {
     expect(net.to('POST /api/blade-zoo/venue/submit')[0]!.body).toEqual({ parkId: '12', venueName: '两栖馆', area: 0, sort: 0 });
   });
 
-  it('keeps the contacts of a venue, with the spec\'s phone messages', async () => {
+  it("keeps the contacts of a venue, with the spec's phone messages", async () => {
     signIn({ tenant_id: '100000' });
     const net = server();
     renderPage(<VenuePage />);

@@ -35,7 +35,13 @@ export default function CasePage() {
           ) : null
         }
       />
-      <Drawer open={Boolean(open)} width="90%" title={open ? t('vetCase.treatmentsOf', { name: open.name }) : ''} onClose={() => setOpen(undefined)} destroyOnHidden>
+      <Drawer
+        open={Boolean(open)}
+        width="90%"
+        title={open ? t('vetCase.treatmentsOf', { name: open.name }) : ''}
+        onClose={() => setOpen(undefined)}
+        destroyOnHidden
+      >
         {treatments ? <CrudPage key={open!.id} def={treatments} /> : null}
       </Drawer>
     </>

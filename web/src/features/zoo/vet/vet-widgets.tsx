@@ -37,7 +37,10 @@ export function AnimalSelect({ value, onChange, disabled, placeholder }: Control
 
 export function CaseSelect({ value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: [...crudKeys.lists(medCase.name), 'select'], queryFn: () => call(medCase.endpoints.list, { query: { current: 1, size: 200 } }) });
+  const q = useQuery({
+    queryKey: [...crudKeys.lists(medCase.name), 'select'],
+    queryFn: () => call(medCase.endpoints.list, { query: { current: 1, size: 200 } }),
+  });
   const options = ((q.data as Rows<{ id: string; animalName: string; openDate: string; complaint: string; caseStatus: number }>)?.records ?? []).map((c) => ({
     value: c.id,
     label: `${c.animalName} · ${c.openDate} · ${c.complaint}`,
@@ -60,8 +63,14 @@ export function CaseSelect({ value, onChange, disabled }: ControlProps) {
 
 export function DrugSelect({ value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: [...crudKeys.lists(medDrug.name), 'select'], queryFn: () => call(medDrug.endpoints.list, { query: { current: 1, size: 1000 } }) });
-  const options = ((q.data as Rows<{ id: string; drugName: string; concentration: number | ''; concentrationUnit: number; doseMin: number | ''; doseMax: number | '' }>)?.records ?? []).map((d) => ({
+  const q = useQuery({
+    queryKey: [...crudKeys.lists(medDrug.name), 'select'],
+    queryFn: () => call(medDrug.endpoints.list, { query: { current: 1, size: 1000 } }),
+  });
+  const options = (
+    (q.data as Rows<{ id: string; drugName: string; concentration: number | ''; concentrationUnit: number; doseMin: number | ''; doseMax: number | '' }>)
+      ?.records ?? []
+  ).map((d) => ({
     value: d.id,
     label: `${d.drugName}${d.concentration !== '' ? ` ${d.concentration} ${t(`vetDrug.units.${d.concentrationUnit}`)}` : ''}${d.doseMin !== '' || d.doseMax !== '' ? ` (${d.doseMin}–${d.doseMax} mg/kg)` : ''}`,
   }));
@@ -128,7 +137,9 @@ export function DoseCalculator({ value, onChange, disabled }: ControlProps) {
       </Space>
       {shown ? (
         <Descriptions size="small" column={1} bordered data-testid="dose-result">
-          <Descriptions.Item label={t('vetTreatment.weightKg')}>{t('vetTreatment.weightUsed', { kg: shown.weightKg, date: shown.weightDate })}</Descriptions.Item>
+          <Descriptions.Item label={t('vetTreatment.weightKg')}>
+            {t('vetTreatment.weightUsed', { kg: shown.weightKg, date: shown.weightDate })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('vetTreatment.doseMg')}>
             <span data-testid="dose-mg">{t('vetTreatment.dose', { mg: shown.doseMg })}</span>
           </Descriptions.Item>
@@ -169,7 +180,10 @@ export function OutOfRangeTag({ value }: { value: number }) {
 /** An animal's weights over time (ECharts): kg by date; refreshed with the weight list after a save or removal. */
 export function WeightChart({ animalId }: { animalId: string }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: [...crudKeys.lists(medWeight.name), 'series', animalId], queryFn: () => call(vetEndpoints.weightSeries, { query: { animalId } }) });
+  const q = useQuery({
+    queryKey: [...crudKeys.lists(medWeight.name), 'series', animalId],
+    queryFn: () => call(vetEndpoints.weightSeries, { query: { animalId } }),
+  });
   const points = useMemo(() => q.data?.points ?? [], [q.data]);
   const option = useMemo<ChartOption>(
     () => ({

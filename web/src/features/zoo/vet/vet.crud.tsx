@@ -1,4 +1,23 @@
-import { CASE_OUTCOMES, CASE_STATES, CONCENTRATION_UNITS, DELIVERIES, DRUG_FORMS, DUE_SOON_DAYS, LAB_SAMPLES, medAnaesthesia, medCase, medDrug, medLab, medTreatment, medVaccination, medWeight, MED_ROUTES, VACCINATION_KINDS, WEIGH_METHODS, type AnaesthesiaAgent } from '@zoo/contract';
+import {
+  CASE_OUTCOMES,
+  CASE_STATES,
+  CONCENTRATION_UNITS,
+  DELIVERIES,
+  DRUG_FORMS,
+  DUE_SOON_DAYS,
+  LAB_SAMPLES,
+  medAnaesthesia,
+  medCase,
+  medDrug,
+  medLab,
+  medTreatment,
+  medVaccination,
+  medWeight,
+  MED_ROUTES,
+  VACCINATION_KINDS,
+  WEIGH_METHODS,
+  type AnaesthesiaAgent,
+} from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
@@ -48,7 +67,13 @@ export const weightPage = defineCrudPage({
     speciesName: { form: false, width: 110 },
     weighDate: { widget: 'date', width: 120, search: { range: ['weighDate_datege', 'weighDate_datele'] } },
     weight: { widget: 'number', table: false, view: false },
-    unit: { options: [{ label: 'kg', value: 'kg' }, { label: 'g', value: 'g' }], table: false },
+    unit: {
+      options: [
+        { label: 'kg', value: 'kg' },
+        { label: 'g', value: 'g' },
+      ],
+      table: false,
+    },
     weightKg: { form: false, width: 110 },
     method: { options: opts('vetWeight.methods', WEIGH_METHODS), width: 100 },
     bodyCondition: { widget: 'number', width: 120 },
@@ -64,7 +89,14 @@ export const casePage = defineCrudPage({
   crud: medCase,
   i18n: 'vetCase',
   fields: {
-    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalId: {
+      widget: 'custom',
+      input: (p: ControlProps) => <AnimalSelect {...p} />,
+      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
+      table: false,
+      view: false,
+      span: 24,
+    },
     animalName: { form: false, width: 150 },
     speciesName: { form: false, width: 100 },
     openDate: { widget: 'date', width: 110, search: { range: ['openDate_datege', 'openDate_datele'] } },
@@ -128,7 +160,14 @@ export const vaccinationPage = defineCrudPage({
   crud: medVaccination,
   i18n: 'vetVaccination',
   fields: {
-    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalId: {
+      widget: 'custom',
+      input: (p: ControlProps) => <AnimalSelect {...p} />,
+      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
+      table: false,
+      view: false,
+      span: 24,
+    },
     animalName: { form: false, width: 140 },
     speciesName: { form: false, width: 100 },
     kind: { options: opts('vetVaccination.kinds', VACCINATION_KINDS), search: true, width: 90 },
@@ -157,7 +196,14 @@ export const labPage = defineCrudPage({
   crud: medLab,
   i18n: 'vetLab',
   fields: {
-    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalId: {
+      widget: 'custom',
+      input: (p: ControlProps) => <AnimalSelect {...p} />,
+      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
+      table: false,
+      view: false,
+      span: 24,
+    },
     animalName: { form: false, width: 140 },
     speciesName: { form: false, width: 100, table: false },
     sampleDate: { widget: 'date', width: 110, search: { range: ['sampleDate_datege', 'sampleDate_datele'] } },
@@ -169,7 +215,16 @@ export const labPage = defineCrudPage({
     unit: { width: 80 },
     refLow: { widget: 'number', width: 90 },
     refHigh: { widget: 'number', width: 90 },
-    flag: { form: false, width: 80, options: [{ label: 'vetLab.flags.1', value: 1 }, { label: 'vetLab.flags.2', value: 2 }], search: true, render: (v) => <LabFlagTag flag={Number(v)} /> },
+    flag: {
+      form: false,
+      width: 80,
+      options: [
+        { label: 'vetLab.flags.1', value: 1 },
+        { label: 'vetLab.flags.2', value: 2 },
+      ],
+      search: true,
+      render: (v) => <LabFlagTag flag={Number(v)} />,
+    },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { sampleDate: today(), sampleType: 1 },
@@ -181,12 +236,25 @@ export const anaesthesiaPage = defineCrudPage({
   crud: medAnaesthesia,
   i18n: 'vetAnaesthesia',
   fields: {
-    animalId: { widget: 'custom', input: (p: ControlProps) => <AnimalSelect {...p} />, search: { input: (p: ControlProps) => <AnimalSelect {...p} /> }, table: false, view: false, span: 24 },
+    animalId: {
+      widget: 'custom',
+      input: (p: ControlProps) => <AnimalSelect {...p} />,
+      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
+      table: false,
+      view: false,
+      span: 24,
+    },
     animalName: { form: false, width: 140 },
     procDate: { widget: 'date', width: 110, search: { range: ['procDate_datege', 'procDate_datele'] } },
     procedure: { width: 160 },
     delivery: { options: opts('vetAnaesthesia.deliveries', DELIVERIES), search: true, width: 100 },
-    agents: { widget: 'custom', input: (p: ControlProps) => <AgentsEditor {...p} />, span: 24, width: 320, render: (v) => <AgentsText agents={(v ?? []) as AnaesthesiaAgent[]} /> },
+    agents: {
+      widget: 'custom',
+      input: (p: ControlProps) => <AgentsEditor {...p} />,
+      span: 24,
+      width: 320,
+      render: (v) => <AgentsText agents={(v ?? []) as AnaesthesiaAgent[]} />,
+    },
     confirmOutOfRange: { widget: 'custom', input: (p: ControlProps) => <ConfirmBox {...p} />, table: false, view: false, span: 24 },
     weightKg: { form: false, width: 110 },
     inductionTime: { width: 90 },

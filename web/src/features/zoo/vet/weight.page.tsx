@@ -12,10 +12,7 @@ import { weightPage } from './vet.crud';
 export default function WeightPage() {
   const { t } = useTranslation();
   const [animalId, setAnimalId] = useState('');
-  const def = useMemo(
-    () => (animalId ? { ...weightPage, baseQuery: { animalId }, defaults: { ...weightPage.defaults, animalId } } : weightPage),
-    [animalId],
-  );
+  const def = useMemo(() => (animalId ? { ...weightPage, baseQuery: { animalId }, defaults: { ...weightPage.defaults, animalId } } : weightPage), [animalId]);
   return (
     <CrudPage
       key={animalId}
@@ -24,11 +21,7 @@ export default function WeightPage() {
         <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Space wrap>
             <Typography.Text>{t('vetWeight.animalId')}</Typography.Text>
-            <AnimalSelect
-              value={animalId}
-              placeholder={t('vetWeight.pickAnimal')}
-              onChange={(v) => setAnimalId(String(v ?? ''))}
-            />
+            <AnimalSelect value={animalId} placeholder={t('vetWeight.pickAnimal')} onChange={(v) => setAnimalId(String(v ?? ''))} />
           </Space>
           {animalId ? <WeightChart animalId={animalId} /> : null}
         </Space>

@@ -41,10 +41,7 @@ const rule = (key: Key): Rule[] => [
 ];
 
 const load = async (tenantId: string) => {
-  const [scope, species] = await Promise.all([
-    call(zooTenantEndpoints.authSpeciesList, { query: { tenantId } }),
-    call(speciesEndpoints.select),
-  ]);
+  const [scope, species] = await Promise.all([call(zooTenantEndpoints.authSpeciesList, { query: { tenantId } }), call(speciesEndpoints.select)]);
   const rows: Row[] = scope.map((s) => ({
     speciesId: s.speciesId,
     licenceNo: s.licenceNo,
@@ -84,7 +81,9 @@ export function AuthSpeciesDialog({ zoo, onClose }: { zoo: Zoo; onClose: () => v
       approvedQuantity: r.approvedQuantity ?? 0,
     }));
     const parsed = rows.map((r) => AuthSpeciesInput.safeParse(r));
-    const failed = parsed.flatMap((p, i) => (p.success ? [] : p.error.issues.map((is) => ({ name: ['species', i, is.path[0] as Key] as ['species', number, Key], errors: [is.message] }))));
+    const failed = parsed.flatMap((p, i) =>
+      p.success ? [] : p.error.issues.map((is) => ({ name: ['species', i, is.path[0] as Key] as ['species', number, Key], errors: [is.message] })),
+    );
     if (failed.length) {
       form.setFields(failed);
       return;
@@ -140,7 +139,16 @@ export function AuthSpeciesDialog({ zoo, onClose }: { zoo: Zoo; onClose: () => v
                       title: label('speciesId'),
                       width: 260,
                       render: (_, it) =>
-                        cell(it.name, 'speciesId', <Select showSearch={{ optionFilterProp: 'label' }} options={options} placeholder={t('crud.selectPlaceholder', { label: label('speciesId') })} aria-label={label('speciesId')} />),
+                        cell(
+                          it.name,
+                          'speciesId',
+                          <Select
+                            showSearch={{ optionFilterProp: 'label' }}
+                            options={options}
+                            placeholder={t('crud.selectPlaceholder', { label: label('speciesId') })}
+                            aria-label={label('speciesId')}
+                          />,
+                        ),
                     },
                     { key: 'licenceNo', title: label('licenceNo'), render: (_, it) => cell(it.name, 'licenceNo', <Input aria-label={label('licenceNo')} />) },
                     {
@@ -164,7 +172,8 @@ export function AuthSpeciesDialog({ zoo, onClose }: { zoo: Zoo; onClose: () => v
                       key: 'approvedQuantity',
                       title: label('approvedQuantity'),
                       width: 110,
-                      render: (_, it) => cell(it.name, 'approvedQuantity', <InputNumber min={0} style={{ width: '100%' }} aria-label={label('approvedQuantity')} />),
+                      render: (_, it) =>
+                        cell(it.name, 'approvedQuantity', <InputNumber min={0} style={{ width: '100%' }} aria-label={label('approvedQuantity')} />),
                     },
                     {
                       key: 'licenceState',
@@ -179,7 +188,9 @@ export function AuthSpeciesDialog({ zoo, onClose }: { zoo: Zoo; onClose: () => v
                       key: 'op',
                       title: t('crud.actions'),
                       width: 70,
-                      render: (_, it) => <Button type="link" danger size="small" aria-label={t('crud.delete')} icon={<DeleteOutlined />} onClick={() => remove(it.name)} />,
+                      render: (_, it) => (
+                        <Button type="link" danger size="small" aria-label={t('crud.delete')} icon={<DeleteOutlined />} onClick={() => remove(it.name)} />
+                      ),
                     },
                   ]}
                 />

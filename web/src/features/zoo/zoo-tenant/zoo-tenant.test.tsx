@@ -44,7 +44,13 @@ function server() {
       { id: '202', speciesName: '朱鹮', latinName: 'Nipponia nippon', managementMode: 2 },
     ]),
     [`POST ${AUTH}`]: ok({}),
-    ...dictionaryRoute({ licence_state: [['valid', '有效'], ['expired', '已过期'], ['pending', '未生效']] }),
+    ...dictionaryRoute({
+      licence_state: [
+        ['valid', '有效'],
+        ['expired', '已过期'],
+        ['pending', '未生效'],
+      ],
+    }),
   });
 }
 

@@ -41,7 +41,8 @@ describe('tenant isolation of every resource (CRUD, append-only, read-only)', ()
   it.each(Object.keys(isolationFixtures))('%s: tenant B cannot list, read, change or remove tenant A rows', async (name) => {
     const reg = resourcesOf(t.app).find((r) => r.def.name === name);
     expect(reg, `${name} is registered`).toBeTruthy();
-    const ep = reg!.def.endpoints;
+    // By verb, whatever the resource calls it (a transfer's create is its proposal, its remove its withdrawal).
+    const ep = reg!.def.byVerb;
     const fx = isolationFixtures[name]!;
     const write = ep.submit ?? ep.create;
     let input: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5Hex } from '../../platform/auth/password';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
+import { tokenCall as callToken, type TokenCall } from '../../../test/token-call';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,35 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const tokenCall = async (o: {
-  username?: string;
-  password?: string;
-  tenant?: string | null;
-  grant?: string;
-  captcha?: { key: string; code: string } | null;
-  basic?: string;
-  extra?: Record<string, string>;
-}) => {
-  const c = o.captcha === undefined ? await t.captcha() : o.captcha;
-  const headers: Record<string, string> = {};
-  if (o.tenant !== null) headers['tenant-id'] = o.tenant ?? '000000';
-  if (c) Object.assign(headers, { 'captcha-key': c.key, 'captcha-code': c.code });
-  if (o.basic) headers.authorization = o.basic;
-  return t.request({
-    method: 'POST',
-    url: '/blade-auth/oauth/token',
-    headers,
-    query: {
-      tenantId: o.tenant ?? '000000',
-      username: o.username ?? 'admin',
-      password: md5Hex(o.password ?? 'admin'),
-      grant_type: o.grant ?? 'captcha',
-      scope: 'all',
-      type: 'account',
-      ...o.extra,
-    },
-  });
-};
+const tokenCall = (o: TokenCall) => callToken(t, o);
 
 describe('token endpoint checks, in the contract order', () => {
   it('needs the Tenant-Id header', async () => {

@@ -5,16 +5,18 @@
  * its own on a fresh PostgreSQL database with the demo seed. The load generator stays in this process, so its HTTP
  * client does not share the server's thread.
  *
+ * BENCH_DB=pglite runs on the embedded database instead (a fresh data directory, as `npm start` on a new machine).
  * BENCH_WARMUP (5) seconds of the same load come first, unmeasured.
  * BENCH_BEFORE=<path of another checkout> (e.g. a `git worktree` of an older commit, with `npm ci` done there) runs
  * that checkout's server too, alternating BENCH_ROUNDS (2) times, and prints the ratio of the medians.
  * Usage: npm run bench:load -w @zoo/bench
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { dropBenchDatabase, pgOnce } from './pg-once';
-import { loadFixtures, runMixedLoad, type LoadResult } from '@zoo/server/test/mixed-load';
+import { runMixedLoad, type LoadResult, type LoadTarget } from '@zoo/server/test/mixed-load';
 import { adminToken } from './sign-in';
 import { buildServer, root, startServer } from './spawn-server';
 
@@ -23,6 +25,8 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const before = process.env.BENCH_BEFORE;
 const rounds = Number(process.env.BENCH_ROUNDS ?? (before ? 2 : 1));
+/** `pglite`: the embedded database (no DATABASE_URL, a fresh DATA_DIR), as `npm start` runs on a fresh machine. */
+const embedded = process.env.BENCH_DB === 'pglite';
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
@@ -40,24 +44,39 @@ type Run = LoadResult & { cpuMsPerRequest: number };
  */
 async function runOnce(at: string): Promise<Run> {
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
-  await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
-  const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const env = { DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', DB_POOL_MAX: '10', API_LOG: 'on', SEED_DEMO: 'on' };
+  const dataDir = embedded ? mkdtempSync(path.join(tmpdir(), 'zoo-bench-')) : undefined;
+  const database: Record<string, string> = dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() };
+  if (!dataDir) await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
+  const env = { ...database, CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', DB_POOL_MAX: '10', API_LOG: 'on', SEED_DEMO: 'on' };
   const server = await startServer(env, 18600 + Math.floor(Math.random() * 300), '/api/blade-auth/oauth/captcha', at);
   try {
     const token = await adminToken(server.base, '100000');
-    const fixtures = await loadFixtures((q) => pool.query(q));
+    const target = { base: server.base, tokens: [token], ...(await fixtures(server.base, token)) };
     // A fresh process compiles its hot paths first: that time is not what a running server spends.
-    if (warmup > 0) await runMixedLoad({ base: server.base, tokens: [token], ...fixtures }, clients, warmup);
+    if (warmup > 0) await runMixedLoad(target, clients, warmup);
     const cpu0 = cpuSeconds(server.child.pid!);
-    const r = await runMixedLoad({ base: server.base, tokens: [token], ...fixtures }, clients, seconds);
+    const r = await runMixedLoad(target, clients, seconds);
     return { ...r, cpuMsPerRequest: ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / r.requests };
   } finally {
     await server.stop();
-    await pool.end();
-    await dropBenchDatabase(adminUrl, dbName);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    else await dropBenchDatabase(adminUrl, dbName);
   }
+}
+
+/** The load's fixtures read through the API (the embedded database is the server's alone): animals, a park, dictionaries. */
+async function fixtures(base: string, token: string): Promise<Omit<LoadTarget, 'base' | 'tokens'>> {
+  const headers = { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'blade-auth': `bearer ${token}` };
+  const page = async (p: string) => {
+    const body = (await (await fetch(`${base}/api${p}`, { headers })).json()) as { data: { records: Record<string, string>[] } };
+    if (!body.data?.records?.length) throw new Error(`no fixtures from ${p}`);
+    return body.data.records;
+  };
+  const animals = await page('/zoo-animal/animal/list?current=1&size=50');
+  const [park] = await page('/blade-zoo/park/list?current=1&size=1');
+  const [dict] = await page('/blade-system/dict/parent-list?current=1&size=1');
+  const [biz] = await page('/blade-system/dict-biz/parent-list?current=1&size=1');
+  return { animalIds: animals.map((a) => a.id!), parkId: park!.id!, parkName: park!.parkName!, dictCode: dict!.code!, dictBizCode: biz!.code! };
 }
 
 const line = (r: Run) =>

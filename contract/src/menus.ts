@@ -130,6 +130,13 @@ export const MENU_TREE = [
       m('vet_vaccination', '疫苗驱虫', '/zoo/vet/vaccination', 'SafetyOutlined'),
       m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
     ]),
+    // Reproduction (decision 0042): oestrus, breeding events, the semen bank and the season board.
+    group('breed', '繁殖管理', '/zoo/breeding', 'HeartOutlined', [
+      m('breed_season', '繁殖季看板', '/zoo/breeding/season', 'CalendarOutlined', { crud: false }),
+      m('breed_oestrus', '发情观察', '/zoo/breeding/oestrus', 'LineChartOutlined'),
+      m('breed_event', '配种记录', '/zoo/breeding/event', 'HeartOutlined'),
+      m('breed_semen', '基因资源库', '/zoo/breeding/semen', 'ExperimentOutlined'),
+    ]),
   ]),
   group('zoo_admin', '平台物种库', '/zoo/admin', 'GlobalOutlined', [
     m('species', '物种库', '/zoo/admin/species', 'ReadOutlined', { buttons: [['dist', '分布', 2]] }),

@@ -137,7 +137,9 @@ export function breedingRoutes(app: FastifyInstance): void {
       const used = await db
         .select({ semenId: e.semenId, straws: e.straws })
         .from(e)
-        .where(and(inArray(e.id, ids), eq(e.isDeleted, 0), sql`${e.semenId} is not null`));
+        .where(and(inArray(e.id, ids), eq(e.isDeleted, 0), sql`${e.semenId} is not null`))
+        // Locked: a second removal of the same event waits, then finds it removed and gives nothing back twice.
+        .for('update');
       for (const u of used) if (u.semenId && u.straws) await returnStraws(db, u.semenId, u.straws);
     },
   });

@@ -156,7 +156,9 @@ describe('breeding events', () => {
     expect((await t.request({ method: 'POST', url: '/zoo-breeding/semen/remove', token: admin, query: { ids: b } })).body.msg).toBe(
       '精液样本已用于配种记录,不能删除',
     );
-    expect((await t.request({ method: 'POST', url: '/zoo-breeding/event/remove', token: admin, query: { ids: id } })).body.success).toBe(true);
+    // Two removals of the same insemination at once give its straw back once.
+    const remove = () => t.request({ method: 'POST', url: '/zoo-breeding/event/remove', token: admin, query: { ids: id } });
+    await Promise.all([remove(), remove()]);
     expect(await straws(b)).toBe(3);
   });
 });

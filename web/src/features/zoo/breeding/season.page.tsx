@@ -24,7 +24,7 @@ export default function SeasonPage() {
   });
   const data = board.data;
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="season-board">
       <Space wrap>
         <Typography.Text>{t('breedSeason.species')}</Typography.Text>
         <Select

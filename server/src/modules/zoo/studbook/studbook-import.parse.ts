@@ -7,7 +7,7 @@ import { STUDBOOK_NO_RE, type ImportIssue } from '@zoo/contract';
 import { BizError } from '../../../platform/http/errors';
 import { cellText, MAX_IMPORT_ROWS, newWorkbook } from '../../../platform/excel';
 
-export type ParentRef = { kind: 'unk' | 'wild' | 'mult' } | { kind: 'ref'; id: string };
+export type ParentRef = { kind: 'unk' | 'wild' } | { kind: 'ref'; id: string };
 
 export interface StudbookRow {
   row: number;
@@ -139,7 +139,8 @@ function parentOf(v: string): ParentRef | string {
   const u = v.toUpperCase();
   if (u === '' || u === 'UNK' || u === '0' || u === '未知') return { kind: 'unk' };
   if (u === 'WILD' || u === '野生') return { kind: 'wild' };
-  if (u === 'MULT') return { kind: 'mult' };
+  // A MULT parent needs its candidates (PMx keeps them in a separate table); a pedigree row cannot carry them.
+  if (u === 'MULT') return '为 MULT,但文件没有列出候选个体:请改为 UNK,导入后在个体档案中填写 MULT 候选';
   return STUDBOOK_NO_RE.test(v) || IDENTITY_RE.test(v) ? { kind: 'ref', id: v } : `“${v}”不是谱系号,也不是 UNK / WILD / MULT`;
 }
 

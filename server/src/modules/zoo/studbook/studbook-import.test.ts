@@ -66,11 +66,12 @@ describe('studbook import', () => {
         '112,M,2010-01-01,111,UNK,,1',
         '103,M,2005-03-01,101,102,,1',
         '007,M,,UNK,UNK,,1',
-        '114,M,2012-01-01,MULT,WILD,,活着',
+        '114,M,2012-01-01,UNK,WILD,,活着',
+        '115,M,2012-01-01,MULT,WILD,,1',
       ]),
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ total: 14, created: 4, matched: 0 });
+    expect(res.body.data).toMatchObject({ total: 15, created: 4, matched: 0 });
     const reasons = Object.fromEntries((res.body.data.rejected as Array<{ row: number; reason: string }>).map((r) => [r.row, r.reason]));
     expect(reasons).toEqual({
       6: '父本 102 必须是雄性个体',
@@ -83,6 +84,7 @@ describe('studbook import', () => {
       13: '谱系号 103 在文件中重复',
       14: '谱系号“007”格式不正确:须为不以0开头的正整数,临时谱系号以 T 开头',
       15: '存活“活着”无法识别:应为 1 / 0(存活 / 死亡)',
+      16: '父本为 MULT,但文件没有列出候选个体:请改为 UNK,导入后在个体档案中填写 MULT 候选',
     });
     // The database holds the four new identities with their numbers; the dead are pedigree facts, not stock.
     const rows = await q(

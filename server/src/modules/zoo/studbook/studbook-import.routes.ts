@@ -96,7 +96,7 @@ export function studbookImportRoutes(app: FastifyInstance): void {
         if (visiting.has(r.id)) return refuse(r, `谱系号 ${r.id} 的系谱成环(它是自己的祖先)`);
         const fact = known.get(r.id);
         if (fact) {
-          if (r.sex !== 3 && fact.sex !== r.sex) return refuse(r, `谱系号 ${r.id} 已在谱系中,但性别与文件不符`);
+          if (r.sex !== 3 && fact.sex !== 3 && fact.sex !== r.sex) return refuse(r, `谱系号 ${r.id} 已在谱系中,但性别与文件不符`);
           matched++;
           const link = linkOfFact(fact);
           done.set(r.id, link);

@@ -136,7 +136,7 @@ export default function StudbookPage() {
       title: t('studbook.col.action'),
       key: 'action',
       fixed: 'right',
-      width: summary.data?.reader ? 150 : 90,
+      width: summary.data?.reader ? 190 : 90,
       render: (_v, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setPedigreeOf({ id: r.animalId, name: r.label })} data-testid={`pedigree-${r.animalId}`}>

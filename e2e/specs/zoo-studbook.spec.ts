@@ -155,7 +155,7 @@ describe('studbook administration: the platform grants the keeper right, imports
       { local_no: 'SB9902', sire: null, dam: null },
       { local_no: 'SB9903', sire: 'SB9901', dam: 'SB9902' },
     ]);
-    await modal(page).getByRole('button', { name: 'Close' }).click();
+    await modal(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
     // A studbook number: 9903 gets the international number 55.
     const keyword = page.getByPlaceholder('Local no. / name / studbook no.');

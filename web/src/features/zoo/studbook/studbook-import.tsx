@@ -57,7 +57,6 @@ export function StudbookImportDialog({ speciesId, onClose, onDone }: { speciesId
               rowKey={(e) => `${e.row}-${e.reason}`}
               dataSource={result.rejected}
               pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              scroll={{ x: 'max-content' }}
               columns={[
                 { key: 'row', dataIndex: 'row', title: t('studbook.import.row'), width: 72 },
                 { key: 'reason', dataIndex: 'reason', title: t('studbook.import.reason') },

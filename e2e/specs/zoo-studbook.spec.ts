@@ -4,7 +4,7 @@ import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
 import type { Page } from 'playwright-core';
-import { modal } from '../lib/ui';
+import { formItem, modal, row, save } from '../lib/ui';
 
 /** The studbook row whose animal cell is exactly `label` (a parent's cell may name the same animal). */
 /** A studbook row by the animal's local number (other specs may rename the demo animals: 乐乐 → 乐乐E2E). */
@@ -183,5 +183,61 @@ describe('studbook administration: the platform grants the keeper right, imports
         { studbook_no: '55', scope: 2 },
       ]);
     await screenshot(page, 'zoo-studbook-table-en-390');
+  });
+});
+
+describe('animal form: a MULT sire with its candidates and weights', () => {
+  it('the curator sets 安安 (P006) a MULT sire of 福福 (P000) and 阳阳 (P002), weights 3:1, then back to WILD', SLOW, async () => {
+    const page = await b.newPage();
+    await loginAs(page, { tenantId: '100000' });
+    await page.goto('/zoo/animal');
+    await page.getByLabel('本园编号').fill('P006');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => row(page, 'P006').count()).toBe(1);
+    const edit = async () => {
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()),
+        row(page, 'P006').getByRole('button', { name: '编辑' }).click(),
+      ]);
+      await expect.poll(() => modal(page).getByLabel('本园编号').inputValue()).toBe('P006');
+    };
+    await edit();
+    await choose(page, formItem(page, modal(page), '父本').locator('.ant-select').first(), '多个可能 (MULT)');
+    // One candidate is not a MULT: the form says so before anything is sent.
+    await choose(page, modal(page).getByTestId('mult-1-candidate-0'), 'P000');
+    await modal(page)
+      .getByRole('button', { name: /^(保\s*存|修改)$/ })
+      .click();
+    await expect.poll(() => modal(page).getByText('请至少选择两个候选个体').count()).toBe(1);
+    await choose(page, modal(page).getByTestId('mult-1-candidate-1'), 'P002');
+    await modal(page).getByTestId('mult-1-weight-0').locator('input').fill('3');
+    await modal(page).getByTestId('mult-1-weight-1').locator('input').fill('1');
+    await screenshot(page, 'zoo-animal-mult-sire');
+    await save(page, '更新成功');
+    const ids = Object.fromEntries(
+      (
+        await dbQuery<{ local_no: string; ident: string }>(
+          `select local_no, coalesce(identity_id, id)::text ident from zoo_animal where tenant_id = '100000' and local_no in ('P000', 'P002') and is_deleted = 0`,
+        )
+      ).map((r) => [r.local_no, r.ident]),
+    );
+    const sireOf = async () =>
+      (
+        await dbQuery<{ sire_mark: string; sire_candidates: unknown }>(
+          `select sire_mark, sire_candidates from zoo_animal where tenant_id = '100000' and local_no = 'P006'`,
+        )
+      )[0];
+    await expect.poll(sireOf).toEqual({
+      sire_mark: 'MULT',
+      sire_candidates: [
+        { id: ids.P000, w: 3 },
+        { id: ids.P002, w: 1 },
+      ],
+    });
+    // Back to the seed's WILD sire (the other specs' pedigrees stay as the demo has them).
+    await edit();
+    await choose(page, formItem(page, modal(page), '父本').locator('.ant-select').first(), '野外 (WILD)');
+    await save(page, '更新成功');
+    await expect.poll(sireOf).toEqual({ sire_mark: 'WILD', sire_candidates: null });
   });
 });

@@ -210,8 +210,8 @@ describe('animal form: a MULT sire with its candidates and weights', () => {
       .click();
     await expect.poll(() => modal(page).getByText('请至少选择两个候选个体').count()).toBe(1);
     await choose(page, modal(page).getByTestId('mult-1-candidate-1'), 'P002');
-    await modal(page).getByTestId('mult-1-weight-0').locator('input').fill('3');
-    await modal(page).getByTestId('mult-1-weight-1').locator('input').fill('1');
+    await modal(page).getByLabel('权重 1', { exact: true }).fill('3');
+    await modal(page).getByLabel('权重 2', { exact: true }).fill('1');
     await screenshot(page, 'zoo-animal-mult-sire');
     await save(page, '更新成功');
     const ids = Object.fromEntries(

@@ -47,10 +47,16 @@ const linkOfFact = (f: Fact): Link => ({
 });
 
 export function studbookImportRoutes(app: FastifyInstance): void {
-  const received = new WeakMap<FastifyRequest, string[][]>();
-  // The file is read and parsed before the request transaction opens (an upload waits on the client).
+  const received = new WeakMap<FastifyRequest, { grid: string[][] } | { error: unknown }>();
+  // The file is read and parsed before the request transaction opens (an upload waits on the client). Its errors
+  // are kept and thrown in the handler, after the access rule: a caller without the right gets 403, not a file
+  // message.
   const before = async (req: FastifyRequest) => {
-    received.set(req, await readGrid((await readUpload(req, FILE_MAX_BYTES, 'file', '谱系文件')).buffer));
+    try {
+      received.set(req, { grid: await readGrid((await readUpload(req, FILE_MAX_BYTES, 'file', '谱系文件')).buffer) });
+    } catch (error) {
+      received.set(req, { error });
+    }
   };
 
   route(
@@ -60,7 +66,9 @@ export function studbookImportRoutes(app: FastifyInstance): void {
       const sb = await openStudbook(db, query.speciesId);
       if (!sb.reader) throw new BizError('只有平台或该物种的谱系管理员可以导入谱系');
       const scope = query.scope as 1 | 2;
-      const { total, rows, rejected } = parseStudbook(received.get(req)!);
+      const got = received.get(req)!;
+      if ('error' in got) throw got.error;
+      const { total, rows, rejected } = parseStudbook(got.grid);
       const known = new Map<string, Fact>();
       for (const f of sb.facts) {
         known.set(f.identity, f);

@@ -37,6 +37,16 @@ function Amount({ amount, unit }: { amount: number | ''; unit: number }) {
   return <>{amountText(t, amount, unit)}</>;
 }
 
+/** The animal a record is of: chosen in the form and as a list filter, shown by name in the table. */
+const animalField = {
+  widget: 'custom',
+  input: (p: ControlProps) => <AnimalSelect {...p} />,
+  search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
+  table: false,
+  view: false,
+  span: 24,
+} as const;
+
 /** 药品目录 (contract `medDrug`): the zoo's formulary with dose ranges. */
 export const drugPage = defineCrudPage({
   crud: medDrug,
@@ -89,14 +99,7 @@ export const casePage = defineCrudPage({
   crud: medCase,
   i18n: 'vetCase',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 150 },
     speciesName: { form: false, width: 100 },
     openDate: { widget: 'date', width: 110, search: { range: ['openDate_datege', 'openDate_datele'] } },
@@ -160,14 +163,7 @@ export const vaccinationPage = defineCrudPage({
   crud: medVaccination,
   i18n: 'vetVaccination',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 140 },
     speciesName: { form: false, width: 100 },
     kind: { options: opts('vetVaccination.kinds', VACCINATION_KINDS), search: true, width: 90 },
@@ -196,14 +192,7 @@ export const labPage = defineCrudPage({
   crud: medLab,
   i18n: 'vetLab',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 140 },
     speciesName: { form: false, width: 100, table: false },
     sampleDate: { widget: 'date', width: 110, search: { range: ['sampleDate_datege', 'sampleDate_datele'] } },
@@ -236,14 +225,7 @@ export const anaesthesiaPage = defineCrudPage({
   crud: medAnaesthesia,
   i18n: 'vetAnaesthesia',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 140 },
     procDate: { widget: 'date', width: 110, search: { range: ['procDate_datege', 'procDate_datele'] } },
     procedure: { width: 160 },

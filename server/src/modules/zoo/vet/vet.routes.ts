@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { healthStatusRoutes } from './health-status.routes';
+import { necropsyRoutes } from './necropsy.routes';
+import { quarantineRoutes } from './quarantine.routes';
 import { vetDosingRoutes } from './vet-dosing.routes';
 import { vetRecordRoutes } from './vet-records.routes';
 
@@ -6,4 +9,7 @@ import { vetRecordRoutes } from './vet-records.routes';
 export function vetRoutes(app: FastifyInstance): void {
   vetDosingRoutes(app);
   vetRecordRoutes(app);
+  quarantineRoutes(app);
+  necropsyRoutes(app);
+  healthStatusRoutes(app);
 }

@@ -51,4 +51,18 @@ CREATE UNIQUE INDEX "zoo_med_necropsy_death_uq" ON "zoo_med_necropsy" USING btre
 CREATE UNIQUE INDEX "zoo_med_quarantine_open_uq" ON "zoo_med_quarantine" USING btree ("tenant_id","animal_id") WHERE is_deleted = 0 and quarantine_status = 1;--> statement-breakpoint
 CREATE INDEX "zoo_med_quarantine_animal_idx" ON "zoo_med_quarantine" USING btree ("tenant_id","animal_id","start_date");--> statement-breakpoint
 CREATE POLICY "zoo_med_necropsy_tenant_isolation" ON "zoo_med_necropsy" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
-CREATE POLICY "zoo_med_quarantine_tenant_isolation" ON "zoo_med_quarantine" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));
+CREATE POLICY "zoo_med_quarantine_tenant_isolation" ON "zoo_med_quarantine" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
+-- Zoos created before veterinary care: their administrator role (holding 动物园管理) gets the medical menus that
+-- exist now (decision 0038); the seed grants the ones it adds later. Once, here, so that a grant removed later stays removed.
+WITH RECURSIVE medical AS (
+  SELECT id FROM blade_menu WHERE code = 'vet' AND is_deleted = 0
+  UNION ALL
+  SELECT m.id FROM blade_menu m JOIN medical p ON m.parent_id = p.id WHERE m.is_deleted = 0
+)
+INSERT INTO blade_role_menu (tenant_id, role_id, menu_id)
+SELECT r.tenant_id, r.id, medical.id
+  FROM blade_role r CROSS JOIN medical
+ WHERE r.is_deleted = 0 AND r.tenant_id <> '000000' AND r.role_alias = 'admin'
+   AND EXISTS (SELECT 1 FROM blade_role_menu g JOIN blade_menu z ON z.id = g.menu_id
+                WHERE g.role_id = r.id AND z.code = 'zoo' AND z.is_deleted = 0)
+ON CONFLICT DO NOTHING;

@@ -18,6 +18,10 @@ const optDay = (label: string) => z.preprocess((v) => (v === '' || v === null ? 
 export const DEFAULT_QUARANTINE_DAYS = 30;
 /** Parameter keys: the zoo's default `zoo.medical.quarantineDays.<zoo>`, a species' `….<zoo>.<speciesId>`. */
 export const quarantineDaysParamKey = (tenantId: string, speciesId?: string) => `zoo.medical.quarantineDays.${tenantId}${speciesId ? `.${speciesId}` : ''}`;
+/** Weight alert: a change above this % within this many days (parameters `zoo.medical.weightAlertPct.<zoo>`, `….weightAlertDays.<zoo>`). */
+export const DEFAULT_WEIGHT_ALERT_PCT = 10;
+export const DEFAULT_WEIGHT_ALERT_DAYS = 30;
+export const weightAlertParamKey = (what: 'Pct' | 'Days', tenantId: string) => `zoo.medical.weightAlert${what}.${tenantId}`;
 /** Cage type (dict cage_type) of a quarantine cage: 隔离检疫. */
 export const QUARANTINE_CAGE_TYPE = 6;
 /** 1 in quarantine, 2 released by a vet. */

@@ -100,6 +100,10 @@ export const MedWeightRecord = z.object({
   method: z.number().meta({ title: '称重方式' }),
   bodyCondition: NumOut.meta({ title: '体况评分' }),
   remark: z.string().meta({ title: '备注' }),
+  /** Change in % against the earliest weighing of the window before this one (0.1 %, half up); '' without one. */
+  changePct: NumOut.meta({ title: '变化(%)' }),
+  /** 1 when the change exceeds the zoo's threshold (default 10 % in 30 days). */
+  alert: z.number().meta({ title: '体重预警' }),
 });
 export type MedWeightRecord = z.output<typeof MedWeightRecord>;
 

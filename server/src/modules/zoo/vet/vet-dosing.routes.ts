@@ -20,6 +20,7 @@ import { animalLabel, today } from '../keeper/basic-log.service';
 import { animalOf, speciesOf, userOf } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
 import { zooMedCase, zooMedDrug, zooMedTreatment, zooMedWeight } from './vet.tables';
+import { baselines, weightAlertSettings, weightChange } from './weight-alert';
 import { ANIMAL_MISSING, animalName, CASE_MISSING, dose, DRUG_MISSING, drugNameOf, liveAnimal, refuseFuture, weightDateOf, type Weight } from './vet-shared';
 
 /** The formulary, weights, cases and treatments dosed by weight (decision 0038). */
@@ -32,14 +33,23 @@ export function vetDosingRoutes(app: FastifyInstance): void {
   });
 
   // ------------------------------------------------------------ weights
-  const toWeightRecords = (rs: Weight[], ctx: Ctx): Promise<MedWeightRecord[]> =>
-    Promise.all(
+  const toWeightRecords = async (rs: Weight[], ctx: Ctx): Promise<MedWeightRecord[]> => {
+    const { pct, days } = await weightAlertSettings(ctx.db, ctx.session.tenantId);
+    const base = await baselines(
+      ctx.db,
+      rs.map((r) => r.id),
+      days,
+    );
+    return Promise.all(
       rs.map(async (r) => {
         const a = await animalOf(ctx)(r.animalId);
         const species = a ? await speciesOf(ctx)(a.speciesId) : undefined;
-        return { ...r, animalName: a ? animalLabel(a.animalName, a.localNo) : '', speciesName: species?.speciesName ?? '' } as never;
+        const b = base.get(r.id);
+        const change = b ? weightChange(r.weightKg, b, pct) : { changePct: '' as const, alert: 0 };
+        return { ...r, ...change, animalName: a ? animalLabel(a.animalName, a.localNo) : '', speciesName: species?.speciesName ?? '' } as never;
       }),
     );
+  };
   resourceRoutes(app, {
     table: zooMedWeight,
     def: medWeight,

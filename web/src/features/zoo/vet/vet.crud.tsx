@@ -32,6 +32,11 @@ function CaseStateTag({ value }: { value: number }) {
   const { t } = useTranslation();
   return <Tag color={STATE_COLOURS[value]}>{t(`vetCase.states.${value}`)}</Tag>;
 }
+/** A weighing whose change exceeds the zoo's threshold (server rule: default 10 % in 30 days). */
+function WeightAlertTag({ value }: { value: number }) {
+  const { t } = useTranslation();
+  return value === 1 ? <Tag color="red">{t('vetWeight.alerted')}</Tag> : null;
+}
 function Amount({ amount, unit }: { amount: number | ''; unit: number }) {
   const { t } = useTranslation();
   return <>{amountText(t, amount, unit)}</>;
@@ -87,6 +92,8 @@ export const weightPage = defineCrudPage({
     weightKg: { form: false, width: 110 },
     method: { options: opts('vetWeight.methods', WEIGH_METHODS), width: 100 },
     bodyCondition: { widget: 'number', width: 120 },
+    changePct: { form: false, width: 90 },
+    alert: { form: false, width: 100, render: (v) => <WeightAlertTag value={Number(v)} /> },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { weighDate: today(), unit: 'kg', method: 1 },

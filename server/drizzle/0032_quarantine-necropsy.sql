@@ -47,6 +47,7 @@ CREATE TABLE "zoo_med_quarantine" (
 );
 --> statement-breakpoint
 ALTER TABLE "zoo_med_quarantine" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "zoo_med_drug" ADD COLUMN "taxon_ranges" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "zoo_med_necropsy_death_uq" ON "zoo_med_necropsy" USING btree ("tenant_id","stock_log_id") WHERE is_deleted = 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "zoo_med_quarantine_open_uq" ON "zoo_med_quarantine" USING btree ("tenant_id","animal_id") WHERE is_deleted = 0 and quarantine_status = 1;--> statement-breakpoint
 CREATE INDEX "zoo_med_quarantine_animal_idx" ON "zoo_med_quarantine" USING btree ("tenant_id","animal_id","start_date");--> statement-breakpoint

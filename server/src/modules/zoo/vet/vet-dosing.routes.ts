@@ -20,6 +20,8 @@ import { animalLabel, today } from '../keeper/basic-log.service';
 import { animalOf, speciesOf, userOf } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
 import { zooMedCase, zooMedDrug, zooMedTreatment, zooMedWeight } from './vet.tables';
+import { checkTaxonRanges, taxonRangeRecords } from './taxon-range';
+import type { StoredTaxonRange } from './vet.tables';
 import { baselines, weightAlertSettings, weightChange } from './weight-alert';
 import { ANIMAL_MISSING, animalName, CASE_MISSING, dose, DRUG_MISSING, drugNameOf, liveAnimal, refuseFuture, weightDateOf, type Weight } from './vet-shared';
 
@@ -30,6 +32,8 @@ export function vetDosingRoutes(app: FastifyInstance): void {
     table: zooMedDrug,
     def: medDrug,
     defaultOrder: () => [asc(zooMedDrug.drugName), asc(zooMedDrug.id)],
+    toRecords: (rs, ctx) => Promise.all(rs.map(async (r) => ({ ...r, taxonRanges: await taxonRangeRecords(ctx.db, r.taxonRanges) }) as never)),
+    beforeSave: async (input, { db }) => ({ taxonRanges: await checkTaxonRanges(db, input.taxonRanges as StoredTaxonRange[]) }),
   });
 
   // ------------------------------------------------------------ weights
@@ -195,8 +199,8 @@ export function vetDosingRoutes(app: FastifyInstance): void {
       amount: d.amount ?? '',
       concentration: drug.concentration ?? '',
       concentrationUnit: drug.concentrationUnit,
-      doseMin: drug.doseMin ?? '',
-      doseMax: drug.doseMax ?? '',
+      doseMin: d.range.doseMin ?? '',
+      doseMax: d.range.doseMax ?? '',
       maxDoseMg: drug.maxDoseMg ?? '',
       outOfRange: d.reason,
     };

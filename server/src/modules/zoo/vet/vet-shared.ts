@@ -7,6 +7,7 @@ import { mustExist } from '../../../platform/resource/guards';
 import { animalLabel } from '../keeper/basic-log.service';
 import { animalOf, type LookupCtx } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
+import { rangeFor } from './taxon-range';
 import { zooMedDrug, zooMedWeight } from './vet.tables';
 
 /** What the veterinary resources share (decision 0038): refusals, lookups, the latest weight and the dose from it. */
@@ -66,8 +67,11 @@ export async function dose(db: Tx, animalId: string, drug: Drug, mgPerKg: number
     concentration: drug.concentration,
     concentrationUnit: drug.concentrationUnit as ConcentrationUnit,
   });
-  const reason = outOfRangeReason(mgPerKg, doseMg, drug);
-  return { weight: w, doseMg, amount, reason };
+  // The species' own range, else its nearest taxon's, else the drug's.
+  const [animal] = await db.select({ speciesId: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.id, animalId));
+  const range = animal ? await rangeFor(db, drug, animal.speciesId) : drug;
+  const reason = outOfRangeReason(mgPerKg, doseMg, range);
+  return { weight: w, doseMg, amount, reason, range };
 }
 
 /** A value against its reference interval: 1 below, 2 above, 0 within or when there is no value or interval. */

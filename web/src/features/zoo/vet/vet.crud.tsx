@@ -17,11 +17,13 @@ import {
   VACCINATION_KINDS,
   WEIGH_METHODS,
   type AnaesthesiaAgent,
+  type TaxonRange,
 } from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
+import { TaxonRangesEditor, TaxonRangesText } from './taxon-ranges-editor';
 import { AgentsEditor, AgentsText, AnimalSelect, amountText, CaseSelect, ConfirmBox, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
@@ -66,10 +68,17 @@ export const drugPage = defineCrudPage({
     doseMax: { widget: 'number', width: 120 },
     maxDoseMg: { widget: 'number', width: 110 },
     routes: { width: 120 },
+    taxonRanges: {
+      widget: 'custom',
+      input: (p: ControlProps) => <TaxonRangesEditor {...p} />,
+      span: 24,
+      width: 200,
+      render: (v) => <TaxonRangesText ranges={(v ?? []) as TaxonRange[]} />,
+    },
     withdrawal: { widget: 'textarea', rows: 3, table: false },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
-  defaults: { form: 1, concentrationUnit: 1 },
+  defaults: { form: 1, concentrationUnit: 1, taxonRanges: [] },
 });
 
 /** 体重记录 (contract `medWeight`): weighings in kg or g; the list shows kg. */

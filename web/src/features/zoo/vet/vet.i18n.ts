@@ -143,6 +143,9 @@ export const vetI18n: I18nBundle = {
       deliveries: { '1': '吹管/麻醉枪', '2': '手推注射', '3': '杆式注射器', '4': '吸入', '5': '口服' },
     },
     vetDrug: {
+      taxonRanges: '物种剂量范围',
+      rangeSpecies: '物种',
+      addRange: '添加物种范围',
       title: '药品目录',
       drugName: '药品名称',
       genericName: '通用名',
@@ -300,6 +303,9 @@ export const vetI18n: I18nBundle = {
       deliveries: { '1': 'Dart', '2': 'Hand injection', '3': 'Pole syringe', '4': 'Inhalation', '5': 'Oral' },
     },
     vetDrug: {
+      taxonRanges: 'Species dose ranges',
+      rangeSpecies: 'Species',
+      addRange: 'Add a species range',
       title: 'Formulary',
       drugName: 'Drug',
       genericName: 'Generic name',

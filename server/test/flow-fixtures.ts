@@ -61,3 +61,36 @@ export function flowCalls(w: FlowWorld) {
   };
   return { today, q, get, post, commonDef, startLeave, openTask, claimAndDecide };
 }
+
+/** A BPMN 2.0 document holding one executable process `key` with the given elements. */
+export const bpmn = (key: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+<process id="${key}" name="${key}名称" isExecutable="true">${body}</process></definitions>`;
+
+/** POSTs BPMN files and form fields to deploy-upload as multipart/form-data. */
+export function deployUpload(t: TestApp, token: string, files: Array<[string, string]>, fields: Record<string, string>) {
+  const boundary = '----flowtest';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [name, xml] of files)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return t.request({
+    method: 'POST',
+    url: '/blade-flow/manager/deploy-upload',
+    token,
+    body: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+/** Polls `fn` until it answers something truthy, failing with `what` after `ms`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/iam-helpers';
 import type { TestApp } from '../../../test/harness';
-import { FLOW_TENANT, flowCalls, okData, useFlowWorld } from '../../../test/flow-fixtures';
+import { bpmn, deployUpload, FLOW_TENANT, flowCalls, okData, useFlowWorld } from '../../../test/flow-fixtures';
 import { zooAdmin } from '../../../test/zoo-fixtures';
 
 // Process definitions and models: deploy, check, state, and what another zoo sees (stock approval: flow-stock-approval.test.ts).
@@ -22,10 +22,7 @@ beforeAll(async () => {
   adminB = await zooAdmin(t, B);
 });
 
-const BPMN = (key: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
-<process id="${key}" name="${key}名称" isExecutable="true">${body}</process></definitions>`;
-const PARALLEL = BPMN(
+const PARALLEL = bpmn(
   'parallel_own',
   `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="fork"/><parallelGateway id="fork"/>
   <sequenceFlow id="f2" sourceRef="fork" targetRef="a"/><sequenceFlow id="f3" sourceRef="fork" targetRef="b"/>
@@ -37,21 +34,7 @@ const PARALLEL = BPMN(
   <endEvent id="e1"/><endEvent id="e2"/>`,
 );
 
-const upload = (token: string, files: Array<[string, string]>, fields: Record<string, string>) => {
-  const boundary = '----flowtest';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const [name, xml] of files)
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return t.request({
-    method: 'POST',
-    url: '/blade-flow/manager/deploy-upload',
-    token,
-    body: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-};
+const upload = (token: string, files: Array<[string, string]>, fields: Record<string, string>) => deployUpload(t, token, files, fields);
 
 describe('definitions', () => {
   it('deploy-upload, check-upload, change-state, models and the refusals, with the contract messages', async () => {
@@ -73,19 +56,19 @@ describe('definitions', () => {
         )
       ).body.msg,
     ).toBe('BPMN 文件格式不正确');
-    const script = BPMN(
+    const script = bpmn(
       'scripted',
       '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="x"/><scriptTask id="x" name="跑代码" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>',
     );
     expect((await upload(adminA, [['s.bpmn', script]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 scripted 中不允许脚本任务「跑代码」');
-    const scriptCond = BPMN(
+    const scriptCond = bpmn(
       'scond',
       '<startEvent id="s"/><sequenceFlow id="f" name="脚本" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, true)</conditionExpression></sequenceFlow><endEvent id="e"/>',
     );
     expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
       '流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式',
     );
-    const timer = BPMN('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
+    const timer = bpmn('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
     expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
       '流程 timed 中的定时器「s」只能用在边界事件或中间捕获事件上(不支持定时启动)',
     );
@@ -132,7 +115,7 @@ describe('definitions', () => {
         body: {
           modelKey: 'drawn',
           name: '画的流程',
-          modelEditorXml: BPMN(
+          modelEditorXml: bpmn(
             'drawn',
             '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>',
           ),

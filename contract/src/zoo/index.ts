@@ -22,4 +22,5 @@ export * from './report';
 export * from './studbook';
 export * from './vet-dose';
 export * from './vet';
+export * from './vet-quarantine';
 export * from './breeding';

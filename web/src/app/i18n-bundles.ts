@@ -20,6 +20,7 @@ import { zooPlacesI18n } from '../features/zoo/places.i18n';
 import { animalI18n } from '../features/zoo/animal/animal.i18n';
 import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
 import { vetI18n } from '../features/zoo/vet/vet.i18n';
+import { vetCareI18n } from '../features/zoo/vet/vet-care.i18n';
 import { breedingI18n } from '../features/zoo/breeding/breeding.i18n';
 import { stockReportI18n } from '../features/zoo/report/report.i18n';
 import { studbookI18n } from '../features/zoo/studbook/studbook.i18n';
@@ -63,6 +64,7 @@ export const featureBundles: readonly I18nBundle[] = [
   transferLogI18n,
   basicLogI18n,
   vetI18n,
+  vetCareI18n,
   breedingI18n,
   humitureI18n,
   alarmI18n,

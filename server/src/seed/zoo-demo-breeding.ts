@@ -1,11 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { inTenant } from '../platform/tenancy/tenant-tx';
-import { bladeMenu, bladeRole, bladeRoleMenu } from '../platform/access/access.tables';
 import { zooAnimal } from '../modules/zoo/zoo.tables';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from '../modules/zoo/breeding/breeding.tables';
 import { DEMO_TENANT } from './zoo-demo-data';
-import { subtree } from './zoo-demo';
 
 /**
  * The demo zoo's giant-panda season (decision 0042): 安安 (P006, wild-born) observed over twelve days of oestrus with
@@ -28,33 +26,8 @@ const DAYS: Array<[number, number[], number, number, number]> = [
 
 const rows = async <T>(tx: Tx, q: ReturnType<typeof sql>) => ((await tx.execute(q)) as unknown as { rows: T[] }).rows;
 
-/** The demo zoo's admin holds the 繁殖管理 menus (installations seeded before they existed gain them here). */
-async function grantMenus(tx: Tx): Promise<void> {
-  const menus = await tx
-    .select({ id: bladeMenu.id, parentId: bladeMenu.parentId, code: bladeMenu.code, category: bladeMenu.category, alias: bladeMenu.alias })
-    .from(bladeMenu)
-    .where(eq(bladeMenu.isDeleted, 0));
-  const ids = subtree(menus, ['breed']);
-  const [admin] = await tx
-    .select({ id: bladeRole.id })
-    .from(bladeRole)
-    .where(and(eq(bladeRole.roleAlias, 'admin'), eq(bladeRole.isDeleted, 0)));
-  if (!admin || !ids.length) return;
-  const held = new Set(
-    (
-      await tx
-        .select({ id: bladeRoleMenu.menuId })
-        .from(bladeRoleMenu)
-        .where(and(eq(bladeRoleMenu.roleId, admin.id), inArray(bladeRoleMenu.menuId, ids)))
-    ).map((r) => r.id),
-  );
-  const missing = ids.filter((id) => !held.has(id));
-  if (missing.length) await tx.insert(bladeRoleMenu).values(missing.map((menuId) => ({ menuId, roleId: admin.id })));
-}
-
 export async function seedDemoBreeding(database: Database): Promise<void> {
   await inTenant(database.db, { tenantId: DEMO_TENANT.tenantId, audit: false }, async (tx) => {
-    await grantMenus(tx);
     if ((await tx.select({ id: zooBreedOestrus.id }).from(zooBreedOestrus).limit(1)).length) return;
     const animals = new Map(
       (await tx.select({ id: zooAnimal.id, localNo: zooAnimal.localNo, speciesId: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.isDeleted, 0))).map(

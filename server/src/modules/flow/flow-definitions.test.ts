@@ -3,7 +3,7 @@ import { stockApprovalParamKey } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
 import { multipart } from '../../../test/iam-helpers';
-import { authorise, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
+import { authorise, makeAnimal, makeCageChain, platformToken, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
 
 const A = '400001';
 const B = '400002';
@@ -178,6 +178,33 @@ describe('definitions', () => {
     okData(await post('/blade-flow/manager/delete-deployment', adminA, { query: { deploymentIds: dep.deployment_id } }));
     expect(await q(`select 1 from flow_definition where process_key = 'drawn'`)).toHaveLength(0);
     okData(await post('/blade-flow/model/remove', adminA, { query: { ids: model.id } }));
+  });
+});
+
+describe('deployment for all zoos', () => {
+  it('the platform deploys a process for every zoo; its audit row is in the platform trail; zoos start it', async () => {
+    const platform = await platformToken(t);
+    const xml = BPMN(
+      'every_zoo',
+      '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>',
+    );
+    okData(await upload(platform, [['every.bpmn', xml]], { category: 'flow_2', tenantIds: '' }));
+    const [def] = await q(`select id::text, deployment_id::text, tenant_id, mode from flow_definition where process_key = 'every_zoo'`);
+    expect(def).toMatchObject({ tenant_id: '', mode: 1 });
+    // The platform-wide row is audited in the platform's own trail (tenant '' has no trail of its own).
+    expect(await q(`select tenant_id, actor_tenant_id, action from sys_audit where table_name = 'flow_definition' and record_id = $1`, [def.id])).toEqual([
+      { tenant_id: '000000', actor_tenant_id: '000000', action: 'create' },
+    ]);
+    expect(okData(await get('/blade-flow/manager/list', platform, { mode: '1' })).records.some((r: any) => r.key === 'every_zoo')).toBe(true);
+    for (const zoo of [adminA, adminB])
+      expect(okData(await get('/blade-flow/work/start-list', zoo, {})).records.some((r: any) => r.key === 'every_zoo')).toBe(true);
+    // Removing it is audited the same way.
+    okData(await post('/blade-flow/manager/delete-deployment', platform, { query: { deploymentIds: def.deployment_id } }));
+    expect(
+      (await q(`select tenant_id from sys_audit where table_name = 'flow_definition' and record_id = $1 and action = 'delete'`, [def.id])).map(
+        (r: any) => r.tenant_id,
+      ),
+    ).toEqual(['000000']);
   });
 });
 

@@ -1,3 +1,7 @@
+-- Workflow: a definition the engine cannot run is deployed and listed, marked with why (not_executable); a file
+-- holding several executable processes runs each from engine_xml (the file with only that one executable).
+ALTER TABLE "flow_definition" ADD COLUMN "not_executable" varchar(500) DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "flow_definition" ADD COLUMN "engine_xml" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- A platform-wide row (tenant '' — a process deployed for every zoo) is written only by the platform tenant
 -- (flow_definition's policy), so its audit row belongs to the platform's trail: tenant '' fell through the
 -- coalesce and sys_audit's policy refused it, failing the write (HTTP 500). Same function as 0025 otherwise.

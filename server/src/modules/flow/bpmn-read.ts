@@ -41,6 +41,8 @@ const FLOW_NODES = new Set([
   'bpmn:TextAnnotation',
   'bpmn:Association',
   'bpmn:Group',
+  // Embedded (not event) sub-processes: the engine runs them; their waiting tasks are read through the sub-process.
+  'bpmn:SubProcess',
   // Documentation of data: the engine ignores them.
   'bpmn:DataObject',
   'bpmn:DataObjectReference',
@@ -86,6 +88,7 @@ function checkElement(el: ModdleElement, where: string): string {
   for (const child of inner) why ||= checkElement(child, where);
   if (why) return why;
   if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
+  if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
   const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
   for (const d of defs) {
     const kind = d.$type.replace('bpmn:', '');

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openPostgres } from '../../db/client';
+import { BASIC, startTestApp, type TestApp } from '../../../test/harness';
 import { platformToken, zooAdmin } from '../../../test/zoo-fixtures';
 
 /** Diagrams as modelling tools export them (Camunda Modeler's namespaces and DI): ./fixtures. */
@@ -55,7 +58,7 @@ describe('any well-formed BPMN 2.0 file deploys', () => {
       collab_keeper: [true, ''],
       collab_vet: [true, ''],
       collab_supplier: [false, '未标记为可执行(isExecutable)'],
-      sub_quarantine: [false, '包含暂不支持执行的元素 SubProcess「隔离检疫」'],
+      sub_quarantine: [true, ''],
       data_feeding: [true, ''],
       timer_daily_check: [false, '定时器「每小时」只能用在边界事件或中间捕获事件上(暂不支持定时启动)'],
     };
@@ -109,13 +112,53 @@ describe('any well-formed BPMN 2.0 file deploys', () => {
     const leaves = async () => Number((await q(`select count(*) n from blade_process_leave where tenant_id = $1`, [A]))[0].n);
     const before = await leaves();
     for (const [key, msg] of [
-      ['sub_quarantine', '开启流程失败: 流程「检疫子流程」不可执行: 包含暂不支持执行的元素 SubProcess「隔离检疫」'],
+      ['timer_daily_check', '开启流程失败: 流程「每日巡检」不可执行: 定时器「每小时」只能用在边界事件或中间捕获事件上(暂不支持定时启动)'],
       ['collab_supplier', '开启流程失败: 流程「供应商流程」不可执行: 未标记为可执行(isExecutable)'],
     ]) {
       const res = await startLeave(zoo, (await listed(zoo, key!)).id, approver);
       expect(res.body).toMatchObject({ code: 400, success: false, msg });
     }
     expect(await leaves()).toBe(before);
+  });
+});
+
+describe('embedded sub-processes run', () => {
+  it("the sub-process's task is offered, completed, and the instance ends through the sub-process; history shows both", async () => {
+    const approver = (await q(`select id::text from blade_user where tenant_id = $1 and account = $2`, [A, `adm${A}`]))[0].id;
+    const def = (await listed(zoo, 'sub_quarantine')).id;
+    const started = await startLeave(zoo, def, approver);
+    expect(started.body.success, JSON.stringify(started.body)).toBe(true);
+    const [inst] = await q(`select id::text from flow_instance where definition_id = $1`, [def]);
+    const [task] = await q(`select id::text, task_def_key, name from flow_task where instance_id = $1 and end_time is null`, [inst.id]);
+    expect(task).toMatchObject({ task_def_key: 'observe', name: '观察记录' });
+    // State is in the database: another server on the same database (nothing shared in memory) completes it.
+    const config = loadConfig({ DATABASE_URL: t.config.databaseUrl!, LOG_LEVEL: 'silent', DB_POOL_MAX: '2' });
+    const database = await openPostgres(config.databaseUrl!, 2, config.timeZone);
+    const other = await buildApp(config, database, { logger: false });
+    try {
+      const call = async (url: string, o: { query?: Record<string, string>; body?: unknown }) =>
+        JSON.parse(
+          (
+            await other.inject({
+              method: 'POST',
+              url: `/api${url}`,
+              query: o.query,
+              payload: o.body as never,
+              headers: { authorization: BASIC, 'blade-auth': `bearer ${zoo}` },
+            })
+          ).body,
+        );
+      expect((await call('/blade-flow/work/claim-task', { query: { taskId: task.id } })).success).toBe(true);
+      const done = await call('/blade-flow/work/complete-task', { body: { taskId: task.id, processInstanceId: inst.id, flag: 'ok' } });
+      expect(done, JSON.stringify(done)).toMatchObject({ success: true });
+    } finally {
+      await other.close();
+      await database.close();
+    }
+    expect((await q(`select state from flow_instance where id = $1`, [inst.id]))[0].state).toBe('finished');
+    const hist = (await get('/blade-flow/process/history-flow-list', zoo, { processInstanceId: inst.id })).body.data as any[];
+    const ids = hist.map((h) => h.historyActivityId);
+    for (const id of ['start', 'quarantine', 'observe', 'end']) expect(ids, JSON.stringify(ids)).toContain(id);
   });
 });
 

@@ -12,7 +12,6 @@ import { bootstrapTenant, newTenantCode, packageMenus } from './tenant.bootstrap
 
 const live = eq(bladeTenant.isDeleted, 0);
 
-
 /**
  * Tenants are the platform administrator's (cross-tenant) resource; a tenant admin may list and read only its
  * own row, which row-level security gives for free.

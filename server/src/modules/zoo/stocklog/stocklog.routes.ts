@@ -11,6 +11,7 @@ import { checkPedigree } from '../animal/pedigree';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { zooAnimal } from '../zoo.tables';
 import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
+import { startQuarantineOnArrival } from '../vet/quarantine.service';
 import { reverseMovement } from './reverse';
 import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
 import { submitAccess } from './submit-access';
@@ -56,7 +57,10 @@ async function individualsIn(db: Tx, kind: 'born' | 'import', b: InBody, x: Part
       })
       .returning();
     animalIds.push(animal!.id);
-    ids.push(await appendAnimalIn(db, kind, animal!, x));
+    const logId = await appendAnimalIn(db, kind, animal!, x);
+    // An arrival into a 隔离检疫 cage starts its quarantine (decision 0038); a newborn does not.
+    if (kind === 'import') await startQuarantineOnArrival(db, animal!, x.eventDate, logId);
+    ids.push(logId);
   }
   return { ids, animalIds };
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/iam-helpers';
 import type { TestApp } from '../../../test/harness';
 import { bpmn, deployUpload, FLOW_TENANT, flowCalls, okData, useFlowWorld } from '../../../test/flow-fixtures';
-import { zooAdmin } from '../../../test/zoo-fixtures';
+import { platformToken, zooAdmin } from '../../../test/zoo-fixtures';
 
 // Process definitions and models: deploy, check, state, and what another zoo sees (stock approval: flow-stock-approval.test.ts).
 const A = FLOW_TENANT;
@@ -55,7 +55,7 @@ describe('definitions', () => {
           { category: 'flow_2', tenantIds: A },
         )
       ).body.msg,
-    ).toBe('BPMN 文件格式不正确');
+    ).toBe('BPMN 文件格式不正确(第 1 行第 1 列): unclosed tag,位于 <x');
     const script = bpmn(
       'scripted',
       '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="x"/><scriptTask id="x" name="跑代码" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>',
@@ -68,9 +68,11 @@ describe('definitions', () => {
     expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
       '流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式',
     );
+    // A timer start event is not run: deployed, marked 不可执行 and not offered to start (flow-deploy-any.test.ts).
     const timer = bpmn('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
-    expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
-      '流程 timed 中的定时器「s」只能用在边界事件或中间捕获事件上(不支持定时启动)',
+    okData(await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A }));
+    expect((await q(`select not_executable from flow_definition where process_key = 'timed'`))[0].not_executable).toBe(
+      '定时器「s」只能用在边界事件或中间捕获事件上(暂不支持定时启动)',
     );
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: '' })).body.msg).toBe('只有平台管理员可以部署通用流程,请选择本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: B })).body.msg).toBe('只能部署到本租户');
@@ -133,6 +135,33 @@ describe('definitions', () => {
     okData(await post('/blade-flow/manager/delete-deployment', adminA, { query: { deploymentIds: dep.deployment_id } }));
     expect(await q(`select 1 from flow_definition where process_key = 'drawn'`)).toHaveLength(0);
     okData(await post('/blade-flow/model/remove', adminA, { query: { ids: model.id } }));
+  });
+});
+
+describe('deployment for all zoos', () => {
+  it('the platform deploys a process for every zoo; its audit row is in the platform trail; zoos start it', async () => {
+    const platform = await platformToken(t);
+    const xml = bpmn(
+      'every_zoo',
+      '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>',
+    );
+    okData(await upload(platform, [['every.bpmn', xml]], { category: 'flow_2', tenantIds: '' }));
+    const [def] = await q(`select id::text, deployment_id::text, tenant_id, mode from flow_definition where process_key = 'every_zoo'`);
+    expect(def).toMatchObject({ tenant_id: '', mode: 1 });
+    // The platform-wide row is audited in the platform's own trail (tenant '' has no trail of its own).
+    expect(await q(`select tenant_id, actor_tenant_id, action from sys_audit where table_name = 'flow_definition' and record_id = $1`, [def.id])).toEqual([
+      { tenant_id: '000000', actor_tenant_id: '000000', action: 'create' },
+    ]);
+    expect(okData(await get('/blade-flow/manager/list', platform, { mode: '1' })).records.some((r: any) => r.key === 'every_zoo')).toBe(true);
+    for (const zoo of [adminA, adminB])
+      expect(okData(await get('/blade-flow/work/start-list', zoo, {})).records.some((r: any) => r.key === 'every_zoo')).toBe(true);
+    // Removing it is audited the same way.
+    okData(await post('/blade-flow/manager/delete-deployment', platform, { query: { deploymentIds: def.deployment_id } }));
+    expect(
+      (await q(`select tenant_id from sys_audit where table_name = 'flow_definition' and record_id = $1 and action = 'delete'`, [def.id])).map(
+        (r: any) => r.tenant_id,
+      ),
+    ).toEqual(['000000']);
   });
 });
 

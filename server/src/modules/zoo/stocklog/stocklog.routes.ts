@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import { stockLog, stockLogEndpoints, type Movement, type MovementBody } from '@zoo/contract';
+import { MOVEMENTS, stockLog, stockLogEndpoints, SUBMIT_EDIT_MSG, type Movement, type MovementBody } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { auditReasonUnlessGiven } from '../../../platform/tenancy/tenant-tx';
@@ -14,6 +14,7 @@ import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particulars
 import { startQuarantineOnArrival } from '../vet/quarantine.service';
 import { reverseMovement } from './reverse';
 import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
+import { submitAccess } from './submit-access';
 import { stockLogRecords } from './stocklog.records';
 import { zooStockLog } from './stocklog.tables';
 
@@ -125,6 +126,20 @@ export function stockLogRoutes(app: FastifyInstance): void {
   route(app, stockLogEndpoints.die, async (call) => (await gateMovement(app, call, 'die', call.body)) ?? register(call.db, 'die', call.body, true));
   route(app, stockLogEndpoints.cancel, async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(call.db, 'cancel', call.body, true));
   approvalRoutes(app);
+
+  // The spec's generic submit: the movement its body names, through that movement's own path (and approval).
+  route(
+    app,
+    stockLogEndpoints.submit,
+    async (call) => {
+      const { movementType: kind, id, ...body } = call.body;
+      if (id !== undefined && id !== null && id !== '') throw new BizError(SUBMIT_EDIT_MSG);
+      if (kind === 'export' || kind === 'die' || kind === 'cancel')
+        return (await gateMovement(app, call, kind, body)) ?? register(call.db, kind, body as never, true);
+      return register(call.db, kind, body as never, true);
+    },
+    { authorize: (call) => submitAccess(app, call), accessDoc: `perm:${MOVEMENTS.map((k) => `stocklog_${k}`).join('|')}` },
+  );
 
   route(app, stockLogEndpoints.timeline, async (call) => {
     const { animalId, populationId } = call.query;

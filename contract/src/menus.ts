@@ -132,6 +132,13 @@ export const MENU_TREE = [
       m('vet_quarantine', '隔离检疫', '/zoo/vet/quarantine', 'SafetyCertificateOutlined', { buttons: [['release', '解除隔离', 2]] }),
       m('vet_necropsy', '尸体剖检', '/zoo/vet/necropsy', 'FileSearchOutlined'),
     ]),
+    // Reproduction (decision 0042): oestrus, breeding events, the semen bank and the season board.
+    group('breed', '繁殖管理', '/zoo/breeding', 'HeartOutlined', [
+      m('breed_season', '繁殖季看板', '/zoo/breeding/season', 'CalendarOutlined', { crud: false }),
+      m('breed_oestrus', '发情观察', '/zoo/breeding/oestrus', 'LineChartOutlined'),
+      m('breed_event', '配种记录', '/zoo/breeding/event', 'HeartOutlined'),
+      m('breed_semen', '基因资源库', '/zoo/breeding/semen', 'ExperimentOutlined'),
+    ]),
   ]),
   group('zoo_admin', '平台物种库', '/zoo/admin', 'GlobalOutlined', [
     m('species', '物种库', '/zoo/admin/species', 'ReadOutlined', { buttons: [['dist', '分布', 2]] }),

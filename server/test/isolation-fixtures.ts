@@ -45,6 +45,13 @@ async function animalA(t: TestApp, token: string): Promise<{ animalId: string; c
   return { animalId, cageId };
 }
 
+/** A tenant-A panda female (oestrus and breeding records are hers). */
+async function femaleA(t: TestApp, token: string): Promise<string> {
+  await licensed(t);
+  const { cageId } = await makeCageChain(t, token);
+  return makeAnimal(t, token, { speciesId: await speciesId(t, PANDA), cageId, sex: 2 });
+}
+
 const zooFixtures: Record<string, IsolationFixture> = {
   park: {
     create: async () => ({ parkName: `隔离园区${tag}`, address: '甲园路1号' }),
@@ -259,6 +266,31 @@ const vetFixtures: Record<string, IsolationFixture> = {
     },
     match: (r) => r.causeOfDeath === `隔离剖检${tag}`,
     unchanged: { causeOfDeath: `隔离剖检${tag}`, disposal: 1 },
+  },
+  breed_oestrus: {
+    create: async (t, token) => ({ animalId: await femaleA(t, token), obsDate: '2024-03-20', signs: [1, 2], oestrogen: 42.5, remark: `隔离发情${tag}` }),
+    match: (r) => r.remark === `隔离发情${tag}`,
+    unchanged: { remark: `隔离发情${tag}`, oestrogen: 42.5 },
+  },
+  breed_semen: {
+    create: async (t) => {
+      await licensed(t);
+      return { sampleNo: `隔离精液${tag}`, speciesId: await speciesId(t, PANDA), donorName: '外园供体', collectDate: '2024-03-01', straws: 4 };
+    },
+    match: (r) => r.sampleNo === `隔离精液${tag}`,
+    unchanged: { sampleNo: `隔离精液${tag}`, straws: 4 },
+  },
+  breed_event: {
+    create: async (t, token) => ({
+      femaleId: await femaleA(t, token),
+      kind: 1,
+      eventDate: '2024-03-28',
+      sireIds: [(await animalA(t, token)).animalId],
+      copulations: 2,
+      remark: `隔离配种${tag}`,
+    }),
+    match: (r) => r.remark === `隔离配种${tag}`,
+    unchanged: { remark: `隔离配种${tag}`, copulations: 2 },
   },
 };
 

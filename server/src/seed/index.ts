@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { inTenant } from '../platform/tenancy/tenant-tx';
 import { seedPlatform } from './platform';
 import { grantNewMedicalMenus } from './medical-grants';
+import { grantNewBreedingMenus } from './breeding-grants';
 import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
@@ -9,6 +10,7 @@ import { seedDemoTransfers } from './zoo-demo-transfers';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
 import { seedDemoReports } from './zoo-demo-reports';
 import { seedDemoVet } from './zoo-demo-vet';
+import { seedDemoBreeding } from './zoo-demo-breeding';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
 
@@ -22,6 +24,7 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
   seedDemoTransfers,
   seedDemoStudbook,
   seedDemoVet,
+  seedDemoBreeding,
 ];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
@@ -32,6 +35,7 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
   });
   // Zoos' roles are other tenants' rows: granted on the owner's connection, across tenants.
   await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewMedicalMenus(tx, created));
+  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewBreedingMenus(tx, created));
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);

@@ -16,7 +16,8 @@ const counts = async () =>
       (select count(*)::int from zoo_population) populations, (select count(*)::int from zoo_cage_breeder) breeders,
       (select count(*)::int from zoo_basic_log) logs, (select count(*)::int from zoo_humiture) readings,
       (select count(*)::int from zoo_med_drug) drugs, (select count(*)::int from zoo_med_weight) weights, (select count(*)::int from zoo_med_case) cases,
-      (select count(*)::int from zoo_med_treatment) treatments`)
+      (select count(*)::int from zoo_med_treatment) treatments, (select count(*)::int from zoo_breed_oestrus) oestrus,
+      (select count(*)::int from zoo_breed_event) breedEvents, (select count(*)::int from zoo_breed_semen) semen`)
   ).rows[0];
 
 beforeAll(async () => {
@@ -44,6 +45,9 @@ describe('zoo seed', () => {
       flags: 19,
       populations: 5,
       breeders: 4,
+      oestrus: 8,
+      breedevents: 2,
+      semen: 1,
     });
     await seed(t.database, { demo: true });
     await seed(t.database, { demo: true });
@@ -73,6 +77,22 @@ describe('zoo seed', () => {
     await t.sql.query(`update zoo_species set remark = '管理员已核对' where latin_name = 'Panthera uncia'`);
     await seed(t.database, { demo: false });
     expect((await t.sql.query(`select remark from zoo_species where latin_name = 'Panthera uncia'`)).rows[0].remark).toBe('管理员已核对');
+  });
+
+  it('replays a giant-panda season for the demo zoo admin: oestrus with a peak, a pairing and an AI from the semen bank', async () => {
+    const token = await t.login('admin', 'admin', '100000');
+    const routes = JSON.stringify((await t.request({ url: '/blade-system/menu/routes', token })).body.data);
+    for (const code of ['breed_season', 'breed_oestrus', 'breed_event', 'breed_semen']) expect(routes).toContain(code);
+    const { rows } = await t.sql.query(
+      `select o.animal_id::text, o.species_id::text, extract(year from o.obs_date)::int y from zoo_breed_oestrus o where tenant_id = '100000' limit 1`,
+    );
+    const { animal_id: animalId, species_id: speciesId, y } = rows[0];
+    const series = await t.request({ url: '/zoo-breeding/oestrus/series', token, query: { animalId, year: String(y) } });
+    expect(series.body.data.peak).toMatchObject({ oestrogen: 121.4, unit: 'ng/mg Cr' });
+    const board = await t.request({ url: '/zoo-breeding/season', token, query: { speciesId, year: String(y) } });
+    expect(board.body.data.summary).toMatchObject({ observedInOestrus: 1, bred: 1, naturalPairings: 1, inseminations: 1 });
+    const semen = await t.request({ url: '/zoo-breeding/semen/list', token, query: { current: '1', size: '10' } });
+    expect(semen.body.data.records).toMatchObject([{ sampleNo: 'GRB-DXM-0012', straws: 4 }]);
   });
 
   it('lets the demo zoo admin (100000 admin/admin) work with its data, menus included', async () => {

@@ -10,6 +10,7 @@ import {
   BarChartOutlined,
   BookOutlined,
   BugOutlined,
+  CalendarOutlined,
   CarryOutOutlined,
   CheckSquareOutlined,
   CloudOutlined,
@@ -33,6 +34,7 @@ import {
   GithubOutlined,
   GlobalOutlined,
   HddOutlined,
+  HeartOutlined,
   HomeOutlined,
   IdcardOutlined,
   InboxOutlined,
@@ -135,4 +137,6 @@ export const namedIcons: Record<string, ComponentType> = {
   SolutionOutlined,
   ExperimentOutlined,
   LineChartOutlined,
+  HeartOutlined,
+  CalendarOutlined,
 };

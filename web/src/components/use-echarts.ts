@@ -1,5 +1,5 @@
 import { BarChart, GraphChart, HeatmapChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkAreaComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkAreaComponent, MarkPointComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
@@ -14,6 +14,8 @@ echarts.use([
   GridComponent,
   LegendComponent,
   MarkAreaComponent,
+  // The hormone chart pins the oestrogen peak.
+  MarkPointComponent,
   TooltipComponent,
   VisualMapComponent,
   CanvasRenderer,

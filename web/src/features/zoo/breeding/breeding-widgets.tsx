@@ -1,0 +1,184 @@
+import { animal, breedingEndpoints, breedOestrus, breedSemen, OESTRUS_SIGNS } from '@zoo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useECharts, type ChartOption } from '../../../components/use-echarts';
+import { crudKeys, type ControlProps } from '../../../crud';
+import { call } from '../../../lib/request';
+
+type Rows<T> = { records?: T[] } | undefined;
+type AnimalRow = { id: string; animalName: string; localNo: string; speciesName: string; sex: number };
+
+/** The zoo's individuals of one sex (2 female: observed and bred; 1 male: sires and donors). */
+function useAnimals(sex: number) {
+  const q = useQuery({ queryKey: ['breeding', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
+  const options = ((q.data as Rows<AnimalRow>)?.records ?? [])
+    .filter((a) => a.sex === sex)
+    .map((a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` }));
+  return { options, loading: q.isLoading };
+}
+
+export function FemaleSelect({ value, onChange, disabled, placeholder }: ControlProps & { placeholder?: string }) {
+  const { t } = useTranslation();
+  const { options, loading } = useAnimals(2);
+  return (
+    <Select
+      showSearch
+      allowClear
+      optionFilterProp="label"
+      placeholder={placeholder ?? t('breedOestrus.pickFemale')}
+      loading={loading}
+      value={(value as string) || undefined}
+      disabled={disabled}
+      options={options}
+      onChange={(v) => onChange?.(v ?? '')}
+      style={{ minWidth: 240, width: '100%' }}
+    />
+  );
+}
+
+/** A male of the zoo (a semen donor). */
+export function MaleSelect({ value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  const { options, loading } = useAnimals(1);
+  return (
+    <Select
+      showSearch
+      allowClear
+      optionFilterProp="label"
+      placeholder={t('breedSemen.pickDonor')}
+      loading={loading}
+      value={(value as string) || undefined}
+      disabled={disabled}
+      options={options}
+      onChange={(v) => onChange?.(v ?? '')}
+    />
+  );
+}
+
+/** Candidate sires (several when paternity stays open). */
+export function SiresSelect({ value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  const { options, loading } = useAnimals(1);
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      optionFilterProp="label"
+      placeholder={t('breedEvent.pickSires')}
+      loading={loading}
+      value={Array.isArray(value) ? (value as string[]) : []}
+      disabled={disabled}
+      options={options}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+export function SignsSelect({ value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      placeholder={t('breedOestrus.pickSigns')}
+      value={Array.isArray(value) ? (value as number[]) : []}
+      disabled={disabled}
+      options={OESTRUS_SIGNS.map((k) => ({ value: k, label: t(`breedOestrus.signList.${k}`) }))}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}
+
+export function SignsText({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => t(`breedOestrus.signList.${k}`)).join('、')}</>;
+}
+
+/** A sample of the bank still held, with its straws left. */
+export function SemenSelect({ value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: [...crudKeys.lists(breedSemen.name), 'select'],
+    queryFn: () => call(breedSemen.endpoints.list, { query: { current: 1, size: 500 } }),
+  });
+  const rows = (q.data as Rows<{ id: string; sampleNo: string; donorName: string; straws: number; transferDate: string }>)?.records ?? [];
+  const options = rows.map((s) => ({
+    value: s.id,
+    label: `${s.sampleNo} · ${s.donorName} · ${t('breedSemen.strawsLeft', { n: s.straws })}`,
+    disabled: s.id !== value && (s.straws === 0 || Boolean(s.transferDate)),
+  }));
+  return (
+    <Select
+      showSearch
+      allowClear
+      optionFilterProp="label"
+      placeholder={t('breedEvent.pickSemen')}
+      loading={q.isLoading}
+      value={(value as string) || undefined}
+      disabled={disabled}
+      options={options}
+      onChange={(v) => onChange?.(v ?? '')}
+    />
+  );
+}
+
+/** A female's urinary oestrogen and progesterone over the season, the oestrogen peak marked. */
+export function HormoneChart({ animalId, year }: { animalId: string; year?: number }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: [...crudKeys.lists(breedOestrus.name), 'series', animalId, year],
+    queryFn: () => call(breedingEndpoints.hormoneSeries, { query: { animalId, ...(year ? { year } : {}) } }),
+  });
+  const points = useMemo(() => q.data?.points ?? [], [q.data]);
+  const peak = q.data?.peak || null;
+  const option = useMemo<ChartOption>(
+    () => ({
+      animation: false,
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 56, right: 56, top: 40, bottom: 32 },
+      xAxis: { type: 'time' },
+      yAxis: [
+        { type: 'value', name: t('breedOestrus.oestrogen'), scale: true },
+        { type: 'value', name: t('breedOestrus.progesterone'), scale: true },
+      ],
+      series: [
+        {
+          name: t('breedOestrus.oestrogen'),
+          type: 'line',
+          data: points.filter((p) => p.oestrogen !== '').map((p) => [p.obsDate, p.oestrogen]),
+          symbolSize: 7,
+          itemStyle: { color: '#eb2f96' },
+          markPoint: peak ? { data: [{ name: t('breedOestrus.peak'), coord: [peak.obsDate, peak.oestrogen], value: peak.oestrogen }] } : undefined,
+        },
+        {
+          name: t('breedOestrus.progesterone'),
+          type: 'line',
+          yAxisIndex: 1,
+          data: points.filter((p) => p.progesterone !== '').map((p) => [p.obsDate, p.progesterone]),
+          symbolSize: 5,
+          itemStyle: { color: '#1677ff' },
+        },
+      ],
+    }),
+    [points, peak, t],
+  );
+  const ref = useECharts<HTMLDivElement>(option);
+  return (
+    <div>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('breedOestrus.chart')} {q.data ? `· ${q.data.animalName}` : ''}
+        {peak ? ` · ${t('breedOestrus.peakAt', { date: peak.obsDate, value: peak.oestrogen, unit: peak.unit })}` : ''}
+      </Typography.Title>
+      {q.data && points.length === 0 ? <Empty description={t('breedOestrus.noPoints')} /> : null}
+      <div
+        ref={ref}
+        data-testid="hormone-chart"
+        data-peak={peak?.obsDate ?? ''}
+        style={{ width: '100%', height: 280, display: points.length ? 'block' : 'none' }}
+      />
+    </div>
+  );
+}

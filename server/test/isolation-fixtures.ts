@@ -228,6 +228,21 @@ const vetFixtures: Record<string, IsolationFixture> = {
   },
 };
 
+/** Permits (decision 0040). */
+const permitFixtures: Record<string, IsolationFixture> = {
+  permit: {
+    create: async (t) => ({
+      kind: 3,
+      permitNo: `ISO-${tag}`,
+      issuingAuthority: '隔离发证机关',
+      validFrom: '2024-01-01',
+      lines: [{ speciesId: await speciesId(t, PANDA), quantity: 2 }],
+    }),
+    match: (r) => r.permitNo === `ISO-${tag}`,
+    unchanged: { permitNo: `ISO-${tag}`, issuingAuthority: '隔离发证机关' },
+  },
+};
+
 /** A well-formed link of the built-in storage for the token's tenant (no file needed: only the form is checked). */
 function ownLink(token: string): string {
   const tenant = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenant_id as string;
@@ -323,4 +338,5 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   },
   ...zooFixtures,
   ...vetFixtures,
+  ...permitFixtures,
 };

@@ -22,3 +22,4 @@ export * from './report';
 export * from './studbook';
 export * from './vet-dose';
 export * from './vet';
+export * from './permit';

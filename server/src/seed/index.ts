@@ -10,6 +10,7 @@ import { seedDemoReports } from './zoo-demo-reports';
 import { seedDemoVet } from './zoo-demo-vet';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
+import { grantToZooAdmins, missingMenus } from './new-menu-grants';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
 export const demoSeeders: Array<(db: Database) => Promise<void>> = [
@@ -24,11 +25,13 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
 ];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
+  const added = await missingMenus(database);
   await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
     await seedPlatform(tx);
     await seedRegions(tx);
   });
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
+  await grantToZooAdmins(database, added);
   if (opts.demo) for (const s of demoSeeders) await s(database);
 }

@@ -20,6 +20,7 @@ import { transferRoutes } from './transfer/transfer.routes';
 import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
 import { vetRoutes } from './vet/vet.routes';
+import { permitRoutes } from './permit/permit.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
 import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
 
@@ -48,4 +49,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   humitureAlarmRoutes,
   reportRoutes,
   vetRoutes,
+  permitRoutes,
 ];

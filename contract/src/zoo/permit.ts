@@ -53,6 +53,15 @@ const code = <const K extends readonly string[]>(label: string, keys: K) =>
 export const purposeCodeIn = code('CITES交易目的代码', CITES_PURPOSES);
 export const sourceCodeIn = code('CITES来源代码', CITES_SOURCES);
 
+/** The permits a movement or transfer names (at most ten, each once). */
+export const permitIdsIn = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(reqId('许可证'), { error: '许可证格式不正确' }).max(10, '最多选择10个许可证'),
+);
+
+/** The zoo parameter saying what a birth or import beyond the licence's approved quantity does: `warn` (default) or `refuse`. */
+export const overQuotaParamKey = (tenantId: string) => `zoo.permit.overQuota.${tenantId}`;
+
 /** 0 any sex, 1 male, 2 female, 3 unknown (animal_sex). */
 export const PERMIT_SEX = [0, 1, 2, 3] as const;
 

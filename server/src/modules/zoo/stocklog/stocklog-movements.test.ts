@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { authorise, makeAnimal, makeCage, makeCageChain, speciesId, uid, zooAdmin } from '../../../../test/zoo-fixtures';
+import { authorise, makeAnimal, makeCage, makeCageChain, speciesId, uid, zooAdmin, coverOutgoing, covered } from '../../../../test/zoo-fixtures';
 
 // The server's own time zone as in production: a licence date read with the driver's default parser shifted by
 // eight hours here (a refusal named the day before the licence's).
@@ -15,7 +15,7 @@ let macaque: string;
 let chain: { parkId: string; venueId: string; cageId: string };
 
 const post = (kind: string, body: Record<string, unknown>, token = zooA, headers?: Record<string, string>) =>
-  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body, headers });
+  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body: kind === 'export' ? covered(token, body) : body, headers });
 const ok = async (kind: string, body: Record<string, unknown>) => {
   const res = await post(kind, body);
   expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
@@ -51,6 +51,8 @@ beforeAll(async () => {
   panda = await speciesId(t, 'Ailuropoda melanoleuca');
   macaque = await speciesId(t, 'Macaca mulatta');
   chain = await makeCageChain(t, zooA);
+  await coverOutgoing(t, zooA, [deer, panda]);
+  await coverOutgoing(t, zooB, [deer]);
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { authorise, makeAnimal, makeCageChain, speciesId, uid, zooAdmin } from '../../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeAnimal, makeCageChain, speciesId, uid, zooAdmin } from '../../../../test/zoo-fixtures';
 
 /** Transfers between zoos: A sends, B receives, C is a third zoo of the platform that must see nothing. */
 let t: TestApp;
@@ -20,7 +20,7 @@ const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
 const propose = (body: Record<string, unknown>, token = zooA) =>
-  t.request({ method: 'POST', url: `${base}/submit`, token, body: { toTenantId: B, transferDate: today, ...body } });
+  t.request({ method: 'POST', url: `${base}/submit`, token, body: covered(token, { toTenantId: B, transferDate: today, ...body }) });
 const proposeOk = async (body: Record<string, unknown>): Promise<string> => {
   const res = await propose(body);
   expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
@@ -75,6 +75,7 @@ beforeAll(async () => {
   cageA = (await makeCageChain(t, zooA)).cageId;
   cageB = (await makeCageChain(t, zooB)).cageId;
   cageC = (await makeCageChain(t, zooC)).cageId;
+  for (const token of [zooA, zooB, zooC]) await coverOutgoing(t, token, [deer, panda]);
   await born(zooA, cageA, 5, 5);
 });
 afterAll(async () => t?.close());
@@ -115,7 +116,7 @@ describe('pending stock is held', () => {
       method: 'POST',
       url: '/zoo-stockLog/stockLog/export_enroll',
       token: zooA,
-      body: { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2, exportDate: today, exportType: 1, output: '某保护区' },
+      body: covered(zooA, { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2, exportDate: today, exportType: 1, output: '某保护区' }),
     });
     expect(exp.body.msg).toBe(`笼舍「${await cageCode(cageA)}」该种群雄性存栏 5 只,其中 4 只待转移确认,不能减少 2 只`);
     expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2 })).body.msg).toContain('其中 4 只待转移确认');

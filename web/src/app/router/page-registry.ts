@@ -44,6 +44,7 @@ export const pageRegistry = {
   '/zoo/vet/anaesthesia': page(() => import('../../features/zoo/vet/anaesthesia.page')),
   '/zoo/vet/vaccination': page(() => import('../../features/zoo/vet/vaccination.page')),
   '/zoo/vet/drug': page(() => import('../../features/zoo/vet/drug.page')),
+  '/zoo/permit': page(() => import('../../features/zoo/permit/permit.page')),
   '/system/tenant': page(() => import('../../features/system/tenant/tenant.page')),
   '/system/tenantpackage': page(() => import('../../features/system/tenantpackage/tenantpackage.page')),
   '/system/user': page(() => import('../../features/system/user/user.page')),

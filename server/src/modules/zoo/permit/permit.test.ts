@@ -63,6 +63,7 @@ describe('permits as records', () => {
     const bySpecies = await get(admin, 'list', { speciesId: crane, current: '1', size: '50' });
     expect(bySpecies.body.data.records.map((r: { id: string }) => r.id)).toContain(id);
     expect((await get(adminB, 'detail', { id })).body.success).toBe(false);
+    expect((await get(adminB, 'uses', { permitId: id })).body.msg).toBe('许可证不存在或已删除');
     // Audited by the central trigger.
     expect(await q(`select action from sys_audit where table_name = 'zoo_permit' and record_id = $1`, [id])).toHaveLength(1);
   });

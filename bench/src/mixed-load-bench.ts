@@ -1,48 +1,114 @@
 /**
- * The load figure of issue 10 as a benchmark: BENCH_CLIENTS (50) clients × BENCH_SECONDS (30) of mixed reads and
- * writes (server/test/mixed-load.ts) through HTTP on PostgreSQL, the server with its production defaults (pool of
- * 10, API log on). Prints req/s, p50/p99 and errors. Scratch database with the demo seed, dropped afterwards.
+ * The mixed-load figure (issues 10 and 27) as a benchmark: BENCH_CLIENTS (50) clients × BENCH_SECONDS (30) of the
+ * mixed reads and writes of server/test/mixed-load.ts through HTTP, against the compiled server run as production
+ * runs it (`node server/dist/main.js`, its start flags, NODE_ENV=production, pool of 10, API log on) in a process of
+ * its own on a fresh PostgreSQL database with the demo seed. The load generator stays in this process, so its HTTP
+ * client does not share the server's thread.
+ *
+ * BENCH_DB=pglite runs on the embedded database instead (a fresh data directory, as `npm start` on a new machine).
+ * BENCH_WARMUP (5) seconds of the same load come first, unmeasured.
+ * BENCH_BEFORE=<path of another checkout> (e.g. a `git worktree` of an older commit, with `npm ci` done there) runs
+ * that checkout's server too, alternating BENCH_ROUNDS (2) times, and prints the ratio of the medians.
  * Usage: npm run bench:load -w @zoo/bench
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { dropBenchDatabase, pgOnce } from './pg-once';
-import { buildApp } from '@zoo/server/src/app';
-import { loadConfig } from '@zoo/server/src/config';
-import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
-import { seed } from '@zoo/server/src/seed';
-import { loadFixtures, runMixedLoad } from '@zoo/server/test/mixed-load';
+import { runMixedLoad, type LoadResult, type LoadTarget } from '@zoo/server/test/mixed-load';
 import { adminToken } from './sign-in';
+import { buildServer, root, startServer } from './spawn-server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 5);
+const before = process.env.BENCH_BEFORE;
+const rounds = Number(process.env.BENCH_ROUNDS ?? (before ? 2 : 1));
+/** `pglite`: the embedded database (no DATABASE_URL, a fresh DATA_DIR), as `npm start` runs on a fresh machine. */
+const embedded = process.env.BENCH_DB === 'pglite';
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function main() {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+type Run = LoadResult & { cpuMsPerRequest: number };
+
+/**
+ * One run: a fresh database, the checkout's server on it, the load, then everything dropped. Besides the load's
+ * figures it gives the server process's CPU time per request, which other work on the machine disturbs far less
+ * than req/s.
+ */
+async function runOnce(at: string): Promise<Run> {
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
-  await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
-  const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const database = await openPostgres(url, 10, 'Asia/Shanghai');
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const dataDir = embedded ? mkdtempSync(path.join(tmpdir(), 'zoo-bench-')) : undefined;
+  const database: Record<string, string> = dataDir
+    ? { DATA_DIR: dataDir }
+    : { DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString() };
+  if (!dataDir) await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
+  const env = { ...database, CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', DB_POOL_MAX: '10', API_LOG: 'on', SEED_DEMO: 'on' };
+  const server = await startServer(env, 18600 + Math.floor(Math.random() * 300), '/api/blade-auth/oauth/captcha', at);
   try {
-    await runMigrations(database);
-    await seed(database, { demo: true });
-    const config = loadConfig({ DATABASE_URL: url, CAPTCHA_MODE: 'off', LOG_LEVEL: 'silent', DB_POOL_MAX: '10' });
-    const app = await buildApp(config, database, { logger: false });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const token = await adminToken(base, '100000');
-    const result = await runMixedLoad({ base, tokens: [token], ...(await loadFixtures((q) => pool.query(q))) }, clients, seconds);
-    console.log(
-      `mixed load: ${clients} clients × ${result.seconds.toFixed(1)} s — ${result.requests} requests (${result.reads} reads, ${result.writes} writes), ` +
-        `${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors`,
-    );
-    for (const s of result.samples) console.log(`  ${s}`);
-    await app.close();
-    if (result.errors) process.exitCode = 1;
+    const token = await adminToken(server.base, '100000');
+    const target = { base: server.base, tokens: [token], ...(await fixtures(server.base, token)) };
+    // A fresh process compiles its hot paths first: that time is not what a running server spends.
+    if (warmup > 0) await runMixedLoad(target, clients, warmup);
+    const cpu0 = cpuSeconds(server.child.pid!);
+    const r = await runMixedLoad(target, clients, seconds);
+    return { ...r, cpuMsPerRequest: ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / r.requests };
   } finally {
-    await pool.end();
-    await database.close();
-    await dropBenchDatabase(adminUrl, dbName);
+    await server.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    else await dropBenchDatabase(adminUrl, dbName);
+  }
+}
+
+/** The load's fixtures read through the API (the embedded database is the server's alone): animals, a park, dictionaries. */
+async function fixtures(base: string, token: string): Promise<Omit<LoadTarget, 'base' | 'tokens'>> {
+  const headers = { authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`, 'blade-auth': `bearer ${token}` };
+  const page = async (p: string) => {
+    const body = (await (await fetch(`${base}/api${p}`, { headers })).json()) as { data?: { records?: Record<string, string>[] } };
+    return body.data?.records ?? [];
+  };
+  const animals = await page('/zoo-animal/animal/list?current=1&size=50');
+  const [park] = await page('/blade-zoo/park/list?current=1&size=1');
+  const [biz] = await page('/blade-system/dict-biz/parent-list?current=1&size=1');
+  if (!animals.length || !park) throw new Error('the demo zoo has no animals or park to load');
+  // The system dictionaries' list is the platform's; `sex` is the first the seed writes (what the load test reads,
+  // and its fallback when the zoo has no business dictionary).
+  return { animalIds: animals.map((a) => a.id!), parkId: park.id!, parkName: park.parkName!, dictCode: 'sex', dictBizCode: biz?.code ?? 'sex' };
+}
+
+const line = (r: Run) =>
+  `${r.requests} requests (${r.reads} reads, ${r.writes} writes) in ${r.seconds.toFixed(1)} s: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
+  `server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request, ${r.errors} errors`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const sides: { name: string; at: string; results: Run[] }[] = [{ name: 'this checkout', at: root, results: [] }];
+  if (before) sides.unshift({ name: `before (${before})`, at: before, results: [] });
+  for (const side of sides) buildServer(side.at);
+  console.log(`mixed load: ${clients} clients × ${seconds} s, server in its own process, ${rounds} round(s)`);
+  for (let round = 0; round < rounds; round++) {
+    for (const side of sides) {
+      const r = await runOnce(side.at);
+      side.results.push(r);
+      console.log(`  ${side.name}, round ${round + 1}: ${line(r)}`);
+      for (const s of r.samples) console.log(`    ${s}`);
+      if (r.errors) process.exitCode = 1;
+    }
+  }
+  if (sides.length === 2) {
+    const [a, b] = sides.map((s) => ({
+      rps: median(s.results.map((r) => r.rps)),
+      p99: median(s.results.map((r) => r.p99)),
+      cpu: median(s.results.map((r) => r.cpuMsPerRequest)),
+    }));
+    console.log(`median req/s: before ${a!.rps}, now ${b!.rps} → ${(b!.rps / a!.rps).toFixed(2)}×; median p99: before ${a!.p99} ms, now ${b!.p99} ms`);
+    console.log(`median server CPU per request: before ${a!.cpu.toFixed(2)} ms, now ${b!.cpu.toFixed(2)} ms → ${(b!.cpu / a!.cpu).toFixed(2)}×`);
   }
 }
 

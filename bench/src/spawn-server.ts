@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root, and the compiled server that `npm start` runs (built here when its sources changed). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export function buildServer(): void {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+export function buildServer(at = root): void {
+  const r = spawnSync(process.execPath, [path.join(at, 'scripts/build.mjs')], { stdio: 'inherit', cwd: at });
   if (r.status !== 0) throw new Error('build failed');
 }
 
@@ -21,18 +21,21 @@ export interface Started {
 }
 
 /** The `--flags` of `npm start -w @zoo/server` (server/package.json), so a bench runs the server as production does. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8')) as { scripts: { start: string } };
+function startFlags(at: string): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(at, 'server/package.json'), 'utf8')) as { scripts: { start: string } };
   return pkg.scripts.start.split(' ').filter((t) => t.startsWith('--'));
 }
 
-/** Starts `node server/dist/main.js` as production does and polls until `probe` answers 200. */
-export async function startServer(env: Record<string, string>, port: number, probe = '/api/blade-auth/oauth/captcha'): Promise<Started> {
+/**
+ * Starts `node server/dist/main.js` as production does and polls until `probe` answers 200. `at` is the checkout
+ * whose server runs (another worktree for an A/B against an older commit).
+ */
+export async function startServer(env: Record<string, string>, port: number, probe = '/api/blade-auth/oauth/captcha', at = root): Promise<Started> {
   const t0 = performance.now();
   // The node flags of the server's start script (heap sizing: decision 0031), plus BENCH_NODE_ARGS to try others.
-  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
-    cwd: path.join(root, 'server'),
+  const nodeArgs = [...startFlags(at), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(at, 'server/dist/main.js')], {
+    cwd: path.join(at, 'server'),
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', API_LOG: 'off', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

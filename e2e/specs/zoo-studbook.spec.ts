@@ -4,7 +4,7 @@ import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
 import type { Page } from 'playwright-core';
-import { modal } from '../lib/ui';
+import { formItem, modal, row, save } from '../lib/ui';
 
 /** The studbook row whose animal cell is exactly `label` (a parent's cell may name the same animal). */
 /** A studbook row by the animal's local number (other specs may rename the demo animals: 乐乐 → 乐乐E2E). */
@@ -91,5 +91,153 @@ describe('studbook: a curator reads MK, asks a what-if and sees the pedigree', (
     await page.getByTestId(`pedigree-${p5!.id}`).click();
     await expect.poll(() => modal(page).getByTestId('studbook-pedigree-chart').locator('canvas').count()).toBeGreaterThan(0);
     await screenshot(page, 'zoo-studbook-pedigree');
+  });
+});
+
+describe('studbook administration: the platform grants the keeper right, imports a studbook and numbers an animal (en)', () => {
+  const keepers = async () =>
+    (
+      await dbQuery<{ t: string }>(
+        `select k.keeper_tenant_id t from zoo_studbook_keeper k join zoo_species s on s.id = k.species_id
+          where s.latin_name = 'Ailuropoda melanoleuca' and k.is_deleted = 0 order by 1`,
+      )
+    ).map((r) => r.t);
+
+  it('keepers dialog, import with its refused rows, a studbook number; usable at 768 px and 390 px', SLOW, async () => {
+    const page = await b.newPage();
+    await loginAs(page);
+    await page.getByTestId('shell-header').getByText('English').click();
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await page.goto('/zoo/studbook');
+    await choose(page, page.getByTestId('studbook-species'), 'Ailuropoda', { type: 'Ailuropoda' });
+    await expect.poll(() => page.getByTestId('studbook-summary').count()).toBe(1);
+    await screenshot(page, 'zoo-studbook-platform-en-768');
+
+    // The keeper right: the demo zoo holds it (seed); grant it to 100001 too, then take it back.
+    expect(await keepers()).toEqual(['100000']);
+    await page.getByTestId('studbook-keepers').click();
+    await expect.poll(() => modal(page).locator('.ant-select-selection-item').count()).toBe(1);
+    await choose(page, modal(page).getByTestId('keepers-select'), '100001');
+    await modal(page).locator('.ant-modal-title').click();
+    await screenshot(page, 'zoo-studbook-keepers-en-768');
+    await modal(page).getByTestId('keepers-save').click();
+    await expect.poll(keepers).toEqual(['100000', '100001']);
+    await page.getByTestId('studbook-keepers').click();
+    await expect.poll(() => modal(page).locator('.ant-select-selection-item').count()).toBe(2);
+    await modal(page).locator('.ant-select-selection-item', { hasText: '100001' }).locator('.ant-select-selection-item-remove').click();
+    await modal(page).getByTestId('keepers-save').click();
+    await expect.poll(keepers).toEqual(['100000']);
+
+    // Import: two founders and their daughter are taken, a row with an unknown sire is listed with its reason.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('studbook-import').click();
+    const csv = [
+      'UniqueID,Sire,Dam,Sex,Alive,BirthDate,Location',
+      '9901,WILD,WILD,M,0,1990-01-01,Wolong',
+      '9902,WILD,WILD,F,0,1991-01-01,Wolong',
+      '9903,9901,9902,F,0,1998-06-01,Wolong',
+      '9904,9999,9902,M,0,1999-01-01,Wolong',
+    ].join('\r\n');
+    await modal(page)
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'pmx.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await modal(page).getByTestId('studbook-import-start').click();
+    const result = modal(page).getByTestId('studbook-import-result');
+    await expect.poll(() => result.textContent()).toContain('4 rows: 3 created, 0 matched, 1 not imported');
+    expect(await result.locator('tr.ant-table-row').allTextContents()).toEqual(['5父本 9999 不在文件中,也不在该物种的谱系中']);
+    await screenshot(page, 'zoo-studbook-import-en-390');
+    const made = await dbQuery<{ local_no: string; sire: string | null; dam: string | null }>(
+      `select a.local_no, s.local_no sire, d.local_no dam from zoo_animal a left join zoo_animal s on s.id = a.sire_id left join zoo_animal d on d.id = a.dam_id
+        where a.tenant_id = '000000' and a.local_no like 'SB99%' order by 1`,
+    );
+    expect(made).toEqual([
+      { local_no: 'SB9901', sire: null, dam: null },
+      { local_no: 'SB9902', sire: null, dam: null },
+      { local_no: 'SB9903', sire: 'SB9901', dam: 'SB9902' },
+    ]);
+    await modal(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+    // A studbook number: 9903 gets the international number 55.
+    const keyword = page.getByPlaceholder('Local no. / name / studbook no.');
+    await keyword.fill('9903');
+    await keyword.press('Enter');
+    const [ident] = await dbQuery<{ id: string }>(`select id::text from zoo_animal where tenant_id = '000000' and local_no = 'SB9903'`);
+    await expect.poll(() => page.getByTestId(`number-${ident!.id}`).count()).toBe(1);
+    await page.getByTestId(`number-${ident!.id}`).click();
+    await modal(page).getByText('International studbook').click();
+    await modal(page).getByTestId('number-input').fill('055');
+    await modal(page).getByTestId('number-save').click();
+    await expect.poll(() => modal(page).getByText('A studbook number is a positive integer').count()).toBe(1);
+    await modal(page).getByTestId('number-input').fill('55');
+    await screenshot(page, 'zoo-studbook-number-en-390');
+    await modal(page).getByTestId('number-save').click();
+    await expect
+      .poll(async () =>
+        dbQuery(
+          `select n.studbook_no, b.scope from zoo_studbook_no n join zoo_studbook b on b.id = n.studbook_id where n.identity_id = $1 and n.is_deleted = 0 order by b.scope`,
+          [ident!.id],
+        ),
+      )
+      .toEqual([
+        { studbook_no: '9903', scope: 1 },
+        { studbook_no: '55', scope: 2 },
+      ]);
+    await screenshot(page, 'zoo-studbook-table-en-390');
+  });
+});
+
+describe('animal form: a MULT sire with its candidates and weights', () => {
+  it('the curator sets 安安 (P006) a MULT sire of 福福 (P000) and 阳阳 (P002), weights 3:1, then back to WILD', SLOW, async () => {
+    const page = await b.newPage();
+    await loginAs(page, { tenantId: '100000' });
+    await page.goto('/zoo/animal');
+    await page.getByLabel('本园编号').fill('P006');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await expect.poll(() => row(page, 'P006').count()).toBe(1);
+    const edit = async () => {
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()),
+        row(page, 'P006').getByRole('button', { name: '编辑' }).click(),
+      ]);
+      await expect.poll(() => modal(page).getByLabel('本园编号').inputValue()).toBe('P006');
+    };
+    await edit();
+    await choose(page, formItem(page, modal(page), '父本').locator('.ant-select').first(), '多个可能 (MULT)');
+    // One candidate is not a MULT: the form says so before anything is sent.
+    await choose(page, modal(page).getByTestId('mult-1-candidate-0'), 'P000');
+    await modal(page)
+      .getByRole('button', { name: /^(保\s*存|修改)$/ })
+      .click();
+    await expect.poll(() => modal(page).getByText('请至少选择两个候选个体').count()).toBe(1);
+    await choose(page, modal(page).getByTestId('mult-1-candidate-1'), 'P002');
+    await modal(page).getByLabel('权重 1', { exact: true }).fill('3');
+    await modal(page).getByLabel('权重 2', { exact: true }).fill('1');
+    await screenshot(page, 'zoo-animal-mult-sire');
+    await save(page, '更新成功');
+    const ids = Object.fromEntries(
+      (
+        await dbQuery<{ local_no: string; ident: string }>(
+          `select local_no, coalesce(identity_id, id)::text ident from zoo_animal where tenant_id = '100000' and local_no in ('P000', 'P002') and is_deleted = 0`,
+        )
+      ).map((r) => [r.local_no, r.ident]),
+    );
+    const sireOf = async () =>
+      (
+        await dbQuery<{ sire_mark: string; sire_candidates: unknown }>(
+          `select sire_mark, sire_candidates from zoo_animal where tenant_id = '100000' and local_no = 'P006'`,
+        )
+      )[0];
+    await expect.poll(sireOf).toEqual({
+      sire_mark: 'MULT',
+      sire_candidates: [
+        { id: ids.P000, w: 3 },
+        { id: ids.P002, w: 1 },
+      ],
+    });
+    // Back to the seed's WILD sire (the other specs' pedigrees stay as the demo has them).
+    await edit();
+    await choose(page, formItem(page, modal(page), '父本').locator('.ant-select').first(), '野外 (WILD)');
+    await save(page, '更新成功');
+    await expect.poll(sireOf).toEqual({ sire_mark: 'WILD', sire_candidates: null });
   });
 });

@@ -177,7 +177,16 @@ export const animal = defineResource({
   }),
 });
 
-export const AnimalOption = z.object({ id: z.string(), localNo: z.string(), animalName: z.string(), sex: z.number(), cageId: z.string(), status: z.number() });
+export const AnimalOption = z.object({
+  id: z.string(),
+  /** The animal's identity across zoos (what a MULT candidate names). */
+  identityId: z.string(),
+  localNo: z.string(),
+  animalName: z.string(),
+  sex: z.number(),
+  cageId: z.string(),
+  status: z.number(),
+});
 
 export const animalEndpoints = {
   setBreeder: endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Empty, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
 import { reqId } from '../fields';
+import { ImportIssue } from '../spreadsheet';
 
 /**
  * Studbook genetics across zoos (issue 29, decision 0037): one pedigree per species, F, MK, GD, FGE, what-if and
@@ -135,6 +136,18 @@ export const StudbookNumberIn = z.object({
   scope: z.union([z.literal(1), z.literal(2)], { error: '谱系范围只能是 1(国家)或 2(国际)' }).default(1),
 });
 
+/** What a studbook import did: every row is created, matched or listed with the reason it was not taken. */
+export const StudbookImportResult = z.object({
+  /** Data rows in the file. */
+  total: z.number(),
+  /** Rows that became new identities (records of the importing zoo). */
+  created: z.number(),
+  /** Rows that matched an identity already in the species' pedigree (by studbook number or identity). */
+  matched: z.number(),
+  /** Rows not taken, by row number (the header is row 1), each with its reason. */
+  rejected: z.array(ImportIssue),
+});
+
 export const StudbookKeeper = z.object({ tenantId: z.string(), tenantName: z.string() });
 
 const VIEW = { perm: 'studbook' } as const;
@@ -246,6 +259,20 @@ export const studbookEndpoints = {
     access: 'administrator',
     body: z.object({ speciesId: reqId('物种'), tenantIds: z.array(z.string().regex(/^\d{6}$/, '租户编号格式不正确')).max(50, '谱系管理单位最多50个') }),
     data: Empty,
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: `${base}/import`,
+    summary: '导入谱系(xlsx 或 PMx 谱系 CSV,multipart file;谱系管理员;一个事务)',
+    access: VIEW,
+    query: z.object({
+      speciesId: reqId('物种'),
+      scope: z.coerce
+        .number({ error: '谱系范围只能是 1(国家)或 2(国际)' })
+        .refine((v) => v === 1 || v === 2, '谱系范围只能是 1(国家)或 2(国际)')
+        .default(1),
+    }),
+    data: StudbookImportResult,
   }),
   export: endpoint({
     method: 'GET',

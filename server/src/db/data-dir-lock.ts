@@ -7,6 +7,8 @@ import lockfile from 'proper-lockfile';
 interface Owner {
   pid: number;
   host: string;
+  /** The process's start time (clock ticks since boot, /proc/<pid>/stat), where the system tells it. */
+  start?: number;
 }
 
 export class DataDirLockedError extends Error {
@@ -18,20 +20,42 @@ export class DataDirLockedError extends Error {
 /** Data directories this process holds: our own PID in the owner file means "dead" only when we do not hold it. */
 const heldHere = new Set<string>();
 
-/** Whether a process of this machine is still there (EPERM: it exists but belongs to another user). */
-function isAlive(pid: number): boolean {
+/** Linux's view of a process: its state letter and start time (/proc/<pid>/stat); undefined without /proc. */
+function procStat(pid: number | 'self'): { state: string; start: number } | undefined {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (2nd field) may hold spaces and parentheses: the fields after it start past its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0]!, start: Number(fields[19]) };
+  } catch {
+    return undefined;
   }
+}
+const hasProc = procStat('self') !== undefined;
+
+/**
+ * Whether the owner process is still there. A process killed with -9 stays a zombie until its parent reaps it,
+ * and a supervisor restarting the server comes exactly then: `kill(pid, 0)` still succeeds on a zombie, so the
+ * state letter is read too (Z zombie, X dead). A PID since reused by another process has another start time.
+ */
+function isAlive(owner: Owner): boolean {
+  try {
+    process.kill(owner.pid, 0);
+  } catch (e) {
+    // EPERM: it exists but belongs to another user.
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (!hasProc) return true;
+  const stat = procStat(owner.pid);
+  if (!stat || stat.state === 'Z' || stat.state === 'X') return false;
+  return owner.start === undefined || stat.start === owner.start;
 }
 
 function readOwner(file: string): Owner | undefined {
   try {
     const o = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Owner>;
-    return typeof o.pid === 'number' && typeof o.host === 'string' ? { pid: o.pid, host: o.host } : undefined;
+    if (typeof o.pid !== 'number' || typeof o.host !== 'string') return undefined;
+    return { pid: o.pid, host: o.host, ...(typeof o.start === 'number' ? { start: o.start } : {}) };
   } catch {
     return undefined;
   }
@@ -42,9 +66,9 @@ function readOwner(file: string): Owner | undefined {
  *
  * proper-lockfile only calls a lock stale when its mtime is old (it was 15 s), so after `kill -9` a supervisor's
  * restart was refused for that long. The owner's PID and host are recorded beside the lock: when the owner ran on this
- * machine and its PID is gone (or is our own PID — a container restarted as PID 1), the lock is taken over at
- * once. A PID reused by another process, or an owner on another host (shared storage), falls back to the mtime
- * rule, which errs on the safe side.
+ * machine and its PID is gone, a zombie, reused by a process started later, or our own PID (a container restarted
+ * as PID 1), the lock is taken over at once. An owner on another host (shared storage) falls back to the mtime rule,
+ * which errs on the safe side.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockfilePath = path.join(dataDir, '.lock');
@@ -59,7 +83,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     release = await lockfile.lock(dataDir, opts);
   } catch {
     const owner = readOwner(ownerFile);
-    const dead = owner && owner.host === os.hostname() && (owner.pid === process.pid || !isAlive(owner.pid));
+    const dead = owner && owner.host === os.hostname() && (owner.pid === process.pid || !isAlive(owner));
     if (!dead) throw new DataDirLockedError(dataDir);
     // The lock directory is created atomically (mkdir): if two restarts race here, only one takes it.
     fs.rmSync(lockfilePath, { recursive: true, force: true });
@@ -69,7 +93,8 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       throw new DataDirLockedError(dataDir);
     }
   }
-  fs.writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies Owner));
+  const start = procStat('self')?.start;
+  fs.writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, host: os.hostname(), ...(start === undefined ? {} : { start }) } satisfies Owner));
   heldHere.add(key);
   return async () => {
     heldHere.delete(key);

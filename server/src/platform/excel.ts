@@ -25,7 +25,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const formatDate = (d: Date) =>
   `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 
-function cellText(v: ExcelJS.CellValue): string {
+/** A cell as the text a user sees (dates as `yyyy-MM-dd HH:mm:ss`, formulas by their result). */
+export function cellText(v: ExcelJS.CellValue): string {
   if (v === null || v === undefined) return '';
   if (v instanceof Date) return formatDate(v);
   if (typeof v === 'object') {

@@ -15,6 +15,7 @@ import { buildForest } from './tree';
 import { readLookupVersions } from './lookup-cache';
 import { acrossTenants } from '../auth/session';
 import type { Tx } from '../../db/client';
+import { finalStatement } from '../tenancy/tenant-tx';
 
 export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
 
@@ -131,22 +132,28 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     ...columnValues(o.table, input as Record<string, unknown>, existing ? fields : undefined),
     ...((await o.beforeSave?.(input, ctx, existing)) ?? {}),
   });
+  // Nothing follows a write in its transaction when the resource has no after-write work: its COMMIT leaves with
+  // it (finalStatement), so the row locks it takes are held for no further round trip to this server.
+  const writeIsLast = !o.afterWrite && o.count !== 'cached' && !o.submitResult;
   const insert = async (input: Input<D>, ctx: Ctx) => {
-    const [row] = (await ctx.db
+    const q = ctx.db
       .insert(o.table)
       .values((await values(input, ctx)) as never)
-      .returning({ id: idCol })) as Array<{ id: string }>;
-    return row!.id;
+      .returning({ id: idCol });
+    const [row] = writeIsLast ? await finalStatement<{ id: string }>(ctx.db, q.getSQL()) : ((await q) as Array<{ id: string }>);
+    return String(row!.id);
   };
   const update = async (id: string, input: Input<D>, ctx: Ctx) => {
     const existing = await findOne(ctx, id, true);
     if (!existing) throw new BizError(NOT_FOUND);
     const set = await values(input, ctx, existing);
-    if (Object.keys(set).length)
-      await ctx.db
+    if (Object.keys(set).length) {
+      const q = ctx.db
         .update(o.table)
         .set(set as never)
         .where(eq(idCol, id));
+      await (writeIsLast ? finalStatement(ctx.db, q.getSQL()) : q);
+    }
     return id;
   };
   const answer = async (id: string, ctx: Ctx) => {

@@ -7,6 +7,26 @@ type Config = pg.QueryConfig & { rowMode?: 'array' };
 /** Read with COMMIT: did the transaction change a token or a user's rights (set by triggers, migration 0024)? */
 const LIVE_CHANGED = `select current_setting('app.live_changed', true) = 'on' as live_changed`;
 
+/**
+ * Statements issued in one turn of the event loop leave in one socket write. pg writes each statement on its own
+ * (one `writev` per extended-protocol statement, one `write` per simple one); under load those system calls were
+ * the server's largest cost (a third of its CPU in the mixed-load profile, decision 0039). Corking the
+ * connection's socket until the next tick lets Node send them together; pg's own cork/uncork around each
+ * statement nests inside (Node counts corks). `Client.connection.stream` is pg's typed public field (pg 8.23,
+ * @types/pg 8); the pool's clients are `Client`s.
+ */
+const corked = new WeakSet<object>();
+function writeTogether(c: pg.PoolClient): void {
+  const stream = (c as unknown as pg.Client).connection.stream;
+  if (corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  process.nextTick(() => {
+    corked.delete(stream);
+    stream.uncork();
+  });
+}
+
 const done = (command: string) => ({ command, rows: [], fields: [], rowCount: null, oid: 0 }) as unknown as pg.QueryResult;
 const ended = () => Promise.reject(new Error('request transaction already ended'));
 
@@ -73,6 +93,7 @@ export class RequestConnection {
     this.ready ??= this.pool.connect().then((c) => {
       this.client = c;
       this.state = 'open';
+      writeTogether(c);
       // Not awaited: BEGIN and the opening go out in front of the statement that asked for the connection.
       c.query(this.begin).catch(() => undefined);
       this.opened = c.query(this.opening.sql, this.opening.params);
@@ -85,6 +106,7 @@ export class RequestConnection {
   private submit(c: pg.PoolClient, cfg: Config, params: unknown[], commitAfter: boolean): Promise<pg.QueryResult> {
     if (this.state === 'ended') return ended();
     const name = this.names?.nameFor(c, cfg.text);
+    writeTogether(c);
     const q = (c.query(name ? { ...cfg, name } : cfg, params) as unknown as Promise<pg.QueryResult>).catch((e: unknown) => {
       // A statement refused only because an earlier one failed reports that failure: statements issued together
       // (Promise.all) may see their rejections in any order, and "transaction aborted" names no cause.
@@ -105,6 +127,7 @@ export class RequestConnection {
   /** COMMIT (with the live-rights read for a write), sent now; the transaction is over for its caller. */
   private sendCommit(c: pg.PoolClient): Promise<unknown> {
     this.state = 'ended';
+    writeTogether(c);
     if (this.readOnly) {
       this.ending = c.query('commit').catch(() => (this.broken = true));
       return Promise.resolve();

@@ -95,7 +95,15 @@ export function animalRoutes(app: FastifyInstance): void {
   route(app, animalEndpoints.species, async ({ db, query }) => {
     const status = query.status === 'all' ? undefined : eq(a.status, /^[1-4]$/.test(query.status ?? '') ? Number(query.status) : 1);
     return db
-      .select({ id: a.id, localNo: a.localNo, animalName: a.animalName, sex: a.sex, cageId: sql<string>`coalesce(${a.cageId}::text, '')`, status: a.status })
+      .select({
+        id: a.id,
+        identityId: sql<string>`coalesce(${a.identityId}, ${a.id})::text`,
+        localNo: a.localNo,
+        animalName: a.animalName,
+        sex: a.sex,
+        cageId: sql<string>`coalesce(${a.cageId}::text, '')`,
+        status: a.status,
+      })
       .from(a)
       .where(and(eq(a.isDeleted, 0), eq(a.speciesId, query.speciesId), status))
       .orderBy(asc(a.localNo));

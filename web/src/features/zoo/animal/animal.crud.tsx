@@ -4,6 +4,7 @@ import { defineCrudPage } from '../../../crud';
 import { t } from '../../../lib/i18n';
 import { ParentSelect, SpeciesCageSelect, ZooSpeciesSelect, splitParent } from '../shared/registry-widgets';
 import { PhotoUpload, photoList } from '../shared/photo-upload';
+import { candidatesMissing, MultCandidates, parseCandidates } from '../shared/mult-candidates';
 
 /** Cage and parents belong to the species: a new species clears them. */
 const SPECIES_RESETS = { cageId: undefined, sireName: 'UNK', damName: 'UNK' };
@@ -23,12 +24,29 @@ export const animalPage = defineCrudPage({
   modalWidth: 960,
   actionWidth: 580,
   defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,
-  fromRecord: (row) => ({ ...row, sireName: row.sireId || row.sireMark || 'UNK', damName: row.damId || row.damMark || 'UNK', photos: photoList(row.photos) }),
+  fromRecord: (row) => ({
+    ...row,
+    sireName: row.sireId || row.sireMark || 'UNK',
+    damName: row.damId || row.damMark || 'UNK',
+    sireCandidates: parseCandidates(row.sireCandidates),
+    damCandidates: parseCandidates(row.damCandidates),
+    photos: photoList(row.photos),
+  }),
   toInput: (values) => {
-    const { sireName, damName, ...rest } = values;
+    const { sireName, damName, sireCandidates, damCandidates, ...rest } = values;
     const sire = splitParent(sireName);
     const dam = splitParent(damName);
-    return { ...rest, sireId: sire.id, sireMark: sire.mark, damId: dam.id, damMark: dam.mark };
+    // Candidates travel only with a MULT mark (the contract refuses them otherwise); unpicked rows are dropped.
+    const picked = (v: unknown) => parseCandidates(v).filter((c) => c.id);
+    return {
+      ...rest,
+      sireId: sire.id,
+      sireMark: sire.mark,
+      sireCandidates: sire.mark === 'MULT' ? picked(sireCandidates) : undefined,
+      damId: dam.id,
+      damMark: dam.mark,
+      damCandidates: dam.mark === 'MULT' ? picked(damCandidates) : undefined,
+    };
   },
   fields: {
     speciesId: {
@@ -58,6 +76,25 @@ export const animalPage = defineCrudPage({
       input: (p) => <ParentSelect {...p} sex={2} />,
       width: 100,
       render: (_v, row) => parentCell(row.damId, row.damName, row.damMark),
+    },
+    // A MULT parent's candidates, right under the parents, only while MULT is chosen.
+    sireCandidates: {
+      widget: 'custom',
+      table: false,
+      span: 24,
+      required: true,
+      when: (v) => v.sireName === 'MULT',
+      input: (p) => <MultCandidates {...p} sex={1} />,
+      check: (v) => (candidatesMissing(v) ? t('zooAnimal.mult.needTwo') : undefined),
+    },
+    damCandidates: {
+      widget: 'custom',
+      table: false,
+      span: 24,
+      required: true,
+      when: (v) => v.damName === 'MULT',
+      input: (p) => <MultCandidates {...p} sex={2} />,
+      check: (v) => (candidatesMissing(v) ? t('zooAnimal.mult.needTwo') : undefined),
     },
     // Cage and status are the stock ledger's: shown, never edited here (a record enters through 出生登记 / 引进登记,
     // the screen's 新增; decision 0027).

@@ -69,9 +69,12 @@ export function SpeciesCageSelect(control: ControlProps) {
 }
 
 /** Studbook marks for a parent that is not a registered animal (never a blank). */
-export const PARENT_MARK_KEYS = ['UNK', 'WILD'] as const;
+export const PARENT_MARK_KEYS = ['UNK', 'WILD', 'MULT'] as const;
 
-/** A sire (sex 1) or dam (sex 2): an animal of the form's species, or UNK / WILD. Reloads with the species. */
+/**
+ * A sire (sex 1) or dam (sex 2): an animal of the form's species, or UNK / WILD / MULT (its candidates are picked
+ * in MultCandidates). Reloads with the species.
+ */
 export function ParentSelect({ sex, ...control }: ControlProps & { sex: 1 | 2 }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
@@ -89,7 +92,7 @@ export function ParentSelect({ sex, ...control }: ControlProps & { sex: 1 | 2 })
   return <ControlSelect control={control} loading={query.isFetching} options={options} value={(control.value as string | undefined) || 'UNK'} />;
 }
 
-/** "UNK" / "WILD" or an animal id, as the form holds a parent → the contract's id/mark pair. */
+/** "UNK" / "WILD" / "MULT" or an animal id, as the form holds a parent → the contract's id/mark pair. */
 export function splitParent(value: unknown): { id: string | null; mark: string | undefined } {
   const v = typeof value === 'string' ? value : '';
   if (v === '' || (PARENT_MARK_KEYS as readonly string[]).includes(v)) return { id: null, mark: v || 'UNK' };

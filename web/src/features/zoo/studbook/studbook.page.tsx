@@ -28,6 +28,8 @@ import { useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { download } from '../../../lib/request/transfer';
+import { StudbookImportDialog } from './studbook-import';
+import { isPlatformAdmin, KeepersButton, KeepersDialog, NumberDialog } from './studbook-rights';
 
 // ECharts comes in its own chunk with the first chart.
 const Charts = {
@@ -70,6 +72,9 @@ export default function StudbookPage() {
   });
   const [gens, setGens] = useState(4);
   const [whatIf, setWhatIf] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [keepersOpen, setKeepersOpen] = useState(false);
+  const [numberOf, setNumberOf] = useState<{ id: string; label: string; no: string } | undefined>();
   const sp = speciesId ?? '';
 
   const summary = useQuery({ queryKey: ['studbook', 'summary', sp], queryFn: () => call(ep.summary, { query: { speciesId: sp } }), enabled: !!speciesId });
@@ -131,11 +136,23 @@ export default function StudbookPage() {
       title: t('studbook.col.action'),
       key: 'action',
       fixed: 'right',
-      width: 90,
+      width: summary.data?.reader ? 190 : 90,
       render: (_v, r) => (
-        <Button type="link" size="small" onClick={() => setPedigreeOf({ id: r.animalId, name: r.label })} data-testid={`pedigree-${r.animalId}`}>
-          {t('studbook.pedigree')}
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setPedigreeOf({ id: r.animalId, name: r.label })} data-testid={`pedigree-${r.animalId}`}>
+            {t('studbook.pedigree')}
+          </Button>
+          {summary.data?.reader ? (
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setNumberOf({ id: r.animalId, label: r.label, no: r.studbookNo })}
+              data-testid={`number-${r.animalId}`}
+            >
+              {t('studbook.number.button')}
+            </Button>
+          ) : null}
+        </Space>
       ),
     },
   ];
@@ -180,6 +197,12 @@ export default function StudbookPage() {
               {t('studbook.snapshot')}
             </Button>
           ) : null}
+          {speciesId && isPlatformAdmin() ? <KeepersButton onClick={() => setKeepersOpen(true)} /> : null}
+          {s?.reader ? (
+            <Button onClick={() => setImporting(true)} data-testid="studbook-import">
+              {t('studbook.importBtn')}
+            </Button>
+          ) : null}
           {canExport && s?.reader ? (
             <>
               <Button onClick={() => download(ep.export, { speciesId: sp, format: 'csv' })}>{t('studbook.export')}</Button>
@@ -188,6 +211,24 @@ export default function StudbookPage() {
           ) : null}
         </Space>
       </Card>
+      {keepersOpen && speciesId ? (
+        <KeepersDialog
+          speciesId={speciesId}
+          speciesName={species.data?.find((x) => x.speciesId === speciesId)?.speciesName ?? ''}
+          onClose={() => setKeepersOpen(false)}
+        />
+      ) : null}
+      {numberOf && speciesId ? (
+        <NumberDialog
+          speciesId={speciesId}
+          animal={numberOf}
+          onClose={() => setNumberOf(undefined)}
+          onDone={() => void qc.invalidateQueries({ queryKey: ['studbook'] })}
+        />
+      ) : null}
+      {importing && speciesId ? (
+        <StudbookImportDialog speciesId={speciesId} onClose={() => setImporting(false)} onDone={() => void qc.invalidateQueries({ queryKey: ['studbook'] })} />
+      ) : null}
       {species.data && !species.data.length ? <Alert type="info" showIcon message={t('studbook.noSpecies')} /> : null}
       {s && !s.reader ? <Alert type="info" showIcon message={t('studbook.ownOnly')} /> : null}
       {s ? (

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './harness';
-import { authorise, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
 
 export interface IsolationFixture {
   /**
@@ -118,7 +118,16 @@ const zooFixtures: Record<string, IsolationFixture> = {
       await t.sql.query(`insert into blade_tenant (tenant_id, tenant_name) values ('200003', '第三动物园') on conflict (tenant_id) do nothing`);
       const { animalId } = await animalA(t, token);
       const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-      return { toTenantId: '200003', animalType: 1, speciesId: await speciesId(t, PANDA), animalId, transferDate: today, remark: `隔离转移${tag}` };
+      // A class I animal travels with a transport certificate (decision 0040).
+      await coverOutgoing(t, token, [await speciesId(t, PANDA)]);
+      return covered(token, {
+        toTenantId: '200003',
+        animalType: 1,
+        speciesId: await speciesId(t, PANDA),
+        animalId,
+        transferDate: today,
+        remark: `隔离转移${tag}`,
+      });
     },
     match: (r) => r.remark === `隔离转移${tag}`,
     unchanged: { remark: `隔离转移${tag}`, transferStatus: 0, direction: 'out' },

@@ -3,7 +3,7 @@ import { stockApprovalParamKey } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
 import { multipart } from '../../../test/iam-helpers';
-import { authorise, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
 
 const A = '400001';
 const B = '400002';
@@ -184,7 +184,17 @@ describe('definitions', () => {
 describe('stock movements under approval', () => {
   let panda: string;
   let cageId: string;
-  const exportBody = (animalId: string) => ({ animalType: 1, speciesId: panda, animalId, exportDate: today, exportType: 3, output: '成都大熊猫繁育研究基地' });
+  // A class I animal leaves with a transport certificate (decision 0040).
+  let permitId = '';
+  const exportBody = (animalId: string) => ({
+    animalType: 1,
+    speciesId: panda,
+    animalId,
+    exportDate: today,
+    exportType: 3,
+    output: '成都大熊猫繁育研究基地',
+    permitIds: [permitId],
+  });
   const status = async (id: string) => (await q(`select status from zoo_animal where id = $1`, [id]))[0].status;
   const openTask = async (instanceId: string) =>
     (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null`, [instanceId]))[0];
@@ -198,6 +208,7 @@ describe('stock movements under approval', () => {
     await authorise(t, A, [{ latin: 'Ailuropoda melanoleuca' }]);
     panda = await speciesId(t, 'Ailuropoda melanoleuca');
     cageId = (await makeCageChain(t, adminA)).cageId;
+    permitId = await coverOutgoing(t, adminA, [panda]);
     await q(`insert into blade_param (param_name, param_key, param_value) values ('存栏审批', $1, 'zoo_stock_approval')`, [stockApprovalParamKey(A)]);
   });
 

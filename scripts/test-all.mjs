@@ -3,7 +3,7 @@
 // Typecheck and lint count as one check each; vitest suites report their test counts through JSON.
 // Skipped tests are listed by name; a test file may skip only for a reason listed in SKIP_REASONS, any other
 // skipped test counts as failed. Each stage's time is printed in the summary.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,14 +28,6 @@ function run(name, cmd, args, opts = {}) {
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, ...opts });
   return { ok: r.status === 0, secs: ((Date.now() - t0) / 1000).toFixed(0) };
-}
-
-function check(name, cmd, args) {
-  if (only.length && !only.includes(name)) return;
-  const r = run(name, cmd, args);
-  if (r.ok) passed++;
-  else failed++;
-  summary.push(`${name}: ${r.ok ? 'ok' : 'FAILED'} (${r.secs}s)`);
 }
 
 function suite(name, workspace) {
@@ -75,8 +67,54 @@ function suite(name, workspace) {
     summary.push(`    skipped: ${file}, ${n} test(s) — ${SKIP_REASONS[file] ?? 'NO REASON LISTED in scripts/test-all.mjs SKIP_REASONS'}`);
 }
 
-check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-check('lint', 'npm', ['run', '--silent', 'lint']);
+/**
+ * Typecheck (one `tsc -p` per workspace, as `npm run typecheck`) and lint (`npm run lint`'s eslint and prettier)
+ * are single-threaded: their parts run two at a time (the machine's cores), each part's output printed whole when
+ * it ends. Each of the two still counts as one check.
+ */
+async function checksTogether(checks) {
+  const jobs = checks.filter((c) => !only.length || only.includes(c.name)).flatMap((c) => c.parts.map((args) => ({ check: c.name, args })));
+  const t0 = Date.now();
+  const failedChecks = new Set();
+  const runJob = (job) =>
+    new Promise((resolve) => {
+      const child = spawn('npx', job.args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      child.on('close', (code) => {
+        console.log(`\n=== ${job.check}: npx ${job.args.join(' ')} (${code === 0 ? 'ok' : `exit ${code}`})\n${out}`);
+        if (code !== 0) failedChecks.add(job.check);
+        resolve();
+      });
+    });
+  const queue = [...jobs];
+  await Promise.all(
+    Array.from({ length: Math.min(2, queue.length) }, async () => {
+      while (queue.length) await runJob(queue.shift());
+    }),
+  );
+  const secs = ((Date.now() - t0) / 1000).toFixed(0);
+  for (const name of new Set(jobs.map((j) => j.check))) {
+    const ok = !failedChecks.has(name);
+    if (ok) passed++;
+    else failed++;
+    summary.push(`${name}: ${ok ? 'ok' : 'FAILED'} (together: ${secs}s)`);
+  }
+}
+
+// The same commands as `npm run typecheck` and `npm run lint` (package.json), split into their parts.
+const typecheckParts = ['contract', 'server', 'web', 'e2e', 'bench'].map((w) => ['tsc', '-p', w]);
+await checksTogether([
+  { name: 'typecheck', parts: typecheckParts },
+  {
+    name: 'lint',
+    parts: [
+      ['eslint', '.', '--max-warnings=0'],
+      ['prettier', '--check', '.'],
+    ],
+  },
+]);
 suite('server', 'server');
 suite('web', 'web');
 suite('e2e', 'e2e');

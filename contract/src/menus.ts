@@ -131,6 +131,8 @@ export const MENU_TREE = [
       m('vet_anaesthesia', '麻醉记录', '/zoo/vet/anaesthesia', 'AimOutlined'),
       m('vet_vaccination', '疫苗驱虫', '/zoo/vet/vaccination', 'SafetyOutlined'),
       m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
+      m('vet_quarantine', '隔离检疫', '/zoo/vet/quarantine', 'SafetyCertificateOutlined', { buttons: [['release', '解除隔离', 2]] }),
+      m('vet_necropsy', '尸体剖检', '/zoo/vet/necropsy', 'FileSearchOutlined'),
     ]),
   ]),
   group('zoo_admin', '平台物种库', '/zoo/admin', 'GlobalOutlined', [

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from '../lib/browser';
 import { submitLogin } from '../lib/login';
@@ -10,31 +9,17 @@ const b = useBrowser();
 const LOGIN_PAGE_BUDGET = 280 * 1024;
 const HOME_JS_BUDGET = 400 * 1024;
 
-/** Marks (performance.now(), i.e. ms after navigation start) the first frame in which the login form is laid out. */
-const markFormVisible = () => {
-  const w = window as unknown as { __formVisibleAt?: number };
-  const check = () => {
-    const el = document.querySelector('#password');
-    if (w.__formVisibleAt === undefined && el && el.getBoundingClientRect().height > 0) w.__formVisibleAt = performance.now();
-  };
-  new MutationObserver(() => requestAnimationFrame(check)).observe(document, { childList: true, subtree: true });
-};
-
-async function formVisibleMs(page: Page): Promise<number> {
-  await page.waitForFunction(() => (window as unknown as { __formVisibleAt?: number }).__formVisibleAt !== undefined);
-  return page.evaluate(() => (window as unknown as { __formVisibleAt: number }).__formVisibleAt);
-}
-
 describe('web delivery', () => {
-  it('login page: first visit within budget, compressed, form visible fast', async () => {
+  // How soon the form shows is a time, measured in bench/ (npm run bench:login-visible -w @zoo/bench): here the
+  // form showing at all, and the bytes, which do not depend on the machine's load.
+  it('login page: first visit within budget, compressed, the form shown', async () => {
     const page = await b.newPage();
-    await page.addInitScript(markFormVisible);
     const wire = await recordWire(page);
     await page.goto('/login');
-    const visibleMs = await formVisibleMs(page);
+    await page.locator('#password').waitFor({ state: 'visible' });
     await networkQuiet(page);
     const total = wire.total();
-    console.log(`login page: ${kb(total)} over the wire in ${wire.transfers().length} responses, form visible after ${visibleMs.toFixed(0)} ms`);
+    console.log(`login page: ${kb(total)} over the wire in ${wire.transfers().length} responses`);
     for (const t of wire.transfers().filter((x) => x.url.startsWith('http')))
       console.log(`  ${kb(t.bytes).padStart(9)} ${t.encoding.padEnd(4)} ${new URL(t.url).pathname}`);
     // Scripts and styles arrive compressed (index.html is under 1 KB: compression would not pay there).
@@ -42,22 +27,6 @@ describe('web delivery', () => {
     expect(files.length).toBeGreaterThan(1);
     for (const t of files) expect(t.encoding, t.url).toMatch(/^(br|gzip)$/);
     expect(total).toBeLessThanOrEqual(LOGIN_PAGE_BUDGET);
-    expect(visibleMs).toBeLessThan(3000);
-  });
-
-  it('login form visible: median of five first visits (empty cache each time)', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const page = await b.newPage();
-      await page.addInitScript(markFormVisible);
-      await page.goto('/login');
-      times.push(await formVisibleMs(page));
-      await page.context().close();
-    }
-    const median = [...times].sort((x, y) => x - y)[2]!;
-    console.log(`login form visible after navigation start: median ${median.toFixed(0)} ms of ${times.map((t) => t.toFixed(0)).join(', ')}`);
-    // The target is 0.5 s on an idle loopback; a CI box running other work gets slack here, the figure is printed.
-    expect(median).toBeLessThan(2000);
   });
 
   it('home page after login: all JavaScript within budget; echarts and the CRUD screens not loaded', async () => {

@@ -81,4 +81,31 @@ describe('veterinary care (decision 0038)', () => {
     );
     expect(audit.map((r) => r.table_name)).toEqual(['zoo_med_case', 'zoo_med_treatment', 'zoo_med_weight']);
   });
+
+  it('a vet releases an animal from quarantine: the list shows it released, the database records who and when', SLOW, async () => {
+    // An arrival 40 days ago into quarantine (30 days), as the ledger opens one; the demo has no 隔离检疫 cage.
+    const [q] = await dbQuery<{ id: string }>(
+      `insert into zoo_med_quarantine (tenant_id, animal_id, cage_id, start_date, days, end_date)
+       select tenant_id, id, cage_id, ${TODAY} - 40, 30, ${TODAY} - 10 from zoo_animal where tenant_id = '100000' and local_no = 'P004'
+       returning id::text`,
+    );
+    const page = await b.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, { tenantId: '100000', account: 'vet1', password: 'vet1' });
+    const [vet] = await dbQuery<{ id: string }>(`select id::text from blade_user where tenant_id = '100000' and account = 'vet1'`);
+    await open(page, '/zoo/vet/quarantine', '隔离检疫');
+    await expect.poll(() => row(page, '欢欢').textContent()).toContain('隔离中');
+    await row(page, '欢欢').getByRole('button', { name: '解除隔离' }).click();
+    const dlg = modal(page);
+    await dlg.getByLabel('检疫结论').fill('隔离期满,临床检查及粪检未见异常');
+    await dlg.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => page.getByText('已解除隔离').count()).toBeGreaterThan(0);
+    await expect.poll(() => row(page, '欢欢').textContent()).toContain('已解除');
+    await screenshot(page, 'vet-quarantine-released-390');
+    const [saved] = await dbQuery<{ quarantine_status: number; release_vet_id: string; released_today: boolean; findings: string }>(
+      `select quarantine_status, release_vet_id::text, release_date = ${TODAY} as released_today, findings from zoo_med_quarantine where id = $1`,
+      [q!.id],
+    );
+    expect(saved).toEqual({ quarantine_status: 2, release_vet_id: vet!.id, released_today: true, findings: '隔离期满,临床检查及粪检未见异常' });
+  });
 });

@@ -235,6 +235,40 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.remark === `隔离处方${tag}`,
     unchanged: { remark: `隔离处方${tag}`, doseMg: 15, amount: 3 },
   },
+  vet_quarantine: {
+    create: async (t, token) => {
+      // A quarantine is kept in a 隔离检疫 cage (cage type 6).
+      const { animalId, cageId } = await animalA(t, token);
+      await t.sql.query(`update zoo_cage set cage_type = 6 where id = $1`, [cageId]);
+      return { animalId, startDate: '2024-03-01', days: 30, remark: `隔离检疫${tag}` };
+    },
+    match: (r) => r.remark === `隔离检疫${tag}`,
+    unchanged: { remark: `隔离检疫${tag}`, days: 30, quarantineStatus: 1 },
+  },
+  vet_necropsy: {
+    create: async (t, token) => {
+      const { animalId } = await animalA(t, token);
+      const today = (await t.sql.query(`select to_char(current_date, 'YYYY-MM-DD') as d`)).rows[0].d as string;
+      const died = await t.request({
+        method: 'POST',
+        url: '/zoo-stockLog/stockLog/die_enroll',
+        token,
+        body: { animalType: 1, speciesId: await speciesId(t, PANDA), animalId, dieDate: today, dieType: 1 },
+      });
+      if (!died.body.success) throw new Error(`die_enroll: ${JSON.stringify(died.body)}`);
+      return {
+        stockLogId: died.body.data.ids[0],
+        necropsyDate: today,
+        findings: '心肌出血',
+        causeOfDeath: `隔离剖检${tag}`,
+        disposal: 1,
+        disposalRecord: '焚烧记录',
+        authorityRef: '林护〔2024〕1号',
+      };
+    },
+    match: (r) => r.causeOfDeath === `隔离剖检${tag}`,
+    unchanged: { causeOfDeath: `隔离剖检${tag}`, disposal: 1 },
+  },
 };
 
 /** Permits (decision 0040). */

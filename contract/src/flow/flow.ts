@@ -75,6 +75,9 @@ export const FlowProcess = z.object({
   /** 1 active, 2 suspended */
   suspensionState: z.number(),
   deploymentTime: DateTimeOut,
+  /** false: deployed and viewable, but the engine cannot run it (不可执行); `notExecutable` says why. */
+  executable: z.boolean(),
+  notExecutable: z.string(),
 });
 export type FlowProcess = z.infer<typeof FlowProcess>;
 
@@ -213,7 +216,8 @@ export const FLOW_MSG = {
   suspended: (id: string) => `挂起ID为 [${id}] 的流程成功`,
   sameState: (id: string) => `ID为 [${id}] 的流程已是此状态，无需操作`,
   badXml: 'BPMN 文件格式不正确',
-  noProcess: 'BPMN 文件中没有可执行的流程',
+  noProcess: 'BPMN 文件中没有流程 (process)',
+  notExecutable: (name: string, why: string) => `流程「${name}」不可执行: ${why}`,
   badExtension: '只能上传 .bpmn20.xml 或 .bpmn 文件',
 } as const;
 

@@ -23,3 +23,4 @@ export * from './studbook';
 export * from './vet-dose';
 export * from './vet';
 export * from './permit';
+export * from './vet-quarantine';

@@ -242,6 +242,12 @@ export const MovementResult = z.object({
   warnings: z.array(z.string()).optional(),
 });
 
+/** What `stockLog/submit` answers for a body without a known movement type. */
+export const SUBMIT_TYPE_MSG =
+  '请指定变动类型 movementType: born(出生登记 born_enroll)、import(引进登记 import_enroll)、export(输出登记 export_enroll)、move(迁移登记 move_enroll)、die(死亡登记 die_enroll)、cancel(注销登记 cancel_enroll)';
+/** A booked movement is never changed in place. */
+export const SUBMIT_EDIT_MSG = '存栏变动登记后不能修改: 请撤销(remove)该记录后重新登记';
+
 const movement = <B extends z.ZodType>(kind: Movement, summary: string, body: B) =>
   endpoint({ method: 'POST', path: `/zoo-stockLog/stockLog/${kind}_enroll`, summary, access: { perm: `stocklog_${kind}` }, body, data: MovementResult });
 
@@ -252,6 +258,30 @@ export const stockLogEndpoints = {
   move: movement('move', '迁移登记', MoveIn),
   die: movement('die', '死亡登记', DieIn),
   cancel: movement('cancel', '注销登记', CancelIn),
+  /**
+   * The spec's generic `submit`: books the movement its body describes (`movementType` plus that movement's
+   * fields), through the same checks, rights (`stocklog_<type>`) and approval as the `*_enroll` call of that type.
+   * A movement is never edited: a body with an `id` is refused (reverse it and book it again).
+   */
+  submit: endpoint({
+    method: 'POST',
+    path: '/zoo-stockLog/stockLog/submit',
+    summary: '存栏变动登记 (按 movementType 分派到对应的 *_enroll 登记)',
+    access: 'login',
+    body: z.discriminatedUnion(
+      'movementType',
+      [
+        BornIn.safeExtend({ movementType: z.literal('born'), id: z.unknown().optional() }),
+        ImportIn.safeExtend({ movementType: z.literal('import'), id: z.unknown().optional() }),
+        ExportIn.safeExtend({ movementType: z.literal('export'), id: z.unknown().optional() }),
+        MoveIn.safeExtend({ movementType: z.literal('move'), id: z.unknown().optional() }),
+        DieIn.safeExtend({ movementType: z.literal('die'), id: z.unknown().optional() }),
+        CancelIn.safeExtend({ movementType: z.literal('cancel'), id: z.unknown().optional() }),
+      ],
+      { error: SUBMIT_TYPE_MSG },
+    ),
+    data: MovementResult,
+  }),
   /** Movement timeline of one animal or population, oldest first (detail screens). */
   timeline: endpoint({
     method: 'GET',

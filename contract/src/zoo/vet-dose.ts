@@ -58,6 +58,8 @@ export interface DoseRange {
   doseMax: number | null;
   /** Ceiling mg per administration. */
   maxDoseMg: number | null;
+  /** The species or taxon whose own range this is ('' for the drug's default range). */
+  scope?: string;
 }
 
 /** Why a dose is outside the formulary's range (Chinese, shown to the vet), or '' when it is inside. */
@@ -67,7 +69,7 @@ export function outOfRangeReason(mgPerKg: number, doseMg: number, r: DoseRange):
   const above = r.doseMax !== null && rate > scaled(r.doseMax, DOSE_RATE_PLACES);
   if (below || above) {
     const range = r.doseMin !== null && r.doseMax !== null ? `${r.doseMin}–${r.doseMax}` : r.doseMin !== null ? `≥ ${r.doseMin}` : `≤ ${r.doseMax}`;
-    return `剂量 ${mgPerKg} mg/kg 超出药品目录范围 ${range} mg/kg`;
+    return `剂量 ${mgPerKg} mg/kg 超出药品目录${r.scope ? `中「${r.scope}」的` : ''}范围 ${range} mg/kg`;
   }
   if (r.maxDoseMg !== null && doseMg > r.maxDoseMg) return `剂量 ${doseMg} mg 超过药品目录单次上限 ${r.maxDoseMg} mg`;
   return '';

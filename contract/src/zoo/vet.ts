@@ -45,6 +45,23 @@ const reqDecimal = (label: string, min: number, max: number, places: number) =>
 
 // ---------------------------------------------------------------- formulary
 
+/**
+ * A drug's own dose range for a species or a taxon (class, order, family, genus), overriding its default range:
+ * the animal's species first, else its nearest taxon that has one (ZIMS for Medical's taxon-specific dosing).
+ */
+export const TaxonRangeIn = z
+  .object({
+    speciesId: optId('物种'),
+    taxonomyId: optId('分类阶元'),
+    doseMin: decimal('物种最小剂量', 0, 100_000, DOSE_RATE_PLACES),
+    doseMax: decimal('物种最大剂量', 0, 100_000, DOSE_RATE_PLACES),
+  })
+  .refine((r) => Boolean(r.speciesId) !== Boolean(r.taxonomyId), { message: '物种剂量范围须选择一个物种或一个分类阶元', path: ['speciesId'] })
+  .refine((r) => r.doseMin != null || r.doseMax != null, { message: '物种剂量范围须填写最小或最大剂量', path: ['doseMin'] })
+  .refine((r) => r.doseMin == null || r.doseMax == null || r.doseMin <= r.doseMax, { message: '物种最小剂量不能大于最大剂量', path: ['doseMax'] });
+export const TaxonRange = z.object({ speciesId: z.string(), taxonomyId: z.string(), name: z.string(), doseMin: NumOut, doseMax: NumOut });
+export type TaxonRange = z.output<typeof TaxonRange>;
+
 export const MedDrugRecord = z.object({
   ...TenantRecord,
   drugName: z.string().meta({ title: '药品名称' }),
@@ -58,6 +75,7 @@ export const MedDrugRecord = z.object({
   routes: z.string().meta({ title: '给药途径' }),
   withdrawal: z.string().meta({ title: '休药期及注意事项' }),
   remark: z.string().meta({ title: '备注' }),
+  taxonRanges: z.array(TaxonRange).meta({ title: '物种剂量范围' }),
 });
 export type MedDrugRecord = z.output<typeof MedDrugRecord>;
 
@@ -80,6 +98,7 @@ export const medDrug = defineCrud({
       routes: optText('给药途径', 100),
       withdrawal: optText('休药期及注意事项', 500),
       remark: optText('备注', 500),
+      taxonRanges: z.array(TaxonRangeIn).max(50, '物种剂量范围最多50条').default([]),
     })
     .refine((d) => d.doseMin == null || d.doseMax == null || d.doseMin <= d.doseMax, { message: '最小剂量不能大于最大剂量', path: ['doseMax'] }),
   filters: z.object({ drugName: z.string().optional(), form: NumFilter }),
@@ -100,6 +119,10 @@ export const MedWeightRecord = z.object({
   method: z.number().meta({ title: '称重方式' }),
   bodyCondition: NumOut.meta({ title: '体况评分' }),
   remark: z.string().meta({ title: '备注' }),
+  /** Change in % against the earliest weighing of the window before this one (0.1 %, half up); '' without one. */
+  changePct: NumOut.meta({ title: '变化(%)' }),
+  /** 1 when the change exceeds the zoo's threshold (default 10 % in 30 days). */
+  alert: z.number().meta({ title: '体重预警' }),
 });
 export type MedWeightRecord = z.output<typeof MedWeightRecord>;
 

@@ -79,4 +79,26 @@ export const zooTenantEndpoints = {
     data: Page(ZooTenantRecord),
     crossTenant: true,
   }),
+  /**
+   * A new zoo set up like an existing one: its package, account quota and expiry, roles with their menu and scope
+   * grants, departments, posts, business dictionaries, zoo parameters (`….<zoo code>`) and authorised species —
+   * no animals, people or records. It gets a new 6-digit tenant id and an `admin` account (role admin, root
+   * department) with the default password (parameter `tenant.default.password`).
+   */
+  copy: endpoint({
+    method: 'POST',
+    path: '/blade-system/tenant/copy',
+    summary: '复制租户 (以现有动物园的配置新建动物园)',
+    access: 'administrator',
+    body: z.object({
+      sourceTenantId: TenantCode,
+      tenantName: z.string({ error: '请输入租户名称' }).trim().min(1, '请输入租户名称').max(45, '租户名称不能超过45个字符'),
+      linkman: z.string({ error: '请输入联系人' }).trim().min(1, '请输入联系人').max(20, '联系人不能超过20个字符'),
+      contactNumber: z.string().trim().max(20, '联系电话不能超过20个字符').optional(),
+      address: z.string().trim().max(255, '联系地址不能超过255个字符').optional(),
+      domain: z.string().trim().max(255, '绑定域名不能超过255个字符').optional(),
+    }),
+    data: z.object({ id: z.string(), tenantId: z.string(), tenantName: z.string(), account: z.string() }),
+    crossTenant: true,
+  }),
 };

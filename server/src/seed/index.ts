@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import { inTenant } from '../platform/tenancy/tenant-tx';
 import { seedPlatform } from './platform';
+import { grantNewMedicalMenus } from './medical-grants';
 import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
@@ -26,10 +27,13 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
   const added = await missingMenus(database);
-  await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
-    await seedPlatform(tx);
+  const created = await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
+    const menus = await seedPlatform(tx);
     await seedRegions(tx);
+    return menus;
   });
+  // Zoos' roles are other tenants' rows: granted on the owner's connection, across tenants.
+  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewMedicalMenus(tx, created));
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   await grantToZooAdmins(database, added);

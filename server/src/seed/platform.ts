@@ -26,7 +26,8 @@ export const PARAM_SEED: Array<[key: string, name: string, value: string]> = [
 ];
 
 /** Inserts what is missing, keyed by natural keys, so it is safe on every start and adds new seed rows later. */
-export async function seedPlatform(tx: Tx): Promise<void> {
+/** Seeds the platform; answers the ids of the menus this run added (granted to zoo roles by `seed`). */
+export async function seedPlatform(tx: Tx): Promise<string[]> {
   await tx.insert(bladeTenant).values({ tenantId: '000000', tenantName: '管理组', linkman: 'admin', accountNumber: -1 }).onConflictDoNothing();
 
   for (const [clientId, secret] of [
@@ -49,8 +50,9 @@ export async function seedPlatform(tx: Tx): Promise<void> {
   if (missing.length) await tx.insert(bladeParam).values(missing.map(([paramKey, paramName, paramValue]) => ({ paramKey, paramName, paramValue })));
 
   await seedDicts(tx);
-  const menuIds = await seedMenus(tx);
+  const { all: menuIds, created } = await seedMenus(tx);
   await seedAdministrator(tx, menuIds);
+  return created;
 }
 
 async function seedDicts(tx: Tx): Promise<void> {
@@ -69,7 +71,8 @@ async function seedDicts(tx: Tx): Promise<void> {
   }
 }
 
-async function seedMenus(tx: Tx): Promise<string[]> {
+/** Every menu's id, and the ids of those this run added (an upgrade's new screens). */
+async function seedMenus(tx: Tx): Promise<{ all: string[]; created: string[] }> {
   // Databases seeded before the tenant page's 产品包配置 button got its own code hold it under the 租户产品包 menu's
   // code, and the menu's buttons under it: give the button its code back; the walk then adds the menu and
   // moves its buttons home.
@@ -80,12 +83,14 @@ async function seedMenus(tx: Tx): Promise<string[]> {
   const rows = await tx.select({ id: bladeMenu.id, code: bladeMenu.code, parentId: bladeMenu.parentId }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
   const byCode = new Map(rows.map((r) => [r.code, r.id]));
   const parentOf = new Map(rows.map((r) => [r.code, r.parentId]));
+  const created: string[] = [];
   const ensure = async (v: typeof bladeMenu.$inferInsert) => {
     const id = byCode.get(v.code);
     if (id && v.category === 2 && parentOf.get(v.code) !== v.parentId) await tx.update(bladeMenu).set({ parentId: v.parentId }).where(eq(bladeMenu.id, id));
     if (id) return id;
     const [row] = await tx.insert(bladeMenu).values(v).returning({ id: bladeMenu.id });
     byCode.set(v.code, row!.id);
+    created.push(row!.id);
     return row!.id;
   };
   const walk = async (items: readonly MenuSeed[], parentId: string) => {
@@ -111,7 +116,7 @@ async function seedMenus(tx: Tx): Promise<string[]> {
     }
   };
   await walk(MENU_TREE, '0');
-  return [...byCode.values()];
+  return { all: [...byCode.values()], created };
 }
 
 /** The platform's administrator role, root department, post and `admin` account (tenant 000000). */

@@ -20,6 +20,7 @@ import { zooPlacesI18n } from '../features/zoo/places.i18n';
 import { animalI18n } from '../features/zoo/animal/animal.i18n';
 import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
 import { vetI18n } from '../features/zoo/vet/vet.i18n';
+import { vetCareI18n } from '../features/zoo/vet/vet-care.i18n';
 import { stockReportI18n } from '../features/zoo/report/report.i18n';
 import { studbookI18n } from '../features/zoo/studbook/studbook.i18n';
 import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
@@ -66,6 +67,7 @@ export const featureBundles: readonly I18nBundle[] = [
   transferLogI18n,
   basicLogI18n,
   vetI18n,
+  vetCareI18n,
   humitureI18n,
   alarmI18n,
   stockReportI18n,

@@ -49,6 +49,8 @@ export const flowProcess = (over: Partial<FlowProcess> = {}): FlowProcess => ({
   diagramResourceName: '',
   suspensionState: 1,
   deploymentTime: '2026-11-24 08:00:00',
+  executable: true,
+  notExecutable: '',
   ...over,
 });
 

@@ -9,5 +9,6 @@ declare module 'bpmn-moddle' {
   }
   export default class BpmnModdle {
     fromXML(xml: string): Promise<{ rootElement: ModdleElement; warnings: Array<{ message: string }> }>;
+    toXML(element: ModdleElement, options?: { format?: boolean }): Promise<{ xml: string }>;
   }
 }

@@ -7,16 +7,23 @@ import type { TaskSpec } from './flow.tables';
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
  * (Flowable/Activiti/Camunda `assignee`, `candidateUsers`, `candidateGroups` attributes) and whether the engine
- * may run it. Refused: script tasks and script conditions (no user code runs on the server), service/send/
- * business-rule tasks (nothing to call), and any element outside the supported set. Timers are accepted on
- * boundary and intermediate catch events with a duration or a date (decision 0026: the scheduler fires them);
- * cycles and timer start events are refused.
+ * may run them. Any well-formed BPMN 2.0 file deploys (as Flowable and Camunda deploy it): a process the engine
+ * cannot run (not marked isExecutable, or holding elements outside the supported set) is deployed with the reason
+ * in `notExecutable` — listed and viewable, refused at start. Refused at deploy only: malformed XML, a file that is
+ * not BPMN, script tasks and script conditions (no user code runs on the server), and values that are wrong
+ * (expressions the safe evaluator rejects, timers that are not ISO 8601). Data objects and stores only document
+ * data: accepted, ignored at run time. Timers run on boundary and intermediate catch events with a duration or a
+ * date (decision 0026).
  */
 
 export interface ReadProcess {
   key: string;
   name: string;
   tasks: Record<string, TaskSpec>;
+  /** Why the engine cannot run it; '' when it can. */
+  notExecutable: string;
+  /** The file with only this process executable, when the file holds others ('' = the file as deployed). */
+  engineXml: string;
 }
 
 const FLOW_NODES = new Set([
@@ -34,6 +41,12 @@ const FLOW_NODES = new Set([
   'bpmn:TextAnnotation',
   'bpmn:Association',
   'bpmn:Group',
+  // Embedded (not event) sub-processes: the engine runs them; their waiting tasks are read through the sub-process.
+  'bpmn:SubProcess',
+  // Documentation of data: the engine ignores them.
+  'bpmn:DataObject',
+  'bpmn:DataObjectReference',
+  'bpmn:DataStoreReference',
 ]);
 
 const attr = (el: ModdleElement, name: string): string => {
@@ -50,28 +63,45 @@ function refuse(msg: string): never {
   throw new BizError(msg);
 }
 
-function checkElement(el: ModdleElement, where: string): void {
+/**
+ * Refuses what may never be deployed (script code, invalid expressions or timer values) and returns why the engine
+ * cannot run the element ('' when it can).
+ */
+function checkElement(el: ModdleElement, where: string): string {
   const label = `${el.name || el.id || el.$type}`;
+  const type = el.$type.replace('bpmn:', '');
   if (el.$type === 'bpmn:ScriptTask') refuse(`流程 ${where} 中不允许脚本任务「${label}」`);
-  if (!FLOW_NODES.has(el.$type)) refuse(`流程 ${where} 包含不支持的元素 ${el.$type.replace('bpmn:', '')}「${label}」`);
-  const defs = (el.eventDefinitions as ModdleElement[] | undefined) ?? [];
-  const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
-  for (const d of defs) {
-    if (d.$type === 'bpmn:TimerEventDefinition') {
-      if (!catching) refuse(`流程 ${where} 中的定时器「${label}」只能用在边界事件或中间捕获事件上(不支持定时启动)`);
-      checkTimer(d, where, label);
-      continue;
-    }
-    if (d.$type !== 'bpmn:TerminateEventDefinition' || catching) refuse(`流程 ${where} 中的事件「${label}」类型 ${d.$type.replace('bpmn:', '')} 暂不支持`);
-  }
-  if (catching && (defs.length !== 1 || defs[0]!.$type !== 'bpmn:TimerEventDefinition')) refuse(`流程 ${where} 中的事件「${label}」只支持定时器`);
   const cond = el.conditionExpression as ModdleElement | undefined;
   if (cond) {
     if (cond.language) refuse(`流程 ${where} 的连线「${label}」使用了脚本条件,只支持 \${...} 表达式`);
     const err = checkExpression(String(cond.body ?? ''));
     if (err) refuse(`流程 ${where} 的连线「${label}」条件表达式有误: ${err}`);
   }
-  if (el.loopCharacteristics) refuse(`流程 ${where} 中的多实例任务「${label}」暂不支持`);
+  const defs = (el.eventDefinitions as ModdleElement[] | undefined) ?? [];
+  for (const d of defs) {
+    const c = d.condition as ModdleElement | undefined;
+    if (c?.language) refuse(`流程 ${where} 中的事件「${label}」使用了脚本条件,只支持 \${...} 表达式`);
+    if (d.$type === 'bpmn:TimerEventDefinition') checkTimer(d, where, label);
+  }
+  const inner = [...((el.flowElements as ModdleElement[] | undefined) ?? []), ...((el.artifacts as ModdleElement[] | undefined) ?? [])];
+  let why = '';
+  for (const child of inner) why ||= checkElement(child, where);
+  if (why) return why;
+  if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
+  if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
+  const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
+  for (const d of defs) {
+    const kind = d.$type.replace('bpmn:', '');
+    if (d.$type === 'bpmn:TimerEventDefinition') {
+      if (!catching) return `定时器「${label}」只能用在边界事件或中间捕获事件上(暂不支持定时启动)`;
+      if (d.timeCycle) return `定时器「${label}」使用了循环定时(timeCycle),暂不支持`;
+      continue;
+    }
+    if (d.$type !== 'bpmn:TerminateEventDefinition' || catching) return `事件「${label}」的类型 ${kind} 暂不支持执行`;
+  }
+  if (catching && (defs.length !== 1 || defs[0]!.$type !== 'bpmn:TimerEventDefinition')) return `事件「${label}」只支持定时器`;
+  if (el.loopCharacteristics) return `多实例任务「${label}」暂不支持执行`;
+  return '';
 }
 
 /** ISO 8601 duration (P1D, PT30M, P1DT12H, PT1.5S). */
@@ -82,7 +112,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2
 /** A timer the scheduler can keep: one duration or one date (a `${…}` expression is checked as an expression). */
 function checkTimer(d: ModdleElement, where: string, label: string): void {
   const body = (k: string) => String((d[k] as ModdleElement | undefined)?.body ?? '').trim();
-  if (d.timeCycle) refuse(`流程 ${where} 中的定时器「${label}」使用了循环定时(timeCycle),暂不支持,请改用时长(timeDuration)或日期(timeDate)`);
+  if (d.timeCycle) return; // not run (a cycle): the process is marked not executable, its value is not read
   const kinds = (['timeDuration', 'timeDate'] as const).filter((k) => d[k]);
   if (kinds.length !== 1) refuse(`流程 ${where} 中的定时器「${label}」需要设置时长(timeDuration)或日期(timeDate)之一`);
   const kind = kinds[0]!;
@@ -99,12 +129,25 @@ function checkTimer(d: ModdleElement, where: string, label: string): void {
     );
 }
 
+/** The parser's complaint, with its line and column (1-based), in a 400 the user can act on. */
+function parseError(e: unknown): BizError {
+  const err = e as { message?: string; warnings?: Array<{ message?: string }> };
+  const text = [err.message ?? '', ...(err.warnings ?? []).map((w) => w.message ?? '')].find((m) => /line: \d+/.test(m)) ?? err.message ?? '';
+  const m = /unparsable content (.*?) detected\s+line: (\d+)\s+column: (\d+)\s+nested error: (.*)/s.exec(text);
+  if (!m) return new BizError(`${FLOW_MSG.badXml}: ${(err.message ?? '').slice(0, 200)}`);
+  const at = `第 ${Number(m[2]) + 1} 行第 ${Number(m[3]) + 1} 列`;
+  if (/unexpected element/.test(m[4]!) && /failed to parse document/.test(err.message ?? ''))
+    return new BizError(`不是 BPMN 2.0 文件(${at}): 根元素 ${m[1]!.slice(0, 80)} 不是 BPMN 的 definitions`);
+  return new BizError(`${FLOW_MSG.badXml}(${at}): ${m[4]!.trim().slice(0, 200)},位于 ${m[1]!.slice(0, 80)}`);
+}
+
 export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; processes: ReadProcess[] }> {
+  const moddle = new BpmnModdle();
   let root: ModdleElement;
   try {
-    ({ rootElement: root } = await new BpmnModdle().fromXML(xml));
-  } catch {
-    throw new BizError(FLOW_MSG.badXml);
+    ({ rootElement: root } = await moddle.fromXML(xml));
+  } catch (e) {
+    throw parseError(e);
   }
   if (root?.$type !== 'bpmn:Definitions') throw new BizError(FLOW_MSG.badXml);
   const procs = ((root.rootElements as ModdleElement[] | undefined) ?? []).filter((e) => e.$type === 'bpmn:Process');
@@ -114,25 +157,43 @@ export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; pro
     const key = p.id ?? '';
     if (!/^[A-Za-z_][\w.-]{0,99}$/.test(key)) refuse(`流程标识「${key}」格式不正确(字母或下划线开头,不超过100个字符)`);
     const elements = (p.flowElements as ModdleElement[] | undefined) ?? [];
-    if (!elements.some((e) => e.$type === 'bpmn:StartEvent')) refuse(`流程 ${key} 缺少开始事件`);
-    const tasks: Record<string, TaskSpec> = {};
-    for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) {
-      checkElement(el, key);
-      if (el.$type === 'bpmn:UserTask') {
-        const spec = {
-          name: el.name ?? el.id ?? '',
-          assignee: attr(el, 'assignee'),
-          candidateUsers: list(attr(el, 'candidateUsers')),
-          candidateGroups: list(attr(el, 'candidateGroups')),
-        };
-        for (const x of [spec.assignee, ...spec.candidateUsers, ...spec.candidateGroups]) {
-          const err = checkExpression(x);
-          if (err) refuse(`流程 ${key} 的任务「${spec.name}」办理人表达式有误: ${err}`);
-        }
-        tasks[el.id!] = spec;
-      }
+    let why = '';
+    for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) why ||= checkElement(el, key);
+    if (!elements.some((e) => e.$type === 'bpmn:StartEvent')) why ||= '缺少开始事件';
+    if (p.isExecutable !== true) why = '未标记为可执行(isExecutable)';
+    processes.push({ key, name: (p.name ?? key).slice(0, 200), tasks: readTasks(elements, key), notExecutable: why.slice(0, 500), engineXml: '' });
+  }
+  // The engine starts every executable process of a file: one that shares its file runs from a copy in which the
+  // others are not executable.
+  if (procs.filter((p) => p.isExecutable === true).length > 1) {
+    const flags = procs.map((p) => p.isExecutable as boolean | undefined);
+    for (const [i, proc] of processes.entries()) {
+      if (proc.notExecutable) continue;
+      procs.forEach((p, j) => (p.isExecutable = j === i));
+      proc.engineXml = (await moddle.toXML(root)).xml;
     }
-    processes.push({ key, name: (p.name ?? key).slice(0, 200), tasks });
+    procs.forEach((p, j) => (p.isExecutable = flags[j]));
   }
   return { root, processes };
+}
+
+/** User tasks and their assignment, sub-processes included; assignee expressions are checked. */
+function readTasks(elements: ModdleElement[], key: string): Record<string, TaskSpec> {
+  const tasks: Record<string, TaskSpec> = {};
+  for (const el of elements) {
+    if (el.flowElements) Object.assign(tasks, readTasks(el.flowElements as ModdleElement[], key));
+    if (el.$type !== 'bpmn:UserTask') continue;
+    const spec = {
+      name: el.name ?? el.id ?? '',
+      assignee: attr(el, 'assignee'),
+      candidateUsers: list(attr(el, 'candidateUsers')),
+      candidateGroups: list(attr(el, 'candidateGroups')),
+    };
+    for (const x of [spec.assignee, ...spec.candidateUsers, ...spec.candidateGroups]) {
+      const err = checkExpression(x);
+      if (err) refuse(`流程 ${key} 的任务「${spec.name}」办理人表达式有误: ${err}`);
+    }
+    tasks[el.id!] = spec;
+  }
+  return tasks;
 }

@@ -108,6 +108,18 @@ interface ApiLike {
   content?: { name?: string; error?: { message?: string } };
   owner?: { name?: string; type?: string };
   signal(msg?: unknown): void;
+  getPostponed?(): ApiLike[];
+}
+
+/**
+ * Everything waiting, sub-processes opened: the engine lists an embedded sub-process as one waiting activity and
+ * its own waiting children through the sub-process's api (bpmn-elements `Api.getPostponed`).
+ */
+function allPostponed(apis: ApiLike[]): ApiLike[] {
+  return apis.flatMap((a) =>
+    // The sub-process's list starts with its own execution: only its children are opened further.
+    a.type === 'bpmn:SubProcess' && a.getPostponed ? [a, ...allPostponed(a.getPostponed().filter((c) => c.id !== a.id))] : [a],
+  );
 }
 
 export async function runStep(
@@ -148,7 +160,7 @@ export async function runStep(
       execution = await engine.execute({ listener, variables: {} });
     }
     if (signal) {
-      const api = (execution.getPostponed() as unknown as ApiLike[]).find(
+      const api = allPostponed(execution.getPostponed() as unknown as ApiLike[]).find(
         (a) => a.id === signal.activityId && (!signal.executionId || a.executionId === signal.executionId),
       );
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
@@ -167,7 +179,7 @@ export async function runStep(
     failure ??= e instanceof ExpressionError ? `条件表达式有误: ${e.message}` : ((e as Error).message ?? '流程执行出错');
   }
   if (failure) throw new BizError(`流程执行失败: ${failure}`);
-  const waiting = (execution!.getPostponed() as unknown as ApiLike[]).map((a) => ({ id: a.id, type: a.type, executionId: a.executionId }));
+  const waiting = allPostponed(execution!.getPostponed() as unknown as ApiLike[]).map((a) => ({ id: a.id, type: a.type, executionId: a.executionId }));
   const saved = await engine.getState();
   const live = liveTimers(timers.executing);
   // Stop a waiting engine so its in-memory execution is dropped (a finished one has nothing to stop: stop() would

@@ -1,59 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockApprovalParamKey } from '@zoo/contract';
-import { startTestApp, type TestApp } from '../../../test/harness';
-import { createTenantUser } from '../../../test/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/iam-helpers';
-import { authorise, coverOutgoing, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
+import type { TestApp } from '../../../test/harness';
+import { bpmn, deployUpload, FLOW_TENANT, flowCalls, okData, useFlowWorld } from '../../../test/flow-fixtures';
+import { platformToken, zooAdmin } from '../../../test/zoo-fixtures';
 
-const A = '400001';
+// Process definitions and models: deploy, check, state, and what another zoo sees (stock approval: flow-stock-approval.test.ts).
+const A = FLOW_TENANT;
 const B = '400002';
+const w = useFlowWorld([
+  ['curator1', 'curator'],
+  ['clerk', 'clerk'],
+]);
+const { users } = w;
+const { q, get, post, commonDef, startLeave, claimAndDecide } = flowCalls(w);
 let t: TestApp;
 let adminA: string;
 let adminB: string;
-const users: Record<string, { id: string; token: string }> = {};
-const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
-const get = (url: string, token: string, query: Record<string, string> = {}) => t.request({ url, token, query });
-const post = (url: string, token: string, o: { query?: Record<string, string>; body?: unknown } = {}) => t.request({ method: 'POST', url, token, ...o });
-const okData = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.data;
-};
-
-async function user(account: string, role: string): Promise<void> {
-  const { userId, roleId } = await createTenantUser(t.sql, { tenantId: A, account, password: 'pw', roleAlias: role });
-  await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu`, [A, roleId]);
-  users[account] = { id: userId, token: await t.login(account, 'pw', A) };
-}
-
-const commonDef = async (key: string) =>
-  (await q(`select definition_id from flow_definition where tenant_id = '' and process_key = $1`, [key]))[0].definition_id as string;
-
-async function startLeave(token: string, approver: string, reason = '家中有事'): Promise<{ leaveId: string; instanceId: string }> {
-  const res = await post('/blade-desk/process/leave/start-process', token, {
-    body: { processDefinitionId: await commonDef('leave'), taskUser: approver, startTime: `${today} 09:00:00`, endTime: '2099-01-04 09:00:00', reason },
-  });
-  okData(res);
-  const [row] = await q(`select id::text, process_instance_id from blade_process_leave where reason = $1 order by id desc limit 1`, [reason]);
-  return { leaveId: row.id, instanceId: row.process_instance_id };
-}
-
 beforeAll(async () => {
-  t = await startTestApp();
+  t = w.t;
   adminA = await zooAdmin(t, A);
   adminB = await zooAdmin(t, B);
-  await user('curator1', 'curator');
-  await user('curator2', 'curator');
-  await user('director1', 'director');
-  await user('clerk', 'clerk');
 });
-afterAll(async () => t?.close().catch(() => undefined));
 
-const BPMN = (key: string, body: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
-<process id="${key}" name="${key}名称" isExecutable="true">${body}</process></definitions>`;
-const PARALLEL = BPMN(
+const PARALLEL = bpmn(
   'parallel_own',
   `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="fork"/><parallelGateway id="fork"/>
   <sequenceFlow id="f2" sourceRef="fork" targetRef="a"/><sequenceFlow id="f3" sourceRef="fork" targetRef="b"/>
@@ -65,21 +34,7 @@ const PARALLEL = BPMN(
   <endEvent id="e1"/><endEvent id="e2"/>`,
 );
 
-const upload = (token: string, files: Array<[string, string]>, fields: Record<string, string>) => {
-  const boundary = '----flowtest';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  for (const [name, xml] of files)
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/xml\r\n\r\n${xml}\r\n`));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return t.request({
-    method: 'POST',
-    url: '/blade-flow/manager/deploy-upload',
-    token,
-    body: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-};
+const upload = (token: string, files: Array<[string, string]>, fields: Record<string, string>) => deployUpload(t, token, files, fields);
 
 describe('definitions', () => {
   it('deploy-upload, check-upload, change-state, models and the refusals, with the contract messages', async () => {
@@ -100,22 +55,24 @@ describe('definitions', () => {
           { category: 'flow_2', tenantIds: A },
         )
       ).body.msg,
-    ).toBe('BPMN 文件格式不正确');
-    const script = BPMN(
+    ).toBe('BPMN 文件格式不正确(第 1 行第 1 列): unclosed tag,位于 <x');
+    const script = bpmn(
       'scripted',
       '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="x"/><scriptTask id="x" name="跑代码" scriptFormat="javascript"><script>process.exit(1)</script></scriptTask>',
     );
     expect((await upload(adminA, [['s.bpmn', script]], { category: 'flow_2', tenantIds: A })).body.msg).toBe('流程 scripted 中不允许脚本任务「跑代码」');
-    const scriptCond = BPMN(
+    const scriptCond = bpmn(
       'scond',
       '<startEvent id="s"/><sequenceFlow id="f" name="脚本" sourceRef="s" targetRef="e"><conditionExpression xsi:type="tFormalExpression" language="javascript">next(null, true)</conditionExpression></sequenceFlow><endEvent id="e"/>',
     );
     expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
       '流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式',
     );
-    const timer = BPMN('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
-    expect((await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
-      '流程 timed 中的定时器「s」只能用在边界事件或中间捕获事件上(不支持定时启动)',
+    // A timer start event is not run: deployed, marked 不可执行 and not offered to start (flow-deploy-any.test.ts).
+    const timer = bpmn('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
+    okData(await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A }));
+    expect((await q(`select not_executable from flow_definition where process_key = 'timed'`))[0].not_executable).toBe(
+      '定时器「s」只能用在边界事件或中间捕获事件上(暂不支持定时启动)',
     );
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: '' })).body.msg).toBe('只有平台管理员可以部署通用流程,请选择本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: B })).body.msg).toBe('只能部署到本租户');
@@ -160,7 +117,7 @@ describe('definitions', () => {
         body: {
           modelKey: 'drawn',
           name: '画的流程',
-          modelEditorXml: BPMN(
+          modelEditorXml: bpmn(
             'drawn',
             '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>',
           ),
@@ -181,115 +138,36 @@ describe('definitions', () => {
   });
 });
 
-describe('stock movements under approval', () => {
-  let panda: string;
-  let cageId: string;
-  // A class I animal leaves with a transport certificate (decision 0040).
-  let permitId = '';
-  const exportBody = (animalId: string) => ({
-    animalType: 1,
-    speciesId: panda,
-    animalId,
-    exportDate: today,
-    exportType: 3,
-    output: '成都大熊猫繁育研究基地',
-    permitIds: [permitId],
-  });
-  const status = async (id: string) => (await q(`select status from zoo_animal where id = $1`, [id]))[0].status;
-  const openTask = async (instanceId: string) =>
-    (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null`, [instanceId]))[0];
-  const claimAndDecide = async (who: string, instanceId: string, flag?: string, comment?: string) => {
-    const task = await openTask(instanceId);
-    expect((await post('/blade-flow/work/claim-task', users[who]!.token, { query: { taskId: task.id } })).body.msg).toBe('签收事务成功');
-    okData(await post('/blade-flow/work/complete-task', users[who]!.token, { body: { taskId: task.id, processInstanceId: instanceId, flag, comment } }));
-  };
-
-  beforeAll(async () => {
-    await authorise(t, A, [{ latin: 'Ailuropoda melanoleuca' }]);
-    panda = await speciesId(t, 'Ailuropoda melanoleuca');
-    cageId = (await makeCageChain(t, adminA)).cageId;
-    permitId = await coverOutgoing(t, adminA, [panda]);
-    await q(`insert into blade_param (param_name, param_key, param_value) values ('存栏审批', $1, 'zoo_stock_approval')`, [stockApprovalParamKey(A)]);
-  });
-
-  it('an export waits for curator and director, then moves stock; exactly one of two claiming curators wins', async () => {
-    const animalId = await makeAnimal(t, adminA, { speciesId: panda, sex: 1, cageId });
-    const res = okData(await post('/zoo-stockLog/stockLog/export_enroll', users.clerk!.token, { body: exportBody(animalId) }));
-    expect(res).toMatchObject({ ids: [], animalIds: [], approval: { state: 'pending' } });
-    const instanceId = res.approval.processInstanceId as string;
-    expect(await status(animalId)).toBe(1);
-    expect(await q(`select 1 from zoo_stock_log where animal_id = $1 and movement_type = 'export'`, [animalId])).toHaveLength(0);
-
-    // Director is not a candidate of the curator step; the claim list shows it to curators only.
-    const task = await openTask(instanceId);
-    expect(okData(await get('/blade-flow/work/claim-list', users.director1!.token, {})).records.some((r: any) => r.taskId === task.id)).toBe(false);
-    const claimList = okData(await get('/blade-flow/work/claim-list', users.curator2!.token, { category: 'flow_3' }));
-    expect(claimList.records.find((r: any) => r.taskId === task.id)).toMatchObject({
-      taskName: '主管审批',
-      status: 'claim',
-      businessTable: 'zoo_stock_approval',
-      category: 'flow_3',
-    });
-    expect((await post('/blade-flow/work/claim-task', users.director1!.token, { query: { taskId: task.id } })).body.msg).toBe('您不是该任务的候选人,无法签收');
-
-    const race = await Promise.all(['curator1', 'curator2'].map((u) => post('/blade-flow/work/claim-task', users[u]!.token, { query: { taskId: task.id } })));
-    const msgs = race.map((r) => r.body.msg).sort();
-    expect(msgs).toEqual(['签收事务成功', '该任务已被其他人签收'].sort());
-    const winner = race[0]!.body.success ? 'curator1' : 'curator2';
-    okData(await post('/blade-flow/work/complete-task', users[winner]!.token, { body: { taskId: task.id, processInstanceId: instanceId, flag: 'ok' } }));
-    expect(await status(animalId)).toBe(1);
-
-    await claimAndDecide('director1', instanceId, 'ok', '同意输出');
-    expect(await status(animalId)).toBe(2);
-    const [approval] = await q(`select state, stock_log_ids from zoo_stock_approval where process_instance_id = $1`, [instanceId]);
-    expect(approval.state).toBe('approved');
-    expect(await q(`select 1 from zoo_stock_log where animal_id = $1 and movement_type = 'export'`, [animalId])).toHaveLength(1);
-  });
-
-  it('a rejection moves nothing and the requester sees why', async () => {
-    const animalId = await makeAnimal(t, adminA, { speciesId: panda, sex: 2, cageId });
-    const res = okData(await post('/zoo-stockLog/stockLog/export_enroll', users.clerk!.token, { body: exportBody(animalId) }));
-    const instanceId = res.approval.processInstanceId as string;
-    await claimAndDecide('curator1', instanceId, 'ok');
-    await claimAndDecide('director1', instanceId, undefined, '对方资质不全');
-    expect(await status(animalId)).toBe(1);
-    expect(await q(`select 1 from zoo_stock_log where animal_id = $1`, [animalId])).toHaveLength(1); // its opening entry only
-    const detail = okData(await get('/zoo-stockLog/approval/detail', users.clerk!.token, { businessId: res.approval.approvalId }));
-    expect(detail).toMatchObject({ state: 'rejected', reason: '审批未通过: 对方资质不全', movement: 'export' });
-    expect(detail.flow.processIsFinished).toBe('finished');
-  });
-
-  it('refuses at once what could not be applied, and a deleted instance cancels the movement', async () => {
-    const animalId = await makeAnimal(t, adminA, { speciesId: panda, sex: 2, cageId });
-    const wrong = await post('/zoo-stockLog/stockLog/die_enroll', users.clerk!.token, {
-      body: { animalType: 1, speciesId: '1', animalId, dieDate: today, dieType: 1 },
-    });
-    expect(wrong.body.success).toBe(false);
-    expect(await q(`select 1 from zoo_stock_approval where payload->>'animalId' = $1`, [animalId])).toHaveLength(0);
-    const res = okData(
-      await post('/zoo-stockLog/stockLog/die_enroll', users.clerk!.token, { body: { animalType: 1, speciesId: panda, animalId, dieDate: today, dieType: 1 } }),
+describe('deployment for all zoos', () => {
+  it('the platform deploys a process for every zoo; its audit row is in the platform trail; zoos start it', async () => {
+    const platform = await platformToken(t);
+    const xml = bpmn(
+      'every_zoo',
+      '<startEvent id="s"/><sequenceFlow id="f" sourceRef="s" targetRef="u"/><userTask id="u" name="办理"/><sequenceFlow id="g" sourceRef="u" targetRef="e"/><endEvent id="e"/>',
     );
-    const follow = okData(await get('/blade-flow/follow/list', adminA, { processInstanceId: res.approval.processInstanceId }));
-    expect(follow.records[0]).toMatchObject({
-      processDefinitionKey: 'zoo_stock_approval',
-      startUser: 'clerk',
-      activityId: 'curatorApprove',
-      category: 'flow_3',
-    });
-    okData(
-      await post('/blade-flow/follow/delete-process-instance', adminA, {
-        query: { processInstanceId: res.approval.processInstanceId, deleteReason: '登记有误' },
-      }),
-    );
-    expect((await q(`select state, reason from zoo_stock_approval where id = $1`, [res.approval.approvalId]))[0]).toEqual({
-      state: 'cancelled',
-      reason: '审批已撤销: 登记有误',
-    });
-    expect(await status(animalId)).toBe(1);
+    okData(await upload(platform, [['every.bpmn', xml]], { category: 'flow_2', tenantIds: '' }));
+    const [def] = await q(`select id::text, deployment_id::text, tenant_id, mode from flow_definition where process_key = 'every_zoo'`);
+    expect(def).toMatchObject({ tenant_id: '', mode: 1 });
+    // The platform-wide row is audited in the platform's own trail (tenant '' has no trail of its own).
+    expect(await q(`select tenant_id, actor_tenant_id, action from sys_audit where table_name = 'flow_definition' and record_id = $1`, [def.id])).toEqual([
+      { tenant_id: '000000', actor_tenant_id: '000000', action: 'create' },
+    ]);
+    expect(okData(await get('/blade-flow/manager/list', platform, { mode: '1' })).records.some((r: any) => r.key === 'every_zoo')).toBe(true);
+    for (const zoo of [adminA, adminB])
+      expect(okData(await get('/blade-flow/work/start-list', zoo, {})).records.some((r: any) => r.key === 'every_zoo')).toBe(true);
+    // Removing it is audited the same way.
+    okData(await post('/blade-flow/manager/delete-deployment', platform, { query: { deploymentIds: def.deployment_id } }));
+    expect(
+      (await q(`select tenant_id from sys_audit where table_name = 'flow_definition' and record_id = $1 and action = 'delete'`, [def.id])).map(
+        (r: any) => r.tenant_id,
+      ),
+    ).toEqual(['000000']);
   });
+});
 
+describe('own definitions at run time', () => {
   it('parallel branches join, conditions read variables, delete-task answers its message', async () => {
-    // Own definition of tenant A (deployed above): both branches must finish before the gateway decides.
+    // Own definition of tenant A (deployed by the test above): both branches must finish before the gateway decides.
     const def = (
       await q(`select definition_id from flow_definition where process_key = 'parallel_own' and tenant_id = $1 order by version desc limit 1`, [A])
     )[0].definition_id;

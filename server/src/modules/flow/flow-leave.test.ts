@@ -1,48 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { BASIC, startTestApp, type TestApp } from '../../../test/harness';
-import { createTenantUser } from '../../../test/fixtures';
+import { BASIC, type TestApp } from '../../../test/harness';
+import { flowCalls, okData, useFlowWorld } from '../../../test/flow-fixtures';
 import { buildApp } from '../../app';
 import { openPostgres } from '../../db/client';
 
-const A = '400001';
+const w = useFlowWorld([
+  ['curator1', 'curator'],
+  ['curator2', 'curator'],
+  ['clerk', 'clerk'],
+]);
+const { users } = w;
+const { today, q, get, post, commonDef, startLeave } = flowCalls(w);
 let t: TestApp;
-const users: Record<string, { id: string; token: string }> = {};
-const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
-const get = (url: string, token: string, query: Record<string, string> = {}) => t.request({ url, token, query });
-const post = (url: string, token: string, o: { query?: Record<string, string>; body?: unknown } = {}) => t.request({ method: 'POST', url, token, ...o });
-const okData = (res: { body: any }) => {
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.data;
-};
-
-async function user(account: string, role: string): Promise<void> {
-  const { userId, roleId } = await createTenantUser(t.sql, { tenantId: A, account, password: 'pw', roleAlias: role });
-  await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu`, [A, roleId]);
-  users[account] = { id: userId, token: await t.login(account, 'pw', A) };
-}
-
-const commonDef = async (key: string) =>
-  (await q(`select definition_id from flow_definition where tenant_id = '' and process_key = $1`, [key]))[0].definition_id as string;
-
-async function startLeave(token: string, approver: string, reason = '家中有事'): Promise<{ leaveId: string; instanceId: string }> {
-  const res = await post('/blade-desk/process/leave/start-process', token, {
-    body: { processDefinitionId: await commonDef('leave'), taskUser: approver, startTime: `${today} 09:00:00`, endTime: '2099-01-04 09:00:00', reason },
-  });
-  okData(res);
-  const [row] = await q(`select id::text, process_instance_id from blade_process_leave where reason = $1 order by id desc limit 1`, [reason]);
-  return { leaveId: row.id, instanceId: row.process_instance_id };
-}
-
-beforeAll(async () => {
-  t = await startTestApp();
-  await user('curator1', 'curator');
-  await user('curator2', 'curator');
-  await user('clerk', 'clerk');
+beforeAll(() => {
+  t = w.t;
 });
-afterAll(async () => t?.close().catch(() => undefined));
 
 describe('leave process', () => {
   it('starts with the business key, offers the task to the approver, completes with 同意 and records the history', async () => {

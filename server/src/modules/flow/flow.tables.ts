@@ -45,6 +45,10 @@ export const flowDefinition = pgTable(
     tasks: jsonb('tasks').$type<Record<string, TaskSpec>>().notNull(),
     /** 1 active, 2 suspended */
     suspensionState: integer('suspension_state').notNull().default(1),
+    /** Why the engine cannot run it ('' = executable): deployed, listed and viewable, refused at start. */
+    notExecutable: varchar('not_executable', { length: 500 }).notNull().default(''),
+    /** What the engine runs when the file holds other executable processes: the file with only this one executable. */
+    engineXml: text('engine_xml').notNull().default(''),
     deploymentTime: datetime('deployment_time').notNull().default(nowDefault),
     createUser: bigintStr('create_user').default(sql.raw(`nullif(current_setting('app.user_id', true), '')::bigint`)),
   },

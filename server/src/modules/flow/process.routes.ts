@@ -17,7 +17,8 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
   const tasks = await db.select().from(flowTask).where(eq(flowTask.instanceId, instanceId));
   const names = await userNames(db, [...rows.map((r) => r.assignee), ...tasks.map((t) => t.assignee), inst.startUserId]);
   // Timer events are part of the story (a task escalated, a wait), like the start and end events.
-  const shown = new Set(['startEvent', 'endEvent', 'boundaryEvent', 'intermediateCatchEvent']);
+  // A sub-process shows as a step of its own (entered, left), its tasks and events inside it as theirs.
+  const shown = new Set(['startEvent', 'endEvent', 'boundaryEvent', 'intermediateCatchEvent', 'subProcess']);
   let list = rows.filter((r) => all || shown.has(r.activityType) || r.assignee);
   if (range?.start)
     list = list.slice(

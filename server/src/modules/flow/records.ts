@@ -119,6 +119,8 @@ export function processRecord(d: DefinitionRow, categoryName: (c: string) => str
     diagramResourceName: d.resourceName.replace(/\.(bpmn20\.xml|bpmn|xml)$/i, '.svg'),
     suspensionState: d.suspensionState,
     deploymentTime: d.deploymentTime,
+    executable: d.notExecutable === '',
+    notExecutable: d.notExecutable,
   };
 }
 

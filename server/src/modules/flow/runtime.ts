@@ -42,6 +42,9 @@ export const userIdOf = (v: unknown): string | null => {
   return isIdText(id) ? id : null;
 };
 
+/** What the engine runs: the file, or its copy where only this process is executable (bpmn-read.ts). */
+export const engineSource = (def: DefinitionRow): string => def.engineXml || def.xml;
+
 export async function definitionById(db: Tx, definitionId: string): Promise<DefinitionRow> {
   const [def] = await db.select().from(flowDefinition).where(eq(flowDefinition.definitionId, definitionId));
   if (!def) throw new BizError(FLOW_MSG.definitionMissing);
@@ -201,6 +204,7 @@ async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: stri
 export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars): Promise<string> {
   const def = await definitionById(db, definitionId);
   if (def.suspensionState !== 1) throw new BizError(FLOW_MSG.definitionSuspended);
+  if (def.notExecutable) throw new BizError(FLOW_MSG.notExecutable(def.name, def.notExecutable));
   const vars: Vars = { ...variables, initiator: `${USER_PREFIX}${session.userId}` };
   const [inst] = await db
     .insert(flowInstance)
@@ -216,7 +220,7 @@ export async function startProcess(db: Tx, session: Session, definitionId: strin
       variables: vars,
     })
     .returning();
-  const step = await runStep(def.xml, vars, null);
+  const step = await runStep(engineSource(def), vars, null);
   await persist(db, inst!, def, step, vars);
   return inst!.id;
 }
@@ -267,7 +271,7 @@ export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
   }
   const def = await definitionById(db, inst.definitionId);
   const vars = inst.variables as Vars;
-  const step = await runStep(def.xml, vars, await stateOf(db, inst.id), undefined, { activityId: timer.activityId, executionId: timer.executionId });
+  const step = await runStep(engineSource(def), vars, await stateOf(db, inst.id), undefined, { activityId: timer.activityId, executionId: timer.executionId });
   await persist(db, inst, def, step, vars);
   return true;
 }

@@ -6,7 +6,7 @@ import type { Session } from '../../platform/auth/session';
 import { runStep } from './engine';
 import type { Vars } from './expression';
 import { flowHistory, flowTask } from './flow.tables';
-import { definitionById, deleteInstance, lockInstance, now, persist, stateOf, type TaskRow } from './runtime';
+import { definitionById, deleteInstance, engineSource, lockInstance, now, persist, stateOf, type TaskRow } from './runtime';
 
 /** Task operations of the process runtime (runtime.ts): who may act on a task, claim, complete, delete. */
 
@@ -79,7 +79,7 @@ export async function completeTask(db: Tx, session: Session, input: CompleteInpu
     .set({ endTime: now, comment, flag: input.flag ?? '', pass })
     .where(eq(flowTask.id, task.id));
   const def = await definitionById(db, inst.definitionId);
-  const step = await runStep(def.xml, vars, await stateOf(db, inst.id), { activityId: task.taskDefKey, executionId: task.executionId });
+  const step = await runStep(engineSource(def), vars, await stateOf(db, inst.id), { activityId: task.taskDefKey, executionId: task.executionId });
   await persist(db, inst, def, step, vars);
 }
 

@@ -65,6 +65,8 @@ export function workRoutes(app: FastifyInstance): void {
   route(app, flowEndpoints.startList, async ({ db, session, query: q }) => {
     const where = and(
       eq(flowDefinition.suspensionState, 1),
+      // Deployed but not runnable (不可执行): listed under 流程部署, never offered to start.
+      eq(flowDefinition.notExecutable, ''),
       q.category ? eq(flowDefinition.category, q.category) : undefined,
       q.mode ? eq(flowDefinition.mode, q.mode) : undefined,
       q.name ? ilike(flowDefinition.name, containing(q.name)) : undefined,

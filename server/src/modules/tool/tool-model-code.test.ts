@@ -1,56 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import mysql from 'mysql2/promise';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
+import { toolCalls, useToolWorld } from '../../../test/tool-fixtures';
 import { createTenantUser } from '../../../test/fixtures';
 import { jdbcOf } from './tool-helpers';
 
+// Data models read from the real catalogs, and the code generator's output.
+const w = useToolWorld({ mysqlTable: true });
+const { post, get, pgForm, myForm, addDatasource } = toolCalls(w);
+const { suffix, pgTable, myTable } = w;
 let t: TestApp;
 let admin: string;
-let my: mysql.Connection;
-const suffix = randomBytes(3).toString('hex');
-const pgTable = `zoo_dt_bird_${suffix}`;
-const myTable = `zoo_dt_egg_${suffix}`;
-const MYSQL_USER = `zoo_dt_${suffix}`;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.login();
-  await t.sql.query(`create table ${pgTable} (id bigint primary key, ring_no varchar(30) not null, wing_span numeric(6,2), hatched date, remark text)`);
-  await t.sql.query(`comment on table ${pgTable} is '鸟类环志'`);
-  await t.sql.query(`comment on column ${pgTable}.ring_no is '环志编号'`);
-  // MariaDB runs beside PostgreSQL on this machine (127.0.0.1:3306, root without password, database test).
-  my = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root', database: 'test' });
-  await my.query(
-    `create table ${myTable} (id bigint primary key comment '主键', clutch varchar(20) not null comment '窝号', weight decimal(6,2), laid datetime) comment '蛋'`,
-  );
-  await my.query(`create user '${MYSQL_USER}'@'%' identified by 'right-pw'`);
-  await my.query(`grant select on test.* to '${MYSQL_USER}'@'%'`);
+beforeAll(() => {
+  ({ t, admin } = w);
 });
-afterAll(async () => {
-  await my?.query(`drop table if exists ${myTable}`).catch(() => {});
-  await my?.query(`drop user if exists '${MYSQL_USER}'@'%'`).catch(() => {});
-  await my?.end();
-  await t?.close();
-});
-
-const post = (url: string, o: { body?: unknown; query?: Record<string, string>; token?: string } = {}) =>
-  t.request({ method: 'POST', url, token: o.token ?? admin, body: o.body, query: o.query });
-const get = (url: string, query?: Record<string, string>, token = admin) => t.request({ url, token, query });
-const pgForm = () => ({ name: `本库-${suffix}`, driverClass: 'org.postgresql.Driver', ...jdbcOf(t.config.databaseUrl!), password: 'any', remark: '测试' });
-const myForm = (password = 'right-pw') => ({
-  name: `MariaDB-${suffix}`,
-  driverClass: 'com.mysql.cj.jdbc.Driver',
-  url: 'jdbc:mysql://127.0.0.1:3306/test',
-  username: MYSQL_USER,
-  password,
-});
-async function addDatasource(form: Record<string, unknown>): Promise<string> {
-  const res = await post('/blade-develop/datasource/submit', { body: form });
-  expect(res.body).toMatchObject({ success: true });
-  const list = (await get('/blade-develop/datasource/list', { name: String(form.name) })).body.data.records;
-  return list[0].id as string;
-}
 
 describe('data models read the real catalog', () => {
   let pgId: string;

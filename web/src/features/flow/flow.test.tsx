@@ -37,6 +37,24 @@ describe('流程管理', () => {
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(net.to('POST /api/blade-flow/manager/delete-deployment')[0]?.query).toEqual({ deploymentIds: '100' }));
   });
+
+  it('a deployed process the engine cannot run is tagged 不可执行 and says why on hover', async () => {
+    signIn();
+    stubFetch({
+      'GET /api/blade-flow/manager/list': pageOf([
+        flowProcess(),
+        flowProcess({ id: 'pool:1:101', key: 'pool', name: '供应商流程', executable: false, notExecutable: '未标记为可执行(isExecutable)' }),
+      ]),
+      'GET /api/blade-system/dict/dictionary': ok(flowDict),
+    });
+    renderPage(<ManagerPage />);
+    const runnable = (await screen.findByText('leave')).closest('tr')!;
+    expect(within(runnable).getByText('可执行')).toBeInTheDocument();
+    const pool = screen.getByText('pool').closest('tr')!;
+    const tag = within(pool).getByText('不可执行');
+    fireEvent.mouseEnter(tag);
+    expect(await screen.findByText('未标记为可执行(isExecutable)')).toBeInTheDocument();
+  });
 });
 
 describe('流程部署', () => {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../../db/client';
@@ -11,7 +12,17 @@ import { bladeRole, bladeRoleMenu } from '../../../platform/access/access.tables
 import { getParam } from '../../../platform/param/param';
 import { bladeDictBiz } from '../../../platform/dict/dict.tables';
 import { bladeMenu } from '../../../platform/access/access.tables';
-import { bladeTenantPackage } from '../../../platform/tenancy/tenancy.tables';
+import { bladeTenant, bladeTenantPackage } from '../../../platform/tenancy/tenancy.tables';
+
+/** A random 6-digit tenant id not used by any tenant, deleted ones included (the unique index covers them). */
+export async function newTenantCode(db: Tx): Promise<string> {
+  const taken = new Set((await db.select({ code: bladeTenant.tenantId }).from(bladeTenant)).map((r) => r.code));
+  for (let i = 0; i < 50; i++) {
+    const code = String(randomInt(100_000, 1_000_000));
+    if (!taken.has(code)) return code;
+  }
+  throw new BizError('租户ID生成失败,请重试');
+}
 
 export const DEFAULT_MENU_CODES = 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu';
 

@@ -1,8 +1,6 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { tenant, tenantEndpoints } from '@zoo/contract';
-import type { Tx } from '../../../db/client';
 import { resourceRoutes, NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
@@ -10,19 +8,9 @@ import { PLATFORM_TENANT } from '../../../platform/auth/session';
 import { asTenant } from '../../../platform/tenancy/tenant-tx';
 import { getIntParam } from '../../../platform/param/param';
 import { bladeTenant, bladeTenantPackage } from '../../../platform/tenancy/tenancy.tables';
-import { bootstrapTenant, packageMenus } from './tenant.bootstrap';
+import { bootstrapTenant, newTenantCode, packageMenus } from './tenant.bootstrap';
 
 const live = eq(bladeTenant.isDeleted, 0);
-
-/** A random 6-digit tenant id not used by any tenant, deleted ones included (the unique index covers them). */
-async function newTenantCode(db: Tx): Promise<string> {
-  const taken = new Set((await db.select({ code: bladeTenant.tenantId }).from(bladeTenant)).map((r) => r.code));
-  for (let i = 0; i < 50; i++) {
-    const code = String(randomInt(100_000, 1_000_000));
-    if (!taken.has(code)) return code;
-  }
-  throw new BizError('租户ID生成失败,请重试');
-}
 
 /**
  * Tenants are the platform administrator's (cross-tenant) resource; a tenant admin may list and read only its

@@ -7,6 +7,7 @@ import { mustExist } from '../../../platform/resource/guards';
 import { licenceRefusal } from '../shared/licence';
 import { zooAnimal, zooCage, zooPopulation } from '../zoo.tables';
 import { zooTransferLog } from '../transfer/transfer.tables';
+import { checkMoveInQuarantine } from '../vet/quarantine.service';
 import { ledgerFunction } from './ledger-function';
 import { zooStockLog } from './stocklog.tables';
 
@@ -160,6 +161,8 @@ export async function animalOut(
   if (kind === 'move') {
     const to = await cageOfZoo(db, toCageId!, '迁入笼舍');
     if (to.id === animal.cageId) throw new BizError(`个体「${animalLabel(animal)}」已在笼舍「${to.cageCode}」`);
+    // Out of a 隔离检疫 cage only after a vet's release (decision 0038).
+    await checkMoveInQuarantine(db, animal.id, animalLabel(animal), to);
     await db.update(a).set({ cageId: to.id }).where(eq(a.id, animal.id));
     return append(db, {
       movementType: 'move',

@@ -1,67 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../../test/harness';
-import {
-  authorise,
-  makeAnimal,
-  makeCage,
-  makeCageChain,
-  makePopulation,
-  speciesId,
-  uid,
-  zooAdmin,
-  coverOutgoing,
-  covered,
-} from '../../../../test/zoo-fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/harness';
+import { chinaDay, ledgerCalls, useStocklogWorld, type StocklogWorld } from '../../../../test/stocklog-fixtures';
+import { makeAnimal, makeCage, makePopulation, uid } from '../../../../test/zoo-fixtures';
 
-// The server's own time zone as in production: a licence date read with the driver's default parser shifted by
-// eight hours here (a refusal named the day before the licence's).
-process.env.TZ = 'Asia/Shanghai';
-
+const w = useStocklogWorld();
+const { post, ok, q, mfu, animalRow } = ledgerCalls(w);
 let t: TestApp;
 let zooA: string;
 let zooB: string;
 let deer: string;
 let panda: string;
-let chain: { parkId: string; venueId: string; cageId: string };
-
-const post = (kind: string, body: Record<string, unknown>, token = zooA, headers?: Record<string, string>) =>
-  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body: kind === 'export' ? covered(token, body) : body, headers });
-const ok = async (kind: string, body: Record<string, unknown>) => {
-  const res = await post(kind, body);
-  expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');
-  return res.body.data as { ids: string[]; animalIds: string[] };
-};
+let chain: StocklogWorld['chain'];
+beforeAll(() => {
+  ({ t, zooA, zooB, deer, panda, chain } = w);
+});
 const reverse = (id: string, token = zooA, headers?: Record<string, string>) =>
   t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/remove', token, query: { ids: id }, headers });
-const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
-const mfu = async (cageId: string, species = deer) => {
-  const [r] = await q(
-    `select male_quantity m, female_quantity f, they_quantity u from zoo_population where cage_id = $1 and species_id = $2 and is_deleted = 0`,
-    [cageId, species],
-  );
-  return r ? [r.m, r.f, r.u] : undefined;
-};
-const animalRow = async (id: string) => (await q(`select status, cage_id::text as cage, is_deleted from zoo_animal where id = $1`, [id]))[0];
-const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-
-beforeAll(async () => {
-  t = await startTestApp();
-  zooA = await zooAdmin(t, '300011');
-  zooB = await zooAdmin(t, '300012');
-  await authorise(t, '300011', [
-    { latin: 'Cervus nippon' },
-    { latin: 'Ailuropoda melanoleuca' },
-    { latin: 'Macaca mulatta', validFrom: '2010-01-01', validTo: '2012-12-31', licenceNo: 'M-OLD' },
-    { latin: 'Grus japonensis', validFrom: '2098-03-01', licenceNo: 'FUT-2' },
-  ]);
-  await authorise(t, '300012', [{ latin: 'Cervus nippon' }]);
-  deer = await speciesId(t, 'Cervus nippon');
-  panda = await speciesId(t, 'Ailuropoda melanoleuca');
-  chain = await makeCageChain(t, zooA);
-  await coverOutgoing(t, zooA, [deer, panda]);
-  await coverOutgoing(t, zooB, [deer]);
-});
-afterAll(async () => t?.close());
+const today = chinaDay();
 
 describe('reversal (remove)', () => {
   it('reverses only the latest movement of a stock, as a compensating row with the reason', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import { stockLog, stockLogEndpoints, type Movement, type MovementBody } from '@zoo/contract';
+import { MOVEMENTS, stockLog, stockLogEndpoints, SUBMIT_EDIT_MSG, type Movement, type MovementBody } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { auditReasonUnlessGiven } from '../../../platform/tenancy/tenant-tx';
@@ -11,8 +11,10 @@ import { checkPedigree } from '../animal/pedigree';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { zooAnimal } from '../zoo.tables';
 import { animalOut, appendAnimalIn, cageOfZoo, mfuIn, MOVEMENT_NAME, particularsOf, populationIn, populationOut, type Particulars } from './ledger';
+import { startQuarantineOnArrival } from '../vet/quarantine.service';
 import { reverseMovement } from './reverse';
 import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
+import { submitAccess } from './submit-access';
 import { stockLogRecords } from './stocklog.records';
 import { checkOutgoing, recordUses } from '../permit/permit-gate';
 import { checkApprovedQuantity } from '../permit/approved-quantity';
@@ -57,7 +59,10 @@ async function individualsIn(db: Tx, kind: 'born' | 'import', b: InBody, x: Part
       })
       .returning();
     animalIds.push(animal!.id);
-    ids.push(await appendAnimalIn(db, kind, animal!, x));
+    const logId = await appendAnimalIn(db, kind, animal!, x);
+    // An arrival into a 隔离检疫 cage starts its quarantine (decision 0038); a newborn does not.
+    if (kind === 'import') await startQuarantineOnArrival(db, animal!, x.eventDate, logId);
+    ids.push(logId);
   }
   return { ids, animalIds };
 }
@@ -160,6 +165,20 @@ export function stockLogRoutes(app: FastifyInstance): void {
     async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(app, call.db, 'cancel', call.body, true),
   );
   approvalRoutes(app);
+
+  // The spec's generic submit: the movement its body names, through that movement's own path (and approval).
+  route(
+    app,
+    stockLogEndpoints.submit,
+    async (call) => {
+      const { movementType: kind, id, ...body } = call.body;
+      if (id !== undefined && id !== null && id !== '') throw new BizError(SUBMIT_EDIT_MSG);
+      if (kind === 'export' || kind === 'die' || kind === 'cancel')
+        return (await gateMovement(app, call, kind, body)) ?? register(call.db, kind, body as never, true);
+      return register(call.db, kind, body as never, true);
+    },
+    { authorize: (call) => submitAccess(app, call), accessDoc: `perm:${MOVEMENTS.map((k) => `stocklog_${k}`).join('|')}` },
+  );
 
   route(app, stockLogEndpoints.timeline, async (call) => {
     const { animalId, populationId } = call.query;

@@ -22,6 +22,7 @@ import {
   type Mfu,
   type Particulars,
 } from '../stocklog/ledger';
+import { startQuarantineOnArrival } from '../vet/quarantine.service';
 import { zooTransferLog } from './transfer.tables';
 
 /**
@@ -212,5 +213,8 @@ export async function importSide(
       voidReason: fl.voidReason,
       remark: fl.remark,
     });
-  return { logId: await appendAnimalIn(db, 'import', animal!, px), animalId: animal!.id };
+  const logId = await appendAnimalIn(db, 'import', animal!, px);
+  // Received into a 隔离检疫 cage, it starts its quarantine (decision 0038).
+  await startQuarantineOnArrival(db, animal!, px.eventDate, logId);
+  return { logId, animalId: animal!.id };
 }

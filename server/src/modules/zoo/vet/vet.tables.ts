@@ -8,6 +8,13 @@ import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db
  * (exact decimals) in fixed units: kg, mg, mg/kg, mg/mL or mg per tablet, mL or tablets.
  */
 
+export interface StoredTaxonRange {
+  speciesId: string | null;
+  taxonomyId: string | null;
+  doseMin: number | null;
+  doseMax: number | null;
+}
+
 const num = (name: string, precision: number, scale: number) => numeric(name, { precision, scale, mode: 'number' });
 
 /** The zoo's formulary: a drug, its form and concentration, its dose range and ceiling. */
@@ -28,6 +35,8 @@ export const zooMedDrug = pgTable(
     routes: varchar('routes', { length: 100 }).notNull().default(''),
     withdrawal: varchar('withdrawal', { length: 500 }).notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
+    /** Ranges of a species or a taxon overriding the default (decision 0038); a handful per drug, read with it. */
+    taxonRanges: jsonb('taxon_ranges').$type<StoredTaxonRange[]>().notNull().default([]),
     ...baseCols(),
   },
   () => [tenantPolicy('zoo_med_drug')],

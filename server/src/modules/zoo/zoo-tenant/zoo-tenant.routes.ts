@@ -14,6 +14,7 @@ import { licenceStateSql } from '../shared/licence';
 import { stockRows } from '../shared/stock';
 import { zooSpecies, zooTenantSpecies } from '../zoo.tables';
 import { setLicenceScope } from './licence-scope';
+import { copyTenant } from './tenant-copy';
 
 const ts = zooTenantSpecies;
 const sp = zooSpecies;
@@ -71,6 +72,11 @@ export function zooTenantRoutes(app: FastifyInstance): void {
       await setLicenceScope(db, body.species);
     });
     return {};
+  });
+
+  route(app, ep.copy, async ({ db, session, body }) => {
+    requirePlatformAdmin(session);
+    return copyTenant(app, db, body);
   });
 
   /** Every zoo (tenant other than the platform's) with its licence scope size and stock; cross-tenant. */

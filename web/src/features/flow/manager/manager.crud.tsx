@@ -1,5 +1,5 @@
 import { flowEndpoints, FlowProcess } from '@zoo/contract';
-import { Select, Tag } from 'antd';
+import { Select, Tag, Tooltip } from 'antd';
 import { FlowCategorySelect } from '../../../components/flow-category-select';
 import { defineCrudPage, listResource } from '../../../crud';
 import { t } from '../../../lib/i18n';
@@ -41,6 +41,19 @@ export const managerPage = defineCrudPage({
       width: 90,
       render: (v) => (v === 1 ? <Tag color="success">{t('flowManager.active')}</Tag> : <Tag color="warning">{t('flowManager.suspended')}</Tag>),
     },
+    // A deployed file the engine cannot run (not isExecutable, or elements it does not run) says why on hover.
+    executable: {
+      width: 100,
+      render: (v, row) =>
+        v ? (
+          <Tag color="success">{t('flowManager.executableYes')}</Tag>
+        ) : (
+          <Tooltip title={row.notExecutable}>
+            <Tag>{t('flowManager.executableNo')}</Tag>
+          </Tooltip>
+        ),
+    },
+    notExecutable: { table: false },
     deploymentTime: { width: 170 },
   },
 });

@@ -58,6 +58,10 @@ export const flowI18n: I18nBundle = {
       mode1: '通用流程',
       mode2: '定制流程',
       diagram: '流程图',
+      executable: '可执行',
+      executableYes: '可执行',
+      executableNo: '不可执行',
+      notExecutable: '不可执行原因',
     },
     flowFollow: {
       title: '流程跟踪',
@@ -136,6 +140,10 @@ export const flowI18n: I18nBundle = {
       mode1: 'Common',
       mode2: 'Tenant’s own',
       diagram: 'Diagram',
+      executable: 'Executable',
+      executableYes: 'Executable',
+      executableNo: 'Not executable',
+      notExecutable: 'Why not executable',
     },
     flowFollow: {
       title: 'Tracking',

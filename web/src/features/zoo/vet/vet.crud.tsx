@@ -17,11 +17,13 @@ import {
   VACCINATION_KINDS,
   WEIGH_METHODS,
   type AnaesthesiaAgent,
+  type TaxonRange,
 } from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
+import { TaxonRangesEditor, TaxonRangesText } from './taxon-ranges-editor';
 import { AgentsEditor, AgentsText, AnimalSelect, amountText, CaseSelect, ConfirmBox, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
@@ -32,10 +34,25 @@ function CaseStateTag({ value }: { value: number }) {
   const { t } = useTranslation();
   return <Tag color={STATE_COLOURS[value]}>{t(`vetCase.states.${value}`)}</Tag>;
 }
+/** A weighing whose change exceeds the zoo's threshold (server rule: default 10 % in 30 days). */
+function WeightAlertTag({ value }: { value: number }) {
+  const { t } = useTranslation();
+  return value === 1 ? <Tag color="red">{t('vetWeight.alerted')}</Tag> : null;
+}
 function Amount({ amount, unit }: { amount: number | ''; unit: number }) {
   const { t } = useTranslation();
   return <>{amountText(t, amount, unit)}</>;
 }
+
+/** The animal a record is of: chosen in the form and as a list filter, shown by name in the table. */
+const animalField = {
+  widget: 'custom',
+  input: (p: ControlProps) => <AnimalSelect {...p} />,
+  search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
+  table: false,
+  view: false,
+  span: 24,
+} as const;
 
 /** 药品目录 (contract `medDrug`): the zoo's formulary with dose ranges. */
 export const drugPage = defineCrudPage({
@@ -51,10 +68,17 @@ export const drugPage = defineCrudPage({
     doseMax: { widget: 'number', width: 120 },
     maxDoseMg: { widget: 'number', width: 110 },
     routes: { width: 120 },
+    taxonRanges: {
+      widget: 'custom',
+      input: (p: ControlProps) => <TaxonRangesEditor {...p} />,
+      span: 24,
+      width: 200,
+      render: (v) => <TaxonRangesText ranges={(v ?? []) as TaxonRange[]} />,
+    },
     withdrawal: { widget: 'textarea', rows: 3, table: false },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
-  defaults: { form: 1, concentrationUnit: 1 },
+  defaults: { form: 1, concentrationUnit: 1, taxonRanges: [] },
 });
 
 /** 体重记录 (contract `medWeight`): weighings in kg or g; the list shows kg. */
@@ -77,6 +101,8 @@ export const weightPage = defineCrudPage({
     weightKg: { form: false, width: 110 },
     method: { options: opts('vetWeight.methods', WEIGH_METHODS), width: 100 },
     bodyCondition: { widget: 'number', width: 120 },
+    changePct: { form: false, width: 90 },
+    alert: { form: false, width: 100, render: (v) => <WeightAlertTag value={Number(v)} /> },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { weighDate: today(), unit: 'kg', method: 1 },
@@ -89,14 +115,7 @@ export const casePage = defineCrudPage({
   crud: medCase,
   i18n: 'vetCase',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 150 },
     speciesName: { form: false, width: 100 },
     openDate: { widget: 'date', width: 110, search: { range: ['openDate_datege', 'openDate_datele'] } },
@@ -160,14 +179,7 @@ export const vaccinationPage = defineCrudPage({
   crud: medVaccination,
   i18n: 'vetVaccination',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 140 },
     speciesName: { form: false, width: 100 },
     kind: { options: opts('vetVaccination.kinds', VACCINATION_KINDS), search: true, width: 90 },
@@ -196,14 +208,7 @@ export const labPage = defineCrudPage({
   crud: medLab,
   i18n: 'vetLab',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 140 },
     speciesName: { form: false, width: 100, table: false },
     sampleDate: { widget: 'date', width: 110, search: { range: ['sampleDate_datege', 'sampleDate_datele'] } },
@@ -236,14 +241,7 @@ export const anaesthesiaPage = defineCrudPage({
   crud: medAnaesthesia,
   i18n: 'vetAnaesthesia',
   fields: {
-    animalId: {
-      widget: 'custom',
-      input: (p: ControlProps) => <AnimalSelect {...p} />,
-      search: { input: (p: ControlProps) => <AnimalSelect {...p} /> },
-      table: false,
-      view: false,
-      span: 24,
-    },
+    animalId: animalField,
     animalName: { form: false, width: 140 },
     procDate: { widget: 'date', width: 110, search: { range: ['procDate_datege', 'procDate_datele'] } },
     procedure: { width: 160 },

@@ -26,7 +26,15 @@ describe('stock movements under approval', () => {
   let cageId: string;
   // A class I animal leaves with a transport certificate (decision 0040).
   let permitId = '';
-  const exportBody = (animalId: string) => ({ animalType: 1, speciesId: panda, animalId, exportDate: today, exportType: 3, output: '成都大熊猫繁育研究基地', permitIds: [permitId] });
+  const exportBody = (animalId: string) => ({
+    animalType: 1,
+    speciesId: panda,
+    animalId,
+    exportDate: today,
+    exportType: 3,
+    output: '成都大熊猫繁育研究基地',
+    permitIds: [permitId],
+  });
   const status = async (id: string) => (await q(`select status from zoo_animal where id = $1`, [id]))[0].status;
   beforeAll(async () => {
     await authorise(t, A, [{ latin: 'Ailuropoda melanoleuca' }]);

@@ -174,8 +174,8 @@ export function stockLogRoutes(app: FastifyInstance): void {
       const { movementType: kind, id, ...body } = call.body;
       if (id !== undefined && id !== null && id !== '') throw new BizError(SUBMIT_EDIT_MSG);
       if (kind === 'export' || kind === 'die' || kind === 'cancel')
-        return (await gateMovement(app, call, kind, body)) ?? register(call.db, kind, body as never, true);
-      return register(call.db, kind, body as never, true);
+        return (await gateMovement(app, call, kind, body)) ?? register(app, call.db, kind, body as never, true);
+      return register(app, call.db, kind, body as never, true);
     },
     { authorize: (call) => submitAccess(app, call), accessDoc: `perm:${MOVEMENTS.map((k) => `stocklog_${k}`).join('|')}` },
   );

@@ -37,6 +37,8 @@ export const DICT_CODES = [
   'protection_authority',
   'cites_appendix',
   'iucn_category',
+  // permits (decision 0040)
+  'permit_kind',
   'taxonomy_rank',
   'cage_type',
   'source_confidence',

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, captchaCode, dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { dialogs, modal, okButton, open, pick, row, tip } from '../lib/ui';
+import { dialogs, modal, okButton, open, pick, pickTree, row, tip } from '../lib/ui';
+import { api, tokenOf } from '../lib/api';
 
 /**
  * An export behind the demo zoo's approval gate (issue 14): the platform administrator names the seeded
@@ -16,30 +16,8 @@ const SLOW = { timeout: 300_000 };
 const ZOO = '100000';
 const PARAM_KEY = `zoo.stock.approvalProcess.${ZOO}`;
 const PANDA = 'E2E-APPR-1';
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 // The ledger screen lists this year's movements: the birth is dated today (Beijing time) to be listed too.
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-
-async function tokenOf(tenantId: string, account: string, password: string): Promise<string> {
-  const cap = (await (await fetch(`${baseURL()}/api/blade-auth/oauth/captcha`)).json()) as { key: string };
-  const q = new URLSearchParams({ tenantId, username: account, password: md5(password), grant_type: 'captcha', scope: 'all', type: 'account' });
-  const res = await fetch(`${baseURL()}/api/blade-auth/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { authorization: BASIC, 'tenant-id': tenantId, 'captcha-key': cap.key, 'captcha-code': await captchaCode(cap.key) },
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-async function api(token: string, path: string, o: { body?: unknown; query?: Record<string, string> } = {}): Promise<any> {
-  const res = await fetch(`${baseURL()}/api${path}${o.query ? `?${new URLSearchParams(o.query)}` : ''}`, {
-    method: 'POST',
-    headers: { ...(o.body === undefined ? {} : { 'content-type': 'application/json' }), authorization: BASIC, 'blade-auth': `bearer ${token}` },
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-  });
-  const json = (await res.json()) as { success: boolean; msg: string; data: unknown };
-  expect(json.success, `${path}: ${json.msg}`).toBe(true);
-  return json.data;
-}
 
 const animal = async () =>
   (await dbQuery<{ id: string; status: number }>(`select id::text, status from zoo_animal where tenant_id = $1 and local_no = $2`, [ZOO, PANDA]))[0]!;
@@ -88,6 +66,10 @@ describe('stock movement approval in the browser', () => {
       body: { animalType: 1, speciesId: ids!.species, cageId: ids!.cage, bornDate: today, animals: [{ localNo: PANDA, animalName: '审审', sex: 1 }] },
     });
     const { id: animalId } = await animal();
+    // A class I animal leaves with a transport certificate (decision 0040): the zoo holds one for it.
+    await api(zooToken, '/zoo-permit/permit/submit', {
+      body: { kind: 3, permitNo: 'YS-E2E-APPR', issuingAuthority: '四川省林业和草原局', validFrom: today, lines: [{ speciesId: ids!.species, quantity: 1 }] },
+    });
 
     // --- the zoo records the export in the stock screen: pending, nothing moved ------------------------------
     const zoo = await b.newPage();
@@ -99,6 +81,7 @@ describe('stock movement approval in the browser', () => {
     await pick(zoo, modal(zoo), '个体', PANDA, 'E2E-APPR');
     await pick(zoo, modal(zoo), '输出类型', '交换');
     await modal(zoo).getByLabel('输出去向').fill('成都大熊猫繁育研究基地');
+    await pickTree(zoo, modal(zoo), '许可证', 'YS-E2E-APPR');
     await modal(zoo)
       .getByRole('button', { name: /^保\s*存$/ })
       .click();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { dialogs, formItem, modal, open, pick, row, tip } from '../lib/ui';
+import { dialogs, formItem, modal, open, pick, pickTree, row, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -70,6 +70,8 @@ describe('stock ledger: birth, move, population export, death', () => {
       .click();
     await tip(zoo, '笼舍「HB-01」该种群雌性存栏 10 只,不能减少 99 只');
     await formItem(zoo, modal(zoo), '雌性数量').locator('input').fill('2');
+    // 梅花鹿 is class I: the export names the demo zoo's transport certificate (decision 0040).
+    await pickTree(zoo, modal(zoo), '许可证', '野生动物运输证明');
     await screenshot(zoo, 'zoo-stocklog-export-form');
     await saveMovement(zoo);
     await expect.poll(() => row(zoo, '梅花鹿群').textContent()).toContain('14 (4.8.2)');

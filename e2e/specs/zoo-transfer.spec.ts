@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { dialogs, modal, open, pick, row, tip } from '../lib/ui';
+import { dialogs, modal, open, pick, pickTree, row, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -29,6 +29,8 @@ describe('transfers between zoos', () => {
     await pick(zoo, modal(zoo), '接收动物园', '示范野生动物园');
     await pick(zoo, modal(zoo), '物种', '东北虎', '东北虎');
     await pick(zoo, modal(zoo), '个体', 'T005 壮壮');
+    // A class I animal travels with a transport certificate: the demo zoo's (decision 0040).
+    await pickTree(zoo, modal(zoo), '许可证', '野生动物运输证明');
     await modal(zoo).getByLabel('备注').fill('东北虎繁殖合作');
     await screenshot(zoo, 'zoo-transfer-propose');
     await modal(zoo)

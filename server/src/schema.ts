@@ -23,6 +23,7 @@ export * from './modules/zoo/keeper/keeper.tables';
 export * from './modules/zoo/feedback/feedback.tables';
 export * from './modules/zoo/humiture/humiture.tables';
 export * from './modules/zoo/vet/vet.tables';
+export * from './modules/zoo/permit/permit.tables';
 export * from './modules/zoo/vet/quarantine.tables';
 export * from './modules/zoo/breeding/breeding.tables';
 export * from './modules/desk/notice/notice.tables';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './harness';
-import { authorise, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
 
 export interface IsolationFixture {
   /**
@@ -125,7 +125,16 @@ const zooFixtures: Record<string, IsolationFixture> = {
       await t.sql.query(`insert into blade_tenant (tenant_id, tenant_name) values ('200003', '第三动物园') on conflict (tenant_id) do nothing`);
       const { animalId } = await animalA(t, token);
       const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-      return { toTenantId: '200003', animalType: 1, speciesId: await speciesId(t, PANDA), animalId, transferDate: today, remark: `隔离转移${tag}` };
+      // A class I animal travels with a transport certificate (decision 0040).
+      await coverOutgoing(t, token, [await speciesId(t, PANDA)]);
+      return covered(token, {
+        toTenantId: '200003',
+        animalType: 1,
+        speciesId: await speciesId(t, PANDA),
+        animalId,
+        transferDate: today,
+        remark: `隔离转移${tag}`,
+      });
     },
     match: (r) => r.remark === `隔离转移${tag}`,
     unchanged: { remark: `隔离转移${tag}`, transferStatus: 0, direction: 'out' },
@@ -294,6 +303,21 @@ const vetFixtures: Record<string, IsolationFixture> = {
   },
 };
 
+/** Permits (decision 0040). */
+const permitFixtures: Record<string, IsolationFixture> = {
+  permit: {
+    create: async (t) => ({
+      kind: 3,
+      permitNo: `ISO-${tag}`,
+      issuingAuthority: '隔离发证机关',
+      validFrom: '2024-01-01',
+      lines: [{ speciesId: await speciesId(t, PANDA), quantity: 2 }],
+    }),
+    match: (r) => r.permitNo === `ISO-${tag}`,
+    unchanged: { permitNo: `ISO-${tag}`, issuingAuthority: '隔离发证机关' },
+  },
+};
+
 /** A well-formed link of the built-in storage for the token's tenant (no file needed: only the form is checked). */
 function ownLink(token: string): string {
   const tenant = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenant_id as string;
@@ -389,4 +413,5 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   },
   ...zooFixtures,
   ...vetFixtures,
+  ...permitFixtures,
 };

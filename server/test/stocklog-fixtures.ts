@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
-import { authorise, makeCageChain, speciesId, zooAdmin } from './zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeCageChain, speciesId, zooAdmin } from './zoo-fixtures';
 
 /** What a stock-ledger test file works with: two zoos (A licensed for four species, one of them expired and one not
  * yet valid; B for deer), a park → venue → cage chain in A, and the calls and reads the files share. */
@@ -36,6 +36,9 @@ export function useStocklogWorld(): StocklogWorld {
     w.panda = await speciesId(t, 'Ailuropoda melanoleuca');
     w.macaque = await speciesId(t, 'Macaca mulatta');
     w.chain = await makeCageChain(t, w.zooA);
+    // Exports of class I/II species name a transport certificate (decision 0040; its own tests: permit-gate.test.ts).
+    await coverOutgoing(t, w.zooA, [w.deer, w.panda]);
+    await coverOutgoing(t, w.zooB, [w.deer]);
   });
   afterAll(async () => w.t?.close());
   return w;
@@ -47,7 +50,7 @@ export const chinaDay = (days = 0) => new Date(Date.now() + 8 * 3600_000 + days 
 /** The ledger calls and reads of a world. */
 export function ledgerCalls(w: StocklogWorld) {
   const post = (kind: string, body: Record<string, unknown>, token = w.zooA, headers?: Record<string, string>) =>
-    w.t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body, headers });
+    w.t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body: kind === 'export' ? covered(token, body) : body, headers });
   const ok = async (kind: string, body: Record<string, unknown>) => {
     const res = await post(kind, body);
     expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
-import { authorise, makeCageChain, speciesId, zooAdmin } from './zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeCageChain, speciesId, zooAdmin } from './zoo-fixtures';
 
 /** Transfers between zoos: A sends, B receives, C is a third zoo of the platform that must see nothing. */
 export const A = '300031';
@@ -38,6 +38,8 @@ export function useTransferWorld(): TransferWorld {
     w.cageA = (await makeCageChain(t, w.zooA)).cageId;
     w.cageB = (await makeCageChain(t, w.zooB)).cageId;
     w.cageC = (await makeCageChain(t, w.zooC)).cageId;
+    // Exports and transfers of class I/II species name a transport certificate (decision 0040).
+    for (const token of [w.zooA, w.zooB, w.zooC]) await coverOutgoing(t, token, [w.deer, w.panda]);
     await transferCalls(w).born(w.zooA, w.cageA, 5, 5);
   });
   afterAll(async () => w.t?.close());
@@ -48,7 +50,7 @@ export function useTransferWorld(): TransferWorld {
 export function transferCalls(w: TransferWorld) {
   const q = async (sql: string, params: unknown[] = []) => (await w.t.sql.query(sql, params)).rows;
   const propose = (body: Record<string, unknown>, token = w.zooA) =>
-    w.t.request({ method: 'POST', url: `${base}/submit`, token, body: { toTenantId: B, transferDate: today, ...body } });
+    w.t.request({ method: 'POST', url: `${base}/submit`, token, body: covered(token, { toTenantId: B, transferDate: today, ...body }) });
   const proposeOk = async (body: Record<string, unknown>): Promise<string> => {
     const res = await propose(body);
     expect(res.body.msg, JSON.stringify(res.body)).toBe('操作成功');

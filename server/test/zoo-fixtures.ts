@@ -94,3 +94,31 @@ export const makePopulation = (t: TestApp, token: string, body: Record<string, u
   const populationName = `种群${uid()}`;
   return create(t, token, '/zoo-population/population', 'zoo_population', { populationName, ...body }, ['population_name', populationName]);
 };
+
+/** Each zoo's covering transport certificate (see coverOutgoing), by tenant. */
+const coveringPermits = new Map<string, string>();
+const tenantOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).tenant_id as string;
+
+/**
+ * A transport certificate covering plenty of the given species for the token's zoo, which `covered` adds to export
+ * and transfer bodies: for tests whose subject is not the permit gate (decision 0040; its own test is
+ * modules/zoo/permit/permit-gate.test.ts).
+ */
+export async function coverOutgoing(t: TestApp, token: string, species: string[]): Promise<string> {
+  const permitNo = `YS-T-${uid()}`;
+  const lines = species.map((speciesId) => ({ speciesId, quantity: 1_000_000 }));
+  const res = await t.request({
+    method: 'POST',
+    url: '/zoo-permit/permit/submit',
+    token,
+    body: { kind: 3, permitNo, issuingAuthority: '测试发证机关', validFrom: '2000-01-01', lines },
+  });
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  const { rows } = await t.sql.query(`select id::text from zoo_permit where permit_no = $1`, [permitNo]);
+  coveringPermits.set(tenantOf(token), rows[0].id);
+  return rows[0].id;
+}
+
+/** The body with the token's covering permit named (unless it names permits itself). */
+export const covered = (token: string, body: Record<string, unknown>): Record<string, unknown> =>
+  coveringPermits.has(tenantOf(token)) && !('permitIds' in body) ? { ...body, permitIds: [coveringPermits.get(tenantOf(token))] } : body;

@@ -4,7 +4,7 @@ import { defineCrud } from '../resource';
 import { linkIn, optId, optText, reqId } from '../fields';
 
 /** Zoo records an attachment may hang on; each maps to its table and to the edit button that guards it. */
-export const BIZ_TYPES = ['park', 'venue', 'cage', 'animal', 'animal_flag', 'population'] as const;
+export const BIZ_TYPES = ['park', 'venue', 'cage', 'animal', 'animal_flag', 'population', 'permit'] as const;
 export type BizType = (typeof BIZ_TYPES)[number];
 
 export const bizAttach = defineCrud({

@@ -22,5 +22,6 @@ export * from './report';
 export * from './studbook';
 export * from './vet-dose';
 export * from './vet';
+export * from './permit';
 export * from './vet-quarantine';
 export * from './breeding';

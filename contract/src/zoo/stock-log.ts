@@ -5,6 +5,7 @@ import { defineResource } from '../resource';
 import { dateIn, dictInt, isLink, NumOut, optDate, optId, optNumber, optText, reqId, reqText } from '../fields';
 import { ANIMAL_ORIGINS, ANIMAL_SEX } from './animal';
 import { PendingMovement } from '../flow/stock-approval';
+import { permitIdsIn, purposeCodeIn, sourceCodeIn } from './permit';
 
 /**
  * The stock ledger (存栏变动): every accession (birth, import), disposition (export, death, deregistration) and
@@ -130,8 +131,18 @@ export const ExportIn = z
     price: optNumber('价格', 0, 1e10),
     permitNo: optText('许可证号', 100),
     backDate: optDate('归还日期').refine((s) => !s || s.slice(0, 10) >= chinaToday(), '归还日期不能早于今天'),
+    /** Permits covering the export (decision 0040): a transport certificate for class I/II species, CITES documents abroad. */
+    permitIds: permitIdsIn,
+    /** Leaves China: CITES-listed species then need a CITES document with the purpose and source codes below. */
+    crossBorder: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()),
+    purposeCode: purposeCodeIn,
+    sourceCode: sourceCodeIn,
   })
-  .superRefine(outShape);
+  .superRefine((v, ctx) => {
+    outShape(v, ctx);
+    if (v.crossBorder && !v.purposeCode) ctx.addIssue({ code: 'custom', message: '出境输出须填写CITES交易目的代码', path: ['purposeCode'] });
+    if (v.crossBorder && !v.sourceCode) ctx.addIssue({ code: 'custom', message: '出境输出须填写CITES来源代码', path: ['sourceCode'] });
+  });
 
 export const MoveIn = z.object({ ...common, moveDate: reqDate('迁移日期'), toCageId: reqId('迁入笼舍') }).superRefine((v, ctx) => {
   outShape(v, ctx);
@@ -223,7 +234,13 @@ export const stockLog = defineResource({
 
 /** What a movement answers: the ledger rows it appended (a litter appends one per newborn). */
 /** `approval` is set when the tenant requires approval: nothing moved yet, `ids` are empty (issue 14). */
-export const MovementResult = z.object({ ids: z.array(z.string()), animalIds: z.array(z.string()), approval: PendingMovement.optional() });
+/** `warnings`: what the zoo's parameters let through but the user must see (a birth beyond the licence's approved quantity). */
+export const MovementResult = z.object({
+  ids: z.array(z.string()),
+  animalIds: z.array(z.string()),
+  approval: PendingMovement.optional(),
+  warnings: z.array(z.string()).optional(),
+});
 
 /** What `stockLog/submit` answers for a body without a known movement type. */
 export const SUBMIT_TYPE_MSG =

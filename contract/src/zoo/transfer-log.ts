@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permitIdsIn } from './permit';
 import { chinaToday, DateTimeOut, Empty, IdOut, NumFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
@@ -40,6 +41,8 @@ export const TransferIn = z
       z.string({ error: '请选择转移日期' }).pipe(dateIn('转移日期').refine((s) => s.slice(0, 10) >= chinaToday(), '转移日期不能早于今天')),
     ),
     remark: optText('备注', 500),
+    /** Permits covering the transfer (decision 0040): a transport certificate for class I/II species. */
+    permitIds: permitIdsIn,
   })
   .superRefine((v, ctx) => {
     if (v.animalType === 1 && !v.animalId) ctx.addIssue({ code: 'custom', message: '请选择个体', path: ['animalId'] });

@@ -13,6 +13,7 @@ import { seedDemoVet } from './zoo-demo-vet';
 import { seedDemoBreeding } from './zoo-demo-breeding';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
+import { grantToZooAdmins, missingMenus } from './new-menu-grants';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
 export const demoSeeders: Array<(db: Database) => Promise<void>> = [
@@ -28,6 +29,7 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
 ];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
+  const added = await missingMenus(database);
   const created = await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
     const menus = await seedPlatform(tx);
     await seedRegions(tx);
@@ -38,5 +40,6 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
   await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewBreedingMenus(tx, created));
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
+  await grantToZooAdmins(database, added);
   if (opts.demo) for (const s of demoSeeders) await s(database);
 }

@@ -8,6 +8,7 @@ import { bladeTenant } from '../platform/tenancy/tenancy.tables';
 import { inTenant } from '../platform/tenancy/tenant-tx';
 import { zooAnimal, zooCage, zooPark, zooTenantSpecies, zooVenue } from '../modules/zoo/zoo.tables';
 import { zooTransferLog } from '../modules/zoo/transfer/transfer.tables';
+import { zooPermit } from '../modules/zoo/permit/permit.tables';
 import { confirmTransfer, proposalRow, withdrawTransfer, type Proposal } from '../modules/zoo/transfer/transfer.service';
 import { speciesIdsByLatin } from './zoo';
 import { DEMO_TENANT, demoLicenceDates, demoToday } from './zoo-demo-data';
@@ -120,9 +121,43 @@ export async function seedDemoTransfers(database: Database): Promise<void> {
   });
   if (!cages) return;
   const species = await inTenant(database.db, { tenantId: zoo1.tenantId }, (tx) => speciesIdsByLatin(tx));
-  const propose = (p: Omit<Proposal, 'toTenantId' | 'transferDate' | 'maleQuantity' | 'femaleQuantity' | 'theyQuantity'> & Partial<Proposal>) =>
+  // The transport certificate the demo zoo's outgoing transfers travel with (class I/II species need one, decision
+  // 0040); it runs out in 45 days, so the permit screen shows it coloured as expiring.
+  const permitId = await inTenant(database.db, { tenantId: zoo1.tenantId, userName: zoo1.name }, async (tx) => {
+    const day = (d: number) => new Date(Date.parse(`${demoToday()}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const lines = (
+      [
+        ['Grus japonensis', 2],
+        ['Cervus nippon', 4],
+        ['Panthera tigris altaica', 1],
+        ['Macaca mulatta', 6],
+      ] as const
+    ).map(([latin, quantity]) => ({ speciesId: species.get(latin)!, sex: 0, quantity }));
+    const [p] = await tx
+      .insert(zooPermit)
+      .values({
+        kind: 3,
+        permitNo: `YS-${demoToday().slice(0, 4)}-0001`,
+        issuingAuthority: '北京市园林绿化局',
+        holderName: '示范动物园',
+        validFrom: day(-30),
+        validTo: day(45),
+        lines,
+      })
+      .returning({ id: zooPermit.id });
+    return p!.id;
+  });
+  const propose = (p: Omit<Proposal, 'toTenantId' | 'transferDate' | 'maleQuantity' | 'femaleQuantity' | 'theyQuantity' | 'permitIds'> & Partial<Proposal>) =>
     inTenant(database.db, { tenantId: zoo1.tenantId, userName: zoo1.name }, async (tx) => {
-      const body = { toTenantId: zoo2.tenantId, transferDate: today(), maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0, ...p } as Proposal;
+      const body = {
+        toTenantId: zoo2.tenantId,
+        transferDate: today(),
+        maleQuantity: 0,
+        femaleQuantity: 0,
+        theyQuantity: 0,
+        permitIds: [permitId],
+        ...p,
+      } as Proposal;
       const full = await proposalRow(
         tx,
         { ...body, animalId: p.animalId ? await animalId(tx, p.animalId) : null, cageId: p.cageId ? await cageId(tx, p.cageId) : null },

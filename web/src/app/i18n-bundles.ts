@@ -28,6 +28,8 @@ import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
 import { alarmI18n } from '../features/zoo/humiture-alarm/alarm.i18n';
 import { populationI18n } from '../features/zoo/population/population.i18n';
 import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
+import { permitPickI18n } from '../features/zoo/shared/permit-pick.i18n';
+import { permitI18n } from '../features/zoo/permit/permit.i18n';
 import { transferLogI18n } from '../features/zoo/transfer/transfer.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
 import { regionI18n } from '../features/base/region/region.i18n';
@@ -61,6 +63,8 @@ export const featureBundles: readonly I18nBundle[] = [
   animalI18n,
   populationI18n,
   stockLogI18n,
+  permitPickI18n,
+  permitI18n,
   transferLogI18n,
   basicLogI18n,
   vetI18n,

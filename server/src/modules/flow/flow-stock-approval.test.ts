@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stockApprovalParamKey } from '@zoo/contract';
 import type { TestApp } from '../../../test/harness';
 import { FLOW_TENANT, flowCalls, okData, useFlowWorld } from '../../../test/flow-fixtures';
-import { authorise, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
 
 // Stock movements under a zoo's approval process: waits, claims, rejections, refusals, branches and conditions.
 const A = FLOW_TENANT;
@@ -24,12 +24,23 @@ beforeAll(async () => {
 describe('stock movements under approval', () => {
   let panda: string;
   let cageId: string;
-  const exportBody = (animalId: string) => ({ animalType: 1, speciesId: panda, animalId, exportDate: today, exportType: 3, output: '成都大熊猫繁育研究基地' });
+  // A class I animal leaves with a transport certificate (decision 0040).
+  let permitId = '';
+  const exportBody = (animalId: string) => ({
+    animalType: 1,
+    speciesId: panda,
+    animalId,
+    exportDate: today,
+    exportType: 3,
+    output: '成都大熊猫繁育研究基地',
+    permitIds: [permitId],
+  });
   const status = async (id: string) => (await q(`select status from zoo_animal where id = $1`, [id]))[0].status;
   beforeAll(async () => {
     await authorise(t, A, [{ latin: 'Ailuropoda melanoleuca' }]);
     panda = await speciesId(t, 'Ailuropoda melanoleuca');
     cageId = (await makeCageChain(t, adminA)).cageId;
+    permitId = await coverOutgoing(t, adminA, [panda]);
     await q(`insert into blade_param (param_name, param_key, param_value) values ('存栏审批', $1, 'zoo_stock_approval')`, [stockApprovalParamKey(A)]);
   });
 

@@ -4,7 +4,7 @@ import { stockApprovalParamKey } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
 import { bpmn, deployUpload, until } from '../../../test/flow-fixtures';
-import { authorise, makeAnimal, makeCageChain, speciesId } from '../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, makeAnimal, makeCageChain, speciesId } from '../../../test/zoo-fixtures';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPostgres, type Database } from '../../db/client';
@@ -255,6 +255,7 @@ describe('a timer in an approval process', () => {
     const panda = await speciesId(t, 'Ailuropoda melanoleuca');
     const { cageId } = await makeCageChain(t, admin);
     const animalId = await makeAnimal(t, admin, { speciesId: panda, sex: 1, cageId });
+    const permitId = await coverOutgoing(t, admin, [panda]);
     const res = await t.request({
       method: 'POST',
       url: '/zoo-stockLog/stockLog/export_enroll',
@@ -266,6 +267,7 @@ describe('a timer in an approval process', () => {
         exportDate: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
         exportType: 3,
         output: '某园',
+        permitIds: [permitId],
       },
     });
     const { approvalId, processInstanceId } = res.body.data.approval;

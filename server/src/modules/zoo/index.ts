@@ -21,6 +21,7 @@ import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
 import { vetRoutes } from './vet/vet.routes';
 import { breedingRoutes } from './breeding/breeding.routes';
+import { permitRoutes } from './permit/permit.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
 import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
 
@@ -50,4 +51,5 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   reportRoutes,
   vetRoutes,
   breedingRoutes,
+  permitRoutes,
 ];

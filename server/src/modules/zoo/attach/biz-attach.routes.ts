@@ -11,6 +11,7 @@ import { mustExist } from '../../../platform/resource/guards';
 import { BizError } from '../../../platform/http/errors';
 import { bladeAttach } from '../../resource/resource.tables';
 import { assertOwnStorageLink } from '../../resource/storage/own-link';
+import { zooPermit } from '../permit/permit.tables';
 import { zooAnimal, zooAnimalFlag, zooBizAttach, zooCage, zooPark, zooPopulation, zooVenue } from '../zoo.tables';
 
 type Owned = PgTable & { id: PgColumn; isDeleted: PgColumn };
@@ -23,6 +24,7 @@ const OWNERS: Record<BizType, { table: Owned; perm: Permission; title: string }>
   animal: { table: zooAnimal, perm: 'animal_edit', title: '个体' },
   animal_flag: { table: zooAnimalFlag, perm: 'animal_flag', title: '个体标识' },
   population: { table: zooPopulation, perm: 'population_edit', title: '种群' },
+  permit: { table: zooPermit, perm: 'permit_edit', title: '许可证' },
 };
 
 const x = zooBizAttach;

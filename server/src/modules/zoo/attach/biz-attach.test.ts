@@ -69,7 +69,7 @@ describe('business attachments', () => {
 
   it('validates the type, the link and that the record belongs to the zoo', async () => {
     expect((await submit(zooA, { bizType: 'tenant', bizId: parkA, link: 'https://x/a' })).body.msg).toBe(
-      '业务类型只能是 park、venue、cage、animal、animal_flag、population',
+      '业务类型只能是 park、venue、cage、animal、animal_flag、population、permit',
     );
     expect((await submit(zooA, { bizType: 'park', bizId: parkA, link: 'file:///etc/passwd' })).body.msg).toBe('附件链接不是有效的链接地址');
     expect((await submit(zooA, { bizType: 'park', bizId: parkA })).body.msg).toBe('请输入附件链接');

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { releaseUses } from '../permit/permit-gate';
 import { BizError } from '../../../platform/http/errors';
 import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { zooAnimal, zooPopulation } from '../zoo.tables';
@@ -47,7 +48,10 @@ export async function reverseMovement(db: Tx, id: string, why: string): Promise<
     reversedId: row.id,
     remark: why.slice(0, 500),
   };
-  return row.animalType === 1 ? reverseIndividual(db, row, common) : reversePopulation(db, row, common);
+  const reversal = await (row.animalType === 1 ? reverseIndividual(db, row, common) : reversePopulation(db, row, common));
+  // An export undone gives its permits back what it used (after the stock locks, the gate's lock order).
+  if (row.movementType === 'export') await releaseUses(db, { stockLogId: row.id });
+  return reversal;
 }
 
 async function reverseIndividual(db: Tx, row: LogRow, common: Common): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { authorise, makeCage, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeCage, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
 
 /**
  * Reconciliation: a random sequence of movements, reversals and inter-zoo transfers (proposals, accepts, rejections,
@@ -40,11 +40,14 @@ beforeAll(async () => {
   await authorise(t, TENANT2, [{ latin: 'Cervus nippon' }, { latin: 'Ailuropoda melanoleuca' }]);
   const chain2 = await makeCageChain(t, token2);
   cages2.push(chain2.cageId, await makeCage(t, token2, chain2.venueId));
+  await coverOutgoing(t, token, [deer, panda]);
+  await coverOutgoing(t, token2, [deer, panda]);
 });
 afterAll(async () => t?.close());
 
 const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-const send = (kind: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body });
+const send = (kind: string, body: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body: kind === 'export' ? covered(token, body) : body });
 
 async function randomMovement(i: number, animals: string[]): Promise<{ success: boolean; body: any }> {
   const r = rand();
@@ -125,7 +128,7 @@ async function randomTransfer(): Promise<{ success: boolean; body: any }> {
       method: 'POST',
       url: '/zoo-transfer/transferLog/submit',
       token: from.token,
-      body: { toTenantId: to.tenant, transferDate: today, ...body },
+      body: covered(from.token, { toTenantId: to.tenant, transferDate: today, ...body }),
     });
     return { success: res.body.success, body: res.body };
   }

@@ -16,6 +16,8 @@ import { reverseMovement } from './reverse';
 import { approvalRoutes, gateMovement, registerMovementApplier } from './approval';
 import { submitAccess } from './submit-access';
 import { stockLogRecords } from './stocklog.records';
+import { checkOutgoing, recordUses } from '../permit/permit-gate';
+import { checkApprovedQuantity } from '../permit/approved-quantity';
 import { zooStockLog } from './stocklog.tables';
 
 const l = zooStockLog;
@@ -75,16 +77,45 @@ async function auditReason(db: Tx): Promise<string> {
  * Books one movement. `final`: the route answers right after (not the approval applier, which records more), so a
  * population's ledger row travels with COMMIT.
  */
-async function register<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], final = false): Promise<{ ids: string[]; animalIds: string[] }> {
-  const x = particularsOf(kind, b);
+async function register<K extends Movement>(app: FastifyInstance, db: Tx, kind: K, b: MovementBody[K], final = false): Promise<Booked> {
+  let x = particularsOf(kind, b);
   // The audit rows of the stock changes say which movement made them (unless the caller gave a reason). Not
   // awaited alone: it travels in the movement's first message, ahead of every write.
   const labelled = auditReasonUnlessGiven(db, `${MOVEMENT_NAME[kind]}登记${x.remark ? `: ${x.remark}` : ''}`);
   labelled.catch(() => undefined);
-  const booked = await book(db, kind, b, x, final);
+  const warnings: string[] = [];
+  if (kind === 'born' || kind === 'import') {
+    const adding = b.animalType === 1 ? ((b as InBody).animals?.length ?? 0) : b.maleQuantity + b.femaleQuantity + b.theyQuantity;
+    const warning = await checkApprovedQuantity(app, db, b.speciesId, adding);
+    // Let through by the zoo's parameter, never silently: in the answer and on the ledger row.
+    if (warning) {
+      warnings.push(warning);
+      x = { ...x, remark: `${x.remark ? `${x.remark}; ` : ''}${warning}`.slice(0, 500) };
+    }
+  }
+  // An export books first and checks its permits after, in the same transaction (a refusal rolls the booking back):
+  // stock rows, then permits, is the lock order transfers take too, so the two never deadlock. The ledger row
+  // then cannot travel with COMMIT.
+  const booked = await book(db, kind, b, x, final && kind !== 'export');
+  if (kind === 'export') {
+    const e = b as MovementBody['export'];
+    const plan = await checkOutgoing(db, {
+      speciesId: e.speciesId,
+      quantity: e.animalType === 1 ? 1 : e.maleQuantity + e.femaleQuantity + e.theyQuantity,
+      day: e.exportDate.slice(0, 10),
+      useKind: 'export',
+      permitIds: e.permitIds,
+      crossBorder: e.crossBorder,
+      purposeCode: e.purposeCode,
+      sourceCode: e.sourceCode,
+    });
+    await recordUses(db, plan, { stockLogId: booked.ids[0] });
+  }
   await labelled;
-  return booked;
+  return warnings.length ? { ...booked, warnings } : booked;
 }
+
+type Booked = { ids: string[]; animalIds: string[]; warnings?: string[] };
 
 async function book<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], x: Particulars, final: boolean): Promise<{ ids: string[]; animalIds: string[] }> {
   if (kind === 'born' || kind === 'import') {
@@ -117,14 +148,22 @@ export function stockLogRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, stockLogEndpoints.born, async ({ db, body }) => register(db, 'born', body, true));
-  route(app, stockLogEndpoints.import, async ({ db, body }) => register(db, 'import', body, true));
-  route(app, stockLogEndpoints.move, async ({ db, body }) => register(db, 'move', body, true));
+  route(app, stockLogEndpoints.born, async ({ db, body }) => register(app, db, 'born', body, true));
+  route(app, stockLogEndpoints.import, async ({ db, body }) => register(app, db, 'import', body, true));
+  route(app, stockLogEndpoints.move, async ({ db, body }) => register(app, db, 'move', body, true));
   // Dispositions may need the zoo's approval (./approval.ts): then they are pending until the process ends.
-  for (const kind of ['export', 'die', 'cancel'] as const) registerMovementApplier(kind, (db, body) => register(db, kind, body as never));
-  route(app, stockLogEndpoints.export, async (call) => (await gateMovement(app, call, 'export', call.body)) ?? register(call.db, 'export', call.body, true));
-  route(app, stockLogEndpoints.die, async (call) => (await gateMovement(app, call, 'die', call.body)) ?? register(call.db, 'die', call.body, true));
-  route(app, stockLogEndpoints.cancel, async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(call.db, 'cancel', call.body, true));
+  for (const kind of ['export', 'die', 'cancel'] as const) registerMovementApplier(kind, (db, body) => register(app, db, kind, body as never));
+  route(
+    app,
+    stockLogEndpoints.export,
+    async (call) => (await gateMovement(app, call, 'export', call.body)) ?? register(app, call.db, 'export', call.body, true),
+  );
+  route(app, stockLogEndpoints.die, async (call) => (await gateMovement(app, call, 'die', call.body)) ?? register(app, call.db, 'die', call.body, true));
+  route(
+    app,
+    stockLogEndpoints.cancel,
+    async (call) => (await gateMovement(app, call, 'cancel', call.body)) ?? register(app, call.db, 'cancel', call.body, true),
+  );
   approvalRoutes(app);
 
   // The spec's generic submit: the movement its body names, through that movement's own path (and approval).
@@ -135,8 +174,8 @@ export function stockLogRoutes(app: FastifyInstance): void {
       const { movementType: kind, id, ...body } = call.body;
       if (id !== undefined && id !== null && id !== '') throw new BizError(SUBMIT_EDIT_MSG);
       if (kind === 'export' || kind === 'die' || kind === 'cancel')
-        return (await gateMovement(app, call, kind, body)) ?? register(call.db, kind, body as never, true);
-      return register(call.db, kind, body as never, true);
+        return (await gateMovement(app, call, kind, body)) ?? register(app, call.db, kind, body as never, true);
+      return register(app, call.db, kind, body as never, true);
     },
     { authorize: (call) => submitAccess(app, call), accessDoc: `perm:${MOVEMENTS.map((k) => `stocklog_${k}`).join('|')}` },
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { authorise, makeAnimal, makeCageChain, platformToken, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, makeAnimal, makeCageChain, platformToken, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
 import { takeNightlySnapshots } from './nightly';
 
 /**
@@ -174,7 +174,7 @@ describe('across zoos', () => {
       method: 'POST',
       url: '/zoo-transfer/transferLog/submit',
       token: zooA,
-      body: { toTenantId: B, transferDate: today, animalType: 1, speciesId: panda, animalId: ids.Y },
+      body: { toTenantId: B, transferDate: today, animalType: 1, speciesId: panda, animalId: ids.Y, permitIds: [await coverOutgoing(t, zooA, [panda])] },
     });
     expect(prop.body.msg, JSON.stringify(prop.body)).toBe('操作成功');
     const [tr] = await q(`select id::text from zoo_transfer_log order by id desc limit 1`);

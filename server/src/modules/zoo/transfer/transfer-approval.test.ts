@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockApprovalParamKey } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { createTenantUser } from '../../../../test/fixtures';
-import { authorise, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
+import { authorise, coverOutgoing, covered, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
 
 /**
  * Outgoing transfers behind the zoo's approval gate (issue 14): zoo A requires the seeded curator → director
@@ -29,7 +29,7 @@ const okData = (res: { body: any }) => {
   return res.body.data;
 };
 const propose = (token: string, body: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: `${base}/submit`, token, body: { toTenantId: B, transferDate: today, ...body } });
+  t.request({ method: 'POST', url: `${base}/submit`, token, body: covered(token, { toTenantId: B, transferDate: today, ...body }) });
 const incoming = async () =>
   (await t.request({ url: `${base}/list`, token: zooB, query: { current: '1', size: '100', direction: 'in' } })).body.data.records as Array<
     Record<string, any>
@@ -75,6 +75,7 @@ beforeAll(async () => {
   panda = await speciesId(t, 'Ailuropoda melanoleuca');
   cageA = (await makeCageChain(t, zooA)).cageId;
   cageC = (await makeCageChain(t, zooC)).cageId;
+  for (const token of [zooA, zooC]) await coverOutgoing(t, token, [deer, panda]);
   for (const [token, cageId] of [
     [zooA, cageA],
     [zooC, cageC],

@@ -9,6 +9,7 @@ import { assertSpeciesAuthorised } from '../shared/licence';
 import { cageOfZoo, sexVector } from '../stocklog/ledger';
 import { exportSide, holdAnimal, holdHeads, importSide, releaseHeads } from './transfer-ledger';
 import { zooTransferLog } from './transfer.tables';
+import { checkOutgoing, recordUses, releaseUses } from '../permit/permit-gate';
 
 /**
  * Transfers between zoos: proposal (sender), withdrawal (sender), confirmation (receiver). The routes and the demo
@@ -49,8 +50,26 @@ export async function admitOutgoingTransfer(db: Tx, proposal: Proposal, sender: 
   return { fromZooName: zoos.find((z) => z.tenantId === sender.tenantId)?.tenantName ?? sender.tenantId, toZooName: to.tenantName };
 }
 
-/** A proposal's row: admitted, then the stock held (the animal locked and checked, or the heads put on hold). */
+/**
+ * A proposal's row: admitted, the stock held (the animal locked and checked, or the heads put on hold), then the
+ * permits it names checked and their uses booked against the row's id, taken before the row is written (decision 0040).
+ */
 export async function proposalRow(db: Tx, b: Proposal, sender: Actor): Promise<typeof zooTransferLog.$inferInsert> {
+  const row = await heldRow(db, b, sender);
+  const quantity = row.maleQuantity! + row.femaleQuantity! + row.theyQuantity!;
+  const plan = await checkOutgoing(db, {
+    speciesId: b.speciesId,
+    quantity,
+    day: b.transferDate.slice(0, 10),
+    useKind: 'transfer',
+    permitIds: b.permitIds ?? [],
+  });
+  const id = rowsOf<{ id: string }>(await db.execute(sql`select next_id()::text as id`))[0]!.id;
+  await recordUses(db, plan, { transferId: id });
+  return { ...row, id };
+}
+
+async function heldRow(db: Tx, b: Proposal, sender: Actor): Promise<typeof zooTransferLog.$inferInsert> {
   const names = await admitOutgoingTransfer(db, b, sender);
   const base = {
     toTenantId: b.toTenantId,
@@ -132,6 +151,7 @@ export async function withdrawTransfer(db: Tx, id: string, sender: Actor): Promi
   if (row.tenantId !== sender.tenantId) throw new BizError('只有转出方可以撤回转移');
   refuseUnlessPending(row, '撤回');
   await releaseHeads(db, row);
+  await releaseUses(db, { transferId: row.id });
   await db
     .update(t)
     .set({ transferStatus: TRANSFER_WITHDRAWN, confirmUserName: sender.name, confirmTime: await nowText(db) })
@@ -154,6 +174,7 @@ export async function confirmTransfer(db: Tx, body: Confirmation, receiver: Acto
     await setAuditReason(db, `拒绝转移: ${opinion}`);
     await asTenant(db, row.tenantId, async () => {
       await releaseHeads(db, row);
+      await releaseUses(db, { transferId: row.id });
       await db
         .update(t)
         .set({ ...done, transferStatus: TRANSFER_REJECTED })

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/harness';
 import { A, B, C, base, today, transferCalls, useTransferWorld } from '../../../../test/transfer-fixtures';
-import { makeCageChain, uid } from '../../../../test/zoo-fixtures';
+import { covered, makeCageChain, uid } from '../../../../test/zoo-fixtures';
 
 // Transfers between zoos: proposing, and the stock a pending transfer holds (confirmation and visibility: transfer-confirm.test.ts).
 const w = useTransferWorld();
@@ -49,7 +49,7 @@ describe('pending stock is held', () => {
       method: 'POST',
       url: '/zoo-stockLog/stockLog/export_enroll',
       token: zooA,
-      body: { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2, exportDate: today, exportType: 1, output: '某保护区' },
+      body: covered(zooA, { animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2, exportDate: today, exportType: 1, output: '某保护区' }),
     });
     expect(exp.body.msg).toBe(`笼舍「${await cageCode(cageA)}」该种群雄性存栏 5 只,其中 4 只待转移确认,不能减少 2 只`);
     expect((await propose({ animalType: 2, speciesId: deer, cageId: cageA, maleQuantity: 2 })).body.msg).toContain('其中 4 只待转移确认');

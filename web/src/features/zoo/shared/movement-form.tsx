@@ -10,6 +10,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { PhotoUpload } from './photo-upload';
+import { CrossBorderFields, PermitPick } from './permit-pick';
 import { SpeciesCageSelect, ZooSpeciesSelect } from './registry-widgets';
 
 /** What a row action already knows: the species, the animal or the population's cage. */
@@ -182,6 +183,10 @@ function MovementFields({ kind }: { kind: Movement }) {
           <Form.Item name="backDate" label={f('backDate')}>
             <DatePicker disabledDate={noPast} style={{ width: 200 }} />
           </Form.Item>
+          <Form.Item name="permitIds" label={t('zooPermitPick.permitIds')}>
+            <PermitPick />
+          </Form.Item>
+          <CrossBorderFields />
         </>
       ) : null}
       {kind === 'import' || kind === 'export' ? (
@@ -247,13 +252,16 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
       schema={SCHEMA[kind]}
       toInput={toInput}
       onSave={async (input) => {
-        const res = (await call(stockLogEndpoints[kind], { body: input as never })) as { approval?: unknown };
+        const res = (await call(stockLogEndpoints[kind], { body: input as never })) as { approval?: unknown; warnings?: string[] };
         // The zoo requires approval of this movement: nothing moved yet (issue 14).
         if (res?.approval) toast.info(t('zooStockLog.pendingApproval'));
+        // Let through by the zoo's parameters but to be seen (a birth beyond the licence's approved quantity).
+        for (const w of res?.warnings ?? []) toast.warning(w);
         await Promise.all([
           client.invalidateQueries({ queryKey: ['crud'] }),
           client.invalidateQueries({ queryKey: ['animal-species'] }),
           client.invalidateQueries({ queryKey: ['stock-timeline'] }),
+          client.invalidateQueries({ queryKey: ['permit-pick'] }),
         ]);
       }}
       onClose={onClose}

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { AnimalPick } from '../shared/movement-form';
 import { SpeciesCageSelect, ZooSpeciesSelect } from '../shared/registry-widgets';
+import { PermitPick } from '../shared/permit-pick';
 import { transferPage } from './transfer.crud';
 
 type Row = RowOf<ReturnType<typeof transferPage>['crud']>;
@@ -81,6 +82,9 @@ function ProposeDialog({ onClose }: { onClose: () => void }) {
       </Form.Item>
       <Form.Item name="transferDate" label={f('transferDate')} rules={[{ required: true, message: f('dateRequired') }]}>
         <DatePicker disabledDate={noPast} />
+      </Form.Item>
+      <Form.Item name="permitIds" label={t('zooPermitPick.permitIds')}>
+        <PermitPick />
       </Form.Item>
       <Form.Item name="remark" label={f('remark')}>
         <Input.TextArea rows={2} maxLength={500} />

@@ -1,0 +1,68 @@
+import { check, date, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
+
+/** A species line as stored: which species, which sex (0 any), how many animals the document covers. */
+export interface StoredPermitLine {
+  speciesId: string;
+  sex: number;
+  quantity: number;
+}
+
+/**
+ * A permit the zoo holds (decision 0040): licence, transport certificate, CITES document… Its species lines are
+ * kept with the document (jsonb: they are read and written with it, never queried alone); what movements used of
+ * them is in `zoo_permit_use`. Breeding licences of the species authorisation are mirrored here as kind 1 by the
+ * trigger of migration 0035 (`origin` 'licence').
+ */
+export const zooPermit = pgTable(
+  'zoo_permit',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    kind: integer('kind').notNull(),
+    permitNo: varchar('permit_no', { length: 100 }).notNull(),
+    issuingAuthority: varchar('issuing_authority', { length: 100 }).notNull(),
+    holderName: varchar('holder_name', { length: 100 }).notNull().default(''),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+    purposeCode: varchar('purpose_code', { length: 1 }).notNull().default(''),
+    sourceCode: varchar('source_code', { length: 1 }).notNull().default(''),
+    counterpart: varchar('counterpart', { length: 200 }).notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    lines: jsonb('lines').$type<StoredPermitLine[]>().notNull().default([]),
+    origin: varchar('origin', { length: 16 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    index('zoo_permit_kind_idx').on(t.tenantId, t.kind, t.validTo),
+    index('zoo_permit_no_idx').on(t.tenantId, t.permitNo),
+    check('zoo_permit_validity_ck', sql`valid_to is null or valid_to >= valid_from`),
+    tenantPolicy('zoo_permit'),
+  ],
+);
+
+/**
+ * One use of a permit's species line by a movement (stock ledger row) or an outgoing transfer: the permit's remaining
+ * quantity is its line's quantity less these. Written in the movement's transaction with the permit row locked.
+ */
+export const zooPermitUse = pgTable(
+  'zoo_permit_use',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    permitId: bigintStr('permit_id').notNull(),
+    speciesId: bigintStr('species_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    useDate: date('use_date', { mode: 'string' }).notNull(),
+    useKind: varchar('use_kind', { length: 16 }).notNull(),
+    stockLogId: bigintStr('stock_log_id'),
+    transferId: bigintStr('transfer_id'),
+    ...baseCols(),
+  },
+  (t) => [
+    index('zoo_permit_use_permit_idx').on(t.tenantId, t.permitId, t.speciesId),
+    check('zoo_permit_use_quantity_ck', sql`quantity > 0`),
+    tenantPolicy('zoo_permit_use'),
+  ],
+);

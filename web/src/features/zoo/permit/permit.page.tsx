@@ -1,0 +1,58 @@
+import { permitEndpoints } from '@zoo/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage } from '../../../crud';
+import { call } from '../../../lib/request';
+import { permitPage } from './permit.crud';
+
+/** A permit's use history: the exports and transfers that used it, oldest first. */
+function Uses({ permitId }: { permitId: string }) {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: ['permit-uses', permitId], queryFn: () => call(permitEndpoints.uses, { query: { permitId } }) });
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      loading={query.isLoading}
+      dataSource={query.data ?? []}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('zooPermit.noUses') }}
+      columns={[
+        { title: t('zooPermit.useDate'), dataIndex: 'useDate' },
+        { title: t('zooPermit.useKind'), dataIndex: 'useKind', render: (v: string) => t(`zooPermit.useKinds.${v}`) },
+        { title: t('zooPermit.speciesName'), dataIndex: 'speciesName' },
+        { title: t('zooPermit.quantity'), dataIndex: 'quantity' },
+      ]}
+    />
+  );
+}
+
+/** /zoo/permit — 许可证管理: the zoo's licences, transport certificates and CITES documents, coloured by expiry. */
+export default function PermitPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<{ id: string; no: string } | undefined>();
+  return (
+    <>
+      <CrudPage
+        def={permitPage}
+        rowActions={(row) => (
+          <Button type="link" size="small" data-testid="permit-uses" onClick={() => setOpen({ id: row.id, no: row.permitNo })}>
+            {t('zooPermit.uses')}
+          </Button>
+        )}
+      />
+      <Drawer
+        open={Boolean(open)}
+        width={Math.min(720, window.innerWidth)}
+        title={open ? t('zooPermit.usesOf', { no: open.no }) : ''}
+        onClose={() => setOpen(undefined)}
+        destroyOnHidden
+      >
+        {open ? <Uses permitId={open.id} /> : null}
+      </Drawer>
+    </>
+  );
+}

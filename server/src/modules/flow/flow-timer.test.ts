@@ -4,6 +4,7 @@ import { stockApprovalParamKey } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { createTenantUser } from '../../../test/fixtures';
 import { bpmn, deployUpload, until } from '../../../test/flow-fixtures';
+import { ESCALATE, WAIT_THEN_TASK } from '../../../test/flow-timer-diagrams';
 import { authorise, coverOutgoing, makeAnimal, makeCageChain, speciesId } from '../../../test/zoo-fixtures';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -23,24 +24,6 @@ let admin: string;
 let clerk: { id: string; token: string };
 
 const q = async (sql: string, params: unknown[] = []) => (await t.sql.query(sql, params)).rows;
-/** A user task nobody does within `duration` is escalated: the interrupting boundary timer ends it on another branch. */
-const ESCALATE = (key: string, duration: string) =>
-  bpmn(
-    key,
-    `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="u"/>
-  <userTask id="u" name="限时办理" flowable:candidateGroups="curator"/>
-  <sequenceFlow id="f2" sourceRef="u" targetRef="done"/><endEvent id="done" name="办结"/>
-  <boundaryEvent id="late" name="超时" attachedToRef="u" cancelActivity="true"><timerEventDefinition><timeDuration>${duration}</timeDuration></timerEventDefinition></boundaryEvent>
-  <sequenceFlow id="f3" sourceRef="late" targetRef="escalated"/><endEvent id="escalated" name="已升级"/>`,
-  );
-/** Waits, then offers a task: an intermediate catch event. */
-const WAIT_THEN_TASK = bpmn(
-  'wait_then_task',
-  `<startEvent id="s"/><sequenceFlow id="f1" sourceRef="s" targetRef="w"/>
-  <intermediateCatchEvent id="w" name="等待"><timerEventDefinition><timeDuration>PT1S</timeDuration></timerEventDefinition></intermediateCatchEvent>
-  <sequenceFlow id="f2" sourceRef="w" targetRef="u"/><userTask id="u" name="等待后办理"/><sequenceFlow id="f3" sourceRef="u" targetRef="e"/><endEvent id="e"/>`,
-);
-
 const deployed = async (key: string, xml: string) => {
   const res = await deployUpload(t, admin, [[`${key}.bpmn20.xml`, xml]], { category: 'flow_2', tenantIds: A });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);

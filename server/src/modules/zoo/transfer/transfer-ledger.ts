@@ -12,9 +12,7 @@ import {
   particulars,
   pendingOf,
   plus,
-  populationIn,
   quantities,
-  refuseOverdraw,
   refusePendingAnimal,
   sexVector,
   STATUS_IN,
@@ -22,6 +20,7 @@ import {
   type Mfu,
   type Particulars,
 } from '../stocklog/ledger';
+import { populationIn, refuseOverdraw } from '../stocklog/ledger-population';
 import { startQuarantineOnArrival } from '../vet/quarantine.service';
 import { zooTransferLog } from './transfer.tables';
 

@@ -114,8 +114,22 @@ describe('embedded PGlite', () => {
     const [deer] = await q(`select id::text from zoo_species where latin_name = 'Cervus nippon'`);
     const cages = await q(`select id::text, cage_code from zoo_cage where tenant_id = '100000' and cage_code in ('HB-01', 'RP-01') order by cage_code`);
     const [hb, rp] = [cages[0]!.id, cages[1]!.id];
+    // 梅花鹿 is class I: its export needs a transport certificate covering it (decision 0040).
+    const permit = await app.inject({
+      method: 'POST',
+      url: '/api/zoo-permit/permit/submit',
+      headers: h,
+      payload: { kind: 3, permitNo: 'YS-PGLITE-1', issuingAuthority: '测试发证机关', validFrom: '2000-01-01', lines: [{ speciesId: deer!.id, quantity: 10 }] },
+    });
+    expect(permit.json().msg).toBe('操作成功');
+    const [{ id: permitId }] = (await q(`select id::text from zoo_permit where permit_no = 'YS-PGLITE-1'`)) as Array<{ id: string }>;
     const post = (kind: string, body: Record<string, unknown>) =>
-      app.inject({ method: 'POST', url: `/api/zoo-stockLog/stockLog/${kind}_enroll`, headers: h, payload: { animalType: 2, speciesId: deer!.id, ...body } });
+      app.inject({
+        method: 'POST',
+        url: `/api/zoo-stockLog/stockLog/${kind}_enroll`,
+        headers: h,
+        payload: { animalType: 2, speciesId: deer!.id, ...(kind === 'export' ? { permitIds: [permitId] } : {}), ...body },
+      });
     expect((await post('born', { cageId: hb, bornDate: '2025-05-01', theyQuantity: 2 })).json().msg).toBe('操作成功');
     expect((await post('move', { cageId: hb, toCageId: rp, moveDate: '2025-05-02', maleQuantity: 1 })).json().msg).toBe('操作成功');
     expect((await post('export', { cageId: rp, exportDate: '2025-05-03', exportType: 1, output: '某园', maleQuantity: 2 })).json().msg).toMatch(

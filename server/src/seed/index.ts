@@ -1,8 +1,6 @@
 import type { Database } from '../db/client';
 import { inTenant } from '../platform/tenancy/tenant-tx';
 import { seedPlatform } from './platform';
-import { grantNewMedicalMenus } from './medical-grants';
-import { grantNewBreedingMenus } from './breeding-grants';
 import { seedRegions } from './regions';
 import { seedZooPlatform } from './zoo';
 import { seedDemoZoo } from './zoo-demo';
@@ -13,7 +11,7 @@ import { seedDemoVet } from './zoo-demo-vet';
 import { seedDemoBreeding } from './zoo-demo-breeding';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
-import { grantToZooAdmins, missingMenus } from './new-menu-grants';
+import { grantNewMenus } from './new-menu-grants';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
 export const demoSeeders: Array<(db: Database) => Promise<void>> = [
@@ -29,17 +27,14 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
 ];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {
-  const added = await missingMenus(database);
   const created = await inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
     const menus = await seedPlatform(tx);
     await seedRegions(tx);
     return menus;
   });
   // Zoos' roles are other tenants' rows: granted on the owner's connection, across tenants.
-  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewMedicalMenus(tx, created));
-  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewBreedingMenus(tx, created));
+  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewMenus(tx, created));
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
-  await grantToZooAdmins(database, added);
   if (opts.demo) for (const s of demoSeeders) await s(database);
 }

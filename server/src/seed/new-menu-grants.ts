@@ -1,36 +1,40 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rowsOf } from '../db/client';
-import { inTenant } from '../platform/tenancy/tenant-tx';
+import type { Tx } from '../db/client';
 
 /**
- * Menus added after zoos were created, which every zoo's administrator role (`admin`) should hold: 许可证管理
- * (decision 0040). A zoo's administrator holds every zoo screen; a menu the seed adds later would otherwise stay
- * out of reach until someone granted it by hand. Granted once — when the seed first creates the menu — so a zoo
- * that later takes it away from its role keeps it away.
+ * Menu groups added by an upgrade, and who gets their new screens on an existing install (decisions 0038, 0040,
+ * 0042). A tenant's roles get menus when the tenant is created (its package) or by hand in 角色管理, so a screen an
+ * upgrade adds would reach nobody but the platform administrator. The menus of these groups that a seed run
+ * creates are granted to each zoo's administrator role (`admin`, holding the 动物园管理 group), and, where the
+ * group says so, to every role already holding the group (the 兽医 role keeps getting the medical screens). Only
+ * menus created in that run: a grant an administrator removed later is not put back on the next start.
  */
-const GRANTED_ON_CREATION = ['permit'];
+const NEW_MENU_GROUPS: ReadonlyArray<{ code: string; holdersToo: boolean }> = [
+  { code: 'vet', holdersToo: true },
+  { code: 'breed', holdersToo: false },
+  { code: 'permit', holdersToo: false },
+];
 
-/** Which of those menus do not exist yet (call before the seed writes the menu tree). */
-export async function missingMenus(database: Database): Promise<string[]> {
-  return inTenant(database.db, { tenantId: '000000', audit: false }, async (tx) => {
-    const rs = await rowsOf<{ code: string }>(
-      tx,
-      sql`select code from blade_menu where is_deleted = 0 and code = any(string_to_array(${GRANTED_ON_CREATION.join(',')}, ','))`,
-    );
-    return GRANTED_ON_CREATION.filter((c) => !rs.some((r) => r.code === c));
-  });
-}
-
-/** Grants the menus (and their buttons) to every zoo's `admin` role, across tenants (as the owner). */
-export async function grantToZooAdmins(database: Database, codes: string[]): Promise<void> {
-  if (!codes.length) return;
-  await inTenant(database.db, { tenantId: '000000', allTenants: true, audit: false }, async (tx) => {
+/** Grants the menus `createdMenuIds` of the groups above to zoo roles, across tenants (an owner's transaction). */
+export async function grantNewMenus(tx: Tx, createdMenuIds: string[]): Promise<void> {
+  if (!createdMenuIds.length) return;
+  const created = `{${createdMenuIds.join(',')}}`;
+  for (const { code, holdersToo } of NEW_MENU_GROUPS)
     await tx.execute(sql`
+      with recursive grp as (
+        select id from blade_menu where code = ${code} and is_deleted = 0
+        union all
+        select m.id from blade_menu m join grp p on m.parent_id = p.id where m.is_deleted = 0
+      ), fresh as (
+        select id from grp where id = any(${created}::bigint[])
+      )
       insert into blade_role_menu (tenant_id, role_id, menu_id)
-      select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m
-       where r.role_alias = 'admin' and r.is_deleted = 0 and r.tenant_id <> '000000' and m.is_deleted = 0
-         and (m.code = any(string_to_array(${codes.join(',')}, ',')) or m.parent_id in (select id from blade_menu where code = any(string_to_array(${codes.join(',')}, ',')) and is_deleted = 0))
-         and not exists (select 1 from blade_role_menu x where x.role_id = r.id and x.menu_id = m.id)`);
-  });
+      select r.tenant_id, r.id, f.id
+        from blade_role r cross join fresh f
+       where r.is_deleted = 0 and r.tenant_id <> '000000'
+         and ((r.role_alias = 'admin' and exists (select 1 from blade_role_menu g join blade_menu z on z.id = g.menu_id
+                                                    where g.role_id = r.id and z.code = 'zoo' and z.is_deleted = 0))
+              or (${holdersToo} and exists (select 1 from blade_role_menu g join blade_menu v on v.id = g.menu_id
+                                             where g.role_id = r.id and v.code = ${code} and v.is_deleted = 0)))
+      on conflict do nothing`);
 }

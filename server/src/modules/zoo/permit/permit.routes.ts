@@ -15,9 +15,8 @@ const MISSING = '许可证不存在或已删除';
 const MIRRORED = '该许可证由物种授权(动物园授权 → 授权物种)维护,请在那里修改';
 
 /** Consumed kinds listed as SQL (constants of the contract, not request values). */
-const consumed = sql.raw(CONSUMED_KINDS.join(','));
 /** A consumed permit whose every species has nothing left. */
-const usedUp = sql`${p.kind} in (${consumed}) and not exists (
+const usedUp = sql`${p.kind} = any(${`{${CONSUMED_KINDS.join(',')}}`}::int[]) and not exists (
   select 1 from (select l->>'speciesId' as sid, sum((l->>'quantity')::int) as q from jsonb_array_elements(${p.lines}) l group by 1) s
    where s.q > coalesce((select sum(u.quantity) from zoo_permit_use u where u.permit_id = ${p.id} and u.species_id = s.sid::bigint and u.is_deleted = 0), 0))`;
 

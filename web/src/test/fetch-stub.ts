@@ -1,6 +1,7 @@
 import * as contract from '@zoo/contract';
 import type { Endpoint } from '@zoo/contract';
 import { vi } from 'vitest';
+import { contractRow } from './contract-row';
 
 /** Every endpoint the contract exports (directly or inside a resource definition), by "METHOD /api/path". */
 const endpoints = (() => {
@@ -26,7 +27,7 @@ const endpoints = (() => {
   return found;
 })();
 const templated = [...endpoints].filter(([k]) => k.includes('{')).map(([k, e]) => [new RegExp(`^${k.replace(/\{[^}]+\}/g, '[^/]+')}$`), e] as const);
-const endpointOf = (key: string) => endpoints.get(key) ?? templated.find(([re]) => re.test(key))?.[1];
+export const endpointOf = (key: string) => endpoints.get(key) ?? templated.find(([re]) => re.test(key))?.[1];
 
 /** Replies of this test that do not hold to the contract; test/setup.ts fails the test on any. */
 export const stubDrift: string[] = [];
@@ -37,9 +38,8 @@ type Schema = {
 };
 
 /**
- * Where `value` departs from `schema`, with every field the value has checked and fields it leaves out allowed:
- * a stub answers only what its test reads, but each field it does answer has the contract's name and type (an
- * unknown field is drift too).
+ * Where `value` departs from `schema` field by field (an unknown field is drift too): named paths for the
+ * message before the whole reply is parsed.
  */
 function drift(schema: Schema, value: unknown, at: string): string[] {
   const def = schema._zod.def;
@@ -88,6 +88,12 @@ function checkReply(key: string, reply: Reply) {
   // Failures are not `data`: an R body's other codes, a raw (OAuth) body's `error`.
   if (typeof body !== 'object' || body === null || (ep.raw ? body.error !== undefined : body.code !== 200)) return;
   const found = drift(ep.data as unknown as Schema, ep.raw ? body : body.data, 'data');
+  // Then the whole reply, as the client receives it: a field the contract requires and the stub leaves out is
+  // drift too (contract-row.ts fills a record's fields a test does not read).
+  if (!found.length) {
+    const whole = (ep.data as unknown as Schema).safeParse(ep.raw ? body : body.data);
+    if (!whole.success) found.push(...whole.error!.issues.map((i) => `${['data', ...i.path].join('.')}: ${i.message}`));
+  }
   if (found.length) stubDrift.push(`${key}: the stub's reply is not the contract's data: ${found.join('; ')}`);
 }
 
@@ -142,6 +148,13 @@ export function stubFetch(routes: Record<string, Route>) {
     fetchMock,
     to: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
   };
+}
+
+/** A whole record of what the endpoint ("GET /api/…") answers, from the fields a test gives (contract-row.ts). */
+export function wholeRow<T extends Record<string, unknown>>(key: string, given: T) {
+  const ep = endpointOf(key);
+  if (!ep) throw new Error(`wholeRow: no endpoint of the contract answers ${key}`);
+  return contractRow(ep, given);
 }
 
 export const ok = <T>(data: T): Reply => ({ body: { code: 200, success: true, data, msg: '操作成功' } });

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useErrorLog, useSession } from '../../lib/session';
 import { website } from '../../lib/website';
-import { ok, stubFetch, type Route } from '../../test/fetch-stub';
+import { ok, wholeRow, stubFetch, type Route } from '../../test/fetch-stub';
 import { menuNode, signIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { useShellUi } from './shell-ui';
@@ -217,7 +217,14 @@ describe('shell', () => {
   it('notice popover lists the latest notices from listAllNotice', async () => {
     const net = signedIn({
       'GET /api/blade-desk/listAllNotice': ok([
-        { id: '1', title: '熊猫馆闭馆通知', categoryName: '通知', releaseTime: '2026-01-02 00:00:00', category: 1, content: '' },
+        wholeRow('GET /api/blade-desk/listAllNotice', {
+          id: '1',
+          title: '熊猫馆闭馆通知',
+          categoryName: '通知',
+          releaseTime: '2026-01-02 00:00:00',
+          category: 1,
+          content: '',
+        }),
       ]),
     });
     renderApp('/wel/index');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../lib/session';
-import { ok, stubFetch } from '../../test/fetch-stub';
+import { ok, wholeRow, stubFetch } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { WelPage } from '../../app/pages/wel-page';
@@ -14,15 +14,16 @@ vi.mock('echarts/core', () => ({
   init: () => ({ setOption: (o: unknown) => charts.options.push(o), resize: () => undefined, dispose: () => undefined }),
 }));
 
-const notice = (id: string, title: string) => ({
-  id,
-  tenantId: '000000',
-  title,
-  category: 1,
-  categoryName: '发布通知',
-  releaseTime: '2026-11-20 00:00:00',
-  content: `${title}的内容`,
-});
+const notice = (id: string, title: string) =>
+  wholeRow('GET /api/blade-desk/listAllNotice', {
+    id,
+    tenantId: '000000',
+    title,
+    category: 1,
+    categoryName: '发布通知',
+    releaseTime: '2026-11-20 00:00:00',
+    content: `${title}的内容`,
+  });
 
 function server() {
   return stubFetch({

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { md5 } from 'js-md5';
 import { describe, expect, it } from 'vitest';
-import { ok, stubFetch } from '../../test/fetch-stub';
+import { ok, stubFetch, wholeRow } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { useSession } from '../../lib/session';
 import InfoPage from './info.page';
 
-const user = {
+const user = wholeRow('GET /api/blade-user/info', {
   id: '1',
   tenantId: '000000',
   account: 'admin',
@@ -16,7 +16,7 @@ const user = {
   avatar: '',
   email: 'admin@zoo.cn',
   phone: '13800138000',
-};
+});
 const UPDATE = 'POST /api/blade-user/update-info';
 const PUT = 'POST /api/blade-resource/oss/endpoint/put-file';
 const PASSWORD = 'POST /api/blade-user/update-password';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import { useFlowDiagram } from '../../lib/flow-diagram';
-import { ok, pageOf, stubFetch } from '../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { bladeFlow, flowDict, flowProcess } from '../../test/flow-rows';
 import { pick } from '../../test/picker';
@@ -107,8 +107,8 @@ describe('work lists', () => {
 
 describe('leave process screens', () => {
   const users = ok([
-    { id: '501', account: 'boss', name: 'boss', realName: '王经理' },
-    { id: '502', account: 'hr', name: 'hr', realName: '李人事' },
+    wholeRow('GET /api/blade-user/user-list', { id: '501', account: 'boss', name: 'boss', realName: '王经理' }),
+    wholeRow('GET /api/blade-user/user-list', { id: '502', account: 'hr', name: 'hr', realName: '李人事' }),
   ]);
 
   it('the form validates with the spec messages, then starts the process with the approver, dates and reason', async () => {
@@ -137,20 +137,22 @@ describe('leave process screens', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/work/start');
   });
 
-  const leave = ok({
-    id: '42',
-    tenantId: '000000',
-    processDefinitionId: 'leave:1:100',
-    processInstanceId: 'p-1',
-    startTime: '2026-12-01 09:00:00',
-    endTime: '2026-12-03 18:00:00',
-    reason: '回家探亲',
-    days: 2,
-    taskUser: '501',
-    taskUserName: '王经理',
-    applyTime: '2026-11-24 09:00:00',
-    flow: bladeFlow({ assigneeName: '张三' }),
-  });
+  const leave = ok(
+    wholeRow('GET /api/blade-desk/process/leave/detail', {
+      id: '42',
+      tenantId: '000000',
+      processDefinitionId: 'leave:1:100',
+      processInstanceId: 'p-1',
+      startTime: '2026-12-01 09:00:00',
+      endTime: '2026-12-03 18:00:00',
+      reason: '回家探亲',
+      days: 2,
+      taskUser: '501',
+      taskUserName: '王经理',
+      applyTime: '2026-11-24 09:00:00',
+      flow: bladeFlow({ assigneeName: '张三' }),
+    }),
+  );
   const history = ok([
     bladeFlow({
       historyActivityId: 'start',

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
-import { ok, stubFetch } from '../../test/fetch-stub';
-import { signIn } from '../../test/fixtures';
+import { pageOf, stubFetch, wholeRow } from '../../test/fetch-stub';
+import { signIn, tokenResponse } from '../../test/fixtures';
 import { setNavigator } from '../navigation';
 import { useSession } from '../session';
 import { website } from '../website';
@@ -17,7 +17,7 @@ describe('request layer', () => {
   afterEach(() => setNavigator((to) => window.location.assign(to)));
 
   it('sends the client Basic header always and Blade-Auth once a token exists, with credentials', async () => {
-    const net = stubFetch({ [LIST]: ok({ records: [], total: 0 }) });
+    const net = stubFetch({ [LIST]: pageOf([]) });
     await call(param.endpoints.list, { query: { current: 1, size: 10 } });
     signIn();
     await call(param.endpoints.list, { query: { current: 1, size: 10 } });
@@ -31,8 +31,8 @@ describe('request layer', () => {
 
   it('unwraps data from R and passes a raw token body (no code) untouched', async () => {
     stubFetch({
-      [LIST]: ok({ records: [{ id: '1' }], total: 1 }),
-      'POST /api/blade-auth/oauth/token': { body: { access_token: 'abc', token_type: 'bearer' } },
+      [LIST]: pageOf([wholeRow(LIST, { id: '1' })]),
+      'POST /api/blade-auth/oauth/token': { body: tokenResponse({ access_token: 'abc' }) },
     });
     await expect(call(param.endpoints.list)).resolves.toMatchObject({ total: 1 });
     await expect(call(authEndpoints.token, { query: { grant_type: 'password' } })).resolves.toMatchObject({ access_token: 'abc' });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, wholeRow, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { pick } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
@@ -9,7 +9,7 @@ import NoticePage from './notice.page';
 
 const LIST = 'GET /api/blade-desk/notice/list';
 const SUBMIT = 'POST /api/blade-desk/notice/submit';
-const row = {
+const row = wholeRow('GET /api/blade-desk/notice/list', {
   id: '7',
   tenantId: '000000',
   title: '大熊猫馆闭馆通知',
@@ -17,7 +17,7 @@ const row = {
   categoryName: '发布通知',
   releaseTime: '2026-11-20 00:00:00',
   content: '周一闭馆维护',
-};
+});
 
 function server() {
   return stubFetch({

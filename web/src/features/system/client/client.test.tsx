@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ClientPage from './client.page';
 
-const row = {
+const row = wholeRow('GET /api/blade-system/client/list', {
   id: '1',
   clientId: 'saber',
   clientSecret: 'saber_secret',
@@ -19,7 +19,7 @@ const row = {
   additionalInformation: '',
   autoapprove: '',
   isDeleted: 0,
-};
+});
 
 const modal = () => document.querySelector('.ant-modal') as HTMLElement;
 const button = (scope: ParentNode, text: string) =>

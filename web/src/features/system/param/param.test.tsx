@@ -1,18 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch, type SeenRequest } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, type SeenRequest, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ParamPage from './param.page';
 
 const LIST = 'GET /api/blade-system/param/list';
-const row = (id: string, paramName: string, paramKey: string) => ({
-  id,
-  paramName,
-  paramKey,
-  paramValue: `${paramKey}-value`,
-  remark: '',
-});
+const row = (id: string, paramName: string, paramKey: string) =>
+  wholeRow('GET /api/blade-system/param/list', {
+    id,
+    paramName,
+    paramKey,
+    paramValue: `${paramKey}-value`,
+    remark: '',
+  });
 const rows = [row('1', '邮件服务器', 'mail.host'), row('2', '初始密码', 'account.initPassword')];
 
 function server() {

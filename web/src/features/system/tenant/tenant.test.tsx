@@ -1,32 +1,35 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import TenantPage from './tenant.page';
 
-const tenant = (id: string, tenantId: string, tenantName: string, accountNumber: number, packageId = '') => ({
-  id,
-  tenantId,
-  tenantName,
-  domain: '',
-  backgroundUrl: '',
-  linkman: '张三',
-  contactNumber: '13800000000',
-  address: '',
-  accountNumber,
-  expireTime: '',
-  packageId,
-  datasourceId: '',
-  licenseKey: '',
-  isDeleted: 0,
-});
+const tenant = (id: string, tenantId: string, tenantName: string, accountNumber: number, packageId = '') =>
+  wholeRow('GET /api/blade-system/tenant/list', {
+    id,
+    tenantId,
+    tenantName,
+    domain: '',
+    backgroundUrl: '',
+    linkman: '张三',
+    contactNumber: '13800000000',
+    address: '',
+    accountNumber,
+    expireTime: '',
+    packageId,
+    datasourceId: '',
+    licenseKey: '',
+    isDeleted: 0,
+  });
 
 function server() {
   return stubFetch({
     'GET /api/blade-system/tenant/list': pageOf([tenant('1', '000000', '管理组', -1), tenant('2', '100000', '示范动物园', 100, '7')]),
     'GET /api/blade-system/tenant-package/select': ok([{ id: '7', packageName: '动物园套餐' }]),
-    'GET /api/blade-system/tenant-package/list': pageOf([{ id: '7', packageName: '动物园套餐', menuId: '1', remark: '', isDeleted: 0 }]),
+    'GET /api/blade-system/tenant-package/list': pageOf([
+      wholeRow('GET /api/blade-system/tenant-package/list', { id: '7', packageName: '动物园套餐', menuId: '1', remark: '', isDeleted: 0 }),
+    ]),
     'POST /api/blade-system/tenant/setting': ok({}),
     'POST /api/blade-system/tenant/remove': { status: 400, body: { code: 400, success: false, msg: '不可删除管理租户!' } },
     'POST /api/blade-system/tenant/submit': ok({}),

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import TenantPackagePage from './tenantpackage.page';
 
 const node = (key: string, title: string, children?: unknown[]) => ({ id: key, parentId: '0', key, value: key, title, children });
-const pkg = (id: string, packageName: string, menuId: string) => ({ id, packageName, menuId, remark: '', isDeleted: 0 });
+const pkg = (id: string, packageName: string, menuId: string) =>
+  wholeRow('GET /api/blade-system/tenant-package/list', { id, packageName, menuId, remark: '', isDeleted: 0 });
 
 function server() {
   return stubFetch({

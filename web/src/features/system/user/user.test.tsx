@@ -1,37 +1,38 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import UserPage from './user.page';
 
 const node = (key: string, title: string, hasChildren?: boolean) => ({ id: key, parentId: '0', key, value: key, title, hasChildren });
-const user = (id: string, account: string, tenantId = '000000') => ({
-  id,
-  tenantId,
-  code: '',
-  userType: 1,
-  account,
-  name: `${account}昵称`,
-  realName: `${account}姓名`,
-  avatar: '',
-  email: '',
-  phone: '',
-  birthday: '',
-  sex: -1,
-  roleId: '5',
-  deptId: '9',
-  postId: '',
-  tenantName: '管理组',
-  roleName: '饲养员',
-  deptName: '兽医部',
-  postName: '',
-  sexName: '',
-  userTypeName: 'WEB',
-  isDeleted: 0,
-  status: 1,
-});
+const user = (id: string, account: string, tenantId = '000000') =>
+  wholeRow('GET /api/blade-user/page', {
+    id,
+    tenantId,
+    code: '',
+    userType: 1,
+    account,
+    name: `${account}昵称`,
+    realName: `${account}姓名`,
+    avatar: '',
+    email: '',
+    phone: '',
+    birthday: '',
+    sex: -1,
+    roleId: '5',
+    deptId: '9',
+    postId: '',
+    tenantName: '管理组',
+    roleName: '饲养员',
+    deptName: '兽医部',
+    postName: '',
+    sexName: '',
+    userTypeName: 'WEB',
+    isDeleted: 0,
+    status: 1,
+  });
 const PAGE = 'GET /api/blade-system/../blade-user/page'.replace('/blade-system/..', '');
 const job = (over: object) => ({ jobId: '77', status: 'running', total: 3, processed: 0, succeeded: 0, failed: 0, errors: [], msg: '', ...over });
 

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import DatasourcePage from './datasource.page';
 
 const LIST = 'GET /api/blade-develop/datasource/list';
-const rec = {
+const rec = wholeRow('GET /api/blade-develop/datasource/list', {
   id: '7',
   name: '本库',
   driverClass: 'org.postgresql.Driver',
@@ -14,7 +14,7 @@ const rec = {
   username: 'postgres',
   hasPassword: true,
   remark: '',
-};
+});
 
 function server() {
   return stubFetch({

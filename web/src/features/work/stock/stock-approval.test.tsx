@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { ok, stubFetch } from '../../../test/fetch-stub';
+import { ok, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { bladeFlow } from '../../../test/flow-rows';
 import StockDetailPage from './stock-detail.page';
@@ -61,8 +61,8 @@ describe('stock movement approval (flow_3)', () => {
     signIn();
     const net = stubFetch({
       'GET /api/zoo-stockLog/approval/detail': approval(),
-      'GET /api/species/species/detail': ok({ id: '7', speciesName: '梅花鹿' }),
-      'GET /api/zoo-cage/cage/detail': ok({ id: '9', cageName: '鹿苑一号' }),
+      'GET /api/species/species/detail': ok(wholeRow('GET /api/species/species/detail', { id: '7', speciesName: '梅花鹿' })),
+      'GET /api/zoo-cage/cage/detail': ok(wholeRow('GET /api/zoo-cage/cage/detail', { id: '9', cageName: '鹿苑一号' })),
       'GET /api/blade-flow/process/history-flow-list': ok([]),
       'POST /api/blade-flow/work/complete-task': ok({}),
     });
@@ -105,8 +105,8 @@ describe('stock movement approval (flow_3)', () => {
         },
       }),
       'GET /api/zoo-transfer/transferLog/zoos': ok([{ tenantId: '300002', tenantName: '乙动物园' }]),
-      'GET /api/species/species/detail': ok({ id: '7', speciesName: '梅花鹿' }),
-      'GET /api/zoo-cage/cage/detail': ok({ id: '9', cageName: '鹿苑一号' }),
+      'GET /api/species/species/detail': ok(wholeRow('GET /api/species/species/detail', { id: '7', speciesName: '梅花鹿' })),
+      'GET /api/zoo-cage/cage/detail': ok(wholeRow('GET /api/zoo-cage/cage/detail', { id: '9', cageName: '鹿苑一号' })),
       'GET /api/blade-flow/process/history-flow-list': ok([]),
     });
     renderAt('/work/process/stock/handle/t-1/p-1/42', HANDLE, <StockHandlePage />);
@@ -123,8 +123,8 @@ describe('stock movement approval (flow_3)', () => {
     signIn();
     stubFetch({
       'GET /api/zoo-stockLog/approval/detail': approval({ state: 'rejected', reason: '数量不符', decidedTime: '2026-11-24 10:00:00' }),
-      'GET /api/species/species/detail': ok({ id: '7', speciesName: '梅花鹿' }),
-      'GET /api/zoo-cage/cage/detail': ok({ id: '9', cageName: '鹿苑一号' }),
+      'GET /api/species/species/detail': ok(wholeRow('GET /api/species/species/detail', { id: '7', speciesName: '梅花鹿' })),
+      'GET /api/zoo-cage/cage/detail': ok(wholeRow('GET /api/zoo-cage/cage/detail', { id: '9', cageName: '鹿苑一号' })),
       'GET /api/blade-flow/process/history-flow-list': ok([]),
     });
     renderAt('/work/process/stock/detail/p-1/42', '/work/process/stock/detail/:processInstanceId/:businessId', <StockDetailPage />);

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, wholeRow, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import AnimalPage from './animal.page';
 
-const animal = {
+const animal = wholeRow('GET /api/zoo-animal/animal/list', {
   id: '203',
   tenantId: '100000',
   speciesId: '11',
@@ -36,30 +36,31 @@ const animal = {
   createTime: '2026-01-01 00:00:00',
   updateTime: '2026-01-01 00:00:00',
   isDeleted: 0,
-};
-const flag = (id: string, type: number, code: string, version: number, current: boolean, prefixMeaning = '') => ({
-  id,
-  tenantId: '100000',
-  animalId: '203',
-  localNo: 'P003',
-  animalName: '乐乐',
-  type,
-  code,
-  version,
-  isoCompliant: type === 1 ? 1 : '',
-  prefix: prefixMeaning ? code.slice(0, 3) : '',
-  prefixMeaning,
-  issueDate: '',
-  issuer: '',
-  voidTime: current ? '' : '2026-02-01 10:00:00',
-  voidReason: current ? '' : '换发新版本',
-  current,
-  remark: '',
-  status: 1,
-  createTime: '2026-01-01 00:00:00',
-  updateTime: '2026-01-01 00:00:00',
-  isDeleted: 0,
 });
+const flag = (id: string, type: number, code: string, version: number, current: boolean, prefixMeaning = '') =>
+  wholeRow('GET /api/zoo-animal/animalFlag/list', {
+    id,
+    tenantId: '100000',
+    animalId: '203',
+    localNo: 'P003',
+    animalName: '乐乐',
+    type,
+    code,
+    version,
+    isoCompliant: type === 1 ? 1 : '',
+    prefix: prefixMeaning ? code.slice(0, 3) : '',
+    prefixMeaning,
+    issueDate: '',
+    issuer: '',
+    voidTime: current ? '' : '2026-02-01 10:00:00',
+    voidReason: current ? '' : '换发新版本',
+    current,
+    remark: '',
+    status: 1,
+    createTime: '2026-01-01 00:00:00',
+    updateTime: '2026-01-01 00:00:00',
+    isDeleted: 0,
+  });
 const FLAGS = [
   flag('401', 1, '156000000000001', 1, true, '中国 (ISO 3166 国家代码 156)'),
   flag('402', 4, 'ZY-0001', 1, false),
@@ -79,9 +80,9 @@ function server() {
     'GET /api/zoo-cage/cage/species': ok([cage('301', 'PD-01', '大熊猫1号舍', '熊猫馆')]),
     'GET /api/zoo-cage/cage/select': ok([cage('301', 'PD-01', '大熊猫1号舍', '熊猫馆'), cage('309', 'HB-01', '鹿苑', '食草动物区')]),
     'GET /api/zoo-animal/animal/species': ok([
-      { id: '201', localNo: 'P002', animalName: '阳阳', sex: 1, cageId: '301', status: 1 },
-      { id: '202', localNo: 'P001', animalName: '美美', sex: 2, cageId: '301', status: 1 },
-      { id: '203', localNo: 'P003', animalName: '乐乐', sex: 1, cageId: '301', status: 1 },
+      wholeRow('GET /api/zoo-animal/animal/species', { id: '201', localNo: 'P002', animalName: '阳阳', sex: 1, cageId: '301', status: 1 }),
+      wholeRow('GET /api/zoo-animal/animal/species', { id: '202', localNo: 'P001', animalName: '美美', sex: 2, cageId: '301', status: 1 }),
+      wholeRow('GET /api/zoo-animal/animal/species', { id: '203', localNo: 'P003', animalName: '乐乐', sex: 1, cageId: '301', status: 1 }),
     ]),
     'GET /api/zoo-animal/animalFlag/list': pageOf(FLAGS),
     'POST /api/zoo-animal/animalFlag/submit': ok({ id: '409' }),

@@ -4,22 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import CageDetailPage from './cage-detail.page';
 import { cageRow } from '../shared/cage-row.fixture';
 
 const cage = cageRow({ cameraUrl: 'rtsp://cam.zoo.local/pd01', remark: '室外活动场带水池', animalCount: 2, populationQuantity: 5 });
-const animal = (id: string, localNo: string, animalName: string, sex: number) => ({
-  id,
-  localNo,
-  animalName,
-  sex,
-  speciesName: '大熊猫',
-  latinName: 'Ailuropoda melanoleuca',
-  birthDate: '2015-07-20 00:00:00',
-  breederName: '王饲养',
-});
+const animal = (id: string, localNo: string, animalName: string, sex: number) =>
+  wholeRow('GET /api/zoo-cageAnimal/cageAnimal/list', {
+    id,
+    localNo,
+    animalName,
+    sex,
+    speciesName: '大熊猫',
+    latinName: 'Ailuropoda melanoleuca',
+    birthDate: '2015-07-20 00:00:00',
+    breederName: '王饲养',
+  });
 const ATTACH = 'GET /api/zoo-biz-attach/bizAttach/list';
 
 function server() {
@@ -28,9 +29,19 @@ function server() {
     'GET /api/zoo-cage/cage/detail': ok(cage),
     'GET /api/zoo-cageAnimal/cageAnimal/list': pageOf([animal('71', 'P001', '美美', 2), animal('72', 'P003', '乐乐', 1)]),
     'GET /api/zoo-cage-population/cagePopulation/list': pageOf([
-      { id: '81', populationName: '竹林种群', speciesName: '梅花鹿', maleQuantity: 1, femaleQuantity: 3, theyQuantity: 1, totalQuantity: 5 },
+      wholeRow('GET /api/zoo-cage-population/cagePopulation/list', {
+        id: '81',
+        populationName: '竹林种群',
+        speciesName: '梅花鹿',
+        maleQuantity: 1,
+        femaleQuantity: 3,
+        theyQuantity: 1,
+        totalQuantity: 5,
+      }),
     ]),
-    'GET /api/zoo-cage/cageBreeder/list': pageOf([{ id: '61', cageId: '31', userId: '501', account: 'keeper1', realName: '王饲养', remark: '' }]),
+    'GET /api/zoo-cage/cageBreeder/list': pageOf([
+      wholeRow('GET /api/zoo-cage/cageBreeder/list', { id: '61', cageId: '31', userId: '501', account: 'keeper1', realName: '王饲养', remark: '' }),
+    ]),
     [ATTACH]: () => pageOf(photos),
     'POST /api/blade-resource/oss/endpoint/put-file-attach': ok({
       link: '/api/blade-resource/oss/endpoint/file/ab12.png',
@@ -40,7 +51,7 @@ function server() {
       attachId: '91',
     }),
     'POST /api/zoo-biz-attach/bizAttach/submit': (req) => {
-      photos.push({ id: '92', bizType: 'cage', bizId: '31', remark: '', ...(req.body as object) });
+      photos.push(wholeRow('GET /api/zoo-biz-attach/bizAttach/list', { id: '92', bizType: 'cage', bizId: '31', remark: '', ...(req.body as object) }));
       return ok({});
     },
     'GET /api/blade-log/audit/history': pageOf([

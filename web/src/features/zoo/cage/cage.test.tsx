@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import CagePage from './cage.page';
@@ -21,9 +21,11 @@ function server() {
     [VENUES]: (req) => ok(req.query.parkId === '11' ? [node('21', '11', '熊猫馆', 'venue')] : [node('22', '12', '鸟类区', 'venue')]),
     'POST /api/zoo-cage/cage/submit': ok({}),
     [BREEDERS]: () => pageOf(breeders),
-    'GET /api/blade-user/user-list': ok([{ id: '501', account: 'keeper1', name: '王', realName: '王饲养' }]),
+    'GET /api/blade-user/user-list': ok([wholeRow('GET /api/blade-user/user-list', { id: '501', account: 'keeper1', name: '王', realName: '王饲养' })]),
     'POST /api/zoo-cage/cageBreeder/submit': (req) => {
-      breeders.push({ id: '61', cageId: '31', account: 'keeper1', realName: '王饲养', remark: '', ...(req.body as object) });
+      breeders.push(
+        wholeRow('GET /api/zoo-cage/cageBreeder/list', { id: '61', cageId: '31', account: 'keeper1', realName: '王饲养', remark: '', ...(req.body as object) }),
+      );
       return ok({});
     },
     ...dictionaryRoute({

@@ -3,24 +3,25 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../lib/query-client';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ParkPage from './park.page';
 
 const LIST = 'GET /api/blade-zoo/park/list';
 const FOREST = 'GET /api/blade-zoo/park/tree/venue';
-const park = (id: string, parkName: string, venueCount: number) => ({
-  id,
-  tenantId: '100000',
-  parkName,
-  address: '示范市动物园路1号',
-  linkman: '张园长',
-  contactNumber: '13800000000',
-  sort: 0,
-  remark: '',
-  venueCount,
-});
+const park = (id: string, parkName: string, venueCount: number) =>
+  wholeRow('GET /api/blade-zoo/park/list', {
+    id,
+    tenantId: '100000',
+    parkName,
+    address: '示范市动物园路1号',
+    linkman: '张园长',
+    contactNumber: '13800000000',
+    sort: 0,
+    remark: '',
+    venueCount,
+  });
 const node = (id: string, parentId: string, title: string, type: string, children?: unknown[]) => ({ id, parentId, title, key: id, value: id, type, children });
 
 function server() {

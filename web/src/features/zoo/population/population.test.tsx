@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { dictionaryRoute } from '../../../test/dict-stub';
 import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import PopulationPage from './population.page';
 
-const flock = {
+const flock = wholeRow('GET /api/zoo-population/population/list', {
   id: '61',
   tenantId: '100000',
   speciesId: '13',
@@ -27,7 +27,7 @@ const flock = {
   createTime: '',
   updateTime: '',
   isDeleted: 0,
-};
+});
 const cage = (id: string, cageCode: string, cageName: string, venueName: string) => ({ id, cageCode, cageName, venueId: '501', venueName });
 
 describe('population page', { timeout: 180_000 }, () => {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
@@ -9,7 +9,7 @@ import SpeciesLibPage from './species.page';
 
 const LIST = 'GET /api/species/species/list';
 const SUBMIT = 'POST /api/species/species/submit';
-const panda = {
+const panda = wholeRow('GET /api/species/species/list', {
   id: '11',
   speciesName: '大熊猫',
   latinName: 'Ailuropoda melanoleuca',
@@ -37,7 +37,7 @@ const panda = {
   updateTime: '2026-01-01 00:00:00',
   isDeleted: 0,
   status: 1,
-};
+});
 
 const dicts = dictionaryRoute({
   protection_class: [

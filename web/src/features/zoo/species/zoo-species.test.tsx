@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ZooSpeciesPage from './zoo-species.page';
@@ -34,36 +34,37 @@ const mine = {
   totalQuantity: 6,
   updateTime: '2026-01-01 00:00:00',
 };
-const lib = (id: string, speciesName: string, latinName: string, authorised: boolean) => ({
-  id,
-  speciesName,
-  latinName,
-  taxonomyId: '',
-  taxonomyName: '',
-  className: '',
-  orderName: '',
-  familyName: '',
-  protectionClass: 2,
-  protectionAuthority: 1,
-  protectionRemark: '',
-  citesAppendix: 'II',
-  iucnCategory: 'LC',
-  iucnYear: '',
-  iucnCriteria: '',
-  managementMode: 2,
-  tempMin: '',
-  tempMax: '',
-  humidityMin: '',
-  humidityMax: '',
-  source: 'unverified',
-  sourceNote: '',
-  remark: '',
-  createTime: '',
-  updateTime: '',
-  isDeleted: 0,
-  status: 1,
-  authorised,
-});
+const lib = (id: string, speciesName: string, latinName: string, authorised: boolean) =>
+  wholeRow('GET /api/zoo-species/species/public', {
+    id,
+    speciesName,
+    latinName,
+    taxonomyId: '',
+    taxonomyName: '',
+    className: '',
+    orderName: '',
+    familyName: '',
+    protectionClass: 2,
+    protectionAuthority: 1,
+    protectionRemark: '',
+    citesAppendix: 'II',
+    iucnCategory: 'LC',
+    iucnYear: '',
+    iucnCriteria: '',
+    managementMode: 2,
+    tempMin: '',
+    tempMax: '',
+    humidityMin: '',
+    humidityMax: '',
+    source: 'unverified',
+    sourceNote: '',
+    remark: '',
+    createTime: '',
+    updateTime: '',
+    isDeleted: 0,
+    status: 1,
+    authorised,
+  });
 
 function server() {
   return stubFetch({

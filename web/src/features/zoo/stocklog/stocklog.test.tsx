@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import StockLogPage from './stocklog.page';
 
 const cage = (id: string, cageCode: string, cageName: string) => ({ id, cageCode, cageName, venueId: '501', venueName: '食草动物区' });
-const exportRow = {
+const exportRow = wholeRow('GET /api/zoo-stockLog/stockLog/list', {
   id: '901',
   tenantId: '100000',
   movementType: 'export',
@@ -48,7 +48,7 @@ const exportRow = {
   createUser: '1',
   createUserName: '园区管理员',
   createTime: '2026-09-15 09:30:00',
-};
+});
 
 describe('stock ledger page', { timeout: 180_000 }, () => {
   it('lists movements with their stock before/after and registers a population death with the counts', async () => {

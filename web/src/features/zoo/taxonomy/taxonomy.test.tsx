@@ -1,24 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dictionaryRoute } from '../../../test/dict-stub';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import TaxonomyPage from './taxonomy.page';
 
 const LIST = 'GET /api/blade-taxonomy/taxonomy/list';
-const taxon = (id: string, parentId: string, rank: number, nameCn: string, nameLatin: string, hasChildren: boolean) => ({
-  id,
-  parentId,
-  parentName: '',
-  rank,
-  nameCn,
-  nameLatin,
-  sort: 0,
-  source: '',
-  remark: '',
-  hasChildren,
-});
+const taxon = (id: string, parentId: string, rank: number, nameCn: string, nameLatin: string, hasChildren: boolean) =>
+  wholeRow('GET /api/blade-taxonomy/taxonomy/list', {
+    id,
+    parentId,
+    parentName: '',
+    rank,
+    nameCn,
+    nameLatin,
+    sort: 0,
+    source: '',
+    remark: '',
+    hasChildren,
+  });
 const RANKS: Array<[string, string]> = [
   ['1', '纲'],
   ['2', '目'],

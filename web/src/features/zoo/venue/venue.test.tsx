@@ -1,23 +1,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import VenuePage from './venue.page';
 
 const LIST = 'GET /api/blade-zoo/venue/list';
 const CONTACTS = 'GET /api/blade-zoo/venueContacts/list';
-const venue = (id: string, parkId: string, parkName: string, venueName: string) => ({
-  id,
-  tenantId: '100000',
-  parkId,
-  parkName,
-  venueName,
-  area: 1200,
-  sort: 0,
-  remark: '',
-  cageCount: 2,
-});
+const venue = (id: string, parkId: string, parkName: string, venueName: string) =>
+  wholeRow('GET /api/blade-zoo/venue/list', {
+    id,
+    tenantId: '100000',
+    parkId,
+    parkName,
+    venueName,
+    area: 1200,
+    sort: 0,
+    remark: '',
+    cageCount: 2,
+  });
 const parkNode = (id: string, title: string) => ({ id, parentId: '0', title, key: id, value: id, type: 'park' });
 
 function server() {
@@ -28,7 +29,17 @@ function server() {
     'GET /api/blade-zoo/park/tree': ok([parkNode('11', '主园区'), parkNode('12', '北园')]),
     [CONTACTS]: () => pageOf(contacts),
     'POST /api/blade-zoo/venueContacts/submit': (req) => {
-      contacts.push({ id: '41', venueId: '21', venueName: '熊猫馆', position: '', sort: 0, remark: '', ...(req.body as object) });
+      contacts.push(
+        wholeRow('GET /api/blade-zoo/venueContacts/list', {
+          id: '41',
+          venueId: '21',
+          venueName: '熊猫馆',
+          position: '',
+          sort: 0,
+          remark: '',
+          ...(req.body as object),
+        }),
+      );
       return ok({});
     },
     'POST /api/blade-zoo/venue/submit': ok({}),

@@ -80,10 +80,14 @@ export function quarantineRoutes(app: FastifyInstance): void {
     if (row.quarantineStatus === 2) throw new BizError('隔离已解除');
     refuseFuture(body.releaseDate, await today(db), '解除日期');
     if (body.releaseDate < row.endDate) throw new BizError(`隔离期至 ${row.endDate} 才满,不能提前解除;如需缩短请先修改隔离天数`);
-    await db
+    // Conditional on the quarantine still being in force: of two vets releasing at once, the second update waits for
+    // the first's row lock, then finds the row released and changes nothing.
+    const [released] = await db
       .update(q)
       .set({ quarantineStatus: 2, releaseDate: body.releaseDate, releaseVetId: session.userId, findings: body.findings })
-      .where(eq(q.id, row.id));
+      .where(and(eq(q.id, row.id), eq(q.quarantineStatus, 1)))
+      .returning({ id: q.id });
+    if (!released) throw new BizError('隔离已解除');
     return { id: row.id };
   });
 }

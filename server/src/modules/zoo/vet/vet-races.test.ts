@@ -1,0 +1,89 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeCage, speciesId } from '../../../../test/zoo-fixtures';
+import { t, admin, today, post, dayOffset, setupVetTests } from './vet-test-kit';
+
+setupVetTests();
+
+// Veterinary records with a uniqueness or state rule, written by several requests at once: exactly one wins and
+// every loser gets a clear 400 (never a 500), and the database holds one outcome.
+const PARALLEL = 4;
+const movement = (kind: string, body: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token: admin, body });
+
+let pandaSpecies: string;
+let quarantineCage: string;
+
+beforeAll(async () => {
+  pandaSpecies = await speciesId(t, 'Ailuropoda melanoleuca');
+  const venue = (await t.sql.query(`select id::text from zoo_venue where tenant_id = '330001' order by id limit 1`)).rows[0].id as string;
+  quarantineCage = await makeCage(t, admin, venue);
+  await t.sql.query(`update zoo_cage set cage_type = 6 where id = $1`, [quarantineCage]);
+});
+
+async function arrival(localNo: string, importDate: string): Promise<string> {
+  const res = await movement('import', {
+    animalType: 1,
+    speciesId: pandaSpecies,
+    cageId: quarantineCage,
+    importDate,
+    importType: 2,
+    source: '卧龙保护区',
+    animals: [{ localNo, sex: 2 }],
+  });
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  return res.body.data.animalIds[0] as string;
+}
+
+const outcome = (replies: Array<{ status: number; body: any }>) => ({
+  won: replies.filter((r) => r.body.success).length,
+  losers: replies.filter((r) => !r.body.success).map((r) => [r.status, r.body.code]),
+  messages: [...new Set(replies.filter((r) => !r.body.success).map((r) => r.body.msg as string))],
+});
+
+describe('races on veterinary records', () => {
+  it('a quarantine released by several vets at once is released once', async () => {
+    const animal = await arrival('R-Q1', await dayOffset(-40));
+    const q = (await t.sql.query(`select id::text from zoo_med_quarantine where animal_id = $1`, [animal])).rows[0].id as string;
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) => post(admin, 'quarantine/release', { id: q, releaseDate: today, findings: `检疫合格 ${i}` })),
+    );
+    const o = outcome(replies);
+    expect(o.won).toBe(1);
+    expect(o.losers).toEqual(Array.from({ length: PARALLEL - 1 }, () => [400, 400]));
+    expect(o.messages).toEqual(['隔离已解除']);
+    const rows = (await t.sql.query(`select quarantine_status as st, findings from zoo_med_quarantine where id = $1`, [q])).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].st).toBe(2);
+    // The findings are the winner's, not a mix.
+    const winner = replies.findIndex((r) => r.body.success);
+    expect(rows[0].findings).toBe(`检疫合格 ${winner}`);
+  });
+
+  it('one necropsy per death, however many are submitted at once', async () => {
+    const animal = await arrival('R-N1', await dayOffset(-60));
+    const died = await movement('die', { animalType: 1, speciesId: pandaSpecies, animalId: animal, dieDate: await dayOffset(-2), dieType: 1 });
+    expect(died.body.success, JSON.stringify(died.body)).toBe(true);
+    const stockLogId = died.body.data.ids[0] as string;
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        post(admin, 'necropsy/submit', {
+          stockLogId,
+          necropsyDate: today,
+          prosector: `兽医${i}`,
+          findings: '肺脏实变',
+          causeOfDeath: '细菌性肺炎',
+          samples: '肺组织',
+          disposal: 1,
+          disposalDate: today,
+          disposalRecord: '无害化焚烧,记录表 FS-1',
+          authorityRef: '川林护〔2025〕12号',
+        }),
+      ),
+    );
+    const o = outcome(replies);
+    expect(o.won).toBe(1);
+    expect(o.losers).toEqual(Array.from({ length: PARALLEL - 1 }, () => [400, 400]));
+    expect(o.messages).toHaveLength(1);
+    expect((await t.sql.query(`select count(*)::int as n from zoo_med_necropsy where stock_log_id = $1 and is_deleted = 0`, [stockLogId])).rows[0].n).toBe(1);
+  });
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
-import { authorise, makeCageChain, platformToken, speciesId, uid, zooAdmin } from './zoo-fixtures';
+import { authorise, makeAnimal, makeCageChain, platformToken, speciesId, uid, zooAdmin } from './zoo-fixtures';
 
 // Every create below checks for a live duplicate before inserting (refuseDuplicate): two requests sent at once both
 // pass that check, and only the unique index decides. These prove the loser gets a clear 400 — the route's own
@@ -19,7 +19,7 @@ beforeAll(async () => {
   zoo = await zooAdmin(t, '300061');
   platform = await platformToken(t);
   chain = await makeCageChain(t, zoo);
-  await authorise(t, '300061', [{ latin: 'Cervus nippon' }]);
+  await authorise(t, '300061', [{ latin: 'Cervus nippon' }, { latin: 'Ailuropoda melanoleuca' }]);
   deer = await speciesId(t, 'Cervus nippon');
 });
 afterAll(async () => t?.close());
@@ -107,5 +107,24 @@ describe('the same unique key created by parallel requests', () => {
       [200, '操作成功'],
       [200, '操作成功'],
     ]);
+  });
+
+  it('one studbook number asked for two animals at once: one gets it, the other a clear 400', async () => {
+    const panda = await speciesId(t, 'Ailuropoda melanoleuca');
+    const [a, b] = await Promise.all(['甲', '乙'].map((n) => makeAnimal(t, zoo, { speciesId: panda, cageId: chain.cageId, sex: 2, animalName: n })));
+    const studbookNo = String(9000 + Math.floor(Math.random() * 900));
+    const answers = await Promise.all(
+      [a, b].map((animalId) =>
+        t.request({ method: 'POST', url: '/zoo-studbook/studbook/number', token: platform, body: { speciesId: panda, animalId, studbookNo } }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect([`谱系号 ${studbookNo} 已被其他个体使用(谱系号不能重复使用)`, GENERIC]).toContain(answers.find((r) => r.status === 400)!.body.msg);
+    const held = await t.sql.query(
+      `select n.identity_id from zoo_studbook_no n join zoo_studbook s on s.id = n.studbook_id
+        where s.species_id = $1 and n.studbook_no = $2 and n.is_deleted = 0`,
+      [panda, studbookNo],
+    );
+    expect(held.rows).toHaveLength(1);
   });
 });

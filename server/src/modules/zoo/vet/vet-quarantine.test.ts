@@ -1,12 +1,26 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCage, platformToken, speciesId } from '../../../../test/zoo-fixtures';
-import { t, admin, adminB, panda, crane, foreignAnimal, today, post, get, dayOffset, count, openCase, setupVetTests, weigh } from './vet-test-kit';
+import {
+  t,
+  admin,
+  adminB,
+  panda,
+  crane,
+  foreignAnimal,
+  today,
+  post,
+  get,
+  dayOffset,
+  count,
+  importInto,
+  movement,
+  openCase,
+  setupVetTests,
+  weigh,
+} from './vet-test-kit';
 
 setupVetTests();
 
-/** One movement of the stock ledger (存栏变动) through HTTP. */
-const movement = (kind: string, body: Record<string, unknown>, token = admin) =>
-  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body });
 const venueOf = async (animalId: string) =>
   (await t.sql.query(`select c.venue_id::text as v from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.id = $1`, [animalId])).rows[0].v as string;
 const quarantineRows = async (animalId: string) =>
@@ -44,20 +58,6 @@ beforeAll(async () => {
   quarantineCage2 = await makeCage(t, admin, venue);
   await t.sql.query(`update zoo_cage set cage_type = 6 where id = any($1::bigint[])`, [[quarantineCage, quarantineCage2]]);
 });
-
-async function importInto(cageId: string, species: string, importDate: string, localNo: string): Promise<string> {
-  const res = await movement('import', {
-    animalType: 1,
-    speciesId: species,
-    cageId,
-    importDate,
-    importType: 2,
-    source: '卧龙保护区',
-    animals: [{ localNo, sex: 2 }],
-  });
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.data.animalIds[0] as string;
-}
 
 describe('quarantine', () => {
   it('an import into a 隔离检疫 cage starts one (species parameter, else the zoo’s, else 30 days); an ordinary cage does not', async () => {

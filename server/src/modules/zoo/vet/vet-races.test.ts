@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCage, speciesId } from '../../../../test/zoo-fixtures';
-import { t, admin, today, post, dayOffset, setupVetTests } from './vet-test-kit';
+import { t, admin, today, post, dayOffset, importInto, movement, setupVetTests } from './vet-test-kit';
 
 setupVetTests();
 
 // Veterinary records with a uniqueness or state rule, written by several requests at once: exactly one wins and
 // every loser gets a clear 400 (never a 500), and the database holds one outcome.
 const PARALLEL = 4;
-const movement = (kind: string, body: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token: admin, body });
 
 let pandaSpecies: string;
 let quarantineCage: string;
@@ -20,19 +18,7 @@ beforeAll(async () => {
   await t.sql.query(`update zoo_cage set cage_type = 6 where id = $1`, [quarantineCage]);
 });
 
-async function arrival(localNo: string, importDate: string): Promise<string> {
-  const res = await movement('import', {
-    animalType: 1,
-    speciesId: pandaSpecies,
-    cageId: quarantineCage,
-    importDate,
-    importType: 2,
-    source: '卧龙保护区',
-    animals: [{ localNo, sex: 2 }],
-  });
-  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
-  return res.body.data.animalIds[0] as string;
-}
+const arrival = (localNo: string, importDate: string) => importInto(quarantineCage, pandaSpecies, importDate, localNo);
 
 const outcome = (replies: Array<{ status: number; body: any }>) => ({
   won: replies.filter((r) => r.body.success).length,

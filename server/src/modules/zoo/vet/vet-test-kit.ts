@@ -40,6 +40,25 @@ export async function openCase(animalId: string, openDate: string, complaint = '
   return lastId('zoo_med_case');
 }
 
+/** One movement of the stock ledger (存栏变动) through HTTP, as zoo A's administrator. */
+export const movement = (kind: string, body: Record<string, unknown>, token = admin) =>
+  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token, body });
+
+/** A female of `species` imported into `cageId` on `importDate` (an arrival: a 隔离检疫 cage starts a quarantine). */
+export async function importInto(cageId: string, species: string, importDate: string, localNo: string): Promise<string> {
+  const res = await movement('import', {
+    animalType: 1,
+    speciesId: species,
+    cageId,
+    importDate,
+    importType: 2,
+    source: '卧龙保护区',
+    animals: [{ localNo, sex: 2 }],
+  });
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  return res.body.data.animalIds[0] as string;
+}
+
 /** Each test file's app and zoos A (330001) and B (330002), with a panda and a crane in A and a panda in B. */
 export function setupVetTests(): void {
   beforeAll(async () => {

@@ -30,7 +30,10 @@ async function permit(validTo: string, permitNo = `YS-${uid()}`): Promise<string
   return (await q(`select id::text from zoo_permit where permit_no = $1`, [permitNo]))[0].id;
 }
 const notices = async (token = admin) =>
-  (await t.request({ url: '/blade-desk/notice/list', token, query: { current: '1', size: '100' } })).body.data.records as Array<{ title: string; content: string }>;
+  (await t.request({ url: '/blade-desk/notice/list', token, query: { current: '1', size: '100' } })).body.data.records as Array<{
+    title: string;
+    content: string;
+  }>;
 
 beforeAll(async () => {
   t = await startTestApp();

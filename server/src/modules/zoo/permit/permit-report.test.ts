@@ -25,7 +25,12 @@ const ok = async (kind: string, body: Record<string, unknown>) => {
   return res.body.data;
 };
 async function permit(body: Record<string, unknown>): Promise<string> {
-  const res = await post('/zoo-permit/permit/submit', { issuingAuthority: '国家濒危物种进出口管理办公室', validFrom: '2024-01-01', validTo: '2024-12-31', ...body });
+  const res = await post('/zoo-permit/permit/submit', {
+    issuingAuthority: '国家濒危物种进出口管理办公室',
+    validFrom: '2024-01-01',
+    validTo: '2024-12-31',
+    ...body,
+  });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return (await calls.q(`select id::text from zoo_permit where permit_no = $1`, [body.permitNo]))[0].id;
 }
@@ -61,7 +66,14 @@ beforeAll(async () => {
     femaleQuantity: 2,
     theyQuantity: 2,
   });
-  const cites = await permit({ kind: 4, permitNo: 'CN-EX-2024-07', purposeCode: 'Z', sourceCode: 'C', counterpart: '日本', lines: [{ speciesId: crane, quantity: 1 }] });
+  const cites = await permit({
+    kind: 4,
+    permitNo: 'CN-EX-2024-07',
+    purposeCode: 'Z',
+    sourceCode: 'C',
+    counterpart: '日本',
+    lines: [{ speciesId: crane, quantity: 1 }],
+  });
   const transport = await permit({ kind: 3, permitNo: `YS-${uid()}`, issuingAuthority: '北京市园林绿化局', lines: [{ speciesId: crane, quantity: 5 }] });
   await ok('export', {
     animalType: 2,
@@ -196,7 +208,13 @@ describe('status history', () => {
     expect(rowOf((await report(2020)).data.rows, python)).toMatchObject({ protectionClass: 1, opening: 2, closing: 2 });
     expect(rowOf((await report(Y)).data.rows, python)).toMatchObject({ protectionClass: 2 });
     // Only the platform enters back-dated status; a zoo may read the history.
-    const refused = await post('/zoo-permit/species-status/submit', { speciesId: python, validFrom: '2022-01-01', protectionClass: 1, citesAppendix: 'I', iucnCategory: 'VU' });
+    const refused = await post('/zoo-permit/species-status/submit', {
+      speciesId: python,
+      validFrom: '2022-01-01',
+      protectionClass: 1,
+      citesAppendix: 'I',
+      iucnCategory: 'VU',
+    });
     expect(refused.status).toBe(403);
     const hist = await w.t.request({ url: '/zoo-permit/species-status/list', token: w.zooA, query: { speciesId: python } });
     expect(hist.body.data.map((r: any) => [r.validFrom, r.protectionClass])).toEqual([
@@ -243,7 +261,15 @@ describe('CITES annual report', () => {
         purposeCode: 'Z',
         sourceCode: 'C',
       }),
-      expect.objectContaining({ direction: 'E', date: '2024-06-01', quantity: 1, partner: '日本', permitNo: 'CN-EX-2024-07', purposeCode: 'Z', sourceCode: 'C' }),
+      expect.objectContaining({
+        direction: 'E',
+        date: '2024-06-01',
+        quantity: 1,
+        partner: '日本',
+        permitNo: 'CN-EX-2024-07',
+        purposeCode: 'Z',
+        sourceCode: 'C',
+      }),
     ]);
     const res = await w.t.app.inject({ url: `/api/zoo-permit/report/cites/export?year=${Y}&Blade-Auth=${w.zooA}` });
     const wb = new ExcelJS.Workbook();

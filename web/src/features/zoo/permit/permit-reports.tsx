@@ -61,8 +61,8 @@ export function InventoryReportPanel() {
       align: 'right' as const,
       render: (v: number) => (k === 'difference' && v !== 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
     })),
-    { title: t('zooPermitReport.permitNos'), dataIndex: 'permitNos', width: 160 },
-    { title: t('zooPermitReport.identifiers'), dataIndex: 'identifiers', width: 240 },
+    { title: t('zooPermitReport.permitNos'), dataIndex: 'permitNos', width: 160, ellipsis: true },
+    { title: t('zooPermitReport.identifiers'), dataIndex: 'identifiers', width: 240, ellipsis: true },
   ];
   const d = report.data;
   return (

@@ -167,5 +167,15 @@ describe('permits', () => {
       })
       .toBeLessThanOrEqual(390);
     await screenshot(zoo, 'zoo-permit-inventory-390');
+
+    // The home's compliance card and the other tabs, in English at tablet width (looked at, not asserted in detail).
+    await zoo.setViewportSize({ width: 768, height: 1024 });
+    await zoo.goto('/wel/index');
+    await expect.poll(() => zoo.getByTestId('home-permits').count()).toBe(1);
+    await zoo.getByTestId('shell-header').getByText('English').click();
+    await expect.poll(() => zoo.getByTestId('home-permits').textContent()).toContain('Licence quota use');
+    await screenshot(zoo, 'zoo-home-permits-en');
+    await open(zoo, '/zoo/permit?tab=marking', 'Marking to-do');
+    await screenshot(zoo, 'zoo-permit-marking-en');
   });
 });

@@ -37,7 +37,7 @@ const notices = async (token = admin) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  second = await openPostgres(t.config.databaseUrl, 2, t.config.timeZone);
+  second = await openPostgres(t.config.databaseUrl!, 2, t.config.timeZone);
   admin = await zooAdmin(t, ZOO);
   other = await zooAdmin(t, '340032');
   await authorise(t, ZOO, [{ latin: 'Ailuropoda melanoleuca', licenceNo: 'FY-Q-01' }]);

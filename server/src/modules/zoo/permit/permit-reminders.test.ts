@@ -78,6 +78,11 @@ describe('expiry reminders', () => {
     expect(mine.filter((n) => n.title.startsWith('许可证到期提醒'))).toHaveLength(3);
     expect(mine.find((n) => n.title.includes('「YS-IN5」'))!.title).toBe('许可证到期提醒:野生动物运输证明「YS-IN5」5天后到期');
     expect((await notices(other)).filter((n) => n.title.startsWith('许可证到期提醒'))).toHaveLength(0);
+    // The reminder rows are the zoo's own: row-level security with the tenant policy, as every tenant table.
+    expect(
+      await q(`select c.relrowsecurity, p.qual from pg_class c join pg_policies p on p.tablename = c.relname where c.relname = 'zoo_permit_reminder'`),
+    ).toEqual([{ relrowsecurity: true, qual: "((tenant_id)::text = current_setting('app.tenant_id'::text, true))" }]);
+    expect(new Set((await q(`select tenant_id from zoo_permit_reminder`)).map((r) => r.tenant_id))).toEqual(new Set([ZOO]));
   });
 
   it('reminds a renewed permit again for its new last day', async () => {

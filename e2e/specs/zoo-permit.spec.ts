@@ -177,5 +177,10 @@ describe('permits', () => {
     await screenshot(zoo, 'zoo-home-permits-en');
     await open(zoo, '/zoo/permit?tab=marking', 'Marking to-do');
     await screenshot(zoo, 'zoo-permit-marking-en');
+    // A species' protection status history, from the zoo's species screen.
+    await open(zoo, '/zoo/species', 'Species');
+    await zoo.getByTestId('species-status').first().click();
+    await expect.poll(() => zoo.getByTestId('species-status-table').getByText('As first recorded').count()).toBe(1);
+    await screenshot(zoo, 'zoo-species-status-en');
   });
 });

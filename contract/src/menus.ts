@@ -109,7 +109,7 @@ export const MENU_TREE = [
       ],
     }),
     // Permits (decision 0040): the zoo's licences, transport certificates and CITES documents as records.
-    m('permit', '许可证管理', '/zoo/permit', 'SafetyCertificateOutlined'),
+    m('permit', '许可证管理', '/zoo/permit', 'SafetyCertificateOutlined', { buttons: [['report', '合规报表', 2]] }),
     m('transfer', '转移记录', '/zoo/transfer', 'RetweetOutlined', { buttons: [['confirm', '确认', 2]] }),
     m('studbook', '谱系管理', '/zoo/studbook', 'ApartmentOutlined', {
       crud: false,

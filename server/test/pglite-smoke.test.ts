@@ -145,6 +145,32 @@ describe('embedded PGlite', () => {
     ]);
   });
 
+  it('runs the compliance SQL: the annual inventory reconciles, species status history, reminders once', async () => {
+    const h = { 'blade-auth': `bearer ${await login('admin', '100000')}` };
+    const q = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const inv = (await app.inject({ url: '/api/zoo-permit/report/inventory?year=2025', headers: h })).json();
+    expect(inv.success, JSON.stringify(inv)).toBe(true);
+    expect(inv.data.reconciled).toBe(true);
+    const deer = inv.data.rows.find((r: { latinName: string }) => r.latinName === 'Cervus nippon');
+    expect(deer.born).toBeGreaterThanOrEqual(2);
+    expect(deer.exported).toBeGreaterThanOrEqual(1);
+    await q(`update zoo_species set iucn_category = 'NT' where latin_name = 'Cervus nippon'`);
+    expect(
+      await q(`select h.iucn_category, h.valid_from = current_date as today from zoo_species_status h join zoo_species s on s.id = h.species_id
+        where s.latin_name = 'Cervus nippon' order by h.id`),
+    ).toEqual([
+      { iucn_category: 'LC', today: null },
+      { iucn_category: 'NT', today: true },
+    ]);
+    await q(
+      `insert into zoo_permit (tenant_id, kind, permit_no, issuing_authority, valid_from, valid_to) values ('100000', 3, 'YS-PGLITE-R', '测试', current_date - 1, current_date + 3)`,
+    );
+    const { sendPermitReminders } = await import('../src/modules/zoo/permit/reminders');
+    const first = await sendPermitReminders(database.db);
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(await sendPermitReminders(database.db)).toBe(0);
+  });
+
   it('runs the ingestion function (key, readings, alarm with its dead band) and the month view statement', async () => {
     const h = { 'blade-auth': `bearer ${await login('admin', '100000')}` };
     const q = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Array<Record<string, unknown>> }).rows;

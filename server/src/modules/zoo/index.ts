@@ -21,7 +21,10 @@ import { taxonomyRoutes } from './taxonomy/taxonomy.routes';
 import { venueRoutes } from './venue/venue.routes';
 import { vetRoutes } from './vet/vet.routes';
 import { breedingRoutes } from './breeding/breeding.routes';
+import { permitReportRoutes } from './permit/permit-report.routes';
 import { permitRoutes } from './permit/permit.routes';
+import { permitReminders } from './permit/reminders';
+import { speciesStatusRoutes } from './permit/species-status';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
 import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
 
@@ -52,4 +55,7 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   vetRoutes,
   breedingRoutes,
   permitRoutes,
+  permitReportRoutes,
+  speciesStatusRoutes,
+  permitReminders,
 ];

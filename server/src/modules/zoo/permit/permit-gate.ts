@@ -35,7 +35,7 @@ export interface PermitPlan {
   permitIds: string[];
 }
 
-const KIND_NAME: Record<number, string> = {
+export const KIND_NAME: Record<number, string> = {
   1: '人工繁育许可证',
   2: '经营利用许可证',
   3: '野生动物运输证明',

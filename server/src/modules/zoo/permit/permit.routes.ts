@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { CITES_KINDS, CONSUMED_KINDS, permit, permitEndpoints } from '@zoo/contract';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
@@ -7,6 +7,7 @@ import { mustExist } from '../../../platform/resource/guards';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { zooSpecies } from '../zoo.tables';
 import { speciesOf } from '../shared/lookups';
+import { expiringPermits } from './expiring';
 import { permitRecords, usedBySpecies } from './permit.records';
 import { zooPermit, zooPermitUse } from './permit.tables';
 
@@ -118,21 +119,5 @@ export function permitRoutes(app: FastifyInstance): void {
   });
 
   // Permits in force whose last day falls within the next `days` days, soonest first (reminders, the home card).
-  route(app, permitEndpoints.expiring, async (call) => {
-    const rs = await call.db
-      .select()
-      .from(p)
-      .where(
-        and(
-          eq(p.isDeleted, 0),
-          isNotNull(p.validTo),
-          gte(p.validTo, sql`current_date`),
-          lte(p.validTo, sql`current_date + ${call.query.days}::int`),
-          sql`${p.validFrom} <= current_date`,
-        ),
-      )
-      .orderBy(asc(p.validTo), asc(p.id))
-      .limit(200);
-    return permitRecords(rs, call);
-  });
+  route(app, permitEndpoints.expiring, async (call) => permitRecords(await expiringPermits(call.db, call.query.days), call));
 }

@@ -1,4 +1,4 @@
-import { check, date, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
 
@@ -65,4 +65,44 @@ export const zooPermitUse = pgTable(
     check('zoo_permit_use_quantity_ck', sql`quantity > 0`),
     tenantPolicy('zoo_permit_use'),
   ],
+);
+
+/**
+ * One expiry reminder sent (60, 30 or 7 days before `valid_to`): the unique key makes the reminder job idempotent
+ * across restarts and server instances — whoever inserts the row first sends the notice, the others insert nothing.
+ * `valid_to` is part of the key so that a renewed permit (new last day) is reminded again.
+ */
+export const zooPermitReminder = pgTable(
+  'zoo_permit_reminder',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    permitId: bigintStr('permit_id').notNull(),
+    threshold: integer('threshold').notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    noticeId: bigintStr('notice_id'),
+    ...baseCols(),
+  },
+  (t) => [uniqueIndex('zoo_permit_reminder_uq').on(t.tenantId, t.permitId, t.threshold, t.validTo), tenantPolicy('zoo_permit_reminder')],
+);
+
+/**
+ * A species' protection status as of a day (platform table, like the species library): class and authority of the
+ * national list, CITES appendix, IUCN category. A row holds from `valid_from` until the next row of the species;
+ * `valid_from` null means "as first recorded". Reports read the row in force on their date.
+ */
+export const zooSpeciesStatus = pgTable(
+  'zoo_species_status',
+  {
+    id: idCol(),
+    speciesId: bigintStr('species_id').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    protectionClass: integer('protection_class').notNull(),
+    protectionAuthority: integer('protection_authority').notNull().default(0),
+    citesAppendix: varchar('cites_appendix', { length: 8 }).notNull(),
+    iucnCategory: varchar('iucn_category', { length: 2 }).notNull(),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [index('zoo_species_status_idx').on(t.speciesId, t.validFrom)],
 );

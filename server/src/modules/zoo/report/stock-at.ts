@@ -39,10 +39,10 @@ const heads = (end: SQL) => sql`
     from zoo_stock_log where animal_type = 2 and population_id is not null and event_date < ${end}`;
 
 /** The exclusive bound of "at the end of `day`". */
-const endOf = (day: string) => sql`(${day}::date + 1)`;
+export const endOf = (day: string) => sql`(${day}::date + 1)`;
 
 /** Per (species, cage): individuals, population heads and M/F/U before `end`. */
-const cellsAt = (end: SQL) => sql`
+export const cellsAt = (end: SQL) => sql`
   select species_id, cage_id, sum(ind)::int as ind, sum(case when ind = 0 then m + f + u else 0 end)::int as ph,
          sum(m)::int as m, sum(f)::int as f, sum(u)::int as u
     from (${heads(end)}) h group by species_id, cage_id`;

@@ -1,11 +1,13 @@
 import { permitEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Table } from 'antd';
+import { Button, Drawer, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../../crud';
+import { useSearchParams } from 'react-router';
+import { CrudPage, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
 import { permitPage } from './permit.crud';
+import { CitesReportPanel, InventoryReportPanel, MarkingTodoPanel } from './permit-reports';
 
 /** A permit's use history: the exports and transfers that used it, oldest first. */
 function Uses({ permitId }: { permitId: string }) {
@@ -30,8 +32,8 @@ function Uses({ permitId }: { permitId: string }) {
   );
 }
 
-/** /zoo/permit — 许可证管理: the zoo's licences, transport certificates and CITES documents, coloured by expiry. */
-export default function PermitPage() {
+/** The permit list with its use history drawer. */
+function PermitList() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<{ id: string; no: string } | undefined>();
   return (
@@ -55,4 +57,26 @@ export default function PermitPage() {
       </Drawer>
     </>
   );
+}
+
+/**
+ * /zoo/permit — 许可证管理: the zoo's licences, transport certificates and CITES documents, coloured by expiry; the
+ * 专用标识 to-do list; with `permit_report`, the annual inventory and the CITES annual report (`?tab=` opens one).
+ */
+export default function PermitPage() {
+  const { t } = useTranslation();
+  const canReport = useCan('permit_report');
+  const [params, setParams] = useSearchParams();
+  const items = [
+    { key: 'permits', label: t('zooPermit.title'), children: <PermitList /> },
+    { key: 'marking', label: t('zooPermitReport.tabs.marking'), children: <MarkingTodoPanel /> },
+    ...(canReport
+      ? [
+          { key: 'inventory', label: t('zooPermitReport.tabs.inventory'), children: <InventoryReportPanel /> },
+          { key: 'cites', label: t('zooPermitReport.tabs.cites'), children: <CitesReportPanel /> },
+        ]
+      : []),
+  ];
+  const active = items.some((i) => i.key === params.get('tab')) ? params.get('tab')! : 'permits';
+  return <Tabs activeKey={active} onChange={(k) => setParams({ tab: k }, { replace: true })} items={items} destroyOnHidden />;
 }

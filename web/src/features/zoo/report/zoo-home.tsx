@@ -4,7 +4,9 @@ import { Card, Col, Row, Skeleton, Spin, Statistic } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useCan } from '../../../crud';
 import { call } from '../../../lib/request';
+import { PermitHomeCard } from '../shared/permit-home-card';
 
 // The charts bring ECharts in their own chunk: the tiles show first.
 const HomeCharts = lazy(() => import('./zoo-home-charts'));
@@ -25,6 +27,7 @@ interface Tile {
 export function ZooHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const canPermits = useCan('permit_view');
   const info = useQuery({ queryKey: ['zoo-home', 'info'], queryFn: () => call(stockReportEndpoints.info), staleTime: 30_000 });
   const percent = useQuery({ queryKey: ['zoo-home', 'percent'], queryFn: () => call(basicLogEndpoints.percent), staleTime: 30_000 });
   if (!info.data) return <Skeleton active paragraph={{ rows: 2 }} />;
@@ -68,6 +71,11 @@ export function ZooHome() {
           </Col>
         ))}
       </Row>
+      {canPermits ? (
+        <div style={{ marginTop: 16 }}>
+          <PermitHomeCard />
+        </div>
+      ) : null}
       <Suspense fallback={<Spin />}>
         <HomeCharts stockByClass={d.stockByClass} movementsByMonth={d.movementsByMonth} />
       </Suspense>

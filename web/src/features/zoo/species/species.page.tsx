@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage } from '../../../crud';
+import { SpeciesStatusButton } from '../shared/species-status';
 import { speciesLibPage } from './species.crud';
 
 /** /zoo/admin/species: the platform library, with 分布 opening the species' distribution across zoos. */
@@ -11,13 +12,16 @@ export default function SpeciesLibPage() {
   return (
     <CrudPage
       def={speciesLibPage}
-      rowActions={(row, ctx) =>
-        ctx.can('species_dist') ? (
-          <Button type="link" size="small" onClick={() => navigate(`/zoo/admin/species/dist/${row.id}`)}>
-            {t('zooSpeciesLib.dist')}
-          </Button>
-        ) : null
-      }
+      rowActions={(row, ctx) => (
+        <>
+          {ctx.can('species_dist') ? (
+            <Button type="link" size="small" onClick={() => navigate(`/zoo/admin/species/dist/${row.id}`)}>
+              {t('zooSpeciesLib.dist')}
+            </Button>
+          ) : null}
+          <SpeciesStatusButton speciesId={String(row.id)} name={row.speciesName} />
+        </>
+      )}
     />
   );
 }

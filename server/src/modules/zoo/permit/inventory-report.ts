@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { InventoryRow } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { rowsOf } from '../../../db/client';
+import type { SheetColumn } from '../../../platform/excel';
+import { cellsAt, endOf } from '../report/stock-at';
+import { statusAt } from './species-status';
+
+/**
+ * The annual inventory of state-protected animals (年度存栏/资源报告, decision 0040), replayed from the stock ledger:
+ * stock at the end of 31 Dec of the year before and of the year (the stock report's replay, stock-at.ts), and the
+ * year's movements per kind. Transfers between zoos are the ledger's exports and imports that carry a transfer;
+ * a reversal booked in the year takes its heads off the kind it reversed (a correction is reported in the year it
+ * is made, as a paper ledger would). Internal moves change nothing. `difference` is what the movements do not
+ * explain of the closing stock: 0 for every row of a ledger in order. Species are those of class I or II on 31 Dec
+ * (status history), with stock or a movement in the year.
+ */
+
+const KIND = sql`case when movement_type = 'reverse' then type_key else movement_type end`;
+const BUCKET = sql`case
+    when ${KIND} = 'born' then 'born'
+    when ${KIND} = 'import' then case when transfer_id is null then 'imported' else 'transferredIn' end
+    when ${KIND} = 'census' then 'census'
+    when ${KIND} = 'export' then case when transfer_id is null then 'exported' else 'transferredOut' end
+    when ${KIND} = 'die' then 'died'
+    when ${KIND} = 'cancel' then 'cancelled'
+  end`;
+
+const INS = ['born', 'imported', 'transferredIn', 'census'] as const;
+const OUTS = ['exported', 'transferredOut', 'died', 'cancelled'] as const;
+type Bucket = (typeof INS)[number] | (typeof OUTS)[number];
+
+export async function inventoryReport(db: Tx, year: number): Promise<InventoryRow[]> {
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const found = await rowsOf<Record<string, string | number | null>>(
+    db,
+    sql`with
+      opening as (select species_id, sum(m + f + u)::int as n from (${cellsAt(sql`${from}::date`)}) c group by 1),
+      closing as (select species_id, sum(m)::int as m, sum(f)::int as f, sum(u)::int as u from (${cellsAt(endOf(to))}) c group by 1),
+      moved as (
+        select species_id, ${BUCKET} as bucket,
+               sum((male_quantity + female_quantity + they_quantity) * case when movement_type = 'reverse' then -1 else 1 end)::int as n
+          from zoo_stock_log
+         where event_date >= ${from}::date and event_date < ${to}::date + 1
+         group by 1, 2),
+      st as (${statusAt(sql`${to}::date`)}),
+      ids as (select species_id from opening union select species_id from closing union select species_id from moved where bucket is not null),
+      held as (
+        select distinct on (animal_id) animal_id, species_id, status_after from zoo_stock_log
+         where animal_type = 1 and event_date < ${endOf(to)} order by animal_id desc, id desc),
+      marks as (
+        select h.species_id, string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) as identifiers
+          from held h join zoo_animal a on a.id = h.animal_id
+          left join lateral (select f.code from zoo_animal_flag f
+                              where f.animal_id = a.id and f.flag_type in (1, 4) and f.void_time is null and f.is_deleted = 0
+                              order by f.flag_type desc, f.version desc limit 1) mk on true
+         where h.status_after = 1 group by 1),
+      permits as (
+        select u.species_id, string_agg(distinct p.permit_no, '、') as nos
+          from zoo_permit_use u join zoo_permit p on p.id = u.permit_id
+         where u.is_deleted = 0 and u.use_date between ${from}::date and ${to}::date group by 1)
+      select s.id::text as species_id, s.species_name, s.latin_name, st.protection_class, st.protection_authority, st.cites_appendix,
+             coalesce((select string_agg(distinct licence_no, '、') from zoo_tenant_species ts where ts.species_id = s.id and ts.is_deleted = 0), '') as licence_no,
+             coalesce(o.n, 0) as opening, coalesce(c.m, 0) as m, coalesce(c.f, 0) as f, coalesce(c.u, 0) as u,
+             ${sql.join(
+               [...INS, ...OUTS].map((b) => sql`coalesce((select n from moved where moved.species_id = s.id and bucket = ${b}), 0) as ${sql.identifier(b)}`),
+               sql`, `,
+             )},
+             coalesce(pm.nos, '') as permit_nos, coalesce(mk.identifiers, '') as identifiers
+        from ids join zoo_species s on s.id = ids.species_id
+        join st on st.species_id = s.id
+        left join opening o on o.species_id = s.id
+        left join closing c on c.species_id = s.id
+        left join permits pm on pm.species_id = s.id
+        left join marks mk on mk.species_id = s.id
+       where st.protection_class in (1, 2)
+       order by st.protection_class, s.species_name`,
+  );
+  return found.map((r) => {
+    const k = (x: string) => Number(r[x] ?? 0);
+    const closing = k('m') + k('f') + k('u');
+    const moves = Object.fromEntries([...INS, ...OUTS].map((b) => [b, k(b)])) as Record<Bucket, number>;
+    const explained = k('opening') + INS.reduce((s, b) => s + moves[b], 0) - OUTS.reduce((s, b) => s + moves[b], 0);
+    return {
+      speciesId: String(r.species_id),
+      speciesName: String(r.species_name),
+      latinName: String(r.latin_name),
+      protectionClass: k('protection_class'),
+      protectionAuthority: k('protection_authority'),
+      citesAppendix: String(r.cites_appendix),
+      licenceNo: String(r.licence_no),
+      opening: k('opening'),
+      ...moves,
+      closing,
+      difference: closing - explained,
+      male: k('m'),
+      female: k('f'),
+      unknown: k('u'),
+      permitNos: String(r.permit_nos),
+      identifiers: String(r.identifiers),
+    };
+  });
+}
+
+type Col = Exclude<keyof InventoryRow, 'speciesId' | 'protectionAuthority'> | 'protection' | 'authority';
+
+/** The sheet an authority reads: the screen's columns in its order, protection and authority by name, a total row. */
+export const INVENTORY_SHEET: SheetColumn<Col>[] = [
+  { key: 'speciesName', header: '物种', width: 16 },
+  { key: 'latinName', header: '学名', width: 26 },
+  { key: 'protection', header: '保护级别', width: 10 },
+  { key: 'authority', header: '主管部门', width: 10 },
+  { key: 'citesAppendix', header: 'CITES附录', width: 10 },
+  { key: 'licenceNo', header: '人工繁育许可证', width: 18 },
+  { key: 'opening', header: '年初存栏', width: 10 },
+  { key: 'born', header: '出生', width: 8 },
+  { key: 'imported', header: '引进', width: 8 },
+  { key: 'transferredIn', header: '转入', width: 8 },
+  { key: 'census', header: '期初登记', width: 10 },
+  { key: 'exported', header: '输出', width: 8 },
+  { key: 'transferredOut', header: '转出', width: 8 },
+  { key: 'died', header: '死亡', width: 8 },
+  { key: 'cancelled', header: '注销', width: 8 },
+  { key: 'closing', header: '年末存栏', width: 10 },
+  { key: 'difference', header: '差异', width: 8 },
+  { key: 'male', header: '雄', width: 6 },
+  { key: 'female', header: '雌', width: 6 },
+  { key: 'unknown', header: '未知', width: 6 },
+  { key: 'permitNos', header: '使用的许可证', width: 24 },
+  { key: 'identifiers', header: '个体标识(年末在养)', width: 40 },
+];
+
+export const NUMBER_KEYS = ['opening', ...INS, ...OUTS, 'closing', 'difference', 'male', 'female', 'unknown'] as const;

@@ -22,6 +22,8 @@ import { venueRoutes } from './venue/venue.routes';
 import { vetRoutes } from './vet/vet.routes';
 import { breedingRoutes } from './breeding/breeding.routes';
 import { permitRoutes } from './permit/permit.routes';
+import { qualityNightly } from './quality/nightly';
+import { qualityRoutes } from './quality/quality.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
 import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
 
@@ -52,4 +54,6 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   vetRoutes,
   breedingRoutes,
   permitRoutes,
+  qualityRoutes,
+  qualityNightly,
 ];

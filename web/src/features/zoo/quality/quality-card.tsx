@@ -3,14 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCan } from '../../../crud';
+import type { MenuNode } from '@zoo/contract';
+import { useSession } from '../../../lib/session';
 import { call } from '../../../lib/request';
 import { checkLabels } from './quality-labels';
 
+const holds = (nodes: readonly MenuNode[]): boolean => nodes.some((n) => n.path === '/zoo/quality' || holds(n.children ?? []));
+
 /** The zoo home's 数据质量 card: the last run's issues by check, opening the board (only for holders of the menu). */
 export function QualityCard() {
-  const can = useCan('quality');
-  return can ? <QualityCardBody /> : null;
+  // The menu (not a button: the permission map holds buttons only) decides, as it decides the route.
+  const menu = useSession((s) => s.menu);
+  return holds(menu) ? <QualityCardBody /> : null;
 }
 
 function QualityCardBody() {

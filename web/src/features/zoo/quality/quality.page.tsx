@@ -157,12 +157,8 @@ export default function QualityPage() {
           </Col>
         ))}
       </Row>
-      <Card
-        size="small"
-        title={`${labels[check]} · ${t('quality.records')}`}
-        extra={<Typography.Text type="secondary">{t(`quality.hints.${check}`)}</Typography.Text>}
-        data-testid="quality-records"
-      >
+      <Card size="small" title={<span style={{ whiteSpace: 'normal' }}>{`${labels[check]} · ${t('quality.records')}`}</span>} data-testid="quality-records">
+        <Typography.Paragraph type="secondary">{t(`quality.hints.${check}`)}</Typography.Paragraph>
         <Table<QualityRow>
           rowKey="id"
           size="small"

@@ -62,6 +62,8 @@ describe('data quality', () => {
     // The home card shows the day's issues.
     await page.goto('/wel/index');
     await expect.poll(() => page.getByTestId('home-quality').getByText('个体无标识').count()).toBe(1);
+    await page.getByTestId('home-quality').scrollIntoViewIfNeeded();
+    await page.getByTestId('home-quality').screenshot({ path: 'results/zoo-quality-home-390.png' });
 
     // The link opens 个体管理 searched for the cub; a ring is added through 标识.
     await open(page, '/zoo/quality', '数据质量');

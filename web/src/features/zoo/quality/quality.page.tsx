@@ -35,7 +35,9 @@ export default function QualityPage() {
   const s = summary.data;
   // The parameters start as the last run's, then are the user's.
   const p = params ?? { logDays: s?.logDays ?? QUALITY_LOG_DAYS, permitDays: s?.permitDays ?? QUALITY_PERMIT_DAYS };
+  // The records follow the parameters as set now; the counts are the last run's, named with its parameters.
   const labels = checkLabels(t, p.logDays, p.permitDays);
+  const keptLabels = checkLabels(t, s?.logDays ?? p.logDays, s?.permitDays ?? p.permitDays);
   const list = useQuery({
     queryKey: ['quality', 'list', check, page, p],
     queryFn: () => call(qualityEndpoints.list, { query: { check, ...page, ...p } }),
@@ -149,7 +151,7 @@ export default function QualityPage() {
               style={c === check ? { borderColor: '#1677ff', boxShadow: '0 0 0 1px #1677ff' } : undefined}
             >
               <Statistic
-                title={<span style={{ whiteSpace: 'normal' }}>{labels[c]}</span>}
+                title={<span style={{ whiteSpace: 'normal' }}>{keptLabels[c]}</span>}
                 value={count(c) < 0 ? t('quality.notChecked') : count(c)}
                 valueStyle={{ color: count(c) > 0 ? '#cf1322' : count(c) === 0 ? '#389e0d' : undefined, fontSize: count(c) < 0 ? 14 : undefined }}
               />
@@ -177,7 +179,7 @@ export default function QualityPage() {
         />
       </Card>
       <Suspense fallback={<Spin />}>
-        <QualityTrend version={s?.runTime ?? ''} labels={checkLabels(t, s?.logDays ?? p.logDays, s?.permitDays ?? p.permitDays)} />
+        <QualityTrend version={s?.runTime ?? ''} labels={keptLabels} />
       </Suspense>
     </Space>
   );

@@ -122,6 +122,8 @@ export const MENU_TREE = [
     m('humiture_alarm', '环境告警', '/zoo/alarm', 'FileExclamationOutlined', { crud: false, buttons: [['ack', '确认', 2]] }),
     m('stock_report', '存栏报表', '/zoo/report', 'BarChartOutlined', { crud: false, buttons: [['export', '导出', 1]] }),
     m('feedback', '意见反馈', '/zoo/feedback', 'MessageOutlined'),
+    // Data quality (decision 0047): the checks' board and its on-demand run.
+    m('quality', '数据质量', '/zoo/quality', 'AuditOutlined', { crud: false, buttons: [['run', '立即检查', 1]] }),
     // Veterinary care (decision 0038): its own group, so that a role holds the medical records or does not.
     group('vet', '兽医管理', '/zoo/vet', 'MedicineBoxOutlined', [
       m('vet_case', '病例管理', '/zoo/vet/case', 'SolutionOutlined'),

@@ -361,6 +361,12 @@ const readonlyFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.value === 45 && r.kind === 1,
     unchanged: { ackTime: '', open: true },
   },
+  // Data quality (decision 0047): a run keeps tenant A's count of the day.
+  quality_history: {
+    seed: async (t, token) => void (await t.request({ method: 'POST', url: '/zoo/quality/run', token, query: { check: 'noCage' } })),
+    match: (r) => r.check === 'noCage',
+    unchanged: { check: 'noCage' },
+  },
   audit: {
     seed: async (t, token) => void (await makePark(t, token)),
     match: (r) => r.tableName === 'zoo_park' && r.tenantId === TENANT_A,

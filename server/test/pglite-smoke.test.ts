@@ -14,6 +14,7 @@ import { finalStatement, inTenant } from '../src/platform/tenancy/tenant-tx';
 import { aggregateAcrossTenants } from '../src/platform/tenancy/across-tenants';
 import { BASIC } from './harness';
 import { usualLog } from '../src/platform/log/usual-log';
+import { runNightlyQuality } from '../src/modules/zoo/quality/nightly';
 
 /** The embedded path a newcomer runs: PGlite in DATA_DIR, same migrations, seed and auth rules. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-pglite-'));
@@ -212,6 +213,23 @@ describe('embedded PGlite', () => {
       headers: h,
     });
     expect(month.json().data.days.map((d: { day: string }) => d.day)).toContain(day);
+  });
+
+  it('runs the data-quality checks, keeps one count per check and day, and the nightly run per zoo (decision 0047)', async () => {
+    const h = { 'blade-auth': `bearer ${await login('admin', '100000')}` };
+    const q = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    for (let i = 0; i < 2; i++) {
+      const run = await app.inject({ method: 'POST', url: '/api/zoo/quality/run', headers: h });
+      expect(run.json().data.checks).toHaveLength(7);
+    }
+    for (const check of ['noIdentifier', 'noCage', 'parentage', 'populationLedger', 'noKeeperLog', 'cageNoSensor', 'permitExpiring']) {
+      const list = await app.inject({ url: '/api/zoo/quality/list', headers: h, query: { check } });
+      expect(list.json().success, check).toBe(true);
+    }
+    expect(await q(`select count(*)::int n from zoo_quality_day where tenant_id = '100000'`)).toEqual([{ n: 7 }]);
+    await q(`delete from zoo_quality_day`);
+    expect(await runNightlyQuality(database.db)).toBeGreaterThanOrEqual(1);
+    expect(await q(`select count(*)::int n from zoo_quality_day where tenant_id = '100000'`)).toEqual([{ n: 7 }]);
   });
 
   it('fires BPMN timers from the database (the scheduler on one PGlite connection)', async () => {

@@ -26,3 +26,4 @@ export * from './permit';
 export * from './vet-quarantine';
 export * from './breeding';
 export * from './permit-report';
+export * from './quality';

@@ -30,6 +30,7 @@ import { populationI18n } from '../features/zoo/population/population.i18n';
 import { stockLogI18n } from '../features/zoo/stocklog/stocklog.i18n';
 import { permitPickI18n } from '../features/zoo/shared/permit-pick.i18n';
 import { permitI18n } from '../features/zoo/permit/permit.i18n';
+import { qualityI18n } from '../features/zoo/quality/quality.i18n';
 import { transferLogI18n } from '../features/zoo/transfer/transfer.i18n';
 import { speciesI18n } from '../features/zoo/species/species.i18n';
 import { regionI18n } from '../features/base/region/region.i18n';
@@ -65,6 +66,7 @@ export const featureBundles: readonly I18nBundle[] = [
   stockLogI18n,
   permitPickI18n,
   permitI18n,
+  qualityI18n,
   transferLogI18n,
   basicLogI18n,
   vetI18n,

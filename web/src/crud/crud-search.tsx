@@ -1,6 +1,7 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_TIME_FORMAT, fromFormValue } from './field-codec';
 import { FieldInput } from './field-input';
@@ -37,6 +38,16 @@ export function CrudSearch({ def, onSearch, onReset }: Props) {
   const [form] = Form.useForm<AnyRow>();
   const label = useFieldLabel(def);
   const fields = searchFields(def);
+  // A link may name text filters (`/zoo/animal?localNo=…` from 数据质量): the screen opens searched for them.
+  useEffect(() => {
+    const url = new URLSearchParams(window.location.search);
+    const preset = fields.filter((f) => !rangeKeys(f) && searchWidget(f) === 'input' && url.get(f.key)).map((f) => [f.key, url.get(f.key)]);
+    if (!preset.length) return;
+    form.setFieldsValue(Object.fromEntries(preset));
+    form.submit();
+    // Once, when the screen opens: later searches are the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (!fields.length) return null;
 
   const submit = (values: AnyRow) =>

@@ -25,6 +25,8 @@ import { permitReportRoutes } from './permit/permit-report.routes';
 import { permitRoutes } from './permit/permit.routes';
 import { permitReminders } from './permit/reminders';
 import { speciesStatusRoutes } from './permit/species-status';
+import { qualityNightly } from './quality/nightly';
+import { qualityRoutes } from './quality/quality.routes';
 import { zooSpeciesRoutes } from './zoo-species/zoo-species.routes';
 import { zooTenantRoutes } from './zoo-tenant/zoo-tenant.routes';
 
@@ -58,4 +60,6 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   permitReportRoutes,
   speciesStatusRoutes,
   permitReminders,
+  qualityRoutes,
+  qualityNightly,
 ];

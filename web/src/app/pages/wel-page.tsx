@@ -9,6 +9,8 @@ import { useSession } from '../../lib/session';
 
 // A zoo's figures bring the report contract and zod with them: loaded only for a zoo, not on every home page.
 const ZooHome = lazy(() => import('../../features/zoo/report/zoo-home').then((m) => ({ default: m.ZooHome })));
+// The 数据质量 card: its own chunk, shown to holders of the menu.
+const QualityCard = lazy(() => import('../../features/zoo/quality/quality-card').then((m) => ({ default: m.QualityCard })));
 
 /**
  * /wel/index, the first page after login: a zoo sees its stock figures and charts; the platform (tenant 000000,
@@ -39,6 +41,11 @@ export function WelPage() {
       ) : (
         <DeskCounts />
       )}
+      {tenantId && tenantId !== website.tenantId ? (
+        <Suspense fallback={null}>
+          <QualityCard />
+        </Suspense>
+      ) : null}
       <LatestNotices />
     </Space>
   );

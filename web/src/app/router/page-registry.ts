@@ -45,6 +45,7 @@ export const pageRegistry = {
   '/zoo/vet/vaccination': page(() => import('../../features/zoo/vet/vaccination.page')),
   '/zoo/vet/drug': page(() => import('../../features/zoo/vet/drug.page')),
   '/zoo/permit': page(() => import('../../features/zoo/permit/permit.page')),
+  '/zoo/quality': page(() => import('../../features/zoo/quality/quality.page')),
   '/zoo/vet/quarantine': page(() => import('../../features/zoo/vet/quarantine.page')),
   '/zoo/vet/necropsy': page(() => import('../../features/zoo/vet/necropsy.page')),
   '/zoo/breeding/season': page(() => import('../../features/zoo/breeding/season.page')),

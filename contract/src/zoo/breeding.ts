@@ -211,6 +211,8 @@ export const breedEvent = defineCrud({
       doseMl: optNumber('剂量', 0, 1000),
       motility: optInt('活力', 0, 100),
       remark: optText('备注', 500),
+      /** The curator read the contraception warning and breeds her anyway (not stored: the audit trail keeps the call). */
+      confirmContraception: z.preprocess((v) => v === true || v === 'true' || v === 1 || v === '1', z.boolean()).optional(),
     })
     .refine((v) => v.kind !== 1 || v.sireIds.length > 0, { message: '自然配对请选择雄性个体', path: ['sireIds'] })
     .refine((v) => v.kind !== 1 || !v.semenId, { message: '自然配对不能选择精液样本', path: ['semenId'] })
@@ -236,6 +238,17 @@ export const SeasonFemale = z.object({
   ]),
   observedInOestrus: z.boolean(),
   events: z.array(z.object({ id: z.string(), kind: z.number(), eventDate: z.string(), sireNames: z.string(), semenNo: z.string(), outcome: NumOut })),
+  /** Her latest pregnancy diagnosis of the year with the expected birth window; "" when none. */
+  pregnancy: z.union([z.object({ status: z.number(), checkDate: z.string(), expectedFrom: z.string(), expectedTo: z.string() }), z.literal('')]),
+  /** Contraception in force today (hers); "" when none. */
+  contraception: z.union([z.object({ method: z.number(), startDate: z.string(), expectedEnd: z.string() }), z.literal('')]),
+  /** Warnings for the curator (contracepted female or candidate male, a used sire under contraception). */
+  warnings: z.array(z.string()),
+  /** Studbook advice: the species' living males ranked by offspring F (kinship of the pair), then the male's MK. */
+  recommended: z.array(
+    z.object({ animalId: z.string(), animalName: z.string(), kinship: z.number(), mk: NumOut, used: z.boolean(), contracepted: z.boolean() }),
+  ),
+  cubsBorn: z.number(),
 });
 export type SeasonFemale = z.output<typeof SeasonFemale>;
 
@@ -245,7 +258,17 @@ export const SeasonBoard = z.object({
   year: z.number(),
   breedingAge: z.number(),
   females: z.array(SeasonFemale),
-  summary: z.object({ females: z.number(), observedInOestrus: z.number(), bred: z.number(), naturalPairings: z.number(), inseminations: z.number() }),
+  summary: z.object({
+    females: z.number(),
+    observedInOestrus: z.number(),
+    bred: z.number(),
+    naturalPairings: z.number(),
+    inseminations: z.number(),
+    pregnant: z.number(),
+    cubsBorn: z.number(),
+    /** Cubs of the year's litters alive 30 days after birth (in stock or moved on alive), once 30 days have passed. */
+    surviving30: z.number(),
+  }),
 });
 export type SeasonBoard = z.output<typeof SeasonBoard>;
 

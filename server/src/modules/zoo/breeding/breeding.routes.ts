@@ -10,6 +10,10 @@ import { speciesOf } from '../shared/lookups';
 import { zooAnimal, zooSpecies } from '../zoo.tables';
 import { female, nameOf, refuseFuture, returnStraws, sireNames, sires, takeStraws, usableSemen, yearRange } from './breeding.rules';
 import { seasonRoutes } from './breeding-season.routes';
+import { breedingCubRoutes } from './breeding-cubs.routes';
+import { refuseContracepted } from './breeding-cubs.rules';
+import { calendarRoutes } from './breeding-calendar.routes';
+import { litterRoutes } from './litter.routes';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
 
 /** Reproduction, first slice (decision 0042): oestrus observations, breeding events, the semen bank, the season board. */
@@ -109,6 +113,7 @@ export function breedingRoutes(app: FastifyInstance): void {
       const f = await female(db, input.femaleId, '配种记录');
       refuseFuture(input.eventDate, await today(db), '配种日期');
       const sireIds = await sires(db, input.sireIds, f.speciesId);
+      await refuseContracepted(db, [f.id, ...sireIds], input.eventDate, input.confirmContraception);
       const ai = input.kind === AI;
       const semenId = ai ? (input.semenId ?? null) : null;
       const straws = semenId ? input.straws! : null;
@@ -145,4 +150,7 @@ export function breedingRoutes(app: FastifyInstance): void {
   });
 
   seasonRoutes(app);
+  breedingCubRoutes(app);
+  litterRoutes(app);
+  calendarRoutes(app);
 }

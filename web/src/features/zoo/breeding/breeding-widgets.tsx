@@ -14,20 +14,21 @@ type AnimalRow = { id: string; animalName: string; localNo: string; speciesName:
 function useAnimals(sex: number) {
   const q = useQuery({ queryKey: ['breeding', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
   const options = ((q.data as Rows<AnimalRow>)?.records ?? [])
-    .filter((a) => a.sex === sex)
+    .filter((a) => !sex || a.sex === sex)
     .map((a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` }));
   return { options, loading: q.isLoading };
 }
 
-export function FemaleSelect({ value, onChange, disabled, placeholder }: ControlProps & { placeholder?: string }) {
+/** A female of the zoo; `sex` 0 lists every animal (contraception concerns males too). */
+export function FemaleSelect({ value, onChange, disabled, placeholder, sex = 2 }: ControlProps & { placeholder?: string; sex?: number }) {
   const { t } = useTranslation();
-  const { options, loading } = useAnimals(2);
+  const { options, loading } = useAnimals(sex);
   return (
     <Select
       showSearch
       allowClear
       optionFilterProp="label"
-      placeholder={placeholder ?? t('breedOestrus.pickFemale')}
+      placeholder={placeholder ?? t(sex ? 'breedOestrus.pickFemale' : 'breedContra.pickAnimal')}
       loading={loading}
       value={(value as string) || undefined}
       disabled={disabled}

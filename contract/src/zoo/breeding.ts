@@ -12,10 +12,14 @@ import { dayIn } from './basic-log';
  */
 
 /**
- * Oestrus behaviour signs (keys of the business dictionary `oestrus_sign`): 1 scent marking, 2 bleating, 3 reduced
- * appetite, 4 restlessness / pacing, 5 water play, 6 backward walking, 7 tail raising, 8 chirping, 9 lordosis.
+ * Oestrus behaviour signs are keys of the zoo's business dictionary `oestrus_sign` (the server checks them against
+ * it). These are the keys the product seeds: 1 scent marking, 2 bleating, 3 reduced appetite, 4 restlessness /
+ * pacing, 5 water play, 6 backward walking, 7 tail raising, 8 chirping, 9 lordosis; a zoo may add its own.
  */
 export const OESTRUS_SIGNS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const OESTRUS_SIGN_DICT = 'oestrus_sign';
+/** At most this many signs on one observation. */
+export const MAX_SIGNS = 20;
 /** Units of a hormone value: urinary values are normalised to creatinine (ng/mg Cr); serum in ng/mL, pg/mL, nmol/L. */
 export const HORMONE_UNITS = ['ng/mg Cr', 'ng/mL', 'pg/mL', 'nmol/L'] as const;
 /** Breeding event kinds: 1 natural pairing, 2 artificial insemination. */
@@ -89,13 +93,10 @@ export const breedOestrus = defineCrud({
       signs: z.preprocess(
         (v) => (v === '' || v === null || v === undefined ? [] : v),
         z
-          .array(
-            z.number({ error: '发情行为取值不正确' }).refine((n) => (OESTRUS_SIGNS as readonly number[]).includes(n), '发情行为取值不正确'),
-            {
-              error: '发情行为格式不正确',
-            },
-          )
-          .max(OESTRUS_SIGNS.length, '发情行为取值不正确'),
+          .array(z.number({ error: '发情行为取值不正确' }).int('发情行为取值不正确').min(1, '发情行为取值不正确').max(9999, '发情行为取值不正确'), {
+            error: '发情行为格式不正确',
+          })
+          .max(MAX_SIGNS, `发情行为最多${MAX_SIGNS}项`),
       ),
       vulvaScore: optInt('外阴评分', 0, 4),
       oestrogen: optNumber('尿雌激素', 0, 1_000_000),

@@ -285,3 +285,30 @@ describe('season board and calendar', () => {
     expect((await get(admin, 'calendar', { month: '2024-13' })).body).toMatchObject({ code: 400, msg: '月份格式应为 yyyy-MM' });
   });
 });
+
+describe('oestrus signs as a business dictionary', () => {
+  it('the seed gives the platform the dictionary; a zoo’s own entries are what an observation may note', async () => {
+    // The platform's rows (a new zoo copies them when it is created).
+    const platform = await q(`select dict_key from blade_dict_biz where tenant_id = '000000' and code = 'oestrus_sign' and parent_id <> 0 and is_deleted = 0`);
+    expect(platform.map((r) => r.dict_key).sort((a, b) => Number(a) - Number(b))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    // This zoo's own dictionary: the seeded signs without 9, plus 打滚 (10).
+    const dict = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-system/dict-biz/submit', token: admin, body });
+    expect((await dict({ code: 'oestrus_sign', dictKey: -1, dictValue: '发情行为', sort: 1, isSealed: 0 })).body.success).toBe(true);
+    const rootId = (await q(`select id::text from blade_dict_biz where tenant_id = $1 and code = 'oestrus_sign' and parent_id = 0`, [TENANT]))[0].id;
+    for (const [k, v] of [
+      ['1', '气味标记'],
+      ['10', '打滚'],
+    ])
+      expect((await dict({ code: 'oestrus_sign', dictKey: k, dictValue: v, sort: Number(k), isSealed: 0, parentId: rootId })).body.success).toBe(true);
+    const obs = { animalId: virgin, obsDate: '2024-03-20' };
+    await ok('oestrus/submit', { ...obs, signs: [1, 10] }, 'zoo_breed_oestrus');
+    await refused('oestrus/submit', { ...obs, signs: [9] }, '发情行为取值不正确: 业务字典「发情行为」(oestrus_sign) 中没有键 9', ['zoo_breed_oestrus']);
+    // Another zoo without its own entries yet reads the seeded keys.
+    const other = await zooAdmin(t, '330113');
+    await authorise(t, '330113', [{ latin: 'Ailuropoda melanoleuca' }]);
+    const c = await makeCageChain(t, other);
+    const f = await makeAnimal(t, other, { speciesId: panda, cageId: c.cageId, sex: 2 });
+    expect((await post(other, 'oestrus/submit', { animalId: f, obsDate: '2024-03-20', signs: [9] })).body.success).toBe(true);
+    expect((await post(other, 'oestrus/submit', { animalId: f, obsDate: '2024-03-20', signs: [10] })).body.code).toBe(400);
+  });
+});

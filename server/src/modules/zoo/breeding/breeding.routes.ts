@@ -8,7 +8,7 @@ import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-ro
 import { animalLabel, today } from '../keeper/basic-log.service';
 import { speciesOf } from '../shared/lookups';
 import { zooAnimal, zooSpecies } from '../zoo.tables';
-import { female, nameOf, refuseFuture, returnStraws, sireNames, sires, takeStraws, usableSemen, yearRange } from './breeding.rules';
+import { checkSigns, female, nameOf, refuseFuture, returnStraws, sireNames, sires, takeStraws, usableSemen, yearRange } from './breeding.rules';
 import { seasonRoutes } from './breeding-season.routes';
 import { breedingCubRoutes } from './breeding-cubs.routes';
 import { refuseContracepted } from './breeding-cubs.rules';
@@ -40,8 +40,10 @@ export function breedingRoutes(app: FastifyInstance): void {
           async (r) => ({ ...r, animalName: await nameOf(ctx, r.animalId), speciesName: (await speciesOf(ctx)(r.speciesId))?.speciesName ?? '' }) as never,
         ),
       ),
-    beforeSave: async (input, { db }) => {
+    beforeSave: async (input, ctx) => {
+      const { db } = ctx;
       const a = await female(db, input.animalId, '发情观察');
+      await checkSigns(ctx, input.signs);
       refuseFuture(input.obsDate, await today(db), '观察日期');
       // A sign listed twice is one sign.
       return { speciesId: a.speciesId, signs: [...new Set(input.signs)].sort((x, y) => x - y) };

@@ -10,7 +10,7 @@ const small = { size: 'small' as const, pagination: false as const, scroll: { x:
 
 /** The animal detail's 繁殖 card (decision 0042): her oestrus, breedings, pregnancies, litters, offspring and contraception. */
 export function AnimalReproduction({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useCan('breed_season');
   const q = useQuery({
     queryKey: ['animal-detail-breeding', id],
@@ -35,7 +35,11 @@ export function AnimalReproduction({ id }: { id: string }) {
                 dataSource={d.oestrus}
                 columns={[
                   { title: t('breedOestrus.obsDate'), dataIndex: 'obsDate', width: 110 },
-                  { title: t('breedOestrus.signs'), dataIndex: 'signs', render: (v: number[]) => v.map((k) => t(`breedOestrus.signList.${k}`)).join('、') },
+                  {
+                    title: t('breedOestrus.signs'),
+                    dataIndex: 'signs',
+                    render: (v: number[]) => v.map((k) => (i18n.exists(`breedOestrus.signList.${k}`) ? t(`breedOestrus.signList.${k}`) : String(k))).join('、'),
+                  },
                   { title: t('breedOestrus.vulvaScore'), dataIndex: 'vulvaScore', width: 90 },
                   { title: t('breedOestrus.oestrogen'), dataIndex: 'oestrogen', width: 90 },
                 ]}

@@ -264,7 +264,7 @@ export const breedingCubEndpoints = {
     method: 'GET',
     path: '/zoo-breeding/animal',
     summary: '个体的繁殖记录: 发情、配种、妊娠、产仔、后代与避孕',
-    access: { perm: 'breed_season' },
+    access: { perm: 'breed_litter' },
     query: z.object({ animalId: reqId('个体') }),
     data: z.object({
       oestrus: z.array(z.object({ obsDate: z.string(), signs: z.array(z.number()), vulvaScore: NumOut, oestrogen: NumOut })),

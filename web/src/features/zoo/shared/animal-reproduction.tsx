@@ -11,7 +11,8 @@ const small = { size: 'small' as const, pagination: false as const, scroll: { x:
 /** The animal detail's 繁殖 card (decision 0042): her oestrus, breedings, pregnancies, litters, offspring and contraception. */
 export function AnimalReproduction({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
-  const can = useCan('breed_season');
+  // The screen's view button (menus without buttons are not in the permission map).
+  const can = useCan('breed_litter_view');
   const q = useQuery({
     queryKey: ['animal-detail-breeding', id],
     queryFn: () => call(breedingCubEndpoints.animal, { query: { animalId: id } }),

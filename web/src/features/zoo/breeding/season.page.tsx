@@ -127,7 +127,7 @@ export default function SeasonPage() {
                 width: 260,
                 render: (_, r) =>
                   r.recommended.length
-                    ? r.recommended.map((m) => (
+                    ? r.recommended.slice(0, 3).map((m) => (
                         <div key={m.animalId}>
                           {m.animalName} · F {m.kinship.toFixed(4)}
                           {m.mk !== '' ? ` · MK ${m.mk.toFixed(4)}` : ''}

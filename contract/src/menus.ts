@@ -142,6 +142,11 @@ export const MENU_TREE = [
       m('breed_oestrus', '发情观察', '/zoo/breeding/oestrus', 'LineChartOutlined'),
       m('breed_event', '配种记录', '/zoo/breeding/event', 'HeartOutlined'),
       m('breed_semen', '基因资源库', '/zoo/breeding/semen', 'ExperimentOutlined'),
+      m('breed_pregnancy', '妊娠诊断', '/zoo/breeding/pregnancy', 'FileSearchOutlined'),
+      m('breed_litter', '产仔与育幼', '/zoo/breeding/litter', 'SmileOutlined'),
+      m('breed_cub_log', '育幼记录', '/zoo/breeding/cub-log', 'ScheduleOutlined'),
+      m('breed_contra', '避孕管理', '/zoo/breeding/contraception', 'StopOutlined'),
+      m('breed_calendar', '繁殖日历', '/zoo/breeding/calendar', 'CalendarOutlined', { crud: false }),
     ]),
   ]),
   group('zoo_admin', '平台物种库', '/zoo/admin', 'GlobalOutlined', [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { choose } from '../lib/antd';
 import { modal, open, openAdd, pick, save } from '../lib/ui';
 
 const b = useBrowser();
@@ -53,5 +54,81 @@ describe('reproduction (decision 0042)', () => {
     const box = await page.getByTestId('season-board').boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'breeding-season-390');
+
+    // 妊娠诊断: 安安 confirmed by ultrasound; the window comes from the species' gestation (83–200 days).
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await open(page, '/zoo/breeding/pregnancy', '妊娠诊断');
+    await openAdd(page, page);
+    const preg = modal(page);
+    await pick(page, preg, '雌性个体', '安安 (P006)', '安安');
+    await pick(page, preg, '诊断方法', 'B超');
+    await pick(page, preg, '妊娠状态', '确认妊娠');
+    await save(page, '新增成功');
+    const [pg] = await dbQuery<{ n: number; w: number }>(
+      `select count(*)::int n, max(expected_to - expected_from)::int w from zoo_breed_pregnancy p join zoo_animal a on a.id = p.female_id
+        where a.local_no = 'P006' and p.tenant_id = '100000' and p.is_deleted = 0 and p.preg_status = 2`,
+    );
+    expect(pg).toEqual({ n: 1, w: 117 });
+
+    // 产仔与育幼: twins of 安安 in her cage, booked as the ledger's birth movement.
+    const [home] = await dbQuery<{ code: string; ledger: number }>(
+      `select c.cage_code code, (select count(*)::int from zoo_stock_log where tenant_id = '100000' and movement_type = 'born') ledger
+         from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.tenant_id = '100000' and a.local_no = 'P006'`,
+    );
+    await open(page, '/zoo/breeding/litter', '产仔与育幼');
+    await openAdd(page, page);
+    const lit = modal(page);
+    await pick(page, lit, '母本', '安安 (P006)', '安安');
+    await pick(page, lit, '笼舍', home!.code, home!.code);
+    await lit.getByRole('button', { name: /添加幼仔/ }).click();
+    const cubs = lit.getByTestId('cubs-editor');
+    for (const [i, [no, name, sex, g]] of [
+      ['E2E-CUB-1', '双双', '雄', '152'],
+      ['E2E-CUB-2', '对对', '雌', '98'],
+    ].entries()) {
+      await cubs.getByLabel('本园编号').nth(i).fill(no!);
+      await cubs.getByLabel('名字').nth(i).fill(name!);
+      await choose(page, cubs.locator('.ant-select').nth(i * 2), sex!);
+      await cubs.getByLabel('出生体重(g)').nth(i).fill(g!);
+    }
+    await pick(page, lit, '育幼方式', '双胞胎交替育幼');
+    await screenshot(page, 'breeding-litter-form');
+    await save(page, '新增成功');
+    // The database: one litter, two cubs in stock with 安安 as dam, two birth rows in the ledger, birth weights in g.
+    const cubRows = await dbQuery<{ local_no: string; dam: string; status: number; born: number; grams: number }>(
+      `select c.local_no, d.local_no dam, c.status,
+              (select count(*)::int from zoo_stock_log l where l.animal_id = c.id and l.movement_type = 'born') born,
+              (select (w.weight_kg * 1000)::float8 from zoo_med_weight w where w.animal_id = c.id limit 1) grams
+         from zoo_animal c join zoo_animal d on d.id = c.dam_id
+        where c.tenant_id = '100000' and c.local_no like 'E2E-CUB-%' and c.is_deleted = 0 order by c.local_no`,
+    );
+    expect(cubRows).toEqual([
+      { local_no: 'E2E-CUB-1', dam: 'P006', status: 1, born: 1, grams: 152 },
+      { local_no: 'E2E-CUB-2', dam: 'P006', status: 1, born: 1, grams: 98 },
+    ]);
+    const [after] = await dbQuery<{ ledger: number; litters: number }>(
+      `select (select count(*)::int from zoo_stock_log where tenant_id = '100000' and movement_type = 'born') ledger,
+              (select count(*)::int from zoo_breed_litter where tenant_id = '100000' and is_deleted = 0 and jsonb_array_length(cubs) = 2 and rearing = 3) litters`,
+    );
+    expect(after).toEqual({ ledger: home!.ledger + 2, litters: 1 });
+    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '安安 (P006)' }).getByText('双双 (E2E-CUB-1)').count()).toBe(1);
+
+    // The animal list shows the cubs, and 安安's detail has the 繁殖 card with the litter.
+    await open(page, '/zoo/animal', '个体管理');
+    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: 'E2E-CUB-2' }).count(), { timeout: 20_000 }).toBe(1);
+    const [anan] = await dbQuery<{ id: string }>(`select id::text from zoo_animal where tenant_id = '100000' and local_no = 'P006'`);
+    await page.goto(`/animal/detail/${anan!.id}`);
+    const card = page.getByTestId('animal-breeding');
+    await card.getByRole('tab', { name: /产仔/ }).click();
+    await expect.poll(() => card.locator('tr.ant-table-row').filter({ hasText: '双胞胎交替育幼' }).count()).toBe(1);
+    await screenshot(page, 'breeding-animal-tab');
+
+    // 繁殖日历 at phone width: this month lists the birth.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/zoo/breeding/calendar', '繁殖日历');
+    await expect.poll(() => page.getByTestId('breeding-calendar').locator('.ant-list-item', { hasText: '产仔 2 只' }).count()).toBe(1);
+    const cal = await page.getByTestId('breeding-calendar').boundingBox();
+    expect(cal!.x + cal!.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'breeding-calendar-390');
   });
 });

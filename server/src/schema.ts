@@ -27,6 +27,7 @@ export * from './modules/zoo/permit/permit.tables';
 export * from './modules/zoo/vet/quarantine.tables';
 export * from './modules/zoo/breeding/breeding.tables';
 export * from './modules/zoo/quality/quality.tables';
+export * from './modules/zoo/breeding/breeding-cubs.tables';
 export * from './modules/desk/notice/notice.tables';
 export * from './modules/flow/flow.tables';
 export * from './modules/zoo/stocklog/approval.tables';

@@ -52,6 +52,19 @@ async function femaleA(t: TestApp, token: string): Promise<string> {
   return makeAnimal(t, token, { speciesId: await speciesId(t, PANDA), cageId, sex: 2 });
 }
 
+/** A tenant-A panda female paired in spring 2024 (pregnancies and litters follow a breeding). */
+async function bredA(t: TestApp, token: string): Promise<string> {
+  const femaleId = await femaleA(t, token);
+  const res = await t.request({
+    method: 'POST',
+    url: '/zoo-breeding/event/submit',
+    token,
+    body: { femaleId, kind: 1, eventDate: '2024-04-10', sireIds: [(await animalA(t, token)).animalId] },
+  });
+  if (!res.body.success) throw new Error(JSON.stringify(res.body));
+  return femaleId;
+}
+
 const zooFixtures: Record<string, IsolationFixture> = {
   park: {
     create: async () => ({ parkName: `隔离园区${tag}`, address: '甲园路1号' }),
@@ -300,6 +313,43 @@ const vetFixtures: Record<string, IsolationFixture> = {
     }),
     match: (r) => r.remark === `隔离配种${tag}`,
     unchanged: { remark: `隔离配种${tag}`, copulations: 2 },
+  },
+  breed_pregnancy: {
+    create: async (t, token) => ({ femaleId: await bredA(t, token), checkDate: '2024-07-20', method: 1, pregStatus: 2, remark: `隔离妊娠${tag}` }),
+    match: (r) => r.remark === `隔离妊娠${tag}`,
+    unchanged: { remark: `隔离妊娠${tag}`, pregStatus: 2 },
+  },
+  breed_litter: {
+    create: async (t, token) => {
+      const damId = await bredA(t, token);
+      const { cageId } = await makeCageChain(t, token);
+      return { damId, birthDate: '2024-08-20', cageId, cubs: [{ localNo: `ISO-CUB-${tag}`, sex: 1 }], remark: `隔离产仔${tag}` };
+    },
+    match: (r) => r.remark === `隔离产仔${tag}`,
+    unchanged: { remark: `隔离产仔${tag}`, stillborn: 0 },
+  },
+  breed_cub_log: {
+    create: async (t, token) => {
+      const damId = await bredA(t, token);
+      const { cageId } = await makeCageChain(t, token);
+      const localNo = `ISO-CL-${uid()}`;
+      const res = await t.request({
+        method: 'POST',
+        url: '/zoo-breeding/litter/submit',
+        token,
+        body: { damId, birthDate: '2024-08-20', cageId, cubs: [{ localNo, sex: 2 }], rearing: 3 },
+      });
+      if (!res.body.success) throw new Error(JSON.stringify(res.body));
+      const cubId = (await t.sql.query(`select id::text from zoo_animal where local_no = $1`, [localNo])).rows[0].id as string;
+      return { cubId, logTime: '2024-08-21 08:00:00', kind: 1, feedType: 2, volumeMl: 12, remark: `隔离喂养${tag}` };
+    },
+    match: (r) => r.remark === `隔离喂养${tag}`,
+    unchanged: { remark: `隔离喂养${tag}`, volumeMl: 12 },
+  },
+  breed_contra: {
+    create: async (t, token) => ({ animalId: await femaleA(t, token), method: 1, startDate: '2024-01-10', remark: `隔离避孕${tag}` }),
+    match: (r) => r.remark === `隔离避孕${tag}`,
+    unchanged: { remark: `隔离避孕${tag}`, method: 1 },
   },
 };
 

@@ -12,10 +12,14 @@ import { dayIn } from './basic-log';
  */
 
 /**
- * Oestrus behaviour signs (keys of the business dictionary `oestrus_sign`): 1 scent marking, 2 bleating, 3 reduced
- * appetite, 4 restlessness / pacing, 5 water play, 6 backward walking, 7 tail raising, 8 chirping, 9 lordosis.
+ * Oestrus behaviour signs are keys of the zoo's business dictionary `oestrus_sign` (the server checks them against
+ * it). These are the keys the product seeds: 1 scent marking, 2 bleating, 3 reduced appetite, 4 restlessness /
+ * pacing, 5 water play, 6 backward walking, 7 tail raising, 8 chirping, 9 lordosis; a zoo may add its own.
  */
 export const OESTRUS_SIGNS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const OESTRUS_SIGN_DICT = 'oestrus_sign';
+/** At most this many signs on one observation. */
+export const MAX_SIGNS = 20;
 /** Units of a hormone value: urinary values are normalised to creatinine (ng/mg Cr); serum in ng/mL, pg/mL, nmol/L. */
 export const HORMONE_UNITS = ['ng/mg Cr', 'ng/mL', 'pg/mL', 'nmol/L'] as const;
 /** Breeding event kinds: 1 natural pairing, 2 artificial insemination. */
@@ -89,13 +93,10 @@ export const breedOestrus = defineCrud({
       signs: z.preprocess(
         (v) => (v === '' || v === null || v === undefined ? [] : v),
         z
-          .array(
-            z.number({ error: '发情行为取值不正确' }).refine((n) => (OESTRUS_SIGNS as readonly number[]).includes(n), '发情行为取值不正确'),
-            {
-              error: '发情行为格式不正确',
-            },
-          )
-          .max(OESTRUS_SIGNS.length, '发情行为取值不正确'),
+          .array(z.number({ error: '发情行为取值不正确' }).int('发情行为取值不正确').min(1, '发情行为取值不正确').max(9999, '发情行为取值不正确'), {
+            error: '发情行为格式不正确',
+          })
+          .max(MAX_SIGNS, `发情行为最多${MAX_SIGNS}项`),
       ),
       vulvaScore: optInt('外阴评分', 0, 4),
       oestrogen: optNumber('尿雌激素', 0, 1_000_000),
@@ -211,6 +212,8 @@ export const breedEvent = defineCrud({
       doseMl: optNumber('剂量', 0, 1000),
       motility: optInt('活力', 0, 100),
       remark: optText('备注', 500),
+      /** The curator read the contraception warning and breeds her anyway (not stored: the audit trail keeps the call). */
+      confirmContraception: z.preprocess((v) => v === true || v === 'true' || v === 1 || v === '1', z.boolean()).optional(),
     })
     .refine((v) => v.kind !== 1 || v.sireIds.length > 0, { message: '自然配对请选择雄性个体', path: ['sireIds'] })
     .refine((v) => v.kind !== 1 || !v.semenId, { message: '自然配对不能选择精液样本', path: ['semenId'] })
@@ -236,6 +239,17 @@ export const SeasonFemale = z.object({
   ]),
   observedInOestrus: z.boolean(),
   events: z.array(z.object({ id: z.string(), kind: z.number(), eventDate: z.string(), sireNames: z.string(), semenNo: z.string(), outcome: NumOut })),
+  /** Her latest pregnancy diagnosis of the year with the expected birth window; "" when none. */
+  pregnancy: z.union([z.object({ status: z.number(), checkDate: z.string(), expectedFrom: z.string(), expectedTo: z.string() }), z.literal('')]),
+  /** Contraception in force today (hers); "" when none. */
+  contraception: z.union([z.object({ method: z.number(), startDate: z.string(), expectedEnd: z.string() }), z.literal('')]),
+  /** Warnings for the curator (contracepted female or candidate male, a used sire under contraception). */
+  warnings: z.array(z.string()),
+  /** Studbook advice: the species' living males ranked by offspring F (kinship of the pair), then the male's MK. */
+  recommended: z.array(
+    z.object({ animalId: z.string(), animalName: z.string(), kinship: z.number(), mk: NumOut, used: z.boolean(), contracepted: z.boolean() }),
+  ),
+  cubsBorn: z.number(),
 });
 export type SeasonFemale = z.output<typeof SeasonFemale>;
 
@@ -245,7 +259,17 @@ export const SeasonBoard = z.object({
   year: z.number(),
   breedingAge: z.number(),
   females: z.array(SeasonFemale),
-  summary: z.object({ females: z.number(), observedInOestrus: z.number(), bred: z.number(), naturalPairings: z.number(), inseminations: z.number() }),
+  summary: z.object({
+    females: z.number(),
+    observedInOestrus: z.number(),
+    bred: z.number(),
+    naturalPairings: z.number(),
+    inseminations: z.number(),
+    pregnant: z.number(),
+    cubsBorn: z.number(),
+    /** Cubs of the year's litters alive 30 days after birth (in stock or moved on alive), once 30 days have passed. */
+    surviving30: z.number(),
+  }),
 });
 export type SeasonBoard = z.output<typeof SeasonBoard>;
 

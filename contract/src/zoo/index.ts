@@ -27,3 +27,4 @@ export * from './vet-quarantine';
 export * from './breeding';
 export * from './permit-report';
 export * from './quality';
+export * from './breeding-cubs';

@@ -12,6 +12,7 @@ import { seedDemoBreeding } from './zoo-demo-breeding';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
 import { grantNewMenus } from './new-menu-grants';
+import { seedBizDicts } from './biz-dicts';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
 export const demoSeeders: Array<(db: Database) => Promise<void>> = [
@@ -37,4 +38,6 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);
+  // Last: the tenants the demo seeders created get the business dictionaries too.
+  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, seedBizDicts);
 }

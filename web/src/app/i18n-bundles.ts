@@ -22,6 +22,7 @@ import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
 import { vetI18n } from '../features/zoo/vet/vet.i18n';
 import { vetCareI18n } from '../features/zoo/vet/vet-care.i18n';
 import { breedingI18n } from '../features/zoo/breeding/breeding.i18n';
+import { breedingCubsI18n } from '../features/zoo/breeding/breeding-cubs.i18n';
 import { stockReportI18n } from '../features/zoo/report/report.i18n';
 import { studbookI18n } from '../features/zoo/studbook/studbook.i18n';
 import { humitureI18n } from '../features/zoo/humiture/humiture.i18n';
@@ -72,6 +73,7 @@ export const featureBundles: readonly I18nBundle[] = [
   vetI18n,
   vetCareI18n,
   breedingI18n,
+  breedingCubsI18n,
   humitureI18n,
   alarmI18n,
   stockReportI18n,

@@ -6,6 +6,8 @@ import { route } from '../../../platform/http/route';
 import { zooAnimal, zooSpecies } from '../zoo.tables';
 import { ANIMAL_MISSING, nameOf, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
+import { today } from '../keeper/basic-log.service';
+import { seasonExtras } from './season-extras';
 
 const IN_STOCK = 1;
 const FEMALE = 2;
@@ -74,7 +76,8 @@ export function seasonRoutes(app: FastifyInstance): void {
             .orderBy(asc(zooBreedEvent.eventDate), asc(zooBreedEvent.id)),
         ])
       : [[], []];
-    const rows: SeasonFemale[] = await Promise.all(
+    const extras = await seasonExtras(db, { speciesId, year, breedingAge, femaleIds: ids, events, today: await today(db) });
+    const rows: Array<SeasonFemale & { pregnant: boolean }> = await Promise.all(
       females.map(async (f) => {
         const mine = obs.filter((o) => o.animalId === f.id);
         const last = mine.at(-1);
@@ -105,6 +108,7 @@ export function seasonRoutes(app: FastifyInstance): void {
                 outcome: e.outcome ?? '',
               })),
           ),
+          ...extras.perFemale(f.id),
         };
       }),
     );
@@ -113,13 +117,16 @@ export function seasonRoutes(app: FastifyInstance): void {
       speciesName: species.name,
       year,
       breedingAge,
-      females: rows,
+      females: rows.map(({ pregnant: _, ...r }) => r),
       summary: {
         females: rows.length,
         observedInOestrus: rows.filter((r) => r.observedInOestrus).length,
         bred: rows.filter((r) => r.events.length > 0).length,
         naturalPairings: events.filter((e) => e.kind === 1).length,
         inseminations: events.filter((e) => e.kind === 2).length,
+        pregnant: rows.filter((r) => r.pregnant).length,
+        cubsBorn: extras.cubsBorn,
+        surviving30: extras.surviving30,
       },
     };
   });

@@ -8,8 +8,12 @@ import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-ro
 import { animalLabel, today } from '../keeper/basic-log.service';
 import { speciesOf } from '../shared/lookups';
 import { zooAnimal, zooSpecies } from '../zoo.tables';
-import { female, nameOf, refuseFuture, returnStraws, sireNames, sires, takeStraws, usableSemen, yearRange } from './breeding.rules';
+import { checkSigns, female, nameOf, refuseFuture, returnStraws, sireNames, sires, takeStraws, usableSemen, yearRange } from './breeding.rules';
 import { seasonRoutes } from './breeding-season.routes';
+import { breedingCubRoutes } from './breeding-cubs.routes';
+import { refuseContracepted } from './breeding-cubs.rules';
+import { calendarRoutes } from './breeding-calendar.routes';
+import { litterRoutes } from './litter.routes';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
 
 /** Reproduction, first slice (decision 0042): oestrus observations, breeding events, the semen bank, the season board. */
@@ -36,8 +40,10 @@ export function breedingRoutes(app: FastifyInstance): void {
           async (r) => ({ ...r, animalName: await nameOf(ctx, r.animalId), speciesName: (await speciesOf(ctx)(r.speciesId))?.speciesName ?? '' }) as never,
         ),
       ),
-    beforeSave: async (input, { db }) => {
+    beforeSave: async (input, ctx) => {
+      const { db } = ctx;
       const a = await female(db, input.animalId, '发情观察');
+      await checkSigns(ctx, input.signs);
       refuseFuture(input.obsDate, await today(db), '观察日期');
       // A sign listed twice is one sign.
       return { speciesId: a.speciesId, signs: [...new Set(input.signs)].sort((x, y) => x - y) };
@@ -109,6 +115,7 @@ export function breedingRoutes(app: FastifyInstance): void {
       const f = await female(db, input.femaleId, '配种记录');
       refuseFuture(input.eventDate, await today(db), '配种日期');
       const sireIds = await sires(db, input.sireIds, f.speciesId);
+      await refuseContracepted(db, [f.id, ...sireIds], input.eventDate, input.confirmContraception);
       const ai = input.kind === AI;
       const semenId = ai ? (input.semenId ?? null) : null;
       const straws = semenId ? input.straws! : null;
@@ -145,4 +152,7 @@ export function breedingRoutes(app: FastifyInstance): void {
   });
 
   seasonRoutes(app);
+  breedingCubRoutes(app);
+  litterRoutes(app);
+  calendarRoutes(app);
 }

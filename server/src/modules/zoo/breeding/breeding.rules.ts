@@ -1,5 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { OESTRUS_SIGN_DICT, OESTRUS_SIGNS } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
+import { BIZ_DICT, dictItems } from '../../../platform/dict/dict-cache';
+import type { Ctx } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { mustExist } from '../../../platform/resource/guards';
 import { animalLabel } from '../keeper/basic-log.service';
@@ -89,4 +92,15 @@ export const yearRange = (year: number) => [`${year}-01-01`, `${year}-12-31`] as
 
 export async function sireNames(ctx: LookupCtx, ids: string[]): Promise<string> {
   return (await Promise.all(ids.map((id) => nameOf(ctx, id)))).filter(Boolean).join('、');
+}
+
+/**
+ * Behaviour signs must be keys of the zoo's business dictionary `oestrus_sign` (seeded with the product's keys,
+ * editable in 业务字典). A zoo without the dictionary yet (created since the last start) reads the seeded keys.
+ */
+export async function checkSigns(ctx: Ctx, signs: number[]): Promise<void> {
+  const items = await dictItems(ctx.req.server.zoo.cache, ctx.db, BIZ_DICT, ctx.session.tenantId, OESTRUS_SIGN_DICT);
+  const keys = new Set(items.length ? items.map((i) => i.dictKey) : OESTRUS_SIGNS.map(String));
+  const unknown = signs.find((k) => !keys.has(String(k)));
+  if (unknown !== undefined) throw new BizError(`发情行为取值不正确: 业务字典「发情行为」(oestrus_sign) 中没有键 ${unknown}`);
 }

@@ -98,7 +98,11 @@ describe('oestrus observations', () => {
     const before = await count('zoo_breed_oestrus');
     const base = { animalId: female, obsDate: '2024-03-21', signs: [1] };
     expect((await post(admin, 'oestrus/submit', { ...base, animalId: male })).body).toMatchObject({ code: 400, msg: '雄性个体不能登记发情观察' });
-    expect((await post(admin, 'oestrus/submit', { ...base, signs: [42] })).body).toMatchObject({ code: 400, msg: '发情行为取值不正确' });
+    expect((await post(admin, 'oestrus/submit', { ...base, signs: [42] })).body).toMatchObject({
+      code: 400,
+      msg: '发情行为取值不正确: 业务字典「发情行为」(oestrus_sign) 中没有键 42',
+    });
+    expect((await post(admin, 'oestrus/submit', { ...base, signs: [0] })).body).toMatchObject({ code: 400, msg: '发情行为取值不正确' });
     expect((await post(admin, 'oestrus/submit', { ...base, signs: [] })).body.msg).toBe('请至少填写一项发情行为、外阴评分或激素值');
     expect((await post(admin, 'oestrus/submit', { ...base, vulvaScore: 7 })).body.msg).toBe('外阴评分不能大于4');
     expect((await post(admin, 'oestrus/submit', { ...base, oestrogen: 5, oestrogenUnit: 'mg/kg' })).body.msg).toBe('雌激素单位不正确');

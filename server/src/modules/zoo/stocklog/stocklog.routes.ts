@@ -79,7 +79,7 @@ async function auditReason(db: Tx): Promise<string> {
  * Books one movement. `final`: the route answers right after (not the approval applier, which records more), so a
  * population's ledger row travels with COMMIT.
  */
-async function register<K extends Movement>(app: FastifyInstance, db: Tx, kind: K, b: MovementBody[K], final = false): Promise<Booked> {
+export async function register<K extends Movement>(app: FastifyInstance, db: Tx, kind: K, b: MovementBody[K], final = false): Promise<Booked> {
   let x = particularsOf(kind, b);
   // The audit rows of the stock changes say which movement made them (unless the caller gave a reason). Not
   // awaited alone: it travels in the movement's first message, ahead of every write.
@@ -117,7 +117,7 @@ async function register<K extends Movement>(app: FastifyInstance, db: Tx, kind: 
   return warnings.length ? { ...booked, warnings } : booked;
 }
 
-type Booked = { ids: string[]; animalIds: string[]; warnings?: string[] };
+export type Booked = { ids: string[]; animalIds: string[]; warnings?: string[] };
 
 async function book<K extends Movement>(db: Tx, kind: K, b: MovementBody[K], x: Particulars, final: boolean): Promise<{ ids: string[]; animalIds: string[] }> {
   if (kind === 'born' || kind === 'import') {

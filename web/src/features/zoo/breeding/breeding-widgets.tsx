@@ -1,4 +1,4 @@
-import { animal, breedingEndpoints, breedOestrus, breedSemen, OESTRUS_SIGNS } from '@zoo/contract';
+import { animal, breedingEndpoints, breedOestrus, breedSemen, dictBiz, OESTRUS_SIGN_DICT, OESTRUS_SIGNS } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Select, Typography } from 'antd';
 import { useMemo } from 'react';
@@ -14,20 +14,21 @@ type AnimalRow = { id: string; animalName: string; localNo: string; speciesName:
 function useAnimals(sex: number) {
   const q = useQuery({ queryKey: ['breeding', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
   const options = ((q.data as Rows<AnimalRow>)?.records ?? [])
-    .filter((a) => a.sex === sex)
+    .filter((a) => !sex || a.sex === sex)
     .map((a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` }));
   return { options, loading: q.isLoading };
 }
 
-export function FemaleSelect({ value, onChange, disabled, placeholder }: ControlProps & { placeholder?: string }) {
+/** A female of the zoo; `sex` 0 lists every animal (contraception concerns males too). */
+export function FemaleSelect({ value, onChange, disabled, placeholder, sex = 2 }: ControlProps & { placeholder?: string; sex?: number }) {
   const { t } = useTranslation();
-  const { options, loading } = useAnimals(2);
+  const { options, loading } = useAnimals(sex);
   return (
     <Select
       showSearch
       allowClear
       optionFilterProp="label"
-      placeholder={placeholder ?? t('breedOestrus.pickFemale')}
+      placeholder={placeholder ?? t(sex ? 'breedOestrus.pickFemale' : 'breedContra.pickAnimal')}
       loading={loading}
       value={(value as string) || undefined}
       disabled={disabled}
@@ -76,24 +77,45 @@ export function SiresSelect({ value, onChange, disabled }: ControlProps) {
   );
 }
 
+/**
+ * The zoo's oestrus signs: its business dictionary `oestrus_sign` (业务字典). The seeded keys read in the UI's
+ * language; keys a zoo added read as it wrote them. Without the dictionary, the seeded keys.
+ */
+function useSigns(): { value: number; label: string }[] {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({
+    queryKey: ['dictbiz', OESTRUS_SIGN_DICT],
+    queryFn: () => call(dictBiz.extra.dictionary, { query: { code: OESTRUS_SIGN_DICT } }),
+    staleTime: 5 * 60_000,
+  });
+  const seeded = (k: number) => (OESTRUS_SIGNS as readonly number[]).includes(k);
+  const items = q.data?.length ? q.data.map((d) => ({ value: Number(d.dictKey), text: d.dictValue })) : OESTRUS_SIGNS.map((k) => ({ value: k, text: '' }));
+  return items.map(({ value, text }) => ({
+    value,
+    label: (!text || !i18n.language.startsWith('zh')) && seeded(value) ? t(`breedOestrus.signList.${value}`) : text || String(value),
+  }));
+}
+
 export function SignsSelect({ value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
+  const options = useSigns();
   return (
     <Select
       mode="multiple"
       allowClear
+      optionFilterProp="label"
       placeholder={t('breedOestrus.pickSigns')}
       value={Array.isArray(value) ? (value as number[]) : []}
       disabled={disabled}
-      options={OESTRUS_SIGNS.map((k) => ({ value: k, label: t(`breedOestrus.signList.${k}`) }))}
+      options={options}
       onChange={(v) => onChange?.(v)}
     />
   );
 }
 
 export function SignsText({ value }: { value: unknown }) {
-  const { t } = useTranslation();
-  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => t(`breedOestrus.signList.${k}`)).join('、')}</>;
+  const labels = new Map(useSigns().map((o) => [o.value, o.label]));
+  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => labels.get(k) ?? String(k)).join('、')}</>;
 }
 
 /** A sample of the bank still held, with its straws left. */

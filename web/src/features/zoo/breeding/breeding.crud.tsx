@@ -50,6 +50,7 @@ export const eventPage = defineCrudPage({
     doseMl: { widget: 'number', table: false, when: isAi },
     motility: { widget: 'number', table: false, when: isAi },
     remark: { widget: 'textarea', rows: 3, table: false },
+    confirmContraception: { widget: 'switch', switchValues: [true, false], table: false, view: false, span: 24 },
   },
   defaults: { eventDate: today(), kind: 1, sireIds: [] },
   modalWidth: 860,

@@ -59,11 +59,20 @@ export default function SeasonPage() {
             <Card size="small">
               <Statistic title={t('breedSeason.inseminations')} value={data.summary.inseminations} />
             </Card>
+            <Card size="small">
+              <Statistic title={t('breedSeason.pregnant')} value={data.summary.pregnant} />
+            </Card>
+            <Card size="small">
+              <Statistic title={t('breedSeason.cubsBorn')} value={data.summary.cubsBorn} />
+            </Card>
+            <Card size="small">
+              <Statistic title={t('breedSeason.surviving30')} value={data.summary.surviving30} />
+            </Card>
           </Space>
           <Table<SeasonFemale>
             rowKey="animalId"
             size="small"
-            scroll={{ x: 760 }}
+            scroll={{ x: 1300 }}
             pagination={false}
             loading={board.isFetching}
             dataSource={data.females}
@@ -99,6 +108,56 @@ export default function SeasonPage() {
                         </div>
                       ))
                     : '—',
+              },
+              {
+                title: t('breedSeason.pregnancy'),
+                width: 190,
+                render: (_, r) =>
+                  r.pregnancy ? (
+                    <span>
+                      <Tag color={r.pregnancy.status === 2 ? 'green' : 'default'}>{t(`breedPregnancy.states.${r.pregnancy.status}`)}</Tag>
+                      {r.pregnancy.expectedFrom ? <div>{t('breedSeason.window', { from: r.pregnancy.expectedFrom, to: r.pregnancy.expectedTo })}</div> : null}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                title: t('breedSeason.recommended'),
+                width: 260,
+                render: (_, r) =>
+                  r.recommended.length
+                    ? r.recommended.slice(0, 3).map((m) => (
+                        <div key={m.animalId}>
+                          {m.animalName} · F {m.kinship.toFixed(4)}
+                          {m.mk !== '' ? ` · MK ${m.mk.toFixed(4)}` : ''}
+                          {m.used ? (
+                            <Tag color="blue" style={{ marginLeft: 4 }}>
+                              {t('breedSeason.used')}
+                            </Tag>
+                          ) : null}
+                          {m.contracepted ? (
+                            <Tag color="orange" style={{ marginLeft: 4 }}>
+                              {t('breedSeason.contracepted')}
+                            </Tag>
+                          ) : null}
+                        </div>
+                      ))
+                    : '—',
+              },
+              {
+                title: t('breedSeason.warnings'),
+                width: 220,
+                render: (_, r) =>
+                  r.warnings.length
+                    ? r.warnings.map((w) => (
+                        <Tag key={w} color="orange" style={{ whiteSpace: 'normal' }}>
+                          {w}
+                        </Tag>
+                      ))
+                    : r.cubsBorn
+                      ? t('breedSeason.cubs', { n: r.cubsBorn })
+                      : '—',
               },
             ]}
           />

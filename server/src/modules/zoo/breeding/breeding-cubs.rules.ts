@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, gt } from 'drizzle-orm';
+import { GESTATION_DAYS } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { BizError } from '../../../platform/http/errors';
+import { mustExist } from '../../../platform/resource/guards';
+import { animalLabel } from '../keeper/basic-log.service';
+import { zooAnimal, zooSpecies } from '../zoo.tables';
+import { zooBreedContra } from './breeding-cubs.tables';
+import { zooBreedEvent, zooBreedSemen } from './breeding.tables';
+
+/** Rules of the second slice (decision 0042): which breeding a pregnancy or litter follows, windows, contraception. */
+
+type Event = typeof zooBreedEvent.$inferSelect;
+
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The species' gestation (or incubation) range in days, by latin name; undefined when the product does not know it. */
+export async function gestationOf(db: Tx, speciesId: string): Promise<readonly [number, number] | undefined> {
+  const [s] = await db.select({ latin: zooSpecies.latinName }).from(zooSpecies).where(eq(zooSpecies.id, speciesId));
+  return s ? GESTATION_DAYS[s.latin] : undefined;
+}
+
+/** The expected birth window after a breeding on `bred`: [bred + shortest, bred + longest], or nulls. */
+export const windowOf = (bred: string, g: readonly [number, number] | undefined) =>
+  g ? { expectedFrom: addDays(bred, g[0]), expectedTo: addDays(bred, g[1]) } : { expectedFrom: null, expectedTo: null };
+
+/**
+ * The breeding a pregnancy or litter follows: the event named (hers, not after `day`), else her latest event on or
+ * before `day`. A female never bred, or bred only after `day`, is refused.
+ */
+export async function breedingBefore(db: Tx, femaleId: string, eventId: string | null | undefined, day: string, what: string, record: string): Promise<Event> {
+  if (eventId) {
+    const ev = await mustExist(db, zooBreedEvent, eventId, '所选配种记录不存在');
+    if (ev.femaleId !== femaleId) throw new BizError('所选配种记录不是该雌性的');
+    if (ev.eventDate > day) throw new BizError(`${what}不能早于配种日期(${ev.eventDate})`);
+    return ev;
+  }
+  const mine = and(eq(zooBreedEvent.femaleId, femaleId), eq(zooBreedEvent.isDeleted, 0));
+  const [ev] = await db
+    .select()
+    .from(zooBreedEvent)
+    .where(and(mine, lte(zooBreedEvent.eventDate, day)))
+    .orderBy(desc(zooBreedEvent.eventDate), desc(zooBreedEvent.id))
+    .limit(1);
+  if (ev) return ev;
+  const [later] = await db.select().from(zooBreedEvent).where(mine).orderBy(asc(zooBreedEvent.eventDate)).limit(1);
+  if (later) throw new BizError(`${what}不能早于配种日期(${later.eventDate})`);
+  throw new BizError(`该雌性没有配种记录,不能登记${record}`);
+}
+
+/**
+ * The possible sires of a litter: every candidate of her events of the same cycle (the chosen event and the 30 days
+ * before it: a panda is often paired and inseminated on consecutive days), plus the zoo's donor of a semen sample
+ * used. One name is the sire; several are the studbook's MULT.
+ */
+export async function possibleSires(db: Tx, ev: Event): Promise<string[]> {
+  const from = addDays(ev.eventDate, -30);
+  const events = await db
+    .select({ sireIds: zooBreedEvent.sireIds, donor: zooBreedSemen.donorAnimalId })
+    .from(zooBreedEvent)
+    .leftJoin(zooBreedSemen, eq(zooBreedSemen.id, zooBreedEvent.semenId))
+    .where(
+      and(
+        eq(zooBreedEvent.femaleId, ev.femaleId),
+        eq(zooBreedEvent.isDeleted, 0),
+        gte(zooBreedEvent.eventDate, from),
+        lte(zooBreedEvent.eventDate, ev.eventDate),
+      ),
+    );
+  const out = new Set<string>();
+  for (const e of events) {
+    for (const s of e.sireIds) out.add(s);
+    if (e.donor) out.add(e.donor);
+  }
+  return [...out];
+}
+
+const CONTRA_NAME: Record<number, string> = { 1: '去洛瑞林植入', 2: 'GnRH激动剂注射', 3: 'MGA植入', 4: '口服孕激素', 5: '隔离', 6: '其他方式' };
+export const contraName = (m: number) => CONTRA_NAME[m] ?? `方式${m}`;
+
+/** Contraceptions in force on `day` for these animals: started, not reversed by then. */
+export async function contraceptedOn(db: Tx, animalIds: string[], day: string) {
+  if (!animalIds.length) return [];
+  const c = zooBreedContra;
+  return db
+    .select({
+      animalId: c.animalId,
+      method: c.method,
+      startDate: c.startDate,
+      expectedEnd: c.expectedEnd,
+      name: zooAnimal.animalName,
+      localNo: zooAnimal.localNo,
+    })
+    .from(c)
+    .innerJoin(zooAnimal, eq(zooAnimal.id, c.animalId))
+    .where(and(inArray(c.animalId, animalIds), eq(c.isDeleted, 0), lte(c.startDate, day), or(isNull(c.reversalDate), gt(c.reversalDate, day))))
+    .orderBy(asc(c.startDate));
+}
+
+/**
+ * A breeding event with a contracepted female or sire is refused unless the curator confirms it (a GnRH implant's
+ * duration varies between individuals, so the record may be behind the animal; the issue's rule).
+ */
+export async function refuseContracepted(db: Tx, ids: string[], day: string, confirmed: boolean | undefined): Promise<void> {
+  if (confirmed) return;
+  const [hit] = await contraceptedOn(db, ids, day);
+  if (hit)
+    throw new BizError(
+      `「${animalLabel(hit.name, hit.localNo)}」在配种日期处于避孕期(${contraName(hit.method)},${hit.startDate}起),如确认仍要配种请勾选"确认避孕状态"`,
+    );
+}

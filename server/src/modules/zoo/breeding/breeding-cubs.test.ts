@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SeasonBoard } from '@zoo/contract';
+import { startTestApp, type TestApp } from '../../../../test/harness';
+import { authorise, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
+
+// Reproduction, second slice (decision 0042): pregnancy, litters through the ledger, cub care, contraception,
+// the board's studbook advice, the calendar and an animal's reproduction.
+let t: TestApp;
+let admin: string;
+let adminB: string;
+let panda: string;
+let cageId: string;
+let mother: string; // 美美, bred in 2024
+let virgin: string; // 丫丫, never bred
+let sire: string; // 阳阳, unrelated
+let sire2: string; // 星星, donor of a semen sample
+let son: string; // 美美's son: related to her
+const TENANT = '330111';
+
+const post = (token: string, url: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/zoo-breeding/${url}`, token, body });
+const get = (token: string, url: string, query: Record<string, string>) => t.request({ url: `/zoo-breeding/${url}`, token, query });
+const q = async (text: string, args: unknown[] = []) => (await t.sql.query(text, args)).rows;
+const count = async (table: string) => (await q(`select count(*)::int as n from ${table} where is_deleted = 0 and tenant_id = '${TENANT}'`))[0].n as number;
+const bornRows = async () => (await q(`select count(*)::int n from zoo_stock_log where tenant_id = '${TENANT}' and movement_type = 'born'`))[0].n as number;
+const lastId = async (table: string) => (await q(`select id::text from ${table} order by id desc limit 1`))[0].id as string;
+
+async function ok(url: string, body: Record<string, unknown>, table: string): Promise<string> {
+  const res = await post(admin, url, body);
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  return lastId(table);
+}
+async function refused(url: string, body: Record<string, unknown>, msg: string | RegExp, tables: string[]): Promise<void> {
+  const before = await Promise.all(tables.map(count));
+  const ledger = await bornRows();
+  const res = await post(admin, url, body);
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 400, success: false });
+  expect(res.body.msg).toMatch(msg);
+  expect(await Promise.all(tables.map(count))).toEqual(before);
+  expect(await bornRows()).toBe(ledger);
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await zooAdmin(t, TENANT);
+  adminB = await zooAdmin(t, '330112');
+  await authorise(t, TENANT, [{ latin: 'Ailuropoda melanoleuca' }]);
+  panda = await speciesId(t, 'Ailuropoda melanoleuca');
+  ({ cageId } = await makeCageChain(t, admin));
+  mother = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 2, animalName: '美美', birthDate: '2012-08-01' });
+  virgin = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 2, animalName: '丫丫', birthDate: '2013-08-01' });
+  sire = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 1, animalName: '阳阳', birthDate: '2010-08-01' });
+  sire2 = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 1, animalName: '星星', birthDate: '2011-08-01' });
+  son = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 1, animalName: '小美', birthDate: '2017-08-01', damId: mother });
+  // The cycle: paired with 阳阳 on April 10, inseminated next day with 星星's frozen semen.
+  await ok('event/submit', { femaleId: mother, kind: 1, eventDate: '2024-04-10', sireIds: [sire], copulations: 2, outcome: 1 }, 'zoo_breed_event');
+  const sample = await ok(
+    'semen/submit',
+    { sampleNo: 'GRB-T-1', speciesId: panda, donorAnimalId: sire2, collectDate: '2024-03-01', straws: 4 },
+    'zoo_breed_semen',
+  );
+  await ok('event/submit', { femaleId: mother, kind: 2, eventDate: '2024-04-11', semenId: sample, straws: 1, method: 3 }, 'zoo_breed_event');
+});
+afterAll(async () => t?.close());
+
+describe('pregnancy', () => {
+  it('a confirmed diagnosis gives the expected birth window from the species gestation (delayed implantation: 83–200 days)', async () => {
+    const id = await ok(
+      'pregnancy/submit',
+      { femaleId: mother, checkDate: '2024-07-20', method: 1, pregStatus: 2, evidence: '子宫内见孕囊' },
+      'zoo_breed_pregnancy',
+    );
+    const d = (await get(admin, 'pregnancy/detail', { id })).body.data;
+    expect(d).toMatchObject({
+      femaleName: '美美 (' + d.femaleName.split('(')[1],
+      eventDate: '2024-04-11',
+      pregStatus: 2,
+      expectedFrom: '2024-07-03',
+      expectedTo: '2024-10-28',
+    });
+    // A pseudo-pregnancy has no window.
+    const ps = await ok('pregnancy/submit', { femaleId: mother, checkDate: '2024-07-21', method: 2, pregStatus: 3 }, 'zoo_breed_pregnancy');
+    expect((await get(admin, 'pregnancy/detail', { id: ps })).body.data).toMatchObject({ pregStatus: 3, expectedFrom: '', expectedTo: '' });
+    expect((await t.request({ method: 'POST', url: '/zoo-breeding/pregnancy/remove', token: admin, query: { ids: ps } })).body.success).toBe(true);
+  });
+
+  it('refuses a female never bred, a diagnosis before the breeding, a male', async () => {
+    const tables = ['zoo_breed_pregnancy'];
+    await refused('pregnancy/submit', { femaleId: virgin, checkDate: '2024-07-20', method: 1, pregStatus: 1 }, '该雌性没有配种记录,不能登记妊娠诊断', tables);
+    await refused('pregnancy/submit', { femaleId: mother, checkDate: '2024-04-01', method: 3, pregStatus: 1 }, '诊断日期不能早于配种日期(2024-04-10)', tables);
+    await refused('pregnancy/submit', { femaleId: sire, checkDate: '2024-07-20', method: 1, pregStatus: 1 }, '雄性个体不能登记妊娠诊断', tables);
+    await refused('pregnancy/submit', { femaleId: mother, checkDate: '2024-07-20', method: 9, pregStatus: 1 }, /诊断方法/, tables);
+  });
+});
+
+describe('litters', () => {
+  const tables = ['zoo_breed_litter', 'zoo_animal', 'zoo_med_weight'];
+  const cubs = [
+    { localNo: 'CUB-A', animalName: '大宝', sex: 1, birthWeightG: 150.5, vitality: 1 },
+    { localNo: 'CUB-B', animalName: '小宝', sex: 2, birthWeightG: 98, vitality: 2 },
+  ];
+
+  it('refuses a female not bred, a date before the breeding, a cub number taken — and books nothing', async () => {
+    await refused('litter/submit', { damId: virgin, birthDate: '2024-08-20', cageId, cubs }, '该雌性没有配种记录,不能登记产仔记录', tables);
+    await refused('litter/submit', { damId: mother, birthDate: '2024-04-01', cageId, cubs }, '产仔日期不能早于配种日期(2024-04-10)', tables);
+    const taken = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 3, localNo: 'TAKEN-1' });
+    await refused(
+      'litter/submit',
+      { damId: mother, birthDate: '2024-08-20', cageId, cubs: [cubs[0], { ...cubs[1], localNo: 'TAKEN-1' }] },
+      '本园编号「TAKEN-1」已存在',
+      tables,
+    );
+    await t.request({ method: 'POST', url: '/zoo-animal/animal/remove', token: admin, query: { ids: taken } });
+    await refused('litter/submit', { damId: mother, birthDate: '2024-08-20', cageId, cubs: [] }, '请填写至少一个幼仔或死产数', tables);
+  });
+
+  it('twins: one birth movement in the ledger, cubs with their dam and the cycle’s sires as MULT, birth weights kept', async () => {
+    const before = await bornRows();
+    const id = await ok(
+      'litter/submit',
+      { damId: mother, birthDate: '2024-08-20', cageId, cubs, stillborn: 1, rearing: 3, remark: '双胞胎' },
+      'zoo_breed_litter',
+    );
+    expect(await bornRows()).toBe(before + 2);
+    const d = (await get(admin, 'litter/detail', { id })).body.data;
+    expect(d).toMatchObject({ damId: mother, eventDate: '2024-04-11', birthDate: '2024-08-20', liveBorn: 2, stillborn: 1, rearing: 3 });
+    expect([...d.sireIds].sort()).toEqual([sire, sire2].sort());
+    expect(d.cubs.map((c: { localNo: string }) => c.localNo)).toEqual(['CUB-A', 'CUB-B']);
+    const rows = await q(
+      `select a.local_no, a.dam_id::text, a.sire_id, a.sire_mark, a.sire_candidates, a.status, to_char(a.birth_date, 'YYYY-MM-DD') b, l.movement_type, l.type_key
+         from zoo_animal a join zoo_stock_log l on l.animal_id = a.id where a.id = any($1::bigint[]) order by a.local_no`,
+      [d.cubs.map((c: { id: string }) => c.id)],
+    );
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r).toMatchObject({ dam_id: mother, sire_id: null, sire_mark: 'MULT', status: 1, b: '2024-08-20', movement_type: 'born', type_key: '3' });
+      expect(r.sire_candidates.map((c: { id: string }) => c.id).sort()).toEqual([sire, sire2].sort());
+    }
+    expect(d.stockLogIds).toHaveLength(2);
+    const w = await q(`select weight_kg::float8 kg, unit from zoo_med_weight where animal_id = $1`, [d.cubs[0].id]);
+    expect(w).toEqual([{ kg: 0.1505, unit: 'g' }]);
+    // The cubs are in the animal list, the dam's 繁殖 tab shows the litter and her offspring.
+    const list = await t.request({ url: '/zoo-animal/animal/list', token: admin, query: { localNo: 'CUB-A', current: '1', size: '10' } });
+    expect(list.body.data.records.map((r: { localNo: string }) => r.localNo)).toContain('CUB-A');
+    const tab = (await get(admin, 'animal', { animalId: mother })).body.data;
+    expect(tab.litters).toMatchObject([{ id, liveBorn: 2, stillborn: 1, rearing: 3 }]);
+    expect(tab.offspring.map((o: { localNo: string }) => o.localNo).sort()).toEqual(['CUB-A', 'CUB-B', expect.any(String)].sort());
+    expect(tab.events).toHaveLength(2);
+    // A candidate sire sees the MULT cubs among his offspring.
+    expect((await get(admin, 'animal', { animalId: sire2 })).body.data.offspring).toHaveLength(2);
+    // Zoo B sees nothing of it.
+    expect((await get(adminB, 'litter/detail', { id })).body.success).toBe(false);
+  });
+
+  it('cub care: feeds per cub, swaps only in a twin-swap litter, the growth series from the weight records', async () => {
+    const [litter] = await q(`select id::text, cubs from zoo_breed_litter where dam_id = $1 and is_deleted = 0`, [mother]);
+    const [a, b] = litter.cubs.map((c: { id: string }) => c.id);
+    await ok('cub-log/submit', { cubId: a, logTime: '2024-08-21 08:00:00', kind: 1, feedType: 2, volumeMl: 12 }, 'zoo_breed_cub_log');
+    await ok('cub-log/submit', { cubId: a, logTime: '2024-08-21 11:00:00', kind: 1, feedType: 2, volumeMl: 14.5 }, 'zoo_breed_cub_log');
+    await ok('cub-log/submit', { cubId: a, logTime: '2024-08-21 12:00:00', kind: 2, placement: 1 }, 'zoo_breed_cub_log');
+    await ok('cub-log/submit', { cubId: b, logTime: '2024-08-21 12:00:00', kind: 2, placement: 2 }, 'zoo_breed_cub_log');
+    const logs = ['zoo_breed_cub_log'];
+    await refused('cub-log/submit', { cubId: a, logTime: '2024-08-19 08:00:00', kind: 1, feedType: 2, volumeMl: 10 }, '时间不能早于出生日期(2024-08-20)', logs);
+    await refused('cub-log/submit', { cubId: a, logTime: '2024-08-21 08:00:00', kind: 1, feedType: 2 }, '人工喂养请填写奶量', logs);
+    await refused('cub-log/submit', { cubId: sire, logTime: '2024-08-21 08:00:00', kind: 2, placement: 1 }, '该个体不是产仔记录中的幼仔', logs);
+    // Weights are the veterinary weight records (grams for a cub); a loss flags the cub.
+    for (const [day, g] of [
+      ['2024-08-22', 160],
+      ['2024-08-23', 155],
+    ] as const) {
+      const r = await t.request({
+        method: 'POST',
+        url: '/zoo-medical/weight/submit',
+        token: admin,
+        body: { animalId: a, weighDate: day, weight: g, unit: 'g' },
+      });
+      expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+    }
+    const growth = (await get(admin, 'litter/growth', { id: litter.id })).body.data.cubs;
+    expect(growth[0]).toMatchObject({
+      id: a,
+      weights: [
+        { day: '2024-08-20', grams: 150.5 },
+        { day: '2024-08-22', grams: 160 },
+        { day: '2024-08-23', grams: 155 },
+      ],
+      feeds: [{ day: '2024-08-21', ml: 26.5, count: 2 }],
+      swaps: 1,
+      losing: true,
+    });
+    expect(growth[1]).toMatchObject({ id: b, swaps: 1, losing: false });
+  });
+
+  it('a single sire is the sire; removing a litter reverses its birth movement', async () => {
+    const dam = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 2, birthDate: '2014-08-01' });
+    const ev = await ok('event/submit', { femaleId: dam, kind: 1, eventDate: '2024-03-01', sireIds: [sire] }, 'zoo_breed_event');
+    // Stillborn only: nothing to book.
+    await ok('litter/submit', { damId: dam, eventId: ev, birthDate: '2024-06-01', cageId, stillborn: 1, rearing: 1 }, 'zoo_breed_litter');
+    await refused('cub-log/submit', { cubId: dam, logTime: '2024-06-02 08:00:00', kind: 2, placement: 1 }, '该个体不是产仔记录中的幼仔', ['zoo_breed_cub_log']);
+    const before = await bornRows();
+    const id = await ok(
+      'litter/submit',
+      { damId: dam, eventId: ev, birthDate: '2024-07-01', cageId, cubs: [{ localNo: 'CUB-S', sex: 3 }] },
+      'zoo_breed_litter',
+    );
+    expect(await bornRows()).toBe(before + 1);
+    const [cub] = await q(`select id::text, sire_id::text, sire_mark, dam_id::text from zoo_animal where local_no = 'CUB-S' and is_deleted = 0`);
+    expect(cub).toMatchObject({ sire_id: sire, sire_mark: '', dam_id: dam });
+    // The booked birth cannot be moved to another day by an edit; rearing and remark can change.
+    const edit = await post(admin, 'litter/submit', { id, damId: dam, birthDate: '2024-07-02', cageId, cubs: [] });
+    expect(edit.body).toMatchObject({ code: 400, msg: '产仔记录已登记出生变动,母本、产仔日期和笼舍不能修改;如有错误请删除后重新登记' });
+    expect((await post(admin, 'litter/submit', { id, damId: dam, birthDate: '2024-07-01', cageId, cubs: [], rearing: 2 })).body.success).toBe(true);
+    expect((await q(`select rearing, jsonb_array_length(cubs) n from zoo_breed_litter where id = $1`, [id]))[0]).toEqual({ rearing: 2, n: 1 });
+    const rm = await t.request({ method: 'POST', url: '/zoo-breeding/litter/remove', token: admin, query: { ids: id } });
+    expect(rm.body.success, JSON.stringify(rm.body)).toBe(true);
+    expect((await q(`select is_deleted from zoo_animal where id = $1`, [cub.id]))[0].is_deleted).toBe(1);
+    const [booked] = (await q(`select stock_log_ids from zoo_breed_litter where id = $1`, [id]))[0].stock_log_ids as string[];
+    expect((await q(`select count(*)::int n from zoo_stock_log where reversed_id = $1`, [booked]))[0].n).toBe(1);
+  });
+});
+
+describe('contraception', () => {
+  it('an insemination or pairing of a contracepted animal is refused unless confirmed; the board warns', async () => {
+    const fem = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 2, animalName: '避孕', birthDate: '2014-08-01' });
+    const c = await ok(
+      'contraception/submit',
+      { animalId: fem, method: 1, product: '去洛瑞林 4.7mg', startDate: '2024-01-10', expectedEnd: '2024-07-10' },
+      'zoo_breed_contra',
+    );
+    await refused(
+      'event/submit',
+      { femaleId: fem, kind: 1, eventDate: '2024-04-01', sireIds: [sire] },
+      '「避孕 (' +
+        (await q(`select local_no from zoo_animal where id = $1`, [fem]))[0].local_no +
+        ')」在配种日期处于避孕期(去洛瑞林植入,2024-01-10起),如确认仍要配种请勾选"确认避孕状态"',
+      ['zoo_breed_event'],
+    );
+    await refused('contraception/submit', { animalId: fem, method: 1, startDate: '2024-01-10', reversalDate: '2024-01-01' }, '恢复日期不能早于开始日期', [
+      'zoo_breed_contra',
+    ]);
+    const board = SeasonBoard.parse((await get(admin, 'season', { speciesId: panda, year: '2024' })).body.data);
+    expect(board.females.find((f) => f.animalId === fem)!.warnings[0]).toMatch(/处于避孕期\(去洛瑞林植入,2024-01-10起\),不宜配对/);
+    await ok('event/submit', { femaleId: fem, kind: 1, eventDate: '2024-04-01', sireIds: [sire], confirmContraception: true }, 'zoo_breed_event');
+    // Reversed: breeding after the reversal goes through without confirmation, and the board no longer warns.
+    expect(
+      (await post(admin, 'contraception/submit', { id: c, animalId: fem, method: 1, startDate: '2024-01-10', reversalDate: '2024-03-15' })).body.success,
+    ).toBe(true);
+    await ok('event/submit', { femaleId: fem, kind: 1, eventDate: '2024-04-02', sireIds: [sire] }, 'zoo_breed_event');
+    const after = SeasonBoard.parse((await get(admin, 'season', { speciesId: panda, year: '2024' })).body.data);
+    expect(after.females.find((f) => f.animalId === fem)!.warnings).toEqual([]);
+    expect((await get(admin, 'contraception/detail', { id: c })).body.data).toMatchObject({ active: 0, reversalDate: '2024-03-15' });
+  });
+});
+
+describe('season board and calendar', () => {
+  it('recommends partners by kinship and MK, shows the pregnancy window, counts cubs as the ledger does', async () => {
+    const board = SeasonBoard.parse((await get(admin, 'season', { speciesId: panda, year: '2024' })).body.data);
+    const m = board.females.find((f) => f.animalId === mother)!;
+    expect(m.pregnancy).toMatchObject({ status: 2, expectedFrom: '2024-07-03', expectedTo: '2024-10-28' });
+    // Her son is the worst choice (kinship 0.25); the unrelated males come first.
+    const rec = m.recommended;
+    expect(rec.at(-1)).toMatchObject({ animalId: son, kinship: 0.25 });
+    expect(rec[0]!.kinship).toBe(0);
+    expect(rec.find((r) => r.animalId === sire)).toMatchObject({ used: true, contracepted: false });
+    const ledger = (
+      await q(`select count(*)::int n from zoo_stock_log l where l.movement_type = 'born' and l.tenant_id = '${TENANT}'
+        and not exists (select 1 from zoo_stock_log r where r.reversed_id = l.id) and l.event_date >= '2024-01-01' and l.event_date < '2025-01-01'`)
+    )[0].n;
+    expect(board.summary.cubsBorn).toBe(ledger);
+    expect(board.summary).toMatchObject({ pregnant: expect.any(Number), cubsBorn: 2, surviving30: 2 });
+    expect(m.cubsBorn).toBe(2);
+  });
+
+  it('the month calendar lists breedings, the expected window, births and contraception ends', async () => {
+    const apr = (await get(admin, 'calendar', { month: '2024-04', speciesId: panda })).body.data.items;
+    expect(apr.filter((i: { kind: string; animalId: string }) => i.kind === 'breeding' && i.animalId === mother)).toHaveLength(2);
+    const aug = (await get(admin, 'calendar', { month: '2024-08' })).body.data.items;
+    expect(aug).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'expected', animalId: mother, date: '2024-08-01', until: '2024-08-31' }),
+        expect.objectContaining({ kind: 'birth', animalId: mother, date: '2024-08-20', text: '产仔 2 只,死产 1 只' }),
+      ]),
+    );
+    const jul = (await get(admin, 'calendar', { month: '2024-07' })).body.data.items;
+    expect(jul.some((i: { kind: string }) => i.kind === 'contraEnd')).toBe(false); // reversed before its expected end
+    expect((await get(admin, 'calendar', { month: '2024-13' })).body).toMatchObject({ code: 400, msg: '月份格式应为 yyyy-MM' });
+  });
+});
+
+describe('oestrus signs as a business dictionary', () => {
+  it('the seed gives the platform the dictionary; a zoo’s own entries are what an observation may note', async () => {
+    // The platform's rows (a new zoo copies them when it is created).
+    const platform = await q(`select dict_key from blade_dict_biz where tenant_id = '000000' and code = 'oestrus_sign' and parent_id <> 0 and is_deleted = 0`);
+    expect(platform.map((r) => r.dict_key).sort((a, b) => Number(a) - Number(b))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    // This zoo's own dictionary: the seeded signs without 9, plus 打滚 (10).
+    const dict = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-system/dict-biz/submit', token: admin, body });
+    expect((await dict({ code: 'oestrus_sign', dictKey: -1, dictValue: '发情行为', sort: 1, isSealed: 0 })).body.success).toBe(true);
+    const rootId = (await q(`select id::text from blade_dict_biz where tenant_id = $1 and code = 'oestrus_sign' and parent_id = 0`, [TENANT]))[0].id;
+    for (const [k, v] of [
+      ['1', '气味标记'],
+      ['10', '打滚'],
+    ])
+      expect((await dict({ code: 'oestrus_sign', dictKey: k, dictValue: v, sort: Number(k), isSealed: 0, parentId: rootId })).body.success).toBe(true);
+    const obs = { animalId: virgin, obsDate: '2024-03-20' };
+    await ok('oestrus/submit', { ...obs, signs: [1, 10] }, 'zoo_breed_oestrus');
+    await refused('oestrus/submit', { ...obs, signs: [9] }, '发情行为取值不正确: 业务字典「发情行为」(oestrus_sign) 中没有键 9', ['zoo_breed_oestrus']);
+    // Another zoo without its own entries yet reads the seeded keys.
+    const other = await zooAdmin(t, '330113');
+    await authorise(t, '330113', [{ latin: 'Ailuropoda melanoleuca' }]);
+    const c = await makeCageChain(t, other);
+    const f = await makeAnimal(t, other, { speciesId: panda, cageId: c.cageId, sex: 2 });
+    expect((await post(other, 'oestrus/submit', { animalId: f, obsDate: '2024-03-20', signs: [9] })).body.success).toBe(true);
+    expect((await post(other, 'oestrus/submit', { animalId: f, obsDate: '2024-03-20', signs: [10] })).body.code).toBe(400);
+  });
+});

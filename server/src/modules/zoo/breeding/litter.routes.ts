@@ -1,0 +1,197 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { BornIn, breedingCubEndpoints, breedLitter, type LitterRecord } from '@zoo/contract';
+import type { Tx } from '../../../db/client';
+import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
+import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-routes';
+import { today } from '../keeper/basic-log.service';
+import { speciesOf } from '../shared/lookups';
+import { register } from '../stocklog/stocklog.routes';
+import { reverseMovement } from '../stocklog/reverse';
+import { zooMedWeight } from '../vet/vet.tables';
+import { zooAnimal } from '../zoo.tables';
+import { breedingBefore, possibleSires } from './breeding-cubs.rules';
+import { zooBreedCubLog, zooBreedLitter } from './breeding-cubs.tables';
+import { female, nameOf, refuseFuture, sireNames, yearRange } from './breeding.rules';
+import { zooBreedEvent } from './breeding.tables';
+
+/**
+ * Litters (decision 0042): recording one books the birth through the stock ledger (the same `born` movement as
+ * 出生登记, in the request's transaction: a refusal of either writes nothing), sets the cubs' parents — the dam, and
+ * the sire or a MULT of the cycle's candidates — and keeps their birth weights as veterinary weight records.
+ */
+
+const AI = 2;
+type Litter = typeof zooBreedLitter.$inferSelect;
+
+/** The birth movement's body, validated by the ledger's own contract (its messages, its defaults). */
+function bornBody(v: Record<string, unknown>) {
+  const r = BornIn.safeParse(v);
+  if (!r.success) throw new BizError(r.error.issues[0]?.message ?? '出生登记信息不正确');
+  return r.data;
+}
+
+async function bookLitter(
+  app: FastifyInstance,
+  db: Tx,
+  input: {
+    damId: string;
+    eventId?: string | null;
+    birthDate: string;
+    cageId: string;
+    cubs: Array<{ localNo: string; animalName?: string | null; sex: number; birthWeightG?: number | null; vitality?: number | null }>;
+    remark?: string | null;
+  },
+) {
+  const dam = await female(db, input.damId, '产仔记录');
+  refuseFuture(input.birthDate, await today(db), '产仔日期');
+  const ev = await breedingBefore(db, dam.id, input.eventId, input.birthDate, '产仔日期', '产仔记录');
+  const sires = await possibleSires(db, ev);
+  let ids: string[] = [];
+  let animalIds: string[] = [];
+  if (input.cubs.length) {
+    const booked = await register(
+      app,
+      db,
+      'born',
+      bornBody({
+        animalType: 1,
+        speciesId: dam.speciesId,
+        cageId: input.cageId,
+        bornDate: input.birthDate,
+        bornType: ev.kind === AI ? 3 : 1,
+        damId: dam.id,
+        sireId: sires.length === 1 ? sires[0] : undefined,
+        animals: input.cubs.map((c) => ({ localNo: c.localNo, animalName: c.animalName ?? '', sex: c.sex })),
+        remark: `产仔登记${input.remark ? `: ${input.remark}` : ''}`.slice(0, 500),
+      }),
+    );
+    ({ ids, animalIds } = booked);
+    if (sires.length > 1) {
+      // Several candidates: the studbook's MULT, by identity (a transferred male keeps his across zoos).
+      const idents = await db
+        .select({ id: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text` })
+        .from(zooAnimal)
+        .where(inArray(zooAnimal.id, sires));
+      await db
+        .update(zooAnimal)
+        .set({ sireMark: 'MULT', sireCandidates: idents.map((i) => ({ id: i.id })) })
+        .where(inArray(zooAnimal.id, animalIds));
+    }
+    const weighed = input.cubs.flatMap((c, i) => (c.birthWeightG ? [{ animalId: animalIds[i]!, g: c.birthWeightG }] : []));
+    if (weighed.length)
+      await db
+        .insert(zooMedWeight)
+        .values(weighed.map((w) => ({ animalId: w.animalId, weighDate: input.birthDate, weightKg: w.g / 1000, unit: 'g', method: 1, remark: '出生体重' })));
+  }
+  return {
+    speciesId: dam.speciesId,
+    eventId: ev.id,
+    sireIds: sires,
+    cubs: input.cubs.map((c, i) => ({ id: animalIds[i]!, birthWeightG: c.birthWeightG ?? null, vitality: c.vitality ?? null })),
+    stockLogIds: ids,
+  };
+}
+
+async function toRecords(rs: Litter[], ctx: Ctx): Promise<LitterRecord[]> {
+  const cubIds = rs.flatMap((r) => r.cubs.map((c) => c.id));
+  const cubs = cubIds.length
+    ? await ctx.db
+        .select({ id: zooAnimal.id, localNo: zooAnimal.localNo, animalName: zooAnimal.animalName, sex: zooAnimal.sex, status: zooAnimal.status })
+        .from(zooAnimal)
+        .where(inArray(zooAnimal.id, cubIds))
+    : [];
+  const byId = new Map(cubs.map((c) => [c.id, c]));
+  return Promise.all(
+    rs.map(async (r) => {
+      const [ev] = await ctx.db.select({ d: zooBreedEvent.eventDate }).from(zooBreedEvent).where(eq(zooBreedEvent.id, r.eventId));
+      return {
+        ...r,
+        damName: await nameOf(ctx, r.damId),
+        speciesName: (await speciesOf(ctx)(r.speciesId))?.speciesName ?? '',
+        eventDate: ev?.d ?? '',
+        sireNames: await sireNames(ctx, r.sireIds),
+        cubs: r.cubs.flatMap((c) => {
+          const a = byId.get(c.id);
+          return a ? [{ ...a, birthWeightG: c.birthWeightG ?? '', vitality: c.vitality ?? '' }] : [];
+        }),
+        liveBorn: r.cubs.length,
+      } as never;
+    }),
+  );
+}
+
+export function litterRoutes(app: FastifyInstance): void {
+  const l = zooBreedLitter;
+  resourceRoutes(app, {
+    table: l,
+    def: breedLitter,
+    defaultOrder: () => [desc(l.birthDate), desc(l.id)],
+    listScope: async (_ctx, { year }) => (year ? and(gte(l.birthDate, yearRange(year)[0]), lte(l.birthDate, yearRange(year)[1])) : undefined),
+    toRecords,
+    beforeSave: async (input, { db }, existing) => {
+      if (!existing) return bookLitter(app, db, input);
+      // The birth is booked: what it booked stays (a wrong litter is removed, which reverses the birth, and recorded again).
+      if (input.damId !== existing.damId || input.birthDate !== existing.birthDate || input.cageId !== existing.cageId)
+        throw new BizError('产仔记录已登记出生变动,母本、产仔日期和笼舍不能修改;如有错误请删除后重新登记');
+      return { eventId: existing.eventId, cubs: existing.cubs, sireIds: existing.sireIds, stockLogIds: existing.stockLogIds, speciesId: existing.speciesId };
+    },
+    beforeRemove: async (ids, { db }) => {
+      const rows = await db
+        .select()
+        .from(l)
+        .where(and(inArray(l.id, ids), eq(l.isDeleted, 0)))
+        .for('update');
+      // Removing a litter reverses its birth movement (the cubs leave the registry), or refuses as the ledger does.
+      for (const r of rows) for (const id of r.stockLogIds) await reverseMovement(db, id, '删除产仔记录');
+    },
+  });
+
+  route(app, breedingCubEndpoints.growth, async ({ db, query }) => {
+    const [litter] = await db
+      .select()
+      .from(l)
+      .where(and(eq(l.id, query.id), eq(l.isDeleted, 0)));
+    if (!litter) throw new BizError('产仔记录不存在');
+    const ids = litter.cubs.map((c) => c.id);
+    if (!ids.length) return { cubs: [] };
+    const [weights, feeds, names] = await Promise.all([
+      db
+        .select({ animalId: zooMedWeight.animalId, day: zooMedWeight.weighDate, kg: zooMedWeight.weightKg })
+        .from(zooMedWeight)
+        .where(and(inArray(zooMedWeight.animalId, ids), eq(zooMedWeight.isDeleted, 0)))
+        .orderBy(asc(zooMedWeight.weighDate), asc(zooMedWeight.id)),
+      db
+        .select({
+          cubId: zooBreedCubLog.cubId,
+          kind: zooBreedCubLog.kind,
+          day: sql<string>`to_char(${zooBreedCubLog.logTime}, 'YYYY-MM-DD')`,
+          ml: zooBreedCubLog.volumeMl,
+        })
+        .from(zooBreedCubLog)
+        .where(and(inArray(zooBreedCubLog.cubId, ids), eq(zooBreedCubLog.isDeleted, 0)))
+        .orderBy(asc(zooBreedCubLog.logTime)),
+      db.select({ id: zooAnimal.id, name: zooAnimal.animalName, no: zooAnimal.localNo }).from(zooAnimal).where(inArray(zooAnimal.id, ids)),
+    ]);
+    return {
+      cubs: ids.map((id) => {
+        const w = weights.filter((x) => x.animalId === id).map((x) => ({ day: x.day, grams: Math.round(x.kg * 10_000) / 10 }));
+        const perDay = new Map<string, { ml: number; count: number }>();
+        for (const f of feeds.filter((x) => x.cubId === id && x.kind === 1)) {
+          const d = perDay.get(f.day) ?? { ml: 0, count: 0 };
+          perDay.set(f.day, { ml: d.ml + (f.ml ?? 0), count: d.count + 1 });
+        }
+        const n = names.find((x) => x.id === id);
+        return {
+          id,
+          name: n ? (n.name ? `${n.name} (${n.no})` : n.no) : '',
+          weights: w,
+          feeds: [...perDay].map(([day, v]) => ({ day, ...v })),
+          swaps: feeds.filter((x) => x.cubId === id && x.kind === 2).length,
+          losing: w.length >= 2 && w.at(-1)!.grams < w.at(-2)!.grams,
+        };
+      }),
+    };
+  });
+}

@@ -142,6 +142,15 @@ describe('animal detail page', { timeout: 120_000 }, () => {
           createTime: '2026-11-23 10:15:00',
         },
       ]),
+      // The 繁殖 card (decision 0042): one offspring.
+      'GET /api/zoo-breeding/animal': ok({
+        oestrus: [],
+        events: [],
+        pregnancies: [],
+        litters: [],
+        offspring: [{ id: '209', localNo: 'P009', animalName: '小乐', sex: 2, birthDate: '2024-08-01', status: 1 }],
+        contraception: [],
+      }),
       'GET /api/zoo-stockLog/stockLog/timeline': ok([
         movement('501', 'born', '2015-07-01 00:00:00', { toCageName: 'PD-00 育幼室', toBefore: '0.0.0', toAfter: '1.0.0' }),
         movement('502', 'move', '2026-03-02 00:00:00', { fromCageName: 'PD-00 育幼室', toCageName: 'PD-02 大熊猫2号舍', remark: '换舍' }),
@@ -180,6 +189,8 @@ describe('animal detail page', { timeout: 120_000 }, () => {
 
     expect(await screen.findAllByRole('img')).toHaveLength(2);
     expect(net.to('GET /api/zoo-stockLog/stockLog/timeline')[0]!.query).toEqual({ animalId: '203' });
+    expect(await within(await screen.findByTestId('animal-breeding')).findByText('后代 (1)')).toBeInTheDocument();
+    expect(net.to('GET /api/zoo-breeding/animal')[0]!.query).toEqual({ animalId: '203' });
     // The studbook figures (decision 0037).
     expect(await screen.findByText('0.1250')).toBeInTheDocument();
     expect(screen.getByText('2 / 6')).toBeInTheDocument();

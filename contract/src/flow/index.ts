@@ -1,3 +1,4 @@
 export * from './flow';
 export * from './leave';
 export * from './stock-approval';
+export * from './services';

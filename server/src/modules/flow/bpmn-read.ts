@@ -2,7 +2,8 @@ import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { FLOW_MSG } from '@zoo/contract';
 import { BizError } from '../../platform/http/errors';
 import { checkExpression } from './expression';
-import type { TaskSpec } from './flow.tables';
+import { readServices, serviceNameOf, SERVICE_TYPES } from './bpmn-services';
+import type { ServiceSpec, TaskSpec } from './flow.tables';
 
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
@@ -20,6 +21,8 @@ export interface ReadProcess {
   key: string;
   name: string;
   tasks: Record<string, TaskSpec>;
+  /** service and send tasks → the registered service they call (bpmn-services.ts) */
+  services: Record<string, ServiceSpec>;
   /** Why the engine cannot run it; '' when it can. */
   notExecutable: string;
   /** The file with only this process executable, when the file holds others ('' = the file as deployed). */
@@ -43,6 +46,9 @@ const FLOW_NODES = new Set([
   'bpmn:Group',
   // Embedded (not event) sub-processes: the engine runs them; their waiting tasks are read through the sub-process.
   'bpmn:SubProcess',
+  // Bound to a registered server service (bpmn-services.ts, decision 0050).
+  'bpmn:ServiceTask',
+  'bpmn:SendTask',
   // Documentation of data: the engine ignores them.
   'bpmn:DataObject',
   'bpmn:DataObjectReference',
@@ -88,6 +94,7 @@ function checkElement(el: ModdleElement, where: string): string {
   for (const child of inner) why ||= checkElement(child, where);
   if (why) return why;
   if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
+  if (SERVICE_TYPES.has(el.$type) && !serviceNameOf(el)) return `服务任务「${label}」未选择要调用的服务(flowable:type)`;
   if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
   const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
   for (const d of defs) {
@@ -161,7 +168,14 @@ export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; pro
     for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) why ||= checkElement(el, key);
     if (!elements.some((e) => e.$type === 'bpmn:StartEvent')) why ||= '缺少开始事件';
     if (p.isExecutable !== true) why = '未标记为可执行(isExecutable)';
-    processes.push({ key, name: (p.name ?? key).slice(0, 200), tasks: readTasks(elements, key), notExecutable: why.slice(0, 500), engineXml: '' });
+    processes.push({
+      key,
+      name: (p.name ?? key).slice(0, 200),
+      tasks: readTasks(elements, key),
+      services: readServices(elements, key),
+      notExecutable: why.slice(0, 500),
+      engineXml: '',
+    });
   }
   // The engine starts every executable process of a file: one that shares its file runs from a copy in which the
   // others are not executable.

@@ -49,6 +49,11 @@ export const flowDefinition = pgTable(
     notExecutable: varchar('not_executable', { length: 500 }).notNull().default(''),
     /** What the engine runs when the file holds other executable processes: the file with only this one executable. */
     engineXml: text('engine_xml').notNull().default(''),
+    /** service and send task id → the registered server service it calls and its fields (services.ts) */
+    services: jsonb('services')
+      .$type<Record<string, ServiceSpec>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     deploymentTime: datetime('deployment_time').notNull().default(nowDefault),
     createUser: bigintStr('create_user').default(sql.raw(`nullif(current_setting('app.user_id', true), '')::bigint`)),
   },
@@ -66,6 +71,13 @@ export const flowDefinition = pgTable(
     }),
   ],
 );
+
+/** A service or send task's call: a registered service's name and its fields (literals or `${…}` expressions). */
+export interface ServiceSpec {
+  name: string;
+  service: string;
+  fields: Record<string, string>;
+}
 
 export interface TaskSpec {
   name: string;

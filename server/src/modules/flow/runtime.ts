@@ -3,7 +3,8 @@ import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
-import { runStep, type StepResult } from './engine';
+import type { StepResult } from './engine';
+import { advance, resolveIncidents } from './service-calls';
 import { resolve, type Vars } from './expression';
 import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
 
@@ -220,8 +221,7 @@ export async function startProcess(db: Tx, session: Session, definitionId: strin
       variables: vars,
     })
     .returning();
-  const step = await runStep(engineSource(def), vars, null);
-  await persist(db, inst!, def, step, vars);
+  await advance(db, inst!, def, vars, null);
   return inst!.id;
 }
 
@@ -246,6 +246,7 @@ export async function deleteInstance(db: Tx, instanceId: string, reason: string)
   await db.update(flowInstance).set({ state: 'deleted', endTime: now, deleteReason: reason }).where(eq(flowInstance.id, inst.id));
   await db.delete(flowEngineState).where(eq(flowEngineState.instanceId, inst.id));
   await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));
+  await resolveIncidents(db, inst.id);
   await ended(db, inst, false, reason, true);
 }
 
@@ -271,7 +272,6 @@ export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
   }
   const def = await definitionById(db, inst.definitionId);
   const vars = inst.variables as Vars;
-  const step = await runStep(engineSource(def), vars, await stateOf(db, inst.id), undefined, { activityId: timer.activityId, executionId: timer.executionId });
-  await persist(db, inst, def, step, vars);
+  await advance(db, inst, def, vars, await stateOf(db, inst.id), { fire: { activityId: timer.activityId, executionId: timer.executionId } });
   return true;
 }

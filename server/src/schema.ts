@@ -29,6 +29,7 @@ export * from './modules/zoo/breeding/breeding.tables';
 export * from './modules/desk/notice/notice.tables';
 export * from './modules/flow/flow.tables';
 export * from './modules/flow/flow-incident.tables';
+export * from './modules/flow/flow-event.tables';
 export * from './modules/zoo/stocklog/approval.tables';
 export * from './modules/resource/resource.tables';
 export * from './modules/report/report.tables';

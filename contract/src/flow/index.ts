@@ -2,3 +2,4 @@ export * from './flow';
 export * from './leave';
 export * from './stock-approval';
 export * from './services';
+export * from './events';

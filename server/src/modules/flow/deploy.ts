@@ -47,6 +47,7 @@ export async function deploy(db: Tx, session: Session, files: DeployFile[], cate
           xml: p.file.xml,
           tasks: proc.tasks,
           services: proc.services,
+          events: proc.events,
           notExecutable: proc.notExecutable,
           engineXml: proc.engineXml,
         });

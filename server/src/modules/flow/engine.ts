@@ -55,6 +55,8 @@ export interface StepInput {
   fire?: { activityId: string; executionId: string };
   /** execution id of a waiting service or send task → the variables its service answered */
   results?: Record<string, Vars>;
+  /** a message or signal for the instance: the bpmn:message / bpmn:signal element id (decision 0050) */
+  deliver?: string;
 }
 
 interface TimerOwner {
@@ -203,6 +205,8 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
       api.signal({});
     }
+    // The definition passes it to every activity waiting for that message or signal (bpmn-engine `signal`).
+    if (input.deliver) execution.signal({ id: input.deliver });
     if (fire) {
       // Already gone when it fired by itself on resume (its time had passed) or its activity has left.
       const ref = timers.executing.find((r) => r.owner?.id === fire.activityId && r.owner.executionId === fire.executionId);

@@ -3,7 +3,8 @@ import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
-import type { StepResult } from './engine';
+import type { StepInput, StepResult } from './engine';
+import { dropSubscriptions, saveSubscriptions } from './events';
 import { advance, resolveIncidents } from './service-calls';
 import { resolve, type Vars } from './expression';
 import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
@@ -164,6 +165,7 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
         .where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
   }
   await saveTimers(db, inst.id, step);
+  await saveSubscriptions(db, inst, def, step);
 
   const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
   if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
@@ -202,7 +204,7 @@ async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: stri
 }
 
 /** Starts an instance of a definition the caller can see (own tenant's or common); returns its id. */
-export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars): Promise<string> {
+export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars, input?: StepInput): Promise<string> {
   const def = await definitionById(db, definitionId);
   if (def.suspensionState !== 1) throw new BizError(FLOW_MSG.definitionSuspended);
   if (def.notExecutable) throw new BizError(FLOW_MSG.notExecutable(def.name, def.notExecutable));
@@ -221,7 +223,7 @@ export async function startProcess(db: Tx, session: Session, definitionId: strin
       variables: vars,
     })
     .returning();
-  await advance(db, inst!, def, vars, null);
+  await advance(db, inst!, def, vars, null, input);
   return inst!.id;
 }
 
@@ -247,6 +249,7 @@ export async function deleteInstance(db: Tx, instanceId: string, reason: string)
   await db.delete(flowEngineState).where(eq(flowEngineState.instanceId, inst.id));
   await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));
   await resolveIncidents(db, inst.id);
+  await dropSubscriptions(db, inst.id);
   await ended(db, inst, false, reason, true);
 }
 

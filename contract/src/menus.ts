@@ -240,7 +240,13 @@ export const MENU_TREE = [
         ['delete', '删除', 2],
       ],
     }),
-    m('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', { crud: false, buttons: [['delete', '删除', 2]] }),
+    m('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', {
+      crud: false,
+      buttons: [
+        ['delete', '删除', 2],
+        ['retry', '重试', 2],
+      ],
+    }),
   ]),
   group('resource', '资源管理', '/resource', 'CloudOutlined', [
     m('oss', '对象存储', '/resource/oss', 'CloudServerOutlined', {

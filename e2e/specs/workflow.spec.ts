@@ -75,10 +75,28 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
     await expect.poll(() => startEvent(admin).count()).toBe(1);
     await appendUserTask(admin, startEvent(admin), '部门审批', 'bpmn-candidate-users', '${taskUser}');
     await appendUserTask(admin, shape(admin, '部门审批'), '园长批准', 'bpmn-assignee', '${taskUser}');
-    await padAction(admin, shape(admin, '园长批准'), 'append.end-event');
+    // A service task after the approvals publishes a notice (decision 0050): the service is chosen by name.
+    await padAction(admin, shape(admin, '园长批准'), 'append.append-task');
+    await admin.keyboard.type('发布通知');
+    await clickBlank(admin);
+    const notice = shape(admin, '发布通知');
+    await padAction(admin, notice, 'replace');
+    await admin.locator('.djs-popup [data-id="replace-with-service-task"]').click();
+    await expect
+      .poll(async () => {
+        const text = (await admin.getByTestId('element-panel').textContent()) ?? '';
+        if (!text.includes('服务任务')) await notice.click({ position: { x: 12, y: 60 } });
+        return text;
+      })
+      .toContain('服务任务');
+    await choose(admin, admin.getByTestId('bpmn-service'), '发布通知公告 (notice)');
+    await admin.getByTestId('bpmn-field-title').fill('E2E 请假已批准 ${days} 天');
+    await admin.getByTestId('bpmn-field-title').blur();
+    await screenshot(admin, 'workflow-modeler-service');
+    await padAction(admin, notice, 'append.end-event');
     await admin.keyboard.type('结束');
     await clickBlank(admin);
-    await expect.poll(() => admin.locator('g.djs-connection').count()).toBe(3);
+    await expect.poll(() => admin.locator('g.djs-connection').count()).toBe(4);
     await screenshot(admin, 'workflow-modeler');
     await designer.getByTestId('model-save').click();
     await tip(admin, '模型已保存');
@@ -90,6 +108,8 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
     expect(model!.xml).toMatch(new RegExp(`<(bpmn:)?process id="${KEY}" name="${NAME}"`));
     expect(model!.xml).toMatch(/<(bpmn:)?userTask [^>]*name="部门审批" [^>]*flowable:candidateUsers="\$\{taskUser\}"/);
     expect(model!.xml).toMatch(/<(bpmn:)?userTask [^>]*name="园长批准" [^>]*flowable:assignee="\$\{taskUser\}"/);
+    expect(model!.xml).toMatch(/<(bpmn:)?serviceTask [^>]*name="发布通知" [^>]*flowable:type="notice"/);
+    expect(model!.xml).toMatch(/<flowable:field name="title" stringValue="E2E 请假已批准 \$\{days\} 天"/);
 
     // Deploy to the leave category (flow_1) for the demo zoo only.
     await row(admin, KEY).getByTestId('row-deploy').click();
@@ -168,6 +188,10 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
       leave!.instance,
     ]);
     expect(instance!.ended).toBe(true);
+    // The service task ran when the last approval moved the instance on.
+    expect(await dbQuery(`select title from blade_notice where tenant_id = '100000' and title like 'E2E 请假已批准%'`)).toEqual([
+      { title: 'E2E 请假已批准 3 天' },
+    ]);
 
     // --- 已发事务 → 详情: the curator sees the whole path and the timeline --------------------------------------
     await curator.goto('/work/send');
@@ -181,10 +205,10 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
     expect(lines[1]).toMatch(/^园长 在 \[.+\] 开始处理 \[部门审批\] 环节.*批复意见: 同意,注意安全/);
     expect(lines[2]).toMatch(/^园长 在 \[.+\] 开始处理 \[园长批准\] 环节.*持续时间: .+批复意见: 同意/);
     expect(lines[3]).toMatch(/开始处理 \[结束\] 环节/);
-    // Finished path: start, two tasks and the end in the success colour, the three flows in the warning colour.
-    await expect.poll(() => curator.locator('.djs-element.flow-finished').count()).toBe(4);
+    // Finished path: start, two tasks, the service task and the end in the success colour, the four flows in the warning colour.
+    await expect.poll(() => curator.locator('.djs-element.flow-finished').count()).toBe(5);
     await expect.poll(() => curator.locator('.djs-element.flow-running').count()).toBe(0);
-    await expect.poll(() => curator.locator('.djs-connection.flow-taken').count()).toBe(3);
+    await expect.poll(() => curator.locator('.djs-connection.flow-taken').count()).toBe(4);
     const stroke = await curator
       .locator('.djs-element.flow-finished .djs-visual > :first-child')
       .first()
@@ -195,7 +219,7 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
     // The header's flow dialog shows the same diagram from the list.
     await curator.goto('/work/send');
     await row(curator, NAME).getByTestId('row-diagram').click();
-    await expect.poll(() => modal(curator).locator('.djs-element.flow-finished').count()).toBe(4);
+    await expect.poll(() => modal(curator).locator('.djs-element.flow-finished').count()).toBe(5);
     await screenshot(curator, 'workflow-flow-dialog');
   });
 });

@@ -50,6 +50,17 @@ const Env = z.object({
   LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   LOG_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(200),
   FLOW_TIMER_POLL_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(50).max(3_600_000).default(5000),
+  /** Origins a process's webhook service may call (decision 0050); none by default. */
+  FLOW_WEBHOOK_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s*]+$/, '应为以逗号分隔的 http(s)://主机[:端口] 来源'))),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_MB: z.coerce.number().min(0.01).max(1024).default(20),
   TRUST_PROXY: z
@@ -150,6 +161,8 @@ export type Config = {
   logBatchSize: number;
   /** How often each instance polls flow_timer for due BPMN timers (decision 0026). */
   flowTimerPollMs: number;
+  /** Origins the webhook service may call (FLOW_WEBHOOK_ORIGINS). */
+  flowWebhookOrigins: string[];
   /** Local object storage root (default DATA_DIR/uploads). */
   uploadDir: string;
   uploadMaxBytes: number;
@@ -212,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFlushMs: e.LOG_FLUSH_MS,
     logBatchSize: e.LOG_BATCH_SIZE,
     flowTimerPollMs: e.FLOW_TIMER_POLL_MS,
+    flowWebhookOrigins: e.FLOW_WEBHOOK_ORIGINS.map((o) => new URL(o).origin),
     uploadDir: e.UPLOAD_DIR ? path.resolve(base, e.UPLOAD_DIR) : path.join(path.resolve(base, e.DATA_DIR), 'uploads'),
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: trustProxy(e.TRUST_PROXY),

@@ -30,6 +30,8 @@ export * from './modules/zoo/quality/quality.tables';
 export * from './modules/zoo/breeding/breeding-cubs.tables';
 export * from './modules/desk/notice/notice.tables';
 export * from './modules/flow/flow.tables';
+export * from './modules/flow/flow-incident.tables';
+export * from './modules/flow/flow-event.tables';
 export * from './modules/zoo/stocklog/approval.tables';
 export * from './modules/resource/resource.tables';
 export * from './modules/report/report.tables';

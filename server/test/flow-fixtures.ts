@@ -11,11 +11,14 @@ export interface FlowWorld {
   users: Record<string, { id: string; token: string }>;
 }
 
-/** Starts the app for the file and creates the accounts (beforeAll); the returned object is filled by then. */
-export function useFlowWorld(accounts: Array<[account: string, roleAlias: string]>): FlowWorld {
+/**
+ * Starts the app for the file and creates the accounts (beforeAll); the returned object is filled by then.
+ * `env` is read when the app starts (after the file's earlier beforeAll hooks, e.g. a local server's port).
+ */
+export function useFlowWorld(accounts: Array<[account: string, roleAlias: string]>, env: () => Record<string, string> = () => ({})): FlowWorld {
   const w = { users: {} } as FlowWorld;
   beforeAll(async () => {
-    w.t = await startTestApp();
+    w.t = await startTestApp(env());
     for (const [account, role] of accounts) {
       const { userId, roleId } = await createTenantUser(w.t.sql, { tenantId: FLOW_TENANT, account, password: 'pw', roleAlias: role });
       await w.t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select $1, $2, id from blade_menu`, [FLOW_TENANT, roleId]);

@@ -158,6 +158,8 @@ export const FlowExecution = z.object({
   activityId: z.string(),
   suspensionState: z.number(),
   executionId: z.string(),
+  /** open incidents: failed service calls waiting for a retry (decision 0050) */
+  incidents: z.number(),
 });
 export type FlowExecution = z.infer<typeof FlowExecution>;
 

@@ -3,7 +3,7 @@ import type { Tx } from '../db/client';
 
 /**
  * Menu groups added by an upgrade, and who gets their new screens on an existing install (decisions 0038, 0040,
- * 0042, 0047). A tenant's roles get menus when the tenant is created (its package) or by hand in 角色管理, so a screen an
+ * 0042, 0047, 0050). A tenant's roles get menus when the tenant is created (its package) or by hand in 角色管理, so a screen an
  * upgrade adds would reach nobody but the platform administrator. The menus of these groups that a seed run
  * creates are granted to each zoo's administrator role (`admin`, holding the 动物园管理 group), and, where the
  * group says so, to every role already holding the group (the 兽医 role keeps getting the medical screens). Only
@@ -14,6 +14,8 @@ const NEW_MENU_GROUPS: ReadonlyArray<{ code: string; holdersToo: boolean }> = [
   { code: 'breed', holdersToo: false },
   { code: 'permit', holdersToo: false },
   { code: 'quality', holdersToo: false },
+  // 流程跟踪's 重试 button (decision 0050): whoever already holds the workflow screens.
+  { code: 'flow', holdersToo: true },
 ];
 
 /** Grants the menus `createdMenuIds` of the groups above to zoo roles, across tenants (an owner's transaction). */

@@ -11,6 +11,7 @@ import { PLATFORM_TENANT, type Session } from '../../platform/auth/session';
 import { deploy, type DeployFile } from './deploy';
 import { flowDefinition, flowInstance, flowModel, flowTask } from './flow.tables';
 import { categoryNames, processRecord, userNames } from './records';
+import { openIncidentCounts } from './incident.routes';
 import { deleteInstance } from './runtime';
 
 const MAX_BPMN = 2 * 1024 * 1024;
@@ -220,6 +221,10 @@ export function adminRoutes(app: FastifyInstance): void {
       db,
       rows.map((r) => r.startUserId),
     );
+    const incidents = await openIncidentCounts(
+      db,
+      rows.map((r) => r.id),
+    );
     const records: FlowExecution[] = rows.map((i) => {
       const t = open.find((x) => x.instanceId === i.id);
       return {
@@ -238,6 +243,7 @@ export function adminRoutes(app: FastifyInstance): void {
         activityId: t?.taskDefKey ?? '',
         suspensionState: i.suspensionState,
         executionId: t?.executionId ?? i.id,
+        incidents: incidents.get(i.id) ?? 0,
       };
     });
     return pageOf(records, Number(n), q);

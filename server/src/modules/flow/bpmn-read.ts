@@ -2,7 +2,9 @@ import BpmnModdle, { type ModdleElement } from 'bpmn-moddle';
 import { FLOW_MSG } from '@zoo/contract';
 import { BizError } from '../../platform/http/errors';
 import { checkExpression } from './expression';
-import type { TaskSpec } from './flow.tables';
+import { CATCHABLE, eventWhy, readEvents } from './bpmn-events';
+import { readServices, serviceNameOf, SERVICE_TYPES } from './bpmn-services';
+import type { EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
 
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
@@ -20,6 +22,10 @@ export interface ReadProcess {
   key: string;
   name: string;
   tasks: Record<string, TaskSpec>;
+  /** service and send tasks → the registered service they call (bpmn-services.ts) */
+  services: Record<string, ServiceSpec>;
+  /** message and signal catch events, receive tasks, message and signal start events (bpmn-events.ts) */
+  events: Record<string, EventSpec>;
   /** Why the engine cannot run it; '' when it can. */
   notExecutable: string;
   /** The file with only this process executable, when the file holds others ('' = the file as deployed). */
@@ -43,6 +49,11 @@ const FLOW_NODES = new Set([
   'bpmn:Group',
   // Embedded (not event) sub-processes: the engine runs them; their waiting tasks are read through the sub-process.
   'bpmn:SubProcess',
+  // Bound to a registered server service (bpmn-services.ts, decision 0050).
+  'bpmn:ServiceTask',
+  'bpmn:SendTask',
+  // Waits for a message (decision 0050).
+  'bpmn:ReceiveTask',
   // Documentation of data: the engine ignores them.
   'bpmn:DataObject',
   'bpmn:DataObjectReference',
@@ -88,8 +99,10 @@ function checkElement(el: ModdleElement, where: string): string {
   for (const child of inner) why ||= checkElement(child, where);
   if (why) return why;
   if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
+  if (SERVICE_TYPES.has(el.$type) && !serviceNameOf(el)) return `服务任务「${label}」未选择要调用的服务(flowable:type)`;
   if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
   const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
+  const start = el.$type === 'bpmn:StartEvent';
   for (const d of defs) {
     const kind = d.$type.replace('bpmn:', '');
     if (d.$type === 'bpmn:TimerEventDefinition') {
@@ -97,9 +110,17 @@ function checkElement(el: ModdleElement, where: string): string {
       if (d.timeCycle) return `定时器「${label}」使用了循环定时(timeCycle),暂不支持`;
       continue;
     }
+    // Messages and signals are caught (decision 0050): correlated by process/message, broadcast by process/signal.
+    const why = eventWhy(d, label, catching || start);
+    if (why !== null) {
+      if (why) return why;
+      continue;
+    }
     if (d.$type !== 'bpmn:TerminateEventDefinition' || catching) return `事件「${label}」的类型 ${kind} 暂不支持执行`;
   }
-  if (catching && (defs.length !== 1 || defs[0]!.$type !== 'bpmn:TimerEventDefinition')) return `事件「${label}」只支持定时器`;
+  if (start && defs.length > 1) return `开始事件「${label}」定义了多个触发方式,暂不支持`;
+  if (catching && (defs.length !== 1 || !CATCHABLE.has(defs[0]!.$type))) return `事件「${label}」只支持定时器、消息或信号`;
+  if (el.$type === 'bpmn:ReceiveTask' && !el.messageRef) return `接收任务「${label}」未引用消息(messageRef)`;
   if (el.loopCharacteristics) return `多实例任务「${label}」暂不支持执行`;
   return '';
 }
@@ -161,7 +182,15 @@ export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; pro
     for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) why ||= checkElement(el, key);
     if (!elements.some((e) => e.$type === 'bpmn:StartEvent')) why ||= '缺少开始事件';
     if (p.isExecutable !== true) why = '未标记为可执行(isExecutable)';
-    processes.push({ key, name: (p.name ?? key).slice(0, 200), tasks: readTasks(elements, key), notExecutable: why.slice(0, 500), engineXml: '' });
+    processes.push({
+      key,
+      name: (p.name ?? key).slice(0, 200),
+      tasks: readTasks(elements, key),
+      services: readServices(elements, key),
+      events: readEvents(elements),
+      notExecutable: why.slice(0, 500),
+      engineXml: '',
+    });
   }
   // The engine starts every executable process of a file: one that shares its file runs from a copy in which the
   // others are not executable.

@@ -46,6 +46,8 @@ export async function deploy(db: Tx, session: Session, files: DeployFile[], cate
           resourceName: p.file.name.slice(0, 255),
           xml: p.file.xml,
           tasks: proc.tasks,
+          services: proc.services,
+          events: proc.events,
           notExecutable: proc.notExecutable,
           engineXml: proc.engineXml,
         });

@@ -45,6 +45,18 @@ export interface StepResult {
   timers: LiveTimer[];
   /** ids of the timer events that fired in this step */
   fired: string[];
+  /** service and send tasks waiting for their service to be run (decision 0050) */
+  calls: Waiting[];
+}
+
+/** What the caller asks of one step besides resuming: complete a task, fire a timer, hand service results in. */
+export interface StepInput {
+  signal?: { activityId: string; executionId: string };
+  fire?: { activityId: string; executionId: string };
+  /** execution id of a waiting service or send task → the variables its service answered */
+  results?: Record<string, Vars>;
+  /** a message or signal for the instance: the bpmn:message / bpmn:signal element id (decision 0050) */
+  deliver?: string;
 }
 
 interface TimerOwner {
@@ -91,6 +103,29 @@ function liveTimers(refs: TimerRef[]): LiveTimer[] {
 /** No script ever runs: script tasks and script conditions are refused at deploy, and nothing is registered here. */
 const noScripts = { register: () => undefined, getScript: () => undefined };
 
+/**
+ * Service and send tasks: bpmn-elements calls the activity's `Service.execute(message, callback)`. The callback is
+ * called only with a result the caller ran beforehand (a later step, `results`); otherwise the call is noted and
+ * the task waits, like a user task. The service itself runs outside the engine, on the request's transaction
+ * (service-calls.ts), so a failure can become an incident instead of an engine error. On resume bpmn-elements
+ * executes a waiting service task again, which is where its result is handed in.
+ */
+function serviceExtension(results: Record<string, Vars>, calls: Waiting[]) {
+  return (activity: { id: string; type: string; behaviour: Record<string, unknown> }) => {
+    if (activity.type !== 'bpmn:ServiceTask' && activity.type !== 'bpmn:SendTask') return;
+    activity.behaviour.Service = function ZooService() {
+      return {
+        execute(message: { content: { executionId: string } }, callback: (err: Error | null, output?: unknown) => void) {
+          const executionId = message.content.executionId;
+          const out = results[executionId];
+          if (out) return callback(null, out);
+          calls.push({ id: activity.id, type: activity.type, executionId });
+        },
+      };
+    };
+  };
+}
+
 const silentLogger = () => ({ debug() {}, error() {}, warn() {} });
 
 /** bpmn-elements' expression hook, answered by the safe evaluator over the step's variables. */
@@ -122,15 +157,11 @@ function allPostponed(apis: ApiLike[]): ApiLike[] {
   );
 }
 
-export async function runStep(
-  xml: string,
-  vars: Vars,
-  state: unknown | null,
-  signal?: { activityId: string; executionId: string },
-  fire?: { activityId: string; executionId: string },
-): Promise<StepResult> {
+export async function runStep(xml: string, vars: Vars, state: unknown | null, input: StepInput = {}): Promise<StepResult> {
+  const { signal, fire } = input;
   const events: StepEvent[] = [];
   const fired: string[] = [];
+  const calls: Waiting[] = [];
   let failure: string | null = null;
   const listener = new EventEmitter();
   const push = (kind: StepEvent['kind']) => (api: ApiLike) =>
@@ -147,7 +178,15 @@ export async function runStep(
   listener.on('activity.error', fail);
 
   const timers = inertTimers();
-  const engine = new Engine({ name: 'flow', source: xml, scripts: noScripts, expressions: expressionsFor(vars), Logger: silentLogger, timers } as never);
+  const engine = new Engine({
+    name: 'flow',
+    source: xml,
+    scripts: noScripts,
+    expressions: expressionsFor(vars),
+    Logger: silentLogger,
+    timers,
+    extensions: { zooServices: serviceExtension(input.results ?? {}, calls) },
+  } as never);
   engine.on('error', (err: Error) => {
     failure ??= err?.message ?? '流程执行出错';
   });
@@ -166,6 +205,8 @@ export async function runStep(
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
       api.signal({});
     }
+    // The definition passes it to every activity waiting for that message or signal (bpmn-engine `signal`).
+    if (input.deliver) execution.signal({ id: input.deliver });
     if (fire) {
       // Already gone when it fired by itself on resume (its time had passed) or its activity has left.
       const ref = timers.executing.find((r) => r.owner?.id === fire.activityId && r.owner.executionId === fire.executionId);
@@ -185,5 +226,7 @@ export async function runStep(
   // Stop a waiting engine so its in-memory execution is dropped (a finished one has nothing to stop: stop() would
   // wait for an end that already happened).
   if (waiting.length) await engine.stop();
-  return { state: saved, waiting, events, completed: waiting.length === 0, timers: live, fired };
+  // A call noted before its task was left (an interrupting boundary event) is no longer waiting.
+  const open = calls.filter((c) => waiting.some((w) => w.executionId === c.executionId));
+  return { state: saved, waiting, events, completed: waiting.length === 0, timers: live, fired, calls: open };
 }

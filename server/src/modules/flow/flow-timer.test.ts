@@ -87,7 +87,7 @@ describe('deploying timers', () => {
       ]),
     ).toEqual([
       ['cycle', '定时器「等」使用了循环定时(timeCycle),暂不支持'],
-      ['message', '事件「等」的类型 MessageEventDefinition 暂不支持执行'],
+      ['message', '消息事件「等」未引用消息(messageRef)'],
       ['started', '定时器「每天」只能用在边界事件或中间捕获事件上(暂不支持定时启动)'],
     ]);
     expect(await msg('baddur', around('<timerEventDefinition><timeDuration>10 minutes</timeDuration></timerEventDefinition>'))).toBe(

@@ -49,6 +49,16 @@ export const flowDefinition = pgTable(
     notExecutable: varchar('not_executable', { length: 500 }).notNull().default(''),
     /** What the engine runs when the file holds other executable processes: the file with only this one executable. */
     engineXml: text('engine_xml').notNull().default(''),
+    /** service and send task id → the registered server service it calls and its fields (services.ts) */
+    services: jsonb('services')
+      .$type<Record<string, ServiceSpec>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** message / signal catching activity id → the message or signal it waits for (bpmn-events.ts) */
+    events: jsonb('events')
+      .$type<Record<string, EventSpec>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     deploymentTime: datetime('deployment_time').notNull().default(nowDefault),
     createUser: bigintStr('create_user').default(sql.raw(`nullif(current_setting('app.user_id', true), '')::bigint`)),
   },
@@ -66,6 +76,24 @@ export const flowDefinition = pgTable(
     }),
   ],
 );
+
+/** A service or send task's call: a registered service's name and its fields (literals or `${…}` expressions). */
+export interface ServiceSpec {
+  name: string;
+  service: string;
+  fields: Record<string, string>;
+}
+
+/** What a catching activity waits for: a message or a signal, by its BPMN element id and its name. */
+export interface EventSpec {
+  kind: 'message' | 'signal';
+  /** the bpmn:message / bpmn:signal element's id (what the engine is signalled with) */
+  ref: string;
+  /** its name (what callers correlate by; the id when it has none) */
+  name: string;
+  /** a start event: a message or signal of this name starts an instance */
+  start: boolean;
+}
 
 export interface TaskSpec {
   name: string;

@@ -3,7 +3,9 @@ import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
-import { runStep, type StepResult } from './engine';
+import type { StepInput, StepResult } from './engine';
+import { dropSubscriptions, saveSubscriptions } from './events';
+import { advance, resolveIncidents } from './service-calls';
 import { resolve, type Vars } from './expression';
 import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
 
@@ -163,6 +165,7 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
         .where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
   }
   await saveTimers(db, inst.id, step);
+  await saveSubscriptions(db, inst, def, step);
 
   const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
   if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
@@ -201,7 +204,7 @@ async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: stri
 }
 
 /** Starts an instance of a definition the caller can see (own tenant's or common); returns its id. */
-export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars): Promise<string> {
+export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars, input?: StepInput): Promise<string> {
   const def = await definitionById(db, definitionId);
   if (def.suspensionState !== 1) throw new BizError(FLOW_MSG.definitionSuspended);
   if (def.notExecutable) throw new BizError(FLOW_MSG.notExecutable(def.name, def.notExecutable));
@@ -220,8 +223,7 @@ export async function startProcess(db: Tx, session: Session, definitionId: strin
       variables: vars,
     })
     .returning();
-  const step = await runStep(engineSource(def), vars, null);
-  await persist(db, inst!, def, step, vars);
+  await advance(db, inst!, def, vars, null, input);
   return inst!.id;
 }
 
@@ -246,6 +248,8 @@ export async function deleteInstance(db: Tx, instanceId: string, reason: string)
   await db.update(flowInstance).set({ state: 'deleted', endTime: now, deleteReason: reason }).where(eq(flowInstance.id, inst.id));
   await db.delete(flowEngineState).where(eq(flowEngineState.instanceId, inst.id));
   await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));
+  await resolveIncidents(db, inst.id);
+  await dropSubscriptions(db, inst.id);
   await ended(db, inst, false, reason, true);
 }
 
@@ -271,7 +275,6 @@ export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
   }
   const def = await definitionById(db, inst.definitionId);
   const vars = inst.variables as Vars;
-  const step = await runStep(engineSource(def), vars, await stateOf(db, inst.id), undefined, { activityId: timer.activityId, executionId: timer.executionId });
-  await persist(db, inst, def, step, vars);
+  await advance(db, inst, def, vars, await stateOf(db, inst.id), { fire: { activityId: timer.activityId, executionId: timer.executionId } });
   return true;
 }

@@ -3,10 +3,10 @@ import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
-import { runStep } from './engine';
+import { advance } from './service-calls';
 import type { Vars } from './expression';
 import { flowHistory, flowTask } from './flow.tables';
-import { definitionById, deleteInstance, engineSource, lockInstance, now, persist, stateOf, type TaskRow } from './runtime';
+import { definitionById, deleteInstance, lockInstance, now, stateOf, type TaskRow } from './runtime';
 
 /** Task operations of the process runtime (runtime.ts): who may act on a task, claim, complete, delete. */
 
@@ -79,8 +79,7 @@ export async function completeTask(db: Tx, session: Session, input: CompleteInpu
     .set({ endTime: now, comment, flag: input.flag ?? '', pass })
     .where(eq(flowTask.id, task.id));
   const def = await definitionById(db, inst.definitionId);
-  const step = await runStep(engineSource(def), vars, await stateOf(db, inst.id), { activityId: task.taskDefKey, executionId: task.executionId });
-  await persist(db, inst, def, step, vars);
+  await advance(db, inst, def, vars, await stateOf(db, inst.id), { signal: { activityId: task.taskDefKey, executionId: task.executionId } });
 }
 
 /** Deletes (cancels) an open task: the instance is deleted with it (Flowable refuses to delete a process's task otherwise). */

@@ -2,6 +2,11 @@ import type { I18nBundle } from '../../lib/i18n';
 
 export const bpmnI18n: I18nBundle = {
   zh: {
+    flowService: {
+      notice: { label: '发布通知公告', title: '标题', content: '内容', category: '通知类型(1–6)' },
+      webhook: { label: '调用 Webhook', url: '地址(须为允许的来源)', resultVariable: '保存应答的变量' },
+      setVariables: { label: '设置流程变量', lines: '变量(每行一个: 名称=值)' },
+    },
     bpmn: {
       importFailed: '流程图无法解析',
       loading: '正在加载流程图…',
@@ -15,6 +20,9 @@ export const bpmnI18n: I18nBundle = {
       candidateGroups: '候选组(角色别名)',
       condition: '流转条件',
       timer: '定时',
+      service: '调用的服务',
+      servicePick: '选择服务',
+      serviceHint: '服务由服务器登记;参数可写文字或 ${变量} 表达式。调用失败时流程停在此处,可在流程跟踪中重试。',
       timerHint: '时长如 PT30M(30分钟)、P1D(1天),或日期如 2026-12-01T09:00:00+08:00;不支持循环定时。',
       taskHint: '办理人或候选人可写 ${taskUser}(请假表单所选审批人);候选组写角色别名,多个用逗号分隔。',
       processHint: '流程标识即部署后的流程定义 key。从左侧工具栏拖入节点,点击节点后用其旁的快捷菜单连线或追加节点。',
@@ -23,6 +31,8 @@ export const bpmnI18n: I18nBundle = {
         start: '开始事件',
         end: '结束事件',
         userTask: '用户任务',
+        serviceTask: '服务任务',
+        sendTask: '发送任务',
         task: '任务',
         flow: '连线',
         exclusive: '排他网关',
@@ -34,6 +44,11 @@ export const bpmnI18n: I18nBundle = {
     },
   },
   en: {
+    flowService: {
+      notice: { label: 'Publish a notice', title: 'Title', content: 'Content', category: 'Notice type (1–6)' },
+      webhook: { label: 'Call a webhook', url: 'URL (an allowed origin)', resultVariable: 'Variable for the answer' },
+      setVariables: { label: 'Set process variables', lines: 'Variables (name=value, one a line)' },
+    },
     bpmn: {
       importFailed: 'The diagram cannot be read',
       loading: 'Loading the diagram…',
@@ -47,6 +62,10 @@ export const bpmnI18n: I18nBundle = {
       candidateGroups: 'Candidate groups (role aliases)',
       condition: 'Condition',
       timer: 'Timer',
+      service: 'Service called',
+      servicePick: 'Choose a service',
+      serviceHint:
+        'Services are registered on the server; inputs are text or ${variable} expressions. A failed call stops the process here; retry it from Tracking.',
       timerHint: 'A duration such as PT30M (30 minutes) or P1D (1 day), or a date such as 2026-12-01T09:00:00+08:00; repeating cycles are not supported.',
       taskHint: 'Assignee or candidates may be ${taskUser} (the approver picked on the leave form); candidate groups are role aliases, comma-separated.',
       processHint:
@@ -56,6 +75,8 @@ export const bpmnI18n: I18nBundle = {
         start: 'Start event',
         end: 'End event',
         userTask: 'User task',
+        serviceTask: 'Service task',
+        sendTask: 'Send task',
         task: 'Task',
         flow: 'Sequence flow',
         exclusive: 'Exclusive gateway',

@@ -52,3 +52,25 @@ describe('element panel: timers', () => {
     expect(screen.queryByTestId('bpmn-timer')).toBeNull();
   });
 });
+
+describe('element panel: service tasks', () => {
+  it('offers the registered services by name and writes the inputs as flowable:field elements', async () => {
+    const bo: Record<string, unknown> = { id: 's', name: '通知', $type: 'bpmn:ServiceTask', type: 'notice' };
+    const selected: Selected = {
+      element: { id: 's', type: 'bpmn:ServiceTask', businessObject: bo as never },
+      modeling: { updateProperties: vi.fn(), updateModdleProperties: vi.fn() },
+      moddle: { create: (type, attrs) => ({ $type: type, ...attrs }) },
+    };
+    renderPage(<ElementPanel selected={selected} revision={0} />);
+    expect(await screen.findByText('服务任务')).toBeInTheDocument();
+    expect(screen.getByText('发布通知公告 (notice)')).toBeInTheDocument();
+    const title = screen.getByTestId('bpmn-field-title');
+    fireEvent.change(title, { target: { value: '请假 ${days} 天' } });
+    fireEvent.blur(title);
+    expect(selected.modeling.updateProperties).toHaveBeenLastCalledWith(selected.element, {
+      extensionElements: { $type: 'bpmn:ExtensionElements', values: [{ $type: 'flowable:Field', name: 'title', stringValue: '请假 ${days} 天' }] },
+    });
+    // A webhook asks for its own inputs.
+    expect(screen.queryByTestId('bpmn-field-url')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ServiceFields } from './service-fields';
 
 interface BusinessObject {
   id: string;
@@ -33,6 +34,8 @@ const TYPE_KEYS: Record<string, string> = {
   'bpmn:StartEvent': 'bpmn.type.start',
   'bpmn:EndEvent': 'bpmn.type.end',
   'bpmn:UserTask': 'bpmn.type.userTask',
+  'bpmn:ServiceTask': 'bpmn.type.serviceTask',
+  'bpmn:SendTask': 'bpmn.type.sendTask',
   'bpmn:Task': 'bpmn.type.task',
   'bpmn:SequenceFlow': 'bpmn.type.flow',
   'bpmn:ExclusiveGateway': 'bpmn.type.exclusive',
@@ -86,6 +89,7 @@ export function ElementPanel({ selected, revision }: { selected: Selected; revis
           {text('candidateGroups', 'bpmn.candidateGroups', 'bpmn-candidate-groups', 'admin,hr')}
         </>
       ) : null}
+      {element.type === 'bpmn:ServiceTask' || element.type === 'bpmn:SendTask' ? <ServiceFields selected={selected} revision={revision} /> : null}
       {isFlow ? (
         <Form.Item label={t('bpmn.condition')}>
           <Input

@@ -1,6 +1,7 @@
 /**
  * The few Flowable attributes the engine reads from a user's diagram (assignee and candidates on user tasks,
- * the initiator variable on start events), declared so bpmn-js reads and writes them as `flowable:*`
+ * the initiator variable on start events, the service a service or send task calls and its `flowable:field`
+ * inputs), declared so bpmn-js reads and writes them as `flowable:*`
  * attributes (BladeX models use that namespace; bpmn-js keeps unknown attributes but cannot set them).
  */
 export const flowableModdle = {
@@ -18,6 +19,21 @@ export const flowableModdle = {
         { name: 'assignee', isAttr: true, type: 'String' },
         { name: 'candidateUsers', isAttr: true, type: 'String' },
         { name: 'candidateGroups', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'ServiceCall',
+      extends: ['bpmn:ServiceTask', 'bpmn:SendTask'],
+      isAbstract: true,
+      properties: [{ name: 'type', isAttr: true, type: 'String' }],
+    },
+    {
+      name: 'Field',
+      superClass: ['Element'],
+      properties: [
+        { name: 'name', isAttr: true, type: 'String' },
+        { name: 'stringValue', isAttr: true, type: 'String' },
+        { name: 'expression', isAttr: true, type: 'String' },
       ],
     },
     {

@@ -9,7 +9,7 @@ export const followPage = defineCrudPage({
   i18n: 'flowFollow',
   readOnly: true,
   rowKey: 'processInstanceId',
-  actionWidth: 150,
+  actionWidth: 200,
   fields: {
     processInstanceId: { search: true, width: 150 },
     processDefinitionKey: { search: true, width: 150 },
@@ -21,6 +21,11 @@ export const followPage = defineCrudPage({
     suspensionState: {
       width: 90,
       render: (v) => (v === 1 ? <Tag color="success">{t('flowFollow.active')}</Tag> : <Tag color="warning">{t('flowFollow.suspended')}</Tag>),
+    },
+    // Failed service calls waiting for a retry (decision 0050).
+    incidents: {
+      width: 100,
+      render: (v) => (Number(v) > 0 ? <Tag color="error">{t('flowFollow.incidentCount', { count: Number(v) })}</Tag> : '—'),
     },
   },
 });

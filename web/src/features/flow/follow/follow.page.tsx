@@ -7,13 +7,15 @@ import { toast } from '../../../lib/feedback';
 import { useFlowDiagram } from '../../../lib/flow-diagram';
 import { call } from '../../../lib/request';
 import { followPage } from './follow.crud';
+import { IncidentsModal } from './incidents-modal';
 
-/** 流程跟踪: running instances; 删除 ends one with a reason, 流程图 shows where it stands. */
+/** 流程跟踪: running instances; 删除 ends one with a reason, 异常 lists failed service calls to retry, 流程图 shows where it stands. */
 export default function FollowPage() {
   const { t } = useTranslation();
   const [target, setTarget] = useState<{ row: FlowExecution; refresh: () => void } | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [incidents, setIncidents] = useState<{ id: string; refresh: () => void; canRetry: boolean } | null>(null);
   const remove = async () => {
     if (!target) return;
     setBusy(true);
@@ -48,11 +50,30 @@ export default function FollowPage() {
                 {t('flowFollow.delete')}
               </Button>
             ) : null}
+            {row.incidents > 0 ? (
+              <Button
+                type="link"
+                size="small"
+                danger
+                data-testid="row-incidents"
+                onClick={() => setIncidents({ id: row.processInstanceId, refresh: ctx.refresh, canRetry: ctx.can('flow_follow_retry') })}
+              >
+                {t('flowFollow.incidents')}
+              </Button>
+            ) : null}
             <Button type="link" size="small" onClick={() => useFlowDiagram.getState().show({ processInstanceId: row.processInstanceId })}>
               {t('flowFollow.diagram')}
             </Button>
           </>
         )}
+      />
+      <IncidentsModal
+        processInstanceId={incidents?.id ?? null}
+        canRetry={incidents?.canRetry ?? false}
+        onClose={(changed) => {
+          if (changed) incidents?.refresh();
+          setIncidents(null);
+        }}
       />
       <Modal open={!!target} title={t('flowFollow.deleteTitle')} onCancel={() => setTarget(null)} onOk={() => void remove()} confirmLoading={busy}>
         <Form layout="vertical">

@@ -11,6 +11,7 @@ import { seedDemoVet } from './zoo-demo-vet';
 import { seedDemoBreeding } from './zoo-demo-breeding';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
+import { seedFoodDict } from './food-dict';
 import { grantNewMenus } from './new-menu-grants';
 
 /** Demo data seeders (zoo tenant, animals…) register here; they run when SEED_DEMO is on. */
@@ -34,6 +35,7 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
   });
   // Zoos' roles are other tenants' rows: granted on the owner's connection, across tenants.
   await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewMenus(tx, created));
+  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, seedFoodDict);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);

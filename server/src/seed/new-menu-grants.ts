@@ -13,6 +13,7 @@ const NEW_MENU_GROUPS: ReadonlyArray<{ code: string; holdersToo: boolean }> = [
   { code: 'vet', holdersToo: true },
   { code: 'breed', holdersToo: false },
   { code: 'permit', holdersToo: false },
+  { code: 'diet', holdersToo: false },
 ];
 
 /** Grants the menus `createdMenuIds` of the groups above to zoo roles, across tenants (an owner's transaction). */

@@ -35,8 +35,9 @@ export async function seed(database: Database, opts: { demo: boolean }): Promise
   });
   // Zoos' roles are other tenants' rows: granted on the owner's connection, across tenants.
   await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, (tx) => grantNewMenus(tx, created));
-  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, seedFoodDict);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedZooPlatform);
   await inTenant(database.db, { tenantId: '000000', audit: false }, seedFlowPlatform);
   if (opts.demo) for (const s of demoSeeders) await s(database);
+  // After the demo zoo exists: every tenant without the food dictionary gets it (decision 0046).
+  await inTenant(database.db, { tenantId: '000000', audit: false, allTenants: true }, seedFoodDict);
 }

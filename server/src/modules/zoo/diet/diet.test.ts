@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DietPlanRecord, dietEndpoints } from '@zoo/contract';
+import { DietPlanRecord } from '@zoo/contract';
 import { inTenant } from '../../../platform/tenancy/tenant-tx';
 import { seedFoodDict } from '../../../seed/food-dict';
 import { startTestApp, type TestApp } from '../../../../test/harness';
@@ -69,14 +69,30 @@ describe('diet plans', () => {
     ]);
     expect(rec.animalName).toMatch(/^阿宝 \(/);
     // An edit that drops the apple and adds a carrot: the bamboo keeps no 2, the carrot gets 3 (never a reused 1).
-    const edited = await plan({ id: pandaPlan, animalId: pandaA, effectiveFrom: '2024-03-01', feedings: [{ ...BAMBOO, no: 2 }, { ...APPLE, foodKey: 'carrot' }] });
+    const edited = await plan({
+      id: pandaPlan,
+      animalId: pandaA,
+      effectiveFrom: '2024-03-01',
+      feedings: [
+        { ...BAMBOO, no: 2 },
+        { ...APPLE, foodKey: 'carrot' },
+      ],
+    });
     expect(edited.body.success).toBe(true);
     const again = (await t.request({ url: '/zoo/diet/detail', token: admin, query: { id: pandaPlan } })).body.data;
     expect(again.feedings.map((f: { no: number; foodKey: string }) => [f.no, f.foodKey])).toEqual([
       [2, 'bamboo'],
       [3, 'carrot'],
     ]);
-    await plan({ id: pandaPlan, animalId: pandaA, effectiveFrom: '2024-03-01', feedings: [{ ...BAMBOO, no: 2 }, { ...APPLE, no: 3 }] });
+    await plan({
+      id: pandaPlan,
+      animalId: pandaA,
+      effectiveFrom: '2024-03-01',
+      feedings: [
+        { ...BAMBOO, no: 2 },
+        { ...APPLE, no: 3 },
+      ],
+    });
     expect((await plan({ animalId: pandaA, effectiveFrom: '2024-03-01', feedings: [BAMBOO] })).body.msg).toMatch(/已有 2024-03-01 生效的饲喂计划/);
     expect((await post(keeper, '/zoo/diet/submit', { animalId: pandaA, effectiveFrom: '2024-05-01', feedings: [BAMBOO] })).status).toBe(403);
     expect((await plan({ animalId: herd, effectiveFrom: '2024-03-01', feedings: [GRASS] })).body.success).toBe(true);
@@ -96,7 +112,9 @@ describe('diet plans', () => {
     expect((await feed(keeper, { ...base, feedDate: '2024-03-06', refused: 1, refuseReason: '精神沉郁' })).body.success).toBe(true);
     expect((await feed(keeper, { planId: herdPlan, feedingNo: 1, feedDate: '2024-03-05', offered: 18, leftover: 3 })).body.success).toBe(true);
     expect((await feed(keeper, { planId: herdPlan, feedingNo: 1, feedDate: '2024-04-02', offered: 20, leftover: 0 })).body.success).toBe(true);
-    const refused = (await t.sql.query(`select offered::float, leftover::float, refuse_reason, food_key, price::float from zoo_feeding where feed_date = '2024-03-06'`)).rows[0];
+    const refused = (
+      await t.sql.query(`select offered::float, leftover::float, refuse_reason, food_key, price::float from zoo_feeding where feed_date = '2024-03-06'`)
+    ).rows[0];
     expect(refused).toEqual({ offered: 10, leftover: 10, refuse_reason: '精神沉郁', food_key: 'bamboo', price: 2 });
   });
 
@@ -153,7 +171,10 @@ describe('offline sync', () => {
     for (const a of answers) expect(a.body.success, JSON.stringify(a.body)).toBe(true);
     for (const [i, e] of batch.entries()) {
       const statuses = answers.map((a) => a.body.data.results[i]);
-      expect(statuses.filter((s) => s.status === 'applied'), e.key).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s.status === 'applied'),
+        e.key,
+      ).toHaveLength(1);
       expect(statuses.filter((s) => s.status === 'duplicate')).toHaveLength(5);
       // Every duplicate names the row the applied one wrote.
       expect(new Set(statuses.map((s) => s.id)).size).toBe(1);

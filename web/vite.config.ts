@@ -50,6 +50,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         cleanupOutdatedCaches: true,
+        // The first visit is controlled at once (no reload needed before going offline); a new build takes over.
+        clientsClaim: true,
+        skipWaiting: true,
       },
     }),
     precompress(),

@@ -14,9 +14,10 @@ const card = (page: Page, name: string) => page.locator('[data-testid="round-ite
 
 /** 美美 (P001) gets a plan of three feedings a day from ten days ago (the demo zoo has no diet plans). */
 async function planFor(localNo: string): Promise<string> {
-  const [a] = await dbQuery<{ id: string; species: string }>(`select id::text, species_id::text as species from zoo_animal where tenant_id = '100000' and local_no = $1`, [
-    localNo,
-  ]);
+  const [a] = await dbQuery<{ id: string; species: string }>(
+    `select id::text, species_id::text as species from zoo_animal where tenant_id = '100000' and local_no = $1`,
+    [localNo],
+  );
   const feedings = [
     { no: 1, time: '07:30', foodKey: 'bamboo', amount: 12, unit: 'kg', price: 1.5, note: '' },
     { no: 2, time: '11:00', foodKey: 'bamboo_shoot', amount: 2, unit: 'kg', price: 6, note: '' },
@@ -69,7 +70,9 @@ describe('the offline round (PWA, queued entries, conflicts)', () => {
     await dlg.getByRole('button', { name: /确\s*定/ }).click();
     await mm.getByRole('button', { name: '详细记录' }).click();
     await modal(page).getByLabel('备注').fill('夜间离线记录');
-    await modal(page).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect.poll(() => page.getByTestId('unsynced').textContent()).toBe('未同步 4');
     await expect.poll(() => mm.getByText('未同步', { exact: true }).count()).toBe(4);
 
@@ -116,13 +119,17 @@ describe('the offline round (PWA, queued entries, conflicts)', () => {
     await a.context().setOffline(true);
     await card(a, '阳阳 (P002)').getByRole('button', { name: '详细记录' }).click();
     await modal(a).getByLabel('备注').fill('甲: 夜里咳嗽');
-    await modal(a).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(a)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect.poll(() => a.getByTestId('unsynced').textContent()).toBe('未同步 1');
 
     // Device B, online, logs the same animal meanwhile.
     await card(other, '阳阳 (P002)').getByRole('button', { name: '详细记录' }).click();
     await modal(other).getByLabel('备注').fill('乙: 一切正常');
-    await modal(other).getByRole('button', { name: /保\s*存/ }).click();
+    await modal(other)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     const remark = async () =>
       (
         await dbQuery<{ remark: string }>(

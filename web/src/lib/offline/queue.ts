@@ -36,7 +36,10 @@ let running: Promise<void> | undefined;
 
 /** Sends the user's pending entries in order, a batch at a time; keeps them when the network is gone. */
 export function flush(): Promise<void> {
-  running ??= send().finally(() => (running = undefined));
+  // Without IndexedDB (a locked-down browser, tests) there is no queue to send: nothing to report.
+  running ??= send()
+    .catch(() => undefined)
+    .finally(() => (running = undefined));
   return running;
 }
 

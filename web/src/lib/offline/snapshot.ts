@@ -14,7 +14,8 @@ export async function kept<T>(name: string, fetch: () => Promise<T>): Promise<{ 
   try {
     const data = await fetch();
     const savedAt = Date.now();
-    await offlineDb.snapshots.put({ id, data, savedAt });
+    // Best effort: without IndexedDB the screen still works online.
+    await offlineDb.snapshots.put({ id, data, savedAt }).catch(() => undefined);
     return { data, offline: false, savedAt };
   } catch (e) {
     if (!isNetworkError(e)) throw e;

@@ -164,14 +164,24 @@ const zooFixtures: Record<string, IsolationFixture> = {
   },
   // Diet plans and feedings (decision 0046).
   diet_plan: {
-    create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, effectiveFrom: '2024-03-01', remark: `隔离计划${tag}`, feedings: await bambooA(t) }),
+    create: async (t, token) => ({
+      animalId: (await animalA(t, token)).animalId,
+      effectiveFrom: '2024-03-01',
+      remark: `隔离计划${tag}`,
+      feedings: await bambooA(t),
+    }),
     match: (r) => r.remark === `隔离计划${tag}`,
     unchanged: { remark: `隔离计划${tag}`, effectiveFrom: '2024-03-01' },
   },
   diet_feeding: {
     create: async (t, token) => {
       const animalId = (await animalA(t, token)).animalId;
-      const res = await t.request({ method: 'POST', url: '/zoo/diet/submit', token, body: { animalId, effectiveFrom: '2024-03-01', feedings: await bambooA(t) } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/zoo/diet/submit',
+        token,
+        body: { animalId, effectiveFrom: '2024-03-01', feedings: await bambooA(t) },
+      });
       expect(res.body.success, JSON.stringify(res.body)).toBe(true);
       const { rows } = await t.sql.query(`select id::text from zoo_diet_plan where animal_id = $1`, [animalId]);
       return { planId: rows[0].id, feedingNo: 1, feedDate: '2024-03-02', refused: 1, refuseReason: `隔离拒食${tag}` };

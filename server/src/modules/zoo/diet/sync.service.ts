@@ -49,7 +49,13 @@ export const settle = (db: Tx, key: string, o: Outcome) =>
     : // Not applied: the key is released, so the device may send it again after the keeper chose.
       db.execute(sql`delete from zoo_sync_receipt where client_key = ${key}`);
 
-const conflict = (server: Record<string, unknown>): Outcome => ({ status: 'conflict', id: String(server.id), rowVersion: Number(server.rowVersion), msg: '该记录已被他人修改', server });
+const conflict = (server: Record<string, unknown>): Outcome => ({
+  status: 'conflict',
+  id: String(server.id),
+  rowVersion: Number(server.rowVersion),
+  msg: '该记录已被他人修改',
+  server,
+});
 
 /**
  * One keeper-log upsert. The same subject's log of the same day is the unit of conflict: when the server's version
@@ -67,7 +73,11 @@ async function applyLog(db: Tx, ctx: LookupCtx, session: Session, e: Extract<Ent
   const b = e.body;
   const cols = { ...v, logDate: b.logDate, appetite: b.appetite, behaviour: b.behaviour, faeces: b.faeces, health: b.health, remark: b.remark ?? '' };
   const [row] = cur
-    ? await db.update(L).set({ ...cols, updateUser: session.userId, updateTime: sql`localtimestamp(0)` }).where(eq(L.id, cur.id)).returning({ id: L.id, v: L.rowVersion })
+    ? await db
+        .update(L)
+        .set({ ...cols, updateUser: session.userId, updateTime: sql`localtimestamp(0)` })
+        .where(eq(L.id, cur.id))
+        .returning({ id: L.id, v: L.rowVersion })
     : await db.insert(L).values(cols).returning({ id: L.id, v: L.rowVersion });
   return { status: 'applied', id: row!.id, rowVersion: row!.v, msg: '' };
 }
@@ -83,7 +93,11 @@ async function applyFeeding(db: Tx, ctx: LookupCtx, session: Session, e: Extract
   if (cur && !canEdit) throw new BizError('没有修改饲喂记录的权限');
   const v = await feedingValues(db, session, e.body, cur);
   const [row] = cur
-    ? await db.update(F).set({ ...v, updateUser: session.userId, updateTime: sql`localtimestamp(0)` }).where(eq(F.id, cur.id)).returning({ id: F.id, v: F.rowVersion })
+    ? await db
+        .update(F)
+        .set({ ...v, updateUser: session.userId, updateTime: sql`localtimestamp(0)` })
+        .where(eq(F.id, cur.id))
+        .returning({ id: F.id, v: F.rowVersion })
     : await db.insert(F).values(v).returning({ id: F.id, v: F.rowVersion });
   return { status: 'applied', id: row!.id, rowVersion: row!.v, msg: '' };
 }

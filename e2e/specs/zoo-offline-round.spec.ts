@@ -151,4 +151,20 @@ describe('the offline round (PWA, queued entries, conflicts)', () => {
     await expect.poll(remark, { timeout: 30_000 }).toEqual(['甲: 夜里咳嗽']);
     await expect.poll(() => a.getByTestId('conflicts').count()).toBe(0);
   });
+
+  it('the zoo admin reads the plans and the intake chart, the fed day in it', SLOW, async () => {
+    const page = await b.newPage();
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await loginAs(page, { tenantId: '100000' });
+    await page.goto('/zoo/diet/plan');
+    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).count()).toBe(1);
+    await screenshot(page, 'diet-plans-768');
+    await page.goto('/zoo/diet/intake');
+    // Today's three feedings of 美美: (1 + 1 + 0.6) / 3 eaten = 86.7 %, cost 12 × 1.5 + 2 × 6 = 30.00.
+    const today = page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).last();
+    await expect.poll(() => today.getByText('86.7%').count()).toBe(1);
+    expect(await today.getByText('30.00').count()).toBe(1);
+    expect(await page.getByTestId('intake-chart').isVisible()).toBe(true);
+    await screenshot(page, 'diet-intake-768');
+  });
 });

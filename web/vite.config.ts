@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './precompress';
 
@@ -21,7 +22,41 @@ const api = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true } };
 
 // The server serves web/dist and falls back to index.html for client routes, so base stays '/'.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The installable shell (decision 0046): Workbox precaches the built files so the app opens without a network;
+    // data for offline use is kept by the app in IndexedDB, never by the service worker (no API caching here).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifest: {
+        name: '珍稀野生动物繁育饲养管理系统',
+        short_name: '动物饲养',
+        lang: 'zh-CN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#167750',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        // Client routes open the shell offline; the API is never answered by the service worker.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+        // The first visit is controlled at once (no reload needed before going offline); a new build takes over.
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+    precompress(),
+  ],
   server: { port: 5173, proxy: api },
   preview: { proxy: api },
   build: {

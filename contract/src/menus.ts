@@ -119,6 +119,11 @@ export const MENU_TREE = [
       ],
     }),
     m('basiclog', '饲养日志', '/zoo/basiclog', 'ScheduleOutlined'),
+    // Diet plans and intake (decision 0046): its own group, so the 饲养日志 holders need not see prices.
+    group('diet', '饲喂管理', '/zoo/diet', 'CoffeeOutlined', [
+      m('diet_plan', '饲喂计划', '/zoo/diet/plan', 'ProfileOutlined'),
+      m('diet_intake', '采食统计', '/zoo/diet/intake', 'BarChartOutlined', { crud: false }),
+    ]),
     m('humiture_alarm', '环境告警', '/zoo/alarm', 'FileExclamationOutlined', { crud: false, buttons: [['ack', '确认', 2]] }),
     m('stock_report', '存栏报表', '/zoo/report', 'BarChartOutlined', { crud: false, buttons: [['export', '导出', 1]] }),
     m('feedback', '意见反馈', '/zoo/feedback', 'MessageOutlined'),

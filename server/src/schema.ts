@@ -20,6 +20,7 @@ export * from './modules/zoo/stocklog/stocklog.tables';
 export * from './modules/zoo/transfer/transfer.tables';
 export * from './modules/zoo/studbook/studbook.tables';
 export * from './modules/zoo/keeper/keeper.tables';
+export * from './modules/zoo/diet/diet.tables';
 export * from './modules/zoo/feedback/feedback.tables';
 export * from './modules/zoo/humiture/humiture.tables';
 export * from './modules/zoo/vet/vet.tables';

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { seedBizDicts } from '../src/seed/biz-dicts';
+import { inTenant } from '../src/platform/tenancy/tenant-tx';
 import type { TestApp } from './harness';
 import { authorise, coverOutgoing, covered, makeAnimal, makeCageChain, makePark, makePopulation, makeVenue, speciesId, uid } from './zoo-fixtures';
 
@@ -35,6 +38,12 @@ const DEER = 'Cervus nippon';
 
 async function licensed(t: TestApp): Promise<void> {
   await authorise(t, TENANT_A, [{ latin: PANDA }, { latin: DEER }]);
+}
+
+/** One planned feeding of a food of tenant A's dictionary (seeded for every tenant that has none). */
+async function bambooA(t: TestApp): Promise<Array<Record<string, unknown>>> {
+  await inTenant(t.database.db, { tenantId: '000000', audit: false, allTenants: true }, seedBizDicts);
+  return [{ time: '08:00', foodKey: 'bamboo', amount: 5, unit: 'kg' }];
 }
 
 /** One tenant-A animal per call, in a fresh cage (so fixtures never collide). */
@@ -165,6 +174,33 @@ const zooFixtures: Record<string, IsolationFixture> = {
     create: async (t, token) => ({ animalId: (await animalA(t, token)).animalId, logDate: '2024-03-01', remark: `日志${tag}` }),
     match: (r) => r.remark === `日志${tag}`,
     unchanged: { remark: `日志${tag}`, logDate: '2024-03-01' },
+  },
+  // Diet plans and feedings (decision 0046).
+  diet_plan: {
+    create: async (t, token) => ({
+      animalId: (await animalA(t, token)).animalId,
+      effectiveFrom: '2024-03-01',
+      remark: `隔离计划${tag}`,
+      feedings: await bambooA(t),
+    }),
+    match: (r) => r.remark === `隔离计划${tag}`,
+    unchanged: { remark: `隔离计划${tag}`, effectiveFrom: '2024-03-01' },
+  },
+  diet_feeding: {
+    create: async (t, token) => {
+      const animalId = (await animalA(t, token)).animalId;
+      const res = await t.request({
+        method: 'POST',
+        url: '/zoo/diet/submit',
+        token,
+        body: { animalId, effectiveFrom: '2024-03-01', feedings: await bambooA(t) },
+      });
+      expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+      const { rows } = await t.sql.query(`select id::text from zoo_diet_plan where animal_id = $1`, [animalId]);
+      return { planId: rows[0].id, feedingNo: 1, feedDate: '2024-03-02', refused: 1, refuseReason: `隔离拒食${tag}` };
+    },
+    match: (r) => r.refuseReason === `隔离拒食${tag}`,
+    unchanged: { refuseReason: `隔离拒食${tag}`, feedDate: '2024-03-02' },
   },
   feedback: {
     create: async () => ({ title: `隔离反馈${tag}`, content: '甲园的反馈' }),

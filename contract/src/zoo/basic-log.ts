@@ -66,6 +66,7 @@ export const BasicLogRecord = z.object({
   faeces: z.number().meta({ title: '粪便' }),
   health: z.number().meta({ title: '健康状况' }),
   remark: z.string().meta({ title: '备注' }),
+  rowVersion: z.number(),
 });
 export type BasicLogRecord = z.output<typeof BasicLogRecord>;
 
@@ -125,6 +126,8 @@ export const RoundItem = z.object({
   quantity: z.number(),
   /** Today's log, "" when not logged yet. */
   logId: z.string(),
+  /** Today's log's row version, 0 when not logged yet (what an offline edit says it saw, decision 0046). */
+  logVersion: z.number(),
   health: z.union([z.number(), z.literal('')]),
   /** The diet of the latest earlier log: what a one-click entry records as fed and eaten. */
   lastDiet: z.array(DietItem),

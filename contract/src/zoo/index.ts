@@ -28,3 +28,4 @@ export * from './breeding';
 export * from './permit-report';
 export * from './quality';
 export * from './breeding-cubs';
+export * from './diet';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 
 /**
- * Business dictionaries the product ships (decision 0042): a zoo edits them in 业务字典 (its own rows), so they
+ * Business dictionaries the product ships (decisions 0042, 0046): a zoo edits them in 业务字典 (its own rows), so they
  * are seeded per tenant — the platform's rows, which a new tenant copies when it is created, and every existing
  * tenant that does not hold the code yet. A zoo's later edits are never overwritten.
  */
@@ -20,6 +20,25 @@ export const BIZ_DICTS: Record<string, { name: string; items: Array<[string, str
       ['7', '翘尾'],
       ['8', '鸟叫声'],
       ['9', '接受爬跨姿势'],
+    ],
+  },
+  // The food items diet plans choose from (decision 0046).
+  zoo_food: {
+    name: '饲料品种',
+    items: [
+      ['bamboo', '竹子'],
+      ['bamboo_shoot', '竹笋'],
+      ['wotou', '窝头(精料)'],
+      ['apple', '苹果'],
+      ['carrot', '胡萝卜'],
+      ['alfalfa', '苜蓿草'],
+      ['grass', '青草'],
+      ['pellet', '颗粒饲料'],
+      ['beef', '牛肉'],
+      ['chicken', '鸡肉'],
+      ['fish', '鱼'],
+      ['egg', '鸡蛋'],
+      ['mealworm', '面包虫'],
     ],
   },
 };

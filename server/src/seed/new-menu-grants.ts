@@ -16,6 +16,7 @@ const NEW_MENU_GROUPS: ReadonlyArray<{ code: string; holdersToo: boolean }> = [
   { code: 'quality', holdersToo: false },
   // 流程跟踪's 重试 button (decision 0050): whoever already holds the workflow screens.
   { code: 'flow', holdersToo: true },
+  { code: 'diet', holdersToo: false },
 ];
 
 /** Grants the menus `createdMenuIds` of the groups above to zoo roles, across tenants (an owner's transaction). */

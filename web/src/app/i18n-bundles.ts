@@ -48,6 +48,9 @@ import { bpmnI18n } from '../components/bpmn/bpmn.i18n';
 import { workI18n } from '../features/work/shared/work.i18n';
 import { flowI18n } from '../features/flow/shared/flow.i18n';
 import { shellI18n } from './layout/shell.i18n';
+import { offlineI18n } from './layout/offline.i18n';
+import { dietI18n } from '../features/zoo/basiclog/diet.i18n';
+import { roundFeedingsI18n } from '../features/zoo/basiclog/round-feedings.i18n';
 import { reportI18n } from '../features/report/reportlist/reportlist.i18n';
 
 /** Every feature's labels, registered from this one list (features never register themselves). */
@@ -102,4 +105,7 @@ export const featureBundles: readonly I18nBundle[] = [
   workI18n,
   flowI18n,
   shellI18n,
+  offlineI18n,
+  dietI18n,
+  roundFeedingsI18n,
 ];

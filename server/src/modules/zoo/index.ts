@@ -7,6 +7,7 @@ import { cageViewRoutes } from './cage/cage-views.routes';
 import { cageRoutes } from './cage/cage.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { basicLogRoutes } from './keeper/basic-log.routes';
+import { dietRoutes } from './diet';
 import { humitureAlarmRoutes } from './humiture/alarm.routes';
 import { humitureRoutes } from './humiture/humiture.routes';
 import { parkRoutes } from './park/park.routes';
@@ -50,6 +51,7 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   studbookRoutes,
   studbookNightly,
   basicLogRoutes,
+  dietRoutes,
   feedbackRoutes,
   humitureRoutes,
   humitureAlarmRoutes,

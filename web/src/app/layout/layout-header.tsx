@@ -9,6 +9,7 @@ import { ColourPicker } from './colour-picker';
 import { FullscreenButton } from './fullscreen-button';
 import { HeaderSearch } from './header-search';
 import { NoticePopover } from './notice-popover';
+import { OfflineStatus } from './offline-status';
 import { useShellUi } from './shell-ui';
 import { themeOf } from './themes';
 import { TopMenu } from './top-menu';
@@ -69,6 +70,7 @@ export function LayoutHeader({ compact = false }: { compact?: boolean }) {
         <TopMenu color={color} />
       </div>
       <Space size={4} align="center" style={{ lineHeight: 'normal' }}>
+        <OfflineStatus color={color} />
         {compact ? null : <HeaderSearch />}
         <IconButton label={t('shell.findMenu')} color={color} icon={<SearchOutlined />} onClick={() => show('search')} />
         {tenant && !compact ? (

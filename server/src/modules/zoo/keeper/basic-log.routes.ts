@@ -2,21 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { basicLog, basicLogEndpoints, type DietItem } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
-import { bladeUser } from '../../../platform/identity/identity.tables';
 import { BizError } from '../../../platform/http/errors';
 import { PreSerialized } from '../../../platform/http/envelope';
 import { route } from '../../../platform/http/route';
-import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { listDataScope, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { finalStatement } from '../../../platform/tenancy/tenant-tx';
 import { speciesOf, cageOf } from '../shared/lookups';
-import { dietOut, nowHm, overallIntake, refuseFuture, rows, SUBJECT_MISSING, subjectOf, toLogRecord, today } from './basic-log.service';
+import { dietOut, rows, SUBJECT_MISSING, toLogRecord, today } from './basic-log.service';
+import { logValues } from './log-values';
 import { zooBasicLog } from './keeper.tables';
 
 const l = zooBasicLog;
 const live = eq(l.isDeleted, 0);
 
-interface RoundRow {
+export interface RoundRow {
   animal_type: number;
   animal_id: string;
   animal_name: string;
@@ -24,6 +23,7 @@ interface RoundRow {
   cage_id: string;
   quantity: number;
   log_id: string | null;
+  log_version: number | null;
   health: number | null;
   last_diet: DietItem[] | null;
 }
@@ -32,7 +32,7 @@ interface RoundRow {
  * The caller's round: individuals in stock in the cages the caller keeps (cage breeders) or assigned to the caller
  * directly (animal breeder), and populations with heads in those cages; each with today's log if any.
  */
-async function round(db: Tx, userId: string, day: string): Promise<RoundRow[]> {
+export async function round(db: Tx, userId: string, day: string): Promise<RoundRow[]> {
   return rows<RoundRow>(
     db,
     sql`
@@ -48,7 +48,7 @@ async function round(db: Tx, userId: string, day: string): Promise<RoundRow[]> {
        where p.is_deleted = 0 and p.cage_id in (select cage_id from mine)
          and p.male_quantity + p.female_quantity + p.they_quantity > 0)
     select s.animal_type, s.id::text as animal_id, s.name as animal_name, s.species_id::text as species_id,
-           coalesce(s.cage_id::text, '') as cage_id, s.quantity::int as quantity, l.id::text as log_id, l.health,
+           coalesce(s.cage_id::text, '') as cage_id, s.quantity::int as quantity, l.id::text as log_id, l.row_version as log_version, l.health,
            (select p.diet from zoo_basic_log p where p.animal_id = s.id and p.log_date < ${day}::date and p.is_deleted = 0
              order by p.log_date desc limit 1) as last_diet
       from subjects s
@@ -70,37 +70,7 @@ export function basicLogRoutes(app: FastifyInstance): void {
     defaultOrder: () => [desc(l.logDate), desc(l.id)],
     // All rows at once, so the name lookups of a page batch into one query per kind.
     toRecords: (rs, ctx) => Promise.all(rs.map((r) => toLogRecord(r, ctx))),
-    beforeSave: async (input, { db, session }, existing) => {
-      const subject = await subjectOf(db, input.animalId);
-      if (!subject) throw new BizError(SUBJECT_MISSING);
-      const day = await today(db);
-      refuseFuture(input.logDate, day);
-      const keeperId = input.keeperId ?? existing?.keeperId ?? session.userId;
-      if (input.keeperId) await mustExist(db, bladeUser, input.keeperId, '所选饲养员不是本园用户');
-      // Two logs of one subject and day sent at once: the second waits here for the first to commit, then sees it
-      // and gets this message (not the unique index's generic one).
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext('zoo_basic_log'), hashtext(${subject.id} || ' ' || ${input.logDate}))`);
-      await refuseDuplicate(
-        db,
-        l,
-        and(eq(l.animalId, subject.id), eq(l.logDate, input.logDate))!,
-        existing,
-        `「${subject.name}」${input.logDate} 已有饲养日志`,
-      );
-      const diet = input.diet.map((d) => ({ food: d.food, amount: d.amount ?? null, unit: d.unit ?? '', intake: d.intake }));
-      // Moving a log to another animal re-reads where that animal lives; otherwise the log keeps its place.
-      const moved = !existing || existing.animalId !== subject.id;
-      return {
-        animalType: subject.animalType,
-        animalId: subject.id,
-        speciesId: moved ? subject.speciesId : existing.speciesId,
-        cageId: moved ? subject.cageId : existing.cageId,
-        keeperId,
-        logTime: input.logTime ?? existing?.logTime ?? (input.logDate === day ? await nowHm(db) : ''),
-        diet: diet as never,
-        intake: overallIntake(diet, input.intake),
-      };
-    },
+    beforeSave: (input, { db, session }, existing) => logValues(db, session, input, existing),
   });
 
   route(app, basicLogEndpoints.day, async (call) => {
@@ -171,6 +141,7 @@ export function basicLogRoutes(app: FastifyInstance): void {
           cageName: cage?.cageName ?? '',
           quantity: x.quantity,
           logId: x.log_id ?? '',
+          logVersion: x.log_version ?? 0,
           health: x.health ?? ('' as const),
           lastDiet: dietOut(x.last_diet),
         };

@@ -29,6 +29,8 @@ export const zooBasicLog = pgTable(
     faeces: integer('faeces').notNull().default(1),
     health: integer('health').notNull().default(1),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
+    /** Bumped on every change (trigger, migration 0039): what an offline device saw (sync conflicts, decision 0046). */
+    rowVersion: integer('row_version').notNull().default(1),
     ...baseCols(),
   },
   (t) => [

@@ -4,6 +4,7 @@ import { Form, Input, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import type { Option } from '../../../crud';
+import { enqueue } from '../../../lib/offline';
 import { call } from '../../../lib/request';
 import { appetiteOptions, behaviourOptions, DietEditor, faecesOptions, healthOptions, intakeOptions, type DietRow } from './log-widgets';
 
@@ -15,6 +16,8 @@ export interface LogTarget {
   logId?: string;
   /** What a new log starts with (the last diet). */
   diet?: DietRow[];
+  /** Saved through the device's queue (the round, decision 0046): the version seen and what the entry is about. */
+  queue?: { base: number; target: string };
 }
 
 /** Big touch-friendly choices (tablet rounds): one button per value. */
@@ -63,7 +66,10 @@ export function LogDialog({ target, onClose, onSaved }: { target: LogTarget; onC
       schema={basicLog.input}
       toInput={(v) => ({ ...v, id: target.logId, animalId: target.animalId, logDate: target.day })}
       onSave={async (input) => {
-        await call(basicLog.endpoints.submit, { body: input as never });
+        if (target.queue) {
+          const { id: _id, ...body } = input as Record<string, unknown>;
+          await enqueue({ kind: 'log', target: target.queue.target, base: target.queue.base, label: `${target.animalName} · ${target.day}`, body });
+        } else await call(basicLog.endpoints.submit, { body: input as never });
         onSaved();
       }}
       onClose={onClose}

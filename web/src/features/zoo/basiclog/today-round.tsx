@@ -1,16 +1,17 @@
-import { basicLog, basicLogEndpoints, type DataOf } from '@zoo/contract';
+import { basicLog, basicLogEndpoints, dietEndpoints, type DataOf } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, ThunderboltOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
+import { enqueue, kept, onSynced, useQueue } from '../../../lib/offline';
 import { call } from '../../../lib/request';
-import { useBusy } from '../../../lib/use-busy';
 import { LogDialog, type LogTarget } from './log-dialog';
 import { HealthTag } from './log-widgets';
+import { RoundFeedings } from './round-feedings';
 
 type Item = DataOf<typeof basicLogEndpoints.round>['items'][number];
 
@@ -23,34 +24,45 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
   const navigate = useNavigate();
   const canAdd = useCan(basicLog.perms.add);
   const canEdit = useCan(basicLog.perms.edit);
-  const round = useQuery({ queryKey: ['basiclog-round'], queryFn: () => call(basicLogEndpoints.round) });
+  // Both read through the device's copy: the round opens without a network (decision 0046).
+  const round = useQuery({ queryKey: ['basiclog-round'], queryFn: () => kept('round', () => call(basicLogEndpoints.round)) });
+  const feedings = useQuery({ queryKey: ['basiclog-round-feedings'], queryFn: () => kept('round-feedings', () => call(dietEndpoints.feedings)) });
+  const queue = useQueue();
   const [target, setTarget] = useState<LogTarget | null>(null);
-  const [busyId, setBusyId] = useState('');
-  const [, run] = useBusy();
-  const data = round.data;
+  const data = round.data?.data;
   const refresh = () => {
     void round.refetch();
+    void feedings.refetch();
     onLogged?.();
   };
+  useEffect(() => onSynced(refresh));
+  const logTarget = (item: Item) => `log:${item.animalId}:${data!.day}`;
+  const queuedLog = (item: Item) => queue.find((q) => q.target === logTarget(item));
 
+  /** One-click log (the last diet, all eaten, everything normal), queued on the device and sent when online. */
   const quick = async (item: Item) => {
-    setBusyId(item.animalId);
-    const done = await run(() =>
-      call(basicLog.endpoints.submit, {
-        body: { animalId: item.animalId, logDate: data!.day, diet: item.lastDiet.map((d) => ({ ...d, amount: d.amount === '' ? null : d.amount, intake: 1 })) },
-      }),
-    );
-    setBusyId('');
-    if (done) {
-      toast.success(t('basicLog.round.saved'));
-      refresh();
-    }
+    await enqueue({
+      kind: 'log',
+      target: logTarget(item),
+      base: item.logVersion,
+      label: `${item.animalName} · ${t('basicLog.title')}`,
+      body: { animalId: item.animalId, logDate: data!.day, diet: item.lastDiet.map((d) => ({ ...d, amount: d.amount === '' ? null : d.amount, intake: 1 })) },
+    });
+    toast.success(t(navigator.onLine ? 'basicLog.round.saved' : 'roundFeed.queued'));
   };
 
   return (
     <Spin spinning={round.isFetching && !data}>
       {data ? (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          {round.data?.offline ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="round-offline"
+              message={t('roundFeed.offlineCopy', { time: new Date(round.data.savedAt).toLocaleTimeString() })}
+            />
+          ) : null}
           <Card size="small" variant="outlined">
             <Space size={24} wrap align="center">
               <Progress type="circle" size={88} percent={data.percent} aria-label={t('basicLog.round.percent')} />
@@ -67,67 +79,82 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
             <Empty description={t('basicLog.round.empty')} />
           ) : (
             <Row gutter={[12, 12]}>
-              {data.items.map((item) => (
-                <Col key={item.animalId} xs={24} sm={12} lg={8} xxl={6}>
-                  <Card size="small" data-testid="round-item" aria-label={item.animalName} style={{ height: '100%' }}>
-                    <Space direction="vertical" size={8} style={{ width: '100%' }}>
-                      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-                        <Typography.Text strong style={{ fontSize: 16 }}>
-                          {item.logId ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : null} {item.animalName}
-                        </Typography.Text>
-                        {item.logId ? <Tag color="green">{t('basicLog.logged')}</Tag> : <Tag>{t('basicLog.notLogged')}</Tag>}
-                      </Space>
-                      <Space size={4} wrap>
-                        <Tag>{t(`basicLog.type.${item.animalType}`)}</Tag>
-                        <Tag>{item.speciesName}</Tag>
-                        <Tag>{item.cageName}</Tag>
-                        {item.animalType === 2 ? <Tag>{t('basicLog.round.heads', { n: item.quantity })}</Tag> : null}
-                        {item.health !== '' ? <HealthTag value={item.health} /> : null}
-                      </Space>
-                      <Space wrap>
-                        {item.logId ? (
-                          <>
-                            <Button size="large" onClick={() => void navigate(`/basiclog/detail/${item.logId}`)}>
-                              {t('basicLog.round.view')}
-                            </Button>
-                            {canEdit ? (
+              {data.items.map((item) => {
+                const queued = queuedLog(item);
+                return (
+                  <Col key={item.animalId} xs={24} sm={12} lg={8} xxl={6}>
+                    <Card size="small" data-testid="round-item" aria-label={item.animalName} style={{ height: '100%' }}>
+                      <Space direction="vertical" size={8} style={{ width: '100%' }}>
+                        <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+                          <Typography.Text strong style={{ fontSize: 16 }}>
+                            {item.logId || queued ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : null} {item.animalName}
+                          </Typography.Text>
+                          <Space size={2}>
+                            {item.logId || queued ? <Tag color="green">{t('basicLog.logged')}</Tag> : <Tag>{t('basicLog.notLogged')}</Tag>}
+                            {queued ? <Tag color="gold">{t('roundFeed.unsynced')}</Tag> : null}
+                          </Space>
+                        </Space>
+                        <Space size={4} wrap>
+                          <Tag>{t(`basicLog.type.${item.animalType}`)}</Tag>
+                          <Tag>{item.speciesName}</Tag>
+                          <Tag>{item.cageName}</Tag>
+                          {item.animalType === 2 ? <Tag>{t('basicLog.round.heads', { n: item.quantity })}</Tag> : null}
+                          {item.health !== '' ? <HealthTag value={item.health} /> : null}
+                        </Space>
+                        <Space wrap>
+                          {queued ? null : item.logId ? (
+                            <>
+                              <Button size="large" onClick={() => void navigate(`/basiclog/detail/${item.logId}`)}>
+                                {t('basicLog.round.view')}
+                              </Button>
+                              {canEdit ? (
+                                <Button
+                                  size="large"
+                                  onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, logId: item.logId })}
+                                >
+                                  {t('basicLog.round.edit')}
+                                </Button>
+                              ) : null}
+                            </>
+                          ) : canAdd ? (
+                            <>
+                              <Button size="large" type="primary" icon={<ThunderboltOutlined />} onClick={() => void quick(item)}>
+                                {t('basicLog.round.quick')}
+                              </Button>
                               <Button
                                 size="large"
-                                onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, logId: item.logId })}
+                                onClick={() =>
+                                  setTarget({
+                                    animalId: item.animalId,
+                                    animalName: item.animalName,
+                                    day: data.day,
+                                    diet: item.lastDiet.map((d) => ({ ...d })),
+                                    queue: { base: item.logVersion, target: logTarget(item) },
+                                  })
+                                }
                               >
-                                {t('basicLog.round.edit')}
+                                {t('basicLog.round.entry')}
                               </Button>
-                            ) : null}
-                          </>
-                        ) : canAdd ? (
-                          <>
-                            <Button
-                              size="large"
-                              type="primary"
-                              icon={<ThunderboltOutlined />}
-                              loading={busyId === item.animalId}
-                              onClick={() => void quick(item)}
-                            >
-                              {t('basicLog.round.quick')}
-                            </Button>
-                            <Button
-                              size="large"
-                              onClick={() =>
-                                setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, diet: item.lastDiet.map((d) => ({ ...d })) })
-                              }
-                            >
-                              {t('basicLog.round.entry')}
-                            </Button>
-                          </>
-                        ) : null}
-                        <Button size="large" type="link" onClick={() => void navigate(`/animal/log/${item.animalId}`)}>
-                          {t('basicLog.calendar')}
-                        </Button>
+                            </>
+                          ) : null}
+                          <Button size="large" type="link" onClick={() => void navigate(`/animal/log/${item.animalId}`)}>
+                            {t('basicLog.calendar')}
+                          </Button>
+                        </Space>
+                        {/* Sections of the card, each its own component: today's feedings (more may sit beside it). */}
+                        <Typography.Text strong>{t('roundFeed.title')}</Typography.Text>
+                        <RoundFeedings
+                          animalName={item.animalName}
+                          day={data.day}
+                          feedings={feedings.data?.data.items.find((x) => x.animalId === item.animalId)?.feedings ?? []}
+                          queued={queue}
+                          canAdd={canAdd}
+                        />
                       </Space>
-                    </Space>
-                  </Card>
-                </Col>
-              ))}
+                    </Card>
+                  </Col>
+                );
+              })}
             </Row>
           )}
         </Space>

@@ -1,0 +1,66 @@
+import type { I18nBundle } from '../../lib/i18n';
+
+/** The offline round's header status, the queue and conflict dialog, the sign-out warning (decision 0046). */
+export const offlineI18n: I18nBundle = {
+  zh: {
+    offline: {
+      unsynced: '未同步 {{n}}',
+      conflicts: '冲突 {{n}}',
+      offline: '离线',
+      queueTitle: '未同步的记录',
+      queueEmpty: '所有记录均已同步',
+      syncNow: '立即同步',
+      pending: '待发送',
+      conflict: '冲突',
+      rejected: '被拒绝',
+      mine: '本机版本',
+      server: '服务器版本',
+      keepMine: '保留本机',
+      takeServer: '采用服务器',
+      drop: '放弃',
+      conflictHint: '该记录在其他设备或办公室已被修改, 请选择保留哪个版本',
+      logoutUnsent: '本设备还有 {{n}} 条未同步的记录。退出后它们保留在本设备, 同一账号再次登录并联网后自动发送。确定退出?',
+      field: {
+        health: '健康状况',
+        remark: '备注',
+        appetite: '食欲',
+        offered: '投喂量',
+        leftover: '剩余量',
+        refused: '拒食',
+        refuseReason: '拒食原因',
+        updateTime: '修改时间',
+      },
+    },
+  },
+  en: {
+    offline: {
+      unsynced: 'Unsynced {{n}}',
+      conflicts: 'Conflicts {{n}}',
+      offline: 'Offline',
+      queueTitle: 'Entries not yet synchronised',
+      queueEmpty: 'Everything is synchronised',
+      syncNow: 'Sync now',
+      pending: 'Waiting',
+      conflict: 'Conflict',
+      rejected: 'Refused',
+      mine: 'This device',
+      server: 'Server',
+      keepMine: 'Keep this device’s',
+      takeServer: 'Take the server’s',
+      drop: 'Discard',
+      conflictHint: 'This record was changed on another device or in the office meanwhile: choose which version to keep',
+      logoutUnsent:
+        'This device holds {{n}} entries not yet synchronised. They stay on this device and are sent when the same account signs in again online. Sign out?',
+      field: {
+        health: 'Health',
+        remark: 'Remarks',
+        appetite: 'Appetite',
+        offered: 'Offered',
+        leftover: 'Leftover',
+        refused: 'Refused',
+        refuseReason: 'Reason refused',
+        updateTime: 'Changed at',
+      },
+    },
+  },
+};

@@ -10,6 +10,8 @@ import type { AnyCrudPageDef, AnyRow } from './types';
 import { pinsActions } from './pin-actions';
 import { useFieldLabel } from './use-field-label';
 
+const ACTION_WIDTH_MAX = 220;
+
 const onResize = (cb: () => void) => {
   window.addEventListener('resize', cb);
   return () => window.removeEventListener('resize', cb);
@@ -45,7 +47,8 @@ export function CrudTable(props: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel(def);
   const windowWidth = useWindowWidth();
-  const actionWidth = def.actionWidth ?? 200;
+  // Three controls at most (crud-row-actions): wider columns from before 更多 would only leave a gap.
+  const actionWidth = Math.min(def.actionWidth ?? 200, ACTION_WIDTH_MAX);
   const rowKey = def.rowKey ?? 'id';
   const columns: TableColumnsType<AnyRow> = tableFields(def).map((f) => ({
     key: f.key,

@@ -5,6 +5,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Typo
 import dayjs, { type Dayjs } from 'dayjs';
 import { chinaDay } from '../../../lib/china-day';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ControlSelect, DATE_FORMAT, DictSelect, type ControlProps } from '../../../crud';
 import { FormDialog } from '../../../components/form-dialog';
 import { toast } from '../../../lib/feedback';
@@ -271,26 +272,31 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
   );
 }
 
-/** The six movement buttons, each behind its button code (stocklog_born …); `link` for row actions. */
-export function MovementButtons({
-  can,
-  onOpen,
-  init,
-  link,
-}: {
-  can: (c: Permission) => boolean;
-  onOpen: (kind: Movement, init?: MovementInit) => void;
-  init?: MovementInit;
-  link?: boolean;
-}) {
+/** The six movement buttons of a toolbar, each behind its button code (stocklog_born …). */
+export function MovementButtons({ can, onOpen, init }: { can: (c: Permission) => boolean; onOpen: (kind: Movement, init?: MovementInit) => void; init?: MovementInit }) {
   const { t } = useTranslation();
-  const buttons = MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
-    <Button key={k} type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} onClick={() => onOpen(k, init)}>
-      {link ? t(`zooStockLog.kind.${k}`) : t(`zooStockLog.action.${k}`)}
+  // In a toolbar the six buttons are one child of the toolbar's Space: without their own they touch each other.
+  return (
+    <Space wrap>
+      {MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
+        <Button key={k} onClick={() => onOpen(k, init)}>
+          {t(`zooStockLog.action.${k}`)}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * The same movements as row actions: plain link buttons keyed by movement (not one component), so the row's
+ * action bar can put them under 更多.
+ */
+export function movementLinks(o: { can: (c: Permission) => boolean; onOpen: (kind: Movement, init?: MovementInit) => void; init?: MovementInit; t: TFunction }) {
+  return MOVEMENTS.filter((k) => o.can(`stocklog_${k}` as const)).map((k) => (
+    <Button key={k} type="link" size="small" onClick={() => o.onOpen(k, o.init)}>
+      {o.t(`zooStockLog.kind.${k}`)}
     </Button>
   ));
-  // In a toolbar the six buttons are one child of the toolbar's Space: without their own they touch each other.
-  return link ? <>{buttons}</> : <Space wrap>{buttons}</Space>;
 }
 
 const ENROLLS = ['born', 'import'] as const;

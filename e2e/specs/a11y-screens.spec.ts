@@ -45,12 +45,16 @@ async function auditAddForm(page: Page, where: string): Promise<Found[]> {
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
   // antd's dialog traps focus while open and returns it to what opened it (focusTriggerAfterClose).
   const back = await page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
-  if (!/^(新增|Add)$/.test(back)) found.push({ where, rule: 'focus-return', impact: 'serious', nodes: 1, target: back, summary: 'focus did not return to 新增' });
+  if (!/^(新增|Add)$/.test(back))
+    found.push({ where, rule: 'focus-return', impact: 'serious', nodes: 1, target: back, summary: 'focus did not return to 新增' });
   return found;
 }
 
 async function setLanguage(page: Page, language: 'zh' | 'en') {
-  await page.locator('[data-testid=lang-switch]').getByText(language === 'en' ? 'English' : '中文', { exact: true }).click();
+  await page
+    .locator('[data-testid=lang-switch]')
+    .getByText(language === 'en' ? 'English' : '中文', { exact: true })
+    .click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(language === 'en' ? /^en/ : /^zh/);
 }
 

@@ -9,7 +9,7 @@ export interface RowActionItem {
   node: ReactElement;
 }
 
-/** A row shows at most this many controls; past it, the first ones stay and the rest go under 更多 (decision 0048). */
+/** A row shows at most this many actions; past it, the first ones stay and the rest go under 更多 (decision 0048). */
 export const ROW_CONTROLS = 3;
 
 type ButtonLike = { onClick?: () => void; children?: ReactNode; danger?: boolean; disabled?: boolean };
@@ -43,12 +43,12 @@ export function splitActions(items: RowActionItem[], max = ROW_CONTROLS): { show
   const movable = (x: RowActionItem) => typeof (x.node.props as ButtonLike).onClick === 'function';
   const shown: RowActionItem[] = [];
   const more: RowActionItem[] = [];
-  for (const x of items) (shown.length < max - 1 || !movable(x) ? shown : more).push(x);
+  for (const x of items) (shown.length < max || !movable(x) ? shown : more).push(x);
   return { shown, more };
 }
 
 /**
- * A row's operations in one line: up to three controls, the less frequent ones in a 更多 menu, which antd's
+ * A row's operations in one line: up to three actions, the less frequent ones in a 更多 menu, which antd's
  * Dropdown makes a menu button (aria-haspopup, arrow keys inside, Esc closes and focus returns to 更多).
  */
 export function RowActionBar({ items, max = ROW_CONTROLS }: { items: RowActionItem[]; max?: number }) {

@@ -12,6 +12,7 @@ describe('fixAntdMarkup', () => {
     fixAntdMarkup(document.body);
     expect(document.querySelector<HTMLElement>('.ant-table-measure-row')!.inert).toBe(true);
     expect(document.querySelector('.ant-tabs-nav')!.getAttribute('role')).toBe('none');
+    expect(document.querySelector('.ant-tabs-nav')!.hasAttribute('aria-orientation')).toBe(false);
     expect(document.querySelector('.ant-tabs-nav-list')!.getAttribute('role')).toBe('tablist');
     const x = document.querySelector<HTMLElement>('.ant-tabs-tab-remove')!;
     expect([x.tabIndex, x.getAttribute('aria-hidden')]).toEqual([-1, 'true']);

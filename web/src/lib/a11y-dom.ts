@@ -17,6 +17,7 @@ export function fixAntdMarkup(root: ParentNode): void {
     list.setAttribute('role', 'tablist');
     const orientation = nav.getAttribute('aria-orientation');
     if (orientation) list.setAttribute('aria-orientation', orientation);
+    nav.removeAttribute('aria-orientation');
     nav.setAttribute('role', 'none');
   }
   for (const x of root.querySelectorAll<HTMLElement>('.ant-tabs-tab-remove')) {

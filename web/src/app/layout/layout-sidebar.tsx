@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, Drawer, Empty, Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { flattenMenu } from '../router/menu-paths';
-import { preloadOpenGroups } from '../router/preload-pages';
+import { preloadOpenGroups, warmRoute } from '../router/preload-pages';
 import { visibleMenu } from './menu-match';
 import { ancestorKeys, toMenuItems } from './menu-items';
 import { collapsesAfterChoice, SIDER_WIDTH } from './screen';
@@ -31,7 +32,9 @@ export function LayoutSidebar() {
   const menu = useMemo(() => visibleMenu(sideMenu ?? fullMenu, roleName), [sideMenu, fullMenu, roleName]);
   const language = i18n.language;
   // Labels follow the language (menuName), so the items are rebuilt when it changes.
-  const items = useMemo(() => toMenuItems(menu), [menu, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const client = useQueryClient();
+  // A pointer resting on a screen's item loads its code and refreshes its list before the click (decision 0048).
+  const items = useMemo(() => toMenuItems(menu, true, (key) => warmRoute(key, client)), [menu, language, client]); // eslint-disable-line react-hooks/exhaustive-deps
   const entries = useMemo(() => flattenMenu(menu), [menu]);
   const ancestors = useMemo(() => ancestorKeys(menu, pathname), [menu, pathname]);
   // Opening the current item's ancestors on navigation, while keeping what the user opened.

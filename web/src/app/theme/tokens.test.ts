@@ -21,7 +21,8 @@ describe('contrast tokens (WCAG 2.2 SC 1.4.3)', () => {
   it('gives readable placeholders, secondary and disabled text, links, errors and tag colours for any chosen primary', () => {
     for (const primary of ['#409EFF', '#13c2c2', '#faad14', '#52c41a']) {
       const { token = {}, components = {} } = accessibleTheme(primary, true);
-      expect(contrast(token.colorPrimary!, '#ffffff')).toBeGreaterThanOrEqual(TEXT_RATIO);
+      expect(contrast(token.colorPrimary!, '#f0f2f5')).toBeGreaterThanOrEqual(TEXT_RATIO);
+      expect(contrast(token.colorPrimaryHover!, '#ffffff')).toBeGreaterThanOrEqual(TEXT_RATIO);
       for (const k of ['colorTextPlaceholder', 'colorTextTertiary', 'colorTextDescription', 'colorError'] as const)
         expect(contrast(token[k]!, '#fafafa'), k).toBeGreaterThanOrEqual(TEXT_RATIO - 0.2);
       expect(contrast(token.colorTextDisabled!, '#f5f5f5')).toBeGreaterThanOrEqual(TEXT_RATIO);

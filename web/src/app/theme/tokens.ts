@@ -5,6 +5,9 @@ import { contrast, darkenTo, lightenTo, luminance, solid } from './contrast';
 /** WCAG 2.2 SC 1.4.3 (Contrast, minimum): text under 18 pt needs 4.5 : 1 against what is behind it. */
 export const TEXT_RATIO = 4.5;
 
+/** The darkest background text is drawn on (the page's grey). */
+const SURFACE = '#f0f2f5';
+
 const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
 
 /**
@@ -14,7 +17,12 @@ const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'o
  * moved the least that reaches 4.5 : 1, hue kept, so the screens look the same, only firmer.
  */
 export function accessibleTheme(primary: string, motion: boolean): ThemeConfig {
-  const colorPrimary = darkenTo(solid(primary), '#ffffff', TEXT_RATIO);
+  // Text colours are read on white and on the light greys antd puts behind them (a hovered row #fafafa, card tabs
+  // #f5f5f5, the page #f0f2f5): they are measured against the darkest of those.
+  const colorPrimary = darkenTo(solid(primary), SURFACE, TEXT_RATIO);
+  // antd lightens a hovered or focused primary button; here it deepens instead, so white on it stays readable.
+  const colorPrimaryHover = darkenTo(colorPrimary, SURFACE, TEXT_RATIO + 1);
+  const colorPrimaryActive = darkenTo(colorPrimary, SURFACE, TEXT_RATIO + 2);
   const base = theme.getDesignToken({ token: { colorPrimary } });
   // Tag text sits on the tag's own light fill; the preset colours and the four states, each darkened on its fill.
   const tag: Record<string, string> = {};
@@ -27,12 +35,18 @@ export function accessibleTheme(primary: string, motion: boolean): ThemeConfig {
   // Disabled controls sit on #f5f5f5; WCAG exempts them, but a read-only form (查看) shows its values there.
   const disabled = darkenTo(solid(base.colorTextDisabled), solid(base.colorBgContainerDisabled), TEXT_RATIO);
   // Secondary text is read on the table header and the page background too (#fafafa, #f0f2f5).
-  const secondary = darkenTo(solid(base.colorTextTertiary), '#f0f2f5', TEXT_RATIO);
+  const secondary = darkenTo(solid(base.colorTextTertiary), SURFACE, TEXT_RATIO);
   return {
     token: {
       colorPrimary,
+      colorPrimaryHover,
+      colorPrimaryActive,
       colorLink: colorPrimary,
-      colorError: darkenTo(solid(base.colorError), '#ffffff', TEXT_RATIO),
+      colorLinkHover: colorPrimaryHover,
+      colorLinkActive: colorPrimaryActive,
+      colorError: darkenTo(solid(base.colorError), SURFACE, TEXT_RATIO),
+      colorErrorHover: darkenTo(solid(base.colorError), SURFACE, TEXT_RATIO + 1),
+      colorErrorActive: darkenTo(solid(base.colorError), SURFACE, TEXT_RATIO + 2),
       colorTextPlaceholder: secondary,
       colorTextQuaternary: secondary,
       colorTextTertiary: secondary,

@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { ControlSelect, DATE_FORMAT, DictSelect, type ControlProps } from '../../../crud';
 import { FormDialog } from '../../../components/form-dialog';
 import { toast } from '../../../lib/feedback';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { call } from '../../../lib/request';
 import { PhotoUpload } from './photo-upload';
 import { CrossBorderFields, PermitPick } from './permit-pick';
@@ -306,6 +307,7 @@ const ENROLLS = ['born', 'import'] as const;
  * an import (decision 0027), so 新增 asks which and opens that movement form.
  */
 export function EnrollChooser({ can, onPick, onClose }: { can: (c: Permission) => boolean; onPick: (kind: 'born' | 'import') => void; onClose: () => void }) {
+  useReturnFocus();
   const { t } = useTranslation();
   return (
     <Modal open title={t('zooStockLog.enroll.title')} footer={null} width={520} onCancel={onClose}>

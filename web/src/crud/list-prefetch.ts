@@ -16,5 +16,7 @@ export function rememberListRoute(route: string, prefetch: Prefetch): void {
 
 /** Refreshes the route's first list page unless it was fetched within the last few seconds. */
 export function prefetchListRoute(route: string, client: QueryClient): void {
-  void byRoute.get(route)?.(client).catch(() => undefined);
+  void byRoute
+    .get(route)?.(client)
+    .catch(() => undefined);
 }

@@ -34,7 +34,10 @@ export function orderActions(items: RowActionItem[], order: readonly string[] = 
     const i = order.indexOf(k);
     return i < 0 ? order.length : i;
   };
-  return items.map((x, i) => ({ x, i })).sort((a, b) => rank(a.x.key) - rank(b.x.key) || a.i - b.i).map(({ x }) => x);
+  return items
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => rank(a.x.key) - rank(b.x.key) || a.i - b.i)
+    .map(({ x }) => x);
 }
 
 /** Which items stay in the row and which go under 更多 (a menu entry must be a plain button to become one). */

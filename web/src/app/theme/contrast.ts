@@ -14,7 +14,10 @@ export function solid(colour: string, under = '#ffffff'): string {
   const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(colour);
   if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase();
   const rgba = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)$/i.exec(colour);
-  if (!rgba) return `#${channels(colour).map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  if (!rgba)
+    return `#${channels(colour)
+      .map((c) => c.toString(16).padStart(2, '0'))
+      .join('')}`;
   const a = rgba[4] === undefined ? 1 : Number(rgba[4]);
   const base = channels(solid(under));
   return hex([1, 2, 3].map((i, k) => Number(rgba[i]) * a + base[k] * (1 - a)));

@@ -134,7 +134,11 @@ describe('animal page', { timeout: 240_000 }, () => {
     expect(within(row).getByText('野外 (WILD)')).toBeInTheDocument();
     expect(within(row).getByText('PD-01 大熊猫1号舍')).toBeInTheDocument();
     // Three actions in the row, the most used first (详情, 日志, 编辑); the rest under 更多.
-    expect(within(row).getAllByRole('button').map((b) => b.textContent)).toEqual(['详情', '日志', '编辑', '更多 ']);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['详情', '日志', '编辑', '更多 ']);
     fireEvent.click(within(row).getByRole('button', { name: /更多/ }));
     const menu = await screen.findByRole('menu');
     for (const name of ['查看', '标识', '饲养员', '删除']) expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument();

@@ -274,7 +274,15 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
 }
 
 /** The six movement buttons of a toolbar, each behind its button code (stocklog_born …). */
-export function MovementButtons({ can, onOpen, init }: { can: (c: Permission) => boolean; onOpen: (kind: Movement, init?: MovementInit) => void; init?: MovementInit }) {
+export function MovementButtons({
+  can,
+  onOpen,
+  init,
+}: {
+  can: (c: Permission) => boolean;
+  onOpen: (kind: Movement, init?: MovementInit) => void;
+  init?: MovementInit;
+}) {
   const { t } = useTranslation();
   // In a toolbar the six buttons are one child of the toolbar's Space: without their own they touch each other.
   return (
@@ -292,7 +300,12 @@ export function MovementButtons({ can, onOpen, init }: { can: (c: Permission) =>
  * The same movements as row actions: plain link buttons keyed by movement (not one component), so the row's
  * action bar can put them under 更多.
  */
-export function movementLinks(o: { can: (c: Permission) => boolean; onOpen: (kind: Movement, init?: MovementInit) => void; init?: MovementInit; t: TFunction }) {
+export function movementLinks(o: {
+  can: (c: Permission) => boolean;
+  onOpen: (kind: Movement, init?: MovementInit) => void;
+  init?: MovementInit;
+  t: TFunction;
+}) {
   return MOVEMENTS.filter((k) => o.can(`stocklog_${k}` as const)).map((k) => (
     <Button key={k} type="link" size="small" onClick={() => o.onOpen(k, o.init)}>
       {o.t(`zooStockLog.kind.${k}`)}

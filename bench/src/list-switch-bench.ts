@@ -42,13 +42,12 @@ const switchTo = (path: string, header: string) => `new Promise((resolve) => {
 async function firstVisit(page: Page, path: string): Promise<{ header: string; ms: number }> {
   const t0 = Date.now();
   await page.evaluate(`window.history.pushState({}, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`);
-  await page.waitForFunction(
-    `location.pathname === ${JSON.stringify(path)} && !!document.querySelector('.ant-layout-content .ant-table-tbody tr.ant-table-row')`,
-    undefined,
-    {
-      timeout: 60_000,
-    },
-  );
+  // Polled with evaluate: waitForFunction compiles its text in the page, which the app's CSP forbids.
+  const shown = `location.pathname === ${JSON.stringify(path)} && !!document.querySelector('.ant-layout-content .ant-table-tbody tr.ant-table-row')`;
+  while (!(await page.evaluate<boolean>(shown))) {
+    if (Date.now() - t0 > 60_000) throw new Error(`${path}: no rows after 60 s`);
+    await page.waitForTimeout(20);
+  }
   const ms = Date.now() - t0;
   return { header: await page.locator('.ant-layout-content .ant-table-thead').first().innerText(), ms };
 }

@@ -50,7 +50,10 @@ export function CrudTable(props: Props) {
   // Three controls at most (crud-row-actions): wider columns from before 更多 would only leave a gap.
   const actionWidth = Math.min(def.actionWidth ?? 200, ACTION_WIDTH_MAX);
   const rowKey = def.rowKey ?? 'id';
-  const columns: TableColumnsType<AnyRow> = tableFields(def).map((f) => ({
+  // On a phone the row's first column (what names the record) stays in view while the others scroll under it.
+  const pinFirst = windowWidth < 768;
+  const columns: TableColumnsType<AnyRow> = tableFields(def).map((f, i) => ({
+    ...(pinFirst && i === 0 ? { fixed: 'left' as const } : {}),
     key: f.key,
     dataIndex: f.key,
     title: label(f),

@@ -60,3 +60,16 @@ export async function save(page: Page, message: string): Promise<void> {
   await tip(page, message);
   await expect.poll(() => dialogs(page).count()).toBe(before - 1);
 }
+
+/**
+ * Clicks the action `name` of table row `r`: a row shows three actions, the others are under its 更多 menu
+ * (decision 0048), so the action is clicked where it is.
+ */
+export async function rowAction(r: Locator, name: string | RegExp): Promise<void> {
+  const direct = r.getByRole('button', { name });
+  const more = r.getByRole('button', { name: /^(更多|More)/ });
+  await expect.poll(async () => (await direct.count()) + (await more.count())).toBeGreaterThan(0);
+  if (await direct.count()) return direct.first().click();
+  await more.click();
+  await r.page().locator('.ant-dropdown:visible').getByRole('menuitem', { name }).click();
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
-import { formItem, modal, row, save } from '../lib/ui';
+import { formItem, modal, row, rowAction, save } from '../lib/ui';
 
 const b = useBrowser();
 const NEW_NAME = '乐乐E2E';
@@ -17,10 +17,7 @@ describe('audit trail', () => {
     await zoo.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => row(zoo, 'P003').count()).toBe(1);
     // The dialog opens with the row and refills from detail?id: type only once that answer is in.
-    await Promise.all([
-      zoo.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()),
-      row(zoo, 'P003').getByRole('button', { name: '编辑' }).click(),
-    ]);
+    await Promise.all([zoo.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()), rowAction(row(zoo, 'P003'), '编辑')]);
     await expect.poll(() => modal(zoo).getByLabel('名字').inputValue()).toBe('乐乐');
     await modal(zoo).getByLabel('名字').fill(NEW_NAME);
     await save(zoo, '更新成功');
@@ -37,7 +34,7 @@ describe('audit trail', () => {
     expect(Object.keys(audit[0]!.changes)).toEqual(['animal_name']);
 
     // Its detail screen: who, when, the action and before → after, newest first.
-    await row(zoo, NEW_NAME).getByRole('button', { name: '详情' }).click();
+    await rowAction(row(zoo, NEW_NAME), '详情');
     await zoo.waitForURL(new RegExp(`/animal/detail/${animal!.id}$`));
     const latest = zoo.getByTestId('history-entry').first();
     await expect.poll(() => latest.textContent()).toContain('园区管理员');
@@ -81,7 +78,7 @@ describe('audit trail', () => {
     // A framework record's 查看 has the same timeline; the server answers for roles (the seeded ones predate the trail).
     await admin.setViewportSize({ width: 1280, height: 800 });
     await admin.goto('/authority/role');
-    await row(admin, 'administrator').getByRole('button', { name: '查看' }).click();
+    await rowAction(row(admin, 'administrator'), '查看');
     await modal(admin).getByRole('tab', { name: '变更记录' }).click();
     await expect.poll(() => modal(admin).getByText('暂无变更记录').count()).toBe(1);
     expect(await modal(admin).getByText('变更记录加载失败').count()).toBe(0);

@@ -2,7 +2,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { modal, tip, addButton, row, okButton, open, pick } from '../lib/ui';
+import { addButton, modal, okButton, open, pick, row, rowAction, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
@@ -116,7 +116,7 @@ describe('desk, logs and resources', () => {
     await screenshot(page, 'desk-dashboard');
 
     await open(page, '/desk/notice', '通知标题');
-    await row(page, 'e2e 熊猫馆闭馆通知').getByRole('button', { name: '编辑' }).click();
+    await rowAction(row(page, 'e2e 熊猫馆闭馆通知'), '编辑');
     await expect.poll(() => modal(page).getByLabel('通知内容').inputValue()).toBe('周一闭馆维护');
     await modal(page).getByLabel('通知标题').fill('e2e 熊猫馆开馆通知');
     await modal(page)
@@ -125,7 +125,7 @@ describe('desk, logs and resources', () => {
     await tip(page, '更新成功');
     await expect.poll(() => row(page, 'e2e 熊猫馆开馆通知').count()).toBe(1);
 
-    await row(page, 'e2e 熊猫馆开馆通知').getByRole('button', { name: '删除' }).click();
+    await rowAction(row(page, 'e2e 熊猫馆开馆通知'), '删除');
     await okButton(page).click();
     await tip(page, '删除成功');
     await expect.poll(() => row(page, 'e2e 熊猫馆开馆通知').count()).toBe(0);
@@ -160,7 +160,7 @@ describe('desk, logs and resources', () => {
     expect(q.get('createTime_datelt')).toBe(`${pad(now, 1)} 23:59:59`);
     expect(await page.locator('.ant-table-selection-column').count()).toBe(0);
     await screenshot(page, 'desk-log-api');
-    await row(page, '/blade-desk/').getByRole('button', { name: '查看' }).click();
+    await rowAction(row(page, '/blade-desk/'), '查看');
     await expect.poll(() => modal(page).locator('pre').count()).toBeGreaterThan(0);
     await expect.poll(() => modal(page).getByText('请求接口').count()).toBeGreaterThan(0);
     await screenshot(page, 'desk-log-detail');
@@ -195,7 +195,7 @@ describe('desk, logs and resources', () => {
     await tip(page, '新增成功');
     await expect.poll(() => row(page, 'e2e-local').count()).toBe(1);
     expect(await row(page, 'e2e-local').getByText('未启用').count()).toBe(1);
-    await row(page, 'e2e-local').getByRole('button', { name: '启用' }).click();
+    await rowAction(row(page, 'e2e-local'), '启用');
     await okButton(page).click();
     await tip(page, '操作成功!');
     await expect.poll(() => row(page, 'e2e-local').getByText('已启用').count()).toBe(1);
@@ -216,11 +216,11 @@ describe('desk, logs and resources', () => {
       .click();
     await tip(page, '新增成功');
     await expect.poll(() => row(page, 'e2e-sms').count()).toBe(1);
-    await row(page, 'e2e-sms').getByRole('button', { name: '启用' }).click();
+    await rowAction(row(page, 'e2e-sms'), '启用');
     await okButton(page).click();
     await expect.poll(() => row(page, 'e2e-sms').getByText('已启用').count()).toBe(1);
 
-    await row(page, 'e2e-sms').getByRole('button', { name: '发送测试短信' }).click();
+    await rowAction(row(page, 'e2e-sms'), '发送测试短信');
     await modal(page).getByLabel('手机号码').fill('1380013800');
     await modal(page)
       .getByRole('button', { name: /发\s*送/ })

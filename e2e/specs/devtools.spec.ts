@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { formItem, modal, open, openAdd, pick, row, save, tip } from '../lib/ui';
+import { formItem, modal, open, openAdd, pick, row, rowAction, save, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -36,7 +36,7 @@ describe('developer tools: datasource → model → code → zip', () => {
     expect(stored!.password).toMatch(/^v1\./); // the sealed box (decision 0028)
     expect(stored!.password).not.toContain('e2e-secret');
     // The row's own 测试连接 uses the stored (encrypted) password.
-    await row(page, '本服务数据库').getByRole('button', { name: '测试连接' }).click();
+    await rowAction(row(page, '本服务数据库'), '测试连接');
     await tip(page, '连接成功');
 
     // 数据模型: the table comes from the datasource's catalog.
@@ -48,7 +48,7 @@ describe('developer tools: datasource → model → code → zip', () => {
     await formItem(page, md, '模型名称').locator('input').fill('参数表');
     await formItem(page, md, '模型编号').locator('input').fill('param_model');
     await save(page, '新增成功');
-    await row(page, '参数表').getByRole('button', { name: '模型配置' }).click();
+    await rowAction(row(page, '参数表'), '模型配置');
     const proto = modal(page);
     await expect.poll(() => proto.getByText('param_key', { exact: true }).count()).toBe(1);
     await proto.getByLabel('param_name 查询').check();
@@ -72,7 +72,7 @@ describe('developer tools: datasource → model → code → zip', () => {
     await formItem(page, cd, '接口路径').locator('input').fill('/zoo-param/paramCopy');
     await formItem(page, cd, '前端路径').locator('input').fill('/zoo/paramcopy');
     await save(page, '新增成功');
-    await row(page, '参数副本').getByRole('button', { name: '代码生成' }).click();
+    await rowAction(row(page, '参数副本'), '代码生成');
     const gen = modal(page);
     await expect.poll(() => gen.getByText('contract/src/zoo/param-copy.ts', { exact: true }).count()).toBe(1);
     await screenshot(page, 'devtools-generated');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { modal, tip, addButton, row, treeNode, open, pick, save } from '../lib/ui';
+import { addButton, modal, open, pick, row, rowAction, save, tip, treeNode } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
@@ -19,7 +19,7 @@ describe('identity, access and system configuration screens', () => {
     await screenshot(page, 'iam-role-form');
     await save(page, '新增成功');
 
-    await row(page, 'e2e饲养员').getByRole('button', { name: '权限设置' }).click();
+    await rowAction(row(page, 'e2e饲养员'), '权限设置');
     await expect.poll(() => treeNode(page, '岗位管理').count()).toBe(1);
     await treeNode(page, '部门管理').locator('.ant-tree-checkbox').click();
     await treeNode(page, '岗位管理').locator('.ant-tree-switcher').click();
@@ -37,7 +37,7 @@ describe('identity, access and system configuration screens', () => {
     expect(codes).not.toContain('post_delete');
 
     await expect.poll(() => modal(page).count()).toBe(0);
-    await row(page, 'e2e饲养员').getByRole('button', { name: '权限设置' }).click();
+    await rowAction(row(page, 'e2e饲养员'), '权限设置');
     await expect.poll(() => treeNode(page, '岗位管理').locator('.ant-tree-checkbox').getAttribute('aria-checked')).toBe('true');
     await treeNode(page, '岗位管理').locator('.ant-tree-switcher').click();
     expect(await treeNode(page, '新增').locator('.ant-tree-checkbox').getAttribute('aria-checked')).toBe('true');
@@ -58,7 +58,7 @@ describe('identity, access and system configuration screens', () => {
     await modal(page).getByLabel('排序').fill('5');
     await save(page, '新增成功');
 
-    await row(page, 'e2e动物园').getByRole('button', { name: '新增子项' }).click();
+    await rowAction(row(page, 'e2e动物园'), '新增子项');
     await expect.poll(() => modal(page).locator('.ant-select-content', { hasText: 'e2e动物园' }).count()).toBeGreaterThan(0);
     await modal(page).getByLabel('机构名称').fill('e2e兽医部');
     await modal(page).getByLabel('机构全称').fill('e2e兽医部全称');
@@ -138,7 +138,7 @@ describe('identity, access and system configuration screens', () => {
     await modal(page).getByLabel('菜单编号').fill('e2e_top');
     await modal(page).getByLabel('菜单排序').fill('1');
     await save(page, '新增成功');
-    await row(page, 'e2e_top').getByRole('button', { name: '菜单配置' }).click();
+    await rowAction(row(page, 'e2e_top'), '菜单配置');
     await expect.poll(() => treeNode(page, '动物园管理').count()).toBe(1);
     await treeNode(page, '动物园管理').locator('.ant-tree-checkbox').click();
     await screenshot(page, 'iam-topmenu-grant');
@@ -184,7 +184,7 @@ describe('identity, access and system configuration screens', () => {
     await page.getByLabel('菜单名称').fill('岗位管理');
     await page.getByRole('button', { name: /搜索/ }).click();
     await expect.poll(() => row(page, '系统管理').count()).toBe(0);
-    await row(page, '岗位管理').getByRole('button', { name: '权限配置' }).click();
+    await rowAction(row(page, '岗位管理'), '权限配置');
     await expect.poll(() => drawer.getByText('[岗位管理] 接口权限配置').count()).toBe(1);
     await addButton(drawer).click();
     await modal(page).getByLabel('权限名称').fill('e2e岗位接口');

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { modal, tip, addButton, row, treeNode, open, pick, pickTree, save } from '../lib/ui';
+import { addButton, modal, open, pick, pickTree, row, rowAction, save, tip, treeNode } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
@@ -63,7 +63,7 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
     await expect.poll(() => row(page, TENANT).textContent()).toContain('不限');
     await screenshot(page, 'iam-core-tenant');
     // The platform tenant cannot be removed: the server's reason is shown.
-    await row(page, '管理组').getByRole('button', { name: '删除' }).click();
+    await rowAction(row(page, '管理组'), '删除');
     await page
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定|OK/ })
@@ -78,7 +78,7 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
     const admin = await b.newPage();
     await loginAs(admin, { tenantId, account: 'admin', password: pw!.v });
     await open(admin, '/system/dept', TENANT);
-    await row(admin, TENANT).getByRole('button', { name: '新增子项' }).click();
+    await rowAction(row(admin, TENANT), '新增子项');
     await modal(admin).getByLabel('机构名称').fill(DEPT);
     await modal(admin).getByLabel('机构全称').fill(`${DEPT}全称`);
     await pick(admin, modal(admin), '机构类型', '部门');
@@ -99,7 +99,7 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
     await modal(admin).getByLabel('角色别名').fill('keeper');
     await modal(admin).getByLabel('角色排序').fill('1');
     await save(admin, '新增成功');
-    await row(admin, ROLE).getByRole('button', { name: '权限设置' }).click();
+    await rowAction(row(admin, ROLE), '权限设置');
     await expect.poll(() => treeNode(admin, '岗位管理').count()).toBe(1);
     // 岗位管理 with all its buttons; 部门管理 with 查看 only.
     await treeNode(admin, '岗位管理').locator('.ant-tree-checkbox').click();
@@ -174,7 +174,7 @@ describe('platform screens: tenant packages, clients, regions', () => {
     await open(page, '/base/region', '云南省');
     await row(page, '云南省').locator('.ant-table-row-expand-icon').click();
     await expect.poll(() => row(page, '昆明市').count()).toBe(1);
-    await row(page, '昆明市').getByRole('button', { name: '新增子项' }).click();
+    await rowAction(row(page, '昆明市'), '新增子项');
     expect(await modal(page).getByLabel('上级区划').inputValue()).toBe('5301');
     await screenshot(page, 'iam-core-region');
     await modal(page).getByRole('button', { name: '取消' }).click();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs, submitLogin } from '../lib/login';
 import { choose } from '../lib/antd';
-import { modal, okButton, open, row, tip } from '../lib/ui';
+import { modal, okButton, open, row, rowAction, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 240_000 };
@@ -128,7 +128,7 @@ describe('tenant datasource', () => {
     await loginAs(page);
     await open(page, '/system/tenant', '示范动物园');
     const datasource = async (value: string) => {
-      await row(page, '示范动物园').getByRole('button', { name: '数据源' }).click();
+      await rowAction(row(page, '示范动物园'), '数据源');
       const input = modal(page).getByLabel('数据源ID');
       await input.fill(value);
       await modal(page).getByRole('button', { name: '保存' }).click();
@@ -138,7 +138,7 @@ describe('tenant datasource', () => {
       return t!.ds;
     };
     expect(await datasource('1860000000000000001')).toBe('1860000000000000001');
-    await row(page, '示范动物园').getByRole('button', { name: '数据源' }).click();
+    await rowAction(row(page, '示范动物园'), '数据源');
     expect(await modal(page).getByLabel('数据源ID').inputValue()).toBe('1860000000000000001');
     await screenshot(page, 'iam-tenant-datasource');
     await modal(page).getByRole('button', { name: '取消' }).click();

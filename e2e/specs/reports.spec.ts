@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { choose } from '../lib/antd';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { formItem, open, row, tip } from '../lib/ui';
+import { formItem, open, row, rowAction, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -86,7 +86,7 @@ describe('report list: design, preview, export', () => {
 
     // Back on the list: the saved report previews in a dialog.
     await drawer.locator('.ant-drawer-close').click();
-    await row(page, '按变动类型统计').getByRole('button', { name: '预览' }).click();
+    await rowAction(row(page, '按变动类型统计'), '预览');
     const dialog = page.locator('.ant-modal:visible');
     await expect.poll(() => dialog.getByTestId('report-preview').locator('tbody tr.ant-table-row').count()).toBe(expected.length);
     await screenshot(page, 'report-preview-1280');

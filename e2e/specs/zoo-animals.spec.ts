@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { authoriseSpecies } from '../lib/zoo';
-import { dialogs, modal, tip, row, pick, save, openAdd } from '../lib/ui';
+import { dialogs, modal, openAdd, pick, row, rowAction, save, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -82,7 +82,7 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     ).toEqual([{ k: 'import', counterpart: 'e2e动物园' }]);
 
     // Flags: a microchip (prefix meaning shown) and a 专用标识, then its new version.
-    await row(zoo, 'E2E-001').getByRole('button', { name: '标识' }).click();
+    await rowAction(row(zoo, 'E2E-001'), '标识');
     const flags = modal(zoo);
     await expect.poll(() => flags.getByText('个体标识', { exact: false }).count()).toBeGreaterThan(0);
     await openAdd(zoo, flags);
@@ -100,7 +100,7 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await pick(zoo, modal(zoo), '标识类型', '专用标识');
     await modal(zoo).getByLabel('标识码').fill('ZY-E2E-0001');
     await save(zoo, '新增成功');
-    await row(modal(zoo), 'ZY-E2E-0001').getByRole('button', { name: '新版本' }).click();
+    await rowAction(row(modal(zoo), 'ZY-E2E-0001'), '新版本');
     await expect.poll(() => zoo.locator('.ant-modal:visible').count()).toBe(2);
     await modal(zoo).getByLabel('标识码').fill('ZY-E2E-0002');
     await save(zoo, '操作成功!');
@@ -118,7 +118,7 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
       .click();
 
     // Detail: identity, flags with the voided version.
-    await row(zoo, 'E2E-001').getByRole('button', { name: '详情' }).click();
+    await rowAction(row(zoo, 'E2E-001'), '详情');
     await zoo.waitForURL(/\/animal\/detail\/\d+/);
     await expect.poll(() => zoo.getByText('ZY-E2E-0001').count()).toBeGreaterThan(0);
     expect(await zoo.getByText(/已作废/).count()).toBeGreaterThan(0);
@@ -140,7 +140,7 @@ describe('zoo registry: species library, animals, flags, distribution', () => {
     await admin.goto('/zoo/admin/species');
     await admin.getByLabel('中文名').fill(SPECIES);
     await admin.getByRole('button', { name: /搜\s*索/ }).click();
-    await row(admin, SPECIES).getByRole('button', { name: '分布' }).click();
+    await rowAction(row(admin, SPECIES), '分布');
     await admin.waitForURL(/\/zoo\/admin\/species\/dist\/\d+/);
     await expect.poll(() => admin.locator('[data-testid=species-dist-chart] canvas').count()).toBeGreaterThan(0);
     expect(await admin.locator('[data-testid=species-dist-chart] canvas').first().isVisible()).toBe(true);

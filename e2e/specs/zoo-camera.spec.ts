@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { row } from '../lib/ui';
+import { row, rowAction } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -135,7 +135,7 @@ describe('cage camera', () => {
 
     // Reached from the cage list's 监控 button.
     await page.goto('/zoo/cage');
-    await row(page, 'PD-01').getByRole('button', { name: '监控' }).click();
+    await rowAction(row(page, 'PD-01'), '监控');
     await page.waitForURL(new RegExp(`/cage/monitor/${id}$`));
     await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseURL, dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { okButton, row, tip } from '../lib/ui';
+import { okButton, row, rowAction, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -22,7 +22,7 @@ describe('cage humiture', () => {
     await loginAs(page, { tenantId: '100000' });
     await page.goto('/zoo/cage');
     await expect.poll(() => row(page, 'PD-01').count()).toBe(1);
-    await row(page, 'PD-01').getByRole('button', { name: '温湿度' }).click();
+    await rowAction(row(page, 'PD-01'), '温湿度');
     await page.waitForURL(/\/cage\/humiture\/\d+$/);
     const cageId = page.url().split('/').pop()!;
     await expect.poll(() => page.getByTestId('comfort').textContent()).toBe('适宜范围: 0℃ ~ 26℃ · 40% ~ 80%');
@@ -80,7 +80,7 @@ describe('cage humiture', () => {
     await page.getByRole('button', { name: '温湿度' }).click();
     await page.waitForURL(new RegExp(`/cage/humiture/${cageId}$`));
     await page.goto(`/cage/detail/${cageId}`);
-    await row(page, 'P001').getByRole('button', { name: '日志' }).click();
+    await rowAction(row(page, 'P001'), '日志');
     await page.waitForURL(/\/animal\/log\/\d+$/);
     await expect.poll(() => page.getByTestId('calendar-subject').textContent()).toBe('美美 (P001)');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { authoriseSpecies } from '../lib/zoo';
-import { modal, tip, addButton, row, open, pick, save } from '../lib/ui';
+import { addButton, modal, open, pick, row, rowAction, save, tip } from '../lib/ui';
 
 const b = useBrowser();
 /** A 1×1 PNG. */
@@ -60,7 +60,7 @@ describe('zoo places: authorisation, park → venue → cage, the cage card', ()
     await modal(page).getByLabel('场馆名称').fill('e2e场馆');
     await modal(page).getByLabel('面积(m²)').fill('350');
     await save(page, '新增成功');
-    await row(page, 'e2e场馆').getByRole('button', { name: '联系人' }).click();
+    await rowAction(row(page, 'e2e场馆'), '联系人');
     await addButton(modal(page)).click();
     await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(2);
     const contact = page.locator('.ant-modal:visible').last();
@@ -93,7 +93,7 @@ describe('zoo places: authorisation, park → venue → cage, the cage card', ()
 
     // A seeded cage: its card lists the animals in it.
     await open(page, '/zoo/cage', 'PD-01');
-    await row(page, 'PD-01').getByRole('button', { name: '详情' }).click();
+    await rowAction(row(page, 'PD-01'), '详情');
     await page.waitForURL(/\/cage\/detail\/\d+$/);
     await expect.poll(() => page.getByText('笼舍详情 — 大熊猫1号舍 (PD-01)').count()).toBeGreaterThan(0);
     await expect.poll(() => row(page, '美美').count()).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { dialogs, formItem, modal, open, pick, pickTree, row, tip } from '../lib/ui';
+import { dialogs, formItem, modal, open, pick, pickTree, row, rowAction, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -59,7 +59,7 @@ describe('stock ledger: birth, move, population export, death', () => {
 
     // A population row's 输出: cage and counts shown, the animal pick hidden; never more than in stock.
     await open(zoo, '/zoo/population', '梅花鹿群');
-    await row(zoo, '梅花鹿群').getByRole('button', { name: '输出', exact: true }).click();
+    await rowAction(row(zoo, '梅花鹿群'), /^输出$/);
     await expect.poll(() => dialogs(zoo).count()).toBe(1);
     expect(await formItem(zoo, modal(zoo), '个体').count()).toBe(0);
     await formItem(zoo, modal(zoo), '雌性数量').locator('input').fill('99');
@@ -99,7 +99,7 @@ describe('stock ledger: birth, move, population export, death', () => {
     await zoo.getByLabel('本园编号').fill(CUB);
     await zoo.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => row(zoo, CUB).count()).toBe(1);
-    await row(zoo, CUB).getByRole('button', { name: '死亡', exact: true }).click();
+    await rowAction(row(zoo, CUB), /^死亡$/);
     await expect.poll(() => dialogs(zoo).count()).toBe(1);
     await pick(zoo, modal(zoo), '死亡类型', '疾病死亡');
     await modal(zoo).getByLabel('兽医意见').fill('先天不足,抢救无效');

@@ -4,7 +4,7 @@ import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
 import type { Page } from 'playwright-core';
-import { formItem, modal, row, save } from '../lib/ui';
+import { formItem, modal, row, rowAction, save } from '../lib/ui';
 
 /** The studbook row whose animal cell is exactly `label` (a parent's cell may name the same animal). */
 /** A studbook row by the animal's local number (other specs may rename the demo animals: 乐乐 → 乐乐E2E). */
@@ -195,10 +195,7 @@ describe('animal form: a MULT sire with its candidates and weights', () => {
     await page.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => row(page, 'P006').count()).toBe(1);
     const edit = async () => {
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()),
-        row(page, 'P006').getByRole('button', { name: '编辑' }).click(),
-      ]);
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/api/zoo-animal/animal/detail') && r.ok()), rowAction(row(page, 'P006'), '编辑')]);
       await expect.poll(() => modal(page).getByLabel('本园编号').inputValue()).toBe('P006');
     };
     await edit();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { dialogs, modal, open, pick, pickTree, row, tip } from '../lib/ui';
+import { dialogs, modal, open, pick, pickTree, row, rowAction, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -46,7 +46,7 @@ describe('transfers between zoos', () => {
     await zoo.getByLabel('本园编号').fill('T005');
     await zoo.getByRole('button', { name: /搜\s*索/ }).click();
     await expect.poll(() => row(zoo, 'T005').count()).toBe(1);
-    await row(zoo, 'T005').getByRole('button', { name: '死亡', exact: true }).click();
+    await rowAction(row(zoo, 'T005'), /^死亡$/);
     await expect.poll(() => dialogs(zoo).count()).toBe(1);
     await pick(zoo, modal(zoo), '死亡类型', '疾病死亡');
     await modal(zoo)
@@ -63,7 +63,7 @@ describe('transfers between zoos', () => {
     await open(zoo2, '/zoo/transfer', '转入');
     await zoo2.getByRole('tab', { name: '转入' }).click();
     await expect.poll(() => row(zoo2, '东北虎繁殖合作').count()).toBe(1);
-    await row(zoo2, '东北虎繁殖合作').getByRole('button', { name: '确认', exact: true }).click();
+    await rowAction(row(zoo2, '东北虎繁殖合作'), /^确认$/);
     await expect.poll(() => dialogs(zoo2).count()).toBe(1);
     await pick(zoo2, modal(zoo2), '接收笼舍', 'YH-01');
     await modal(zoo2).getByLabel('确认意见').fill('检疫合格,同意接收');

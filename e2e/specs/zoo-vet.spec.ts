@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { modal, open, openAdd, pick, row, save } from '../lib/ui';
+import { modal, open, openAdd, pick, row, rowAction, save } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -95,7 +95,7 @@ describe('veterinary care (decision 0038)', () => {
     const [vet] = await dbQuery<{ id: string }>(`select id::text from blade_user where tenant_id = '100000' and account = 'vet1'`);
     await open(page, '/zoo/vet/quarantine', '隔离检疫');
     await expect.poll(() => row(page, '欢欢').textContent()).toContain('隔离中');
-    await row(page, '欢欢').getByRole('button', { name: '解除隔离' }).click();
+    await rowAction(row(page, '欢欢'), '解除隔离');
     const dlg = modal(page);
     await dlg.getByLabel('检疫结论').fill('隔离期满,临床检查及粪检未见异常');
     await dlg.getByRole('button', { name: /确\s*定|OK/ }).click();

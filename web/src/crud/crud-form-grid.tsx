@@ -44,7 +44,8 @@ export function CrudFormGrid({
 }) {
   const label = useFieldLabel(def);
   const item = (f: ResolvedField) => (
-    <Col key={f.key} span={f.def.span ?? (f.widget === 'textarea' ? 24 : 12)}>
+    // One column on a phone (below 576 px): two 150 px halves leave no room for a label and a value.
+    <Col key={f.key} xs={24} sm={f.def.span ?? (f.widget === 'textarea' ? 24 : 12)}>
       <Form.Item
         name={f.key}
         label={label(f)}

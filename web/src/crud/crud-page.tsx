@@ -1,8 +1,11 @@
 import type { Permission } from '@zoo/contract';
+import { DEFAULT_PAGE_SIZE } from '@zoo/contract';
 import { Card } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useCan } from './can';
-import { useCrudList } from './crud-queries';
+import { listQueryOptions, useCrudList } from './crud-queries';
+import { rememberListRoute } from './list-prefetch';
 import { CrudFormModal, type FormSlotContext } from './crud-form-modal';
 import { CrudRowActions } from './crud-row-actions';
 import { CrudSearch } from './crud-search';
@@ -12,6 +15,9 @@ import type { AnyCrudPageDef, AnyRow, CrudPageDef, CrudResource, RowOf } from '.
 import { useCrudRemove } from './use-crud-remove';
 import { useCrudState, type FormMode } from './use-crud-state';
 import { useLazyList } from './use-lazy-list';
+
+/** A list fetched this recently is not fetched again by a hover. */
+const PREFETCH_FRESH_MS = 5_000;
 
 /** What page slots get: the selection and the screen's actions. */
 export interface CrudContext<Row = AnyRow> {
@@ -55,6 +61,13 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
   const remove = useCrudRemove(def, () => state.setSelected([]));
   const ctx: CrudContext = { selected: state.selected, refresh, open: state.open, remove, can: (c) => can(c), filters: state.params.filters };
   const typedCtx = ctx as unknown as CrudContext<RowOf<C>>;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // The page this screen opens with (useCrudList's query for page 1 without filters).
+    if (def.lazy || def.pagination === false) return;
+    const first = { current: 1, size: DEFAULT_PAGE_SIZE, ...def.baseQuery };
+    rememberListRoute(pathname, (client) => client.prefetchQuery({ ...listQueryOptions(def, first), staleTime: PREFETCH_FRESH_MS }));
+  }, [def, pathname]);
 
   return (
     <Card variant="borderless">

@@ -10,6 +10,8 @@ import type { AnyCrudPageDef, AnyRow } from './types';
 import { pinsActions } from './pin-actions';
 import { useFieldLabel } from './use-field-label';
 
+const ACTION_WIDTH_MAX = 220;
+
 const onResize = (cb: () => void) => {
   window.addEventListener('resize', cb);
   return () => window.removeEventListener('resize', cb);
@@ -45,9 +47,13 @@ export function CrudTable(props: Props) {
   const { t } = useTranslation();
   const label = useFieldLabel(def);
   const windowWidth = useWindowWidth();
-  const actionWidth = def.actionWidth ?? 200;
+  // Three controls at most (crud-row-actions): wider columns from before 更多 would only leave a gap.
+  const actionWidth = Math.min(def.actionWidth ?? 200, ACTION_WIDTH_MAX);
   const rowKey = def.rowKey ?? 'id';
-  const columns: TableColumnsType<AnyRow> = tableFields(def).map((f) => ({
+  // On a phone the row's first column (what names the record) stays in view while the others scroll under it.
+  const pinFirst = windowWidth < 768;
+  const columns: TableColumnsType<AnyRow> = tableFields(def).map((f, i) => ({
+    ...(pinFirst && i === 0 ? { fixed: 'left' as const } : {}),
     key: f.key,
     dataIndex: f.key,
     title: label(f),

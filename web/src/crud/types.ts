@@ -127,8 +127,13 @@ export interface CrudPageDef<C extends CrudResource = CrudResource> {
   searchAllLevels?: boolean;
   /** Values of a new child of `row`, or undefined when the row takes none; gives tree screens 新增子项. */
   addChild?(row: RowOf<C>): Partial<InputOf<C>> | undefined;
-  /** Width of the operations column (default 200); wider when a page adds row actions. */
+  /** Width of the operations column (default 200, at most 220: a row shows three controls, the rest under 更多). */
   actionWidth?: number;
+  /**
+   * Keys of the row actions most used on this resource, first first (built-ins: addChild, view, edit, delete; a
+   * page's own: the `key` of its button): they stay in the row, the others go under 更多.
+   */
+  rowActionOrder?: readonly string[];
   /** Browse only: no add/edit/delete/view buttons, no selection (pages add their own row actions). */
   readOnly?: boolean;
   /** No operations column (browse-only tables whose page adds no row actions either). */

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@zoo/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { cleanQuery } from './clean-query';
 import type { ListParams } from './crud-queries';
 import type { AnyRow } from './types';
@@ -16,6 +16,8 @@ export function useCrudState() {
   const [params, setParams] = useState<ListParams>({ current: 1, size: DEFAULT_PAGE_SIZE, filters: {} });
   const [selected, setSelected] = useState<AnyRow[]>([]);
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  // The dialog unmounts on close, before antd could give focus back (WCAG 2.4.3): the page does it.
+  const opener = useRef<HTMLElement | null>(null);
   return {
     params,
     selected,
@@ -25,8 +27,16 @@ export function useCrudState() {
     reset: () => setParams((p) => ({ ...p, current: 1, filters: {} })),
     paginate: (current: number, size: number) => setParams((p) => ({ ...p, current, size })),
     setSelected,
-    open: (mode: FormMode, row?: AnyRow) => setDialog({ mode, row }),
-    close: () => setDialog(null),
+    open: (mode: FormMode, row?: AnyRow) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setDialog({ mode, row });
+    },
+    close: () => {
+      setDialog(null);
+      const back = opener.current;
+      opener.current = null;
+      if (back) requestAnimationFrame(() => back.isConnected && back.focus());
+    },
   };
 }
 

@@ -1,5 +1,5 @@
-import { BgColorsOutlined, BugOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
-import { Badge, Button, Layout, Space, Tooltip, Typography } from 'antd';
+import { BgColorsOutlined, BugOutlined, EllipsisOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SearchOutlined } from '@ant-design/icons';
+import { Badge, Button, Dropdown, Layout, Space, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangSwitch } from '../../components/lang-switch';
@@ -28,7 +28,7 @@ function IconButton({ label, icon, color, onClick }: { label: string; icon: Reac
  * Top bar (spec §2 Shell): collapse toggle, top menu, search, tenant, colour, error log, lock,
  * theme, language, notices, full screen, user menu. Colours follow the chosen theme.
  */
-export function LayoutHeader({ compact = false }: { compact?: boolean }) {
+export function LayoutHeader({ compact = false, phone = false }: { compact?: boolean; phone?: boolean }) {
   const { t } = useTranslation();
   const collapsed = useSession((s) => s.isCollapse);
   const setCollapse = useSession((s) => s.setCollapse);
@@ -78,16 +78,35 @@ export function LayoutHeader({ compact = false }: { compact?: boolean }) {
             {tenant}
           </Typography.Text>
         ) : null}
-        <ColourPicker />
-        <Badge count={logCount} overflowCount={website.logBadgeMax} size="small" offset={[-4, 8]}>
-          <IconButton label={t('shell.errorLog')} color={color} icon={<BugOutlined />} onClick={() => show('logs')} />
-        </Badge>
-        <IconButton label={t('shell.lock')} color={color} icon={<LockOutlined />} onClick={lock} />
-        <IconButton label={t('shell.theme')} color={color} icon={<BgColorsOutlined />} onClick={() => show('theme')} />
+        {phone ? (
+          // 390 px hold the menu toggle, search, language, notices and the user: the rest waits under 更多.
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'logs', icon: <BugOutlined />, label: logCount ? `${t('shell.errorLog')} (${logCount})` : t('shell.errorLog') },
+                { key: 'lock', icon: <LockOutlined />, label: t('shell.lock') },
+                { key: 'theme', icon: <BgColorsOutlined />, label: t('shell.theme') },
+              ],
+              onClick: ({ key }) => (key === 'lock' ? lock() : show(key as 'logs' | 'theme')),
+            }}
+          >
+            <Button type="text" style={{ color }} aria-label={t('crud.more')} aria-haspopup="menu" icon={<EllipsisOutlined />} data-testid="header-more" />
+          </Dropdown>
+        ) : (
+          <>
+            <ColourPicker />
+            <Badge count={logCount} overflowCount={website.logBadgeMax} size="small" offset={[-4, 8]}>
+              <IconButton label={t('shell.errorLog')} color={color} icon={<BugOutlined />} onClick={() => show('logs')} />
+            </Badge>
+            <IconButton label={t('shell.lock')} color={color} icon={<LockOutlined />} onClick={lock} />
+            <IconButton label={t('shell.theme')} color={color} icon={<BgColorsOutlined />} onClick={() => show('theme')} />
+          </>
+        )}
         <LangSwitch />
         <NoticePopover color={color} />
-        <FullscreenButton color={color} />
-        <UserMenu color={color} />
+        {phone ? null : <FullscreenButton color={color} />}
+        <UserMenu color={color} compact={phone} />
       </Space>
     </Layout.Header>
   );

@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { firstEndpoints } from '../../lib/request/first-endpoints';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { confirm, toast } from '../../lib/feedback';
 import { call } from '../../lib/request';
 import { useSession } from '../../lib/session';
 import { pageName } from '../router/page-name';
+import { warmRoute } from '../router/preload-pages';
 import { useRouteMeta } from '../router/use-route-meta';
 import { useShellUi } from './shell-ui';
 import { addTag, closeAllTags, closeOtherTags, closeTag, isClosable, tagHref, tagLabel } from './tags';
@@ -21,6 +23,7 @@ export function LayoutTabs() {
   const setTags = useSession((s) => s.setTags);
   const menu = useSession((s) => s.menu);
   const show = useShellUi((s) => s.show);
+  const client = useQueryClient();
   const label = pageName(meta, pathname, t);
   // Only pages opt in (redirect routes like `/` carry the layout's meta and must not become tabs).
   const isTab = meta?.isTab === true;
@@ -72,7 +75,8 @@ export function LayoutTabs() {
         onEdit={(key, action) => action === 'remove' && typeof key === 'string' && onClose(key)}
         items={tags.map((tag) => ({
           key: tag.value,
-          label: tagLabel(tag, menu, t),
+          // Resting on a tab refreshes that screen's list before the click (decision 0048).
+          label: <span onMouseEnter={() => warmRoute(tag.value, client)}>{tagLabel(tag, menu, t)}</span>,
           closable: isClosable(tags, tag),
         }))}
         style={{ marginBottom: 0, flex: 1, minWidth: 0 }}

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { watchAntdMarkup } from '../../lib/a11y-dom';
 import { useFlowDiagram } from '../../lib/flow-diagram';
 import { addI18nBundles } from '../../lib/i18n';
 import { refreshMenuOnce, startTokenRefresh, useSession } from '../../lib/session';
@@ -46,6 +47,7 @@ export function MainLayout() {
     refreshMenuOnce().catch(() => undefined);
     return startTokenRefresh();
   }, []);
+  useEffect(() => watchAntdMarkup(), []);
   const theme = useSession((s) => s.theme);
   const userId = useSession((s) => s.userInfo?.user_id);
   const show = useShellUi((s) => s.show);
@@ -64,7 +66,7 @@ export function MainLayout() {
     <Layout style={{ minHeight: '100vh' }} className={`zoo-shell ${theme}`}>
       <LayoutSidebar />
       <Layout style={{ minWidth: 0 }}>
-        <LayoutHeader compact={tier <= 1} />
+        <LayoutHeader compact={tier <= 1} phone={tier === 0} />
         <LayoutTabs />
         <Layout.Content style={{ margin: 12, minWidth: 0 }}>
           <PageErrorBoundary key={pathname}>

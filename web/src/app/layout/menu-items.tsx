@@ -7,14 +7,14 @@ import { menuIcon } from '../../components/menu-icon';
 type Item = Required<MenuProps>['items'][number];
 
 /** The server menu forest as antd Menu items, keyed by the route each item opens. */
-export function toMenuItems(nodes: readonly MenuNode[], isTop = true): Item[] {
+export function toMenuItems(nodes: readonly MenuNode[], isTop = true, onHover?: (key: string) => void): Item[] {
   return nodes.map((node) => {
     const key = menuRoutePath(node, isTop);
     const icon = menuIcon(node.source);
     if (node.children?.length) {
-      return { key, icon, label: menuName(node), children: toMenuItems(node.children, false) };
+      return { key, icon, label: menuName(node), children: toMenuItems(node.children, false, onHover) };
     }
-    return { key, icon, label: menuName(node) };
+    return { key, icon, label: menuName(node), ...(onHover ? { onMouseEnter: () => onHover(key), onFocus: () => onHover(key) } : {}) };
   });
 }
 

@@ -1,5 +1,5 @@
 import { DashboardOutlined, DownOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Space } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
@@ -8,7 +8,7 @@ import { useShellUi } from './shell-ui';
 import { useLogout } from './use-logout';
 
 /** Avatar + name: dashboard, personal info, dept/role switch (switchMode only), logout. */
-export function UserMenu({ color }: { color?: string }) {
+export function UserMenu({ color, compact = false }: { color?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -29,11 +29,12 @@ export function UserMenu({ color }: { color?: string }) {
   };
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => onClick(key) }}>
-      <Space style={{ cursor: 'pointer', color }} data-testid="user-menu">
-        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-        <span>{name}</span>
+      {/* A real button: Enter and Space open the menu as a click does. On a phone the avatar stands for the name. */}
+      <Button type="text" style={{ color, paddingInline: 4 }} data-testid="user-menu" aria-label={compact ? name : undefined} aria-haspopup="menu">
+        <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
+        {compact ? null : <span>{name}</span>}
         <DownOutlined style={{ fontSize: 10 }} />
-      </Space>
+      </Button>
     </Dropdown>
   );
 }

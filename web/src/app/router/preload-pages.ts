@@ -1,4 +1,6 @@
 import type { MenuNode } from '@zoo/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchListRoute } from '../../crud/list-prefetch';
 import { flattenMenu } from './menu-paths';
 import { resolvePage } from './page-registry';
 
@@ -14,4 +16,10 @@ export function preloadOpenGroups(menu: readonly MenuNode[], openKeys: readonly 
     if (!open.has(group.path) || !group.node.children?.length) continue;
     for (const entry of flattenMenu(group.node.children)) resolvePage(entry.path)?.preload();
   }
+}
+
+/** A screen about to be opened (pointer or focus on its menu item): its code, and its list if it was shown before. */
+export function warmRoute(path: string, client: QueryClient): void {
+  resolvePage(path)?.preload();
+  prefetchListRoute(path, client);
 }

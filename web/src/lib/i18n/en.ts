@@ -43,6 +43,7 @@ export const en: Messages = {
   },
   layout: {
     menuTip: 'No menu found',
+    menu: 'Main menu',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
     logout: 'Log out',
@@ -109,6 +110,7 @@ export const en: Messages = {
     cancel: 'Cancel',
     close: 'Close',
     actions: 'Actions',
+    more: 'More',
     refresh: 'Refresh',
     total: '{{total}} in total',
     inputPlaceholder: 'Enter {{label}}',

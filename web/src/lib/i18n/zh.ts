@@ -42,6 +42,7 @@ export const zh = {
   },
   layout: {
     menuTip: '没有发现菜单',
+    menu: '主菜单',
     collapse: '折叠菜单',
     expand: '展开菜单',
     logout: '退出登录',
@@ -107,6 +108,7 @@ export const zh = {
     cancel: '取消',
     close: '关闭',
     actions: '操作',
+    more: '更多',
     refresh: '刷新',
     total: '共 {{total}} 条',
     inputPlaceholder: '请输入{{label}}',

@@ -4,6 +4,7 @@ import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import RolePage from './role.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const node = (key: string, title: string, children?: unknown[]) => ({ id: key, parentId: '0', key, value: key, title, children });
 const role = (id: string, roleName: string, roleAlias: string, parentId = '0', children?: unknown[]) => ({
@@ -95,7 +96,7 @@ describe('role page', { timeout: 90_000 }, () => {
     const net = server();
     renderPage(<RolePage />);
     const tr = (await screen.findByText('人事')).closest('tr')!;
-    fireEvent.click(within(tr).getByRole('button', { name: '权限设置' }));
+    await clickRowAction(tr, '权限设置');
 
     await within(dialog()).findByText('系统管理');
     expect(net.to('GET /api/blade-system/menu/role-tree-keys')[0].query).toEqual({ roleIds: '2' });

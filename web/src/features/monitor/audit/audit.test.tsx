@@ -5,6 +5,7 @@ import { signIn } from '../../../test/fixtures';
 import { chooseOption, pick } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import AuditPage from './audit.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const row = {
   id: '9001',
@@ -87,7 +88,7 @@ describe('audit screen', { timeout: 60_000 }, () => {
     server();
     renderPage(<AuditPage />);
     const tr = (await screen.findByText('园区管理员')).closest('tr')!;
-    fireEvent.click(within(tr).getByRole('button', { name: '查看' }));
+    await clickRowAction(tr, '查看');
     const dialog = await screen.findByRole('dialog');
     const changes = within(dialog).getByTestId('audit-changes');
     const name = within(changes).getByText('名字').closest('tr')!;

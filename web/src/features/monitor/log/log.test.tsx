@@ -6,6 +6,7 @@ import { pick } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import ApiLogPage from './api.page';
 import ErrorLogPage from './error.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const common = {
   tenantId: '000000',
@@ -85,7 +86,7 @@ describe('log screens', () => {
     const net = server();
     renderPage(<ErrorLogPage />);
     const tr = (await screen.findByText('boom')).closest('tr')!;
-    fireEvent.click(within(tr).getByRole('button', { name: '查看' }));
+    await clickRowAction(tr, '查看');
     const dialog = await screen.findByRole('dialog');
     const pre = await within(dialog).findByText(/at handler \(notice\.routes\.ts:10:5\)/);
     expect(pre.tagName).toBe('PRE');

@@ -6,6 +6,7 @@ import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import OssPage from '../oss/oss.page';
 import SmsPage from '../sms/sms.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const base = { tenantId: '000000', createUser: '', createDept: '', createTime: '', updateUser: '', updateTime: '', isDeleted: 0, remark: '' };
 const ossRow = (id: string, ossCode: string, status: number) => ({
@@ -89,7 +90,7 @@ describe('OSS and SMS configuration screens', () => {
     renderPage(<OssPage />);
     const off = (await screen.findByText('minio-b')).closest('tr')!;
     const before = net.to('GET /api/blade-resource/oss/list').length;
-    fireEvent.click(within(off).getByRole('button', { name: '启用' }));
+    await clickRowAction(off, '启用');
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     expect(await screen.findByText('操作成功!')).toBeInTheDocument();
     expect(net.to('POST /api/blade-resource/oss/enable')[0]!.query).toEqual({ id: '2' });
@@ -136,7 +137,7 @@ describe('OSS and SMS configuration screens', () => {
     renderPage(<SmsPage />);
     const tr = (await screen.findByText('log-sms')).closest('tr')!;
     expect(within(tr).getByRole('button', { name: '启用' })).toBeInTheDocument();
-    fireEvent.click(within(tr).getByRole('button', { name: '发送测试短信' }));
+    await clickRowAction(tr, '发送测试短信');
     const phones = await within(dialog()).findByLabelText('手机号码');
     const send = () => fireEvent.click(within(dialog()).getByRole('button', { name: '发送' }));
     send();

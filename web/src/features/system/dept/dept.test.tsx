@@ -5,6 +5,7 @@ import { ok, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import DeptPage from './dept.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const dept = (id: string, deptName: string, parentId: string, hasChildren: boolean) => ({
   id,
@@ -77,7 +78,7 @@ describe('department page', { timeout: 90_000 }, () => {
     fireEvent.click(root.querySelector('.ant-table-row-expand-icon')!);
     await screen.findByText('兽医部');
 
-    fireEvent.click(within(root).getByRole('button', { name: '新增子项' }));
+    await clickRowAction(root, '新增子项');
     await within(dialog()).findByTitle('动物园');
     fireEvent.change(within(dialog()).getByLabelText('机构名称'), { target: { value: '饲养部' } });
     fireEvent.change(within(dialog()).getByLabelText('机构全称'), { target: { value: '饲养管理部' } });

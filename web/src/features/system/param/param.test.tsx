@@ -4,6 +4,7 @@ import { ok, pageOf, stubFetch, type SeenRequest, wholeRow } from '../../../test
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ParamPage from './param.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const LIST = 'GET /api/blade-system/param/list';
 const row = (id: string, paramName: string, paramKey: string) =>
@@ -98,7 +99,7 @@ describe('system parameter page', () => {
   it('edits a row loaded through detail and sends its id', async () => {
     const net = await openPage();
     const tr = screen.getByText('mail.host').closest('tr')!;
-    fireEvent.click(within(tr).getByRole('button', { name: '编辑' }));
+    await clickRowAction(tr, '编辑');
     await waitFor(() => expect(within(dialog()).getByLabelText('备注')).toHaveValue('来自详情'));
     expect(net.to('GET /api/blade-system/param/detail')[0].query).toEqual({ id: '1' });
     fill('参数键值', 'smtp.zoo.cn');
@@ -110,7 +111,7 @@ describe('system parameter page', () => {
   it('shows a read-only dialog for 查看', async () => {
     await openPage();
     const tr = screen.getByText('mail.host').closest('tr')!;
-    fireEvent.click(within(tr).getByRole('button', { name: '查看' }));
+    await clickRowAction(tr, '查看');
     await waitFor(() => expect(within(dialog()).getByLabelText('参数键名')).toBeDisabled());
     expect(within(dialog()).queryByRole('button', { name: '保存' })).not.toBeInTheDocument();
     expect(within(dialog()).getByText('关闭')).toBeInTheDocument();

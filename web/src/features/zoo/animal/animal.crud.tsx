@@ -22,7 +22,9 @@ export const animalPage = defineCrudPage({
   i18n: 'zooAnimal',
   auditTable: 'zoo_animal',
   modalWidth: 960,
-  actionWidth: 580,
+  actionWidth: 200,
+  // A keeper opens an animal's file and its daily log far more often than anything else on the row.
+  rowActionOrder: ['detail', 'log', 'edit'],
   defaults: { sex: 3, origin: 1, status: 1, sireName: 'UNK', damName: 'UNK' } as Record<string, unknown>,
   fromRecord: (row) => ({
     ...row,

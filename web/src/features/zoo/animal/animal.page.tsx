@@ -6,7 +6,7 @@ import { CrudPage, useRowDialog, type RowOf } from '../../../crud';
 import { animalPage } from './animal.crud';
 import { BreederDialog } from './animal-breeder';
 import { AnimalFlagsDialog } from './animal-flags';
-import { canEnroll, EnrollChooser, MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
+import { canEnroll, EnrollChooser, movementLinks, MovementDialog, type MovementInit } from '../shared/movement-form';
 import type { Movement, Permission } from '@zoo/contract';
 
 type Row = RowOf<typeof animalPage.crud>;
@@ -50,16 +50,16 @@ export default function AnimalPage() {
           <>
             {flags.action(row, ctx)}
             {breeder.action(row, ctx)}
-            <MovementButtons
-              link
-              can={(c) => ctx.can(c) && (row.status === 1 || c === 'stocklog_born' || c === 'stocklog_import')}
-              onOpen={(kind) => openMovement(kind, rowInit(row, kind))}
-            />
-            <Button type="link" size="small" onClick={() => navigate(`/animal/detail/${row.id}`)}>
+            {movementLinks({
+              can: (c) => ctx.can(c) && (row.status === 1 || c === 'stocklog_born' || c === 'stocklog_import'),
+              onOpen: (kind) => openMovement(kind, rowInit(row, kind)),
+              t,
+            })}
+            <Button key="detail" type="link" size="small" onClick={() => navigate(`/animal/detail/${row.id}`)}>
               {t('zooAnimal.detail')}
             </Button>
             {ctx.can('animal_log') ? (
-              <Button type="link" size="small" onClick={() => navigate(`/animal/log/${row.id}`)}>
+              <Button key="log" type="link" size="small" onClick={() => navigate(`/animal/log/${row.id}`)}>
                 {t('basicLog.openLog')}
               </Button>
             ) : null}

@@ -6,6 +6,7 @@ import { signIn } from '../../../test/fixtures';
 import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import AnimalPage from './animal.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const animal = wholeRow('GET /api/zoo-animal/animal/list', {
   id: '203',
@@ -133,7 +134,15 @@ describe('animal page', { timeout: 240_000 }, () => {
     expect(within(row).getByRole('link', { name: '阳阳 (P002)' })).toHaveAttribute('href', '/animal/detail/201');
     expect(within(row).getByText('野外 (WILD)')).toBeInTheDocument();
     expect(within(row).getByText('PD-01 大熊猫1号舍')).toBeInTheDocument();
-    for (const name of ['标识', '饲养员', '详情']) expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+    // Three actions in the row, the most used first (详情, 日志, 编辑); the rest under 更多.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['详情', '日志', '编辑', '更多 ']);
+    fireEvent.click(within(row).getByRole('button', { name: /更多/ }));
+    const menu = await screen.findByRole('menu');
+    for (const name of ['查看', '标识', '饲养员', '删除']) expect(within(menu).getByRole('menuitem', { name })).toBeInTheDocument();
   });
 
   it('新增 registers a newcomer through 出生登记 or 引进登记 (never the registry form); the species reloads cage and parent choices', async () => {
@@ -174,7 +183,7 @@ describe('animal page', { timeout: 240_000 }, () => {
     const net = server();
     renderPage(<AnimalPage />);
     const row = (await screen.findByText('P003')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    await clickRowAction(row, '编辑');
     await waitFor(() => expect(within(top()).getByLabelText('本园编号')).toHaveValue('P003'));
     await within(top()).findByTitle('野外 (WILD)');
     fireEvent.click(within(top()).getByRole('button', { name: /修\s*改/ }));
@@ -187,7 +196,7 @@ describe('animal page', { timeout: 240_000 }, () => {
     const net = server();
     renderPage(<AnimalPage />);
     const row = (await screen.findByText('P003')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '标识' }));
+    await clickRowAction(row, '标识');
     const old = (await screen.findByText('ZY-0001')).closest('tr')!;
     expect(net.to('GET /api/zoo-animal/animalFlag/list')[0]!.query).toMatchObject({ animalId: '203' });
     expect(within(old).getByText('已作废 2026-02-01 10:00:00')).toBeInTheDocument();
@@ -210,9 +219,9 @@ describe('animal page', { timeout: 240_000 }, () => {
     const net = server();
     renderPage(<AnimalPage />);
     const row = (await screen.findByText('P003')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '标识' }));
+    await clickRowAction(row, '标识');
     const current = (await screen.findByText('ZY-0002')).closest('tr')!;
-    fireEvent.click(within(current).getByRole('button', { name: '新版本' }));
+    await clickRowAction(current, '新版本');
     await within(top()).findByText(/将作废第2版「ZY-0002」/);
     fireEvent.change(within(top()).getByLabelText('标识码'), { target: { value: 'ZY-0003' } });
     fireEvent.click(within(top()).getByRole('button', { name: /保\s*存/ }));

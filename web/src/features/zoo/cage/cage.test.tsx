@@ -6,6 +6,7 @@ import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import CagePage from './cage.page';
 import { cageRow } from '../shared/cage-row.fixture';
+import { clickRowAction } from '../../../test/row-action';
 
 const LIST = 'GET /api/zoo-cage/cage/list';
 const VENUES = 'GET /api/blade-zoo/venue/tree';
@@ -109,7 +110,7 @@ describe('cage page', { timeout: 120_000 }, () => {
     const net = server();
     renderPage(<CagePage />);
     const row = (await screen.findByText('大熊猫1号舍')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '饲养员' }));
+    await clickRowAction(row, '饲养员');
     expect(await within(top()).findByText('笼舍饲养员 — 大熊猫1号舍 (PD-01)')).toBeInTheDocument();
     await waitFor(() => expect(net.to(BREEDERS)[0]!.query).toEqual({ current: '1', size: '10', cageId: '31' }));
     fireEvent.click(within(top()).getByRole('button', { name: /新增/ }));

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers';
@@ -8,6 +8,7 @@ import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import AlarmPage from './alarm.page';
 import { AlarmBadge } from '../shared/alarm-badge';
+import { clickRowAction } from '../../../test/row-action';
 
 const LIST = 'GET /api/zoo-cage/humiture/alarm/list';
 const ACK = 'POST /api/zoo-cage/humiture/alarm/ack';
@@ -76,7 +77,7 @@ describe('environment alarm list', { timeout: 120_000 }, () => {
     expect(within(second).getByText('40 ~ 80%')).toBeInTheDocument();
     // Acknowledged rows offer no 确认.
     expect(within(second).queryByRole('button', { name: '确认' })).toBeNull();
-    fireEvent.click(within(first).getByRole('button', { name: '确认' }));
+    await clickRowAction(first, '确认');
     await waitFor(() => expect(net.to(ACK)).toHaveLength(1));
     expect(net.to(ACK)[0]!.query).toMatchObject({ ids: '1' });
     await waitFor(() => expect(screen.getByText('李饲养')).toBeInTheDocument());

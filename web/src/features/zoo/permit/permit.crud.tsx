@@ -21,7 +21,8 @@ function LinesEditor(control: ControlProps) {
       {lines.map((l, i) => (
         <Space key={i} wrap align="center">
           <div style={{ width: 240 }}>
-            <ZooSpeciesSelect all value={l.speciesId} onChange={(v) => edit(i, { speciesId: v as string })} />
+            {/* The first line's species takes the field's id, so the field's label names it. */}
+            <ZooSpeciesSelect all id={i === 0 ? control.id : undefined} value={l.speciesId} onChange={(v) => edit(i, { speciesId: v as string })} />
           </div>
           <Select
             style={{ width: 100 }}

@@ -7,7 +7,8 @@ import { SpeciesCageSelect, ZooSpeciesSelect } from '../shared/registry-widgets'
 /** Populations: a species group in one cage, counted male / female / unknown (M.F.U, each 0 by default). */
 export const populationPage = defineCrudPage({
   crud: population,
-  actionWidth: 560,
+  actionWidth: 200,
+  rowActionOrder: ['detail', 'log'],
   i18n: 'zooPopulation',
   defaults: { maleQuantity: 0, femaleQuantity: 0, theyQuantity: 0 },
   fields: {

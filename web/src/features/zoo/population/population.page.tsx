@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage } from '../../../crud';
-import { canEnroll, EnrollChooser, MovementButtons, MovementDialog, type MovementInit } from '../shared/movement-form';
+import { canEnroll, EnrollChooser, movementLinks, MovementDialog, type MovementInit } from '../shared/movement-form';
 import { populationDetailPath } from '../shared/population-detail';
 import { populationPage } from './population.crud';
 
@@ -25,17 +25,17 @@ export default function PopulationPage() {
         add={(ctx) => ({ show: canEnroll(ctx.can), onAdd: () => setChoosing(() => ctx.can) })}
         rowActions={(row, ctx) => (
           <>
-            <MovementButtons
-              link
-              can={ctx.can}
-              init={{ animalType: 2, speciesId: row.speciesId, cageId: row.cageId }}
-              onOpen={(kind, init) => setMovement({ kind, init })}
-            />
-            <Button type="link" size="small" onClick={() => void navigate(populationDetailPath(row.id))}>
+            {movementLinks({
+              can: ctx.can,
+              init: { animalType: 2, speciesId: row.speciesId, cageId: row.cageId },
+              onOpen: (kind, init) => setMovement({ kind, init }),
+              t,
+            })}
+            <Button key="detail" type="link" size="small" onClick={() => void navigate(populationDetailPath(row.id))}>
               {t('zooPopulation.detail')}
             </Button>
             {ctx.can('basiclog_view') ? (
-              <Button type="link" size="small" onClick={() => void navigate(`/animal/log/${row.id}`)}>
+              <Button key="log" type="link" size="small" onClick={() => void navigate(`/animal/log/${row.id}`)}>
                 {t('basicLog.openLog')}
               </Button>
             ) : null}

@@ -5,9 +5,11 @@ import { Button, DatePicker, Form, Input, InputNumber, Modal, Radio, Space, Typo
 import dayjs, { type Dayjs } from 'dayjs';
 import { chinaDay } from '../../../lib/china-day';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ControlSelect, DATE_FORMAT, DictSelect, type ControlProps } from '../../../crud';
 import { FormDialog } from '../../../components/form-dialog';
 import { toast } from '../../../lib/feedback';
+import { useReturnFocus } from '../../../lib/use-return-focus';
 import { call } from '../../../lib/request';
 import { PhotoUpload } from './photo-upload';
 import { CrossBorderFields, PermitPick } from './permit-pick';
@@ -271,26 +273,44 @@ export function MovementDialog({ kind, init, onClose }: { kind: Movement; init?:
   );
 }
 
-/** The six movement buttons, each behind its button code (stocklog_born …); `link` for row actions. */
+/** The six movement buttons of a toolbar, each behind its button code (stocklog_born …). */
 export function MovementButtons({
   can,
   onOpen,
   init,
-  link,
 }: {
   can: (c: Permission) => boolean;
   onOpen: (kind: Movement, init?: MovementInit) => void;
   init?: MovementInit;
-  link?: boolean;
 }) {
   const { t } = useTranslation();
-  const buttons = MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
-    <Button key={k} type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} onClick={() => onOpen(k, init)}>
-      {link ? t(`zooStockLog.kind.${k}`) : t(`zooStockLog.action.${k}`)}
+  // In a toolbar the six buttons are one child of the toolbar's Space: without their own they touch each other.
+  return (
+    <Space wrap>
+      {MOVEMENTS.filter((k) => can(`stocklog_${k}` as const)).map((k) => (
+        <Button key={k} onClick={() => onOpen(k, init)}>
+          {t(`zooStockLog.action.${k}`)}
+        </Button>
+      ))}
+    </Space>
+  );
+}
+
+/**
+ * The same movements as row actions: plain link buttons keyed by movement (not one component), so the row's
+ * action bar can put them under 更多.
+ */
+export function movementLinks(o: {
+  can: (c: Permission) => boolean;
+  onOpen: (kind: Movement, init?: MovementInit) => void;
+  init?: MovementInit;
+  t: TFunction;
+}) {
+  return MOVEMENTS.filter((k) => o.can(`stocklog_${k}` as const)).map((k) => (
+    <Button key={k} type="link" size="small" onClick={() => o.onOpen(k, o.init)}>
+      {o.t(`zooStockLog.kind.${k}`)}
     </Button>
   ));
-  // In a toolbar the six buttons are one child of the toolbar's Space: without their own they touch each other.
-  return link ? <>{buttons}</> : <Space wrap>{buttons}</Space>;
 }
 
 const ENROLLS = ['born', 'import'] as const;
@@ -300,6 +320,7 @@ const ENROLLS = ['born', 'import'] as const;
  * an import (decision 0027), so 新增 asks which and opens that movement form.
  */
 export function EnrollChooser({ can, onPick, onClose }: { can: (c: Permission) => boolean; onPick: (kind: 'born' | 'import') => void; onClose: () => void }) {
+  useReturnFocus();
   const { t } = useTranslation();
   return (
     <Modal open title={t('zooStockLog.enroll.title')} footer={null} width={520} onCancel={onClose}>

@@ -5,6 +5,7 @@ import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ZooSpeciesPage from './zoo-species.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const mine = {
   id: '71',
@@ -110,7 +111,7 @@ describe('zoo species page', { timeout: 180_000 }, () => {
     expect(within(row).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /新\s*增/ })).not.toBeInTheDocument();
 
-    fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    await clickRowAction(row, '编辑');
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByLabelText('本园名称')).toHaveValue('熊猫'));
     fireEvent.change(within(dialog).getByLabelText('本园备注'), { target: { value: '镇园之宝' } });

@@ -5,6 +5,7 @@ import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import TaxonomyPage from './taxonomy.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const LIST = 'GET /api/blade-taxonomy/taxonomy/list';
 const taxon = (id: string, parentId: string, rank: number, nameCn: string, nameLatin: string, hasChildren: boolean) =>
@@ -73,7 +74,7 @@ describe('taxonomy page', { timeout: 120_000 }, () => {
     const net = server();
     renderPage(<TaxonomyPage />);
     const root = (await screen.findByText('哺乳纲')).closest('tr')!;
-    fireEvent.click(within(root).getByRole('button', { name: '新增子项' }));
+    await clickRowAction(root, '新增子项');
     await within(dialog()).findByTitle('哺乳纲');
     expect(await within(dialog()).findByTitle('目')).toBeInTheDocument();
     fireEvent.change(within(dialog()).getByLabelText('中文名'), { target: { value: '灵长目' } });

@@ -4,6 +4,7 @@ import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import VenuePage from './venue.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const LIST = 'GET /api/blade-zoo/venue/list';
 const CONTACTS = 'GET /api/blade-zoo/venueContacts/list';
@@ -89,7 +90,7 @@ describe('venue page', { timeout: 90_000 }, () => {
     const net = server();
     renderPage(<VenuePage />);
     const row = (await screen.findByText('熊猫馆')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '联系人' }));
+    await clickRowAction(row, '联系人');
     expect(await within(top()).findByText('场馆联系人 — 熊猫馆')).toBeInTheDocument();
     await waitFor(() => expect(net.to(CONTACTS)[0]!.query).toEqual({ current: '1', size: '10', venueId: '21' }));
 

@@ -53,7 +53,7 @@ export const quarantinePage = defineCrudPage({
 type DeathRow = { id: string; animalName: string; speciesName: string; eventDate: string };
 
 /** An individual's death (存栏变动 死亡登记), newest first. */
-export function DeathSelect({ value, onChange, disabled }: ControlProps) {
+export function DeathSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: ['vet', 'deaths'],
@@ -65,6 +65,8 @@ export function DeathSelect({ value, onChange, disabled }: ControlProps) {
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"

@@ -12,7 +12,7 @@ import { call } from '../../../lib/request';
 type Rows<T> = { records?: T[] } | undefined;
 
 /** An individual of the zoo (cases and weights are of individuals), searchable by name, local number, species. */
-export function AnimalSelect({ value, onChange, disabled, placeholder }: ControlProps & { placeholder?: string }) {
+export function AnimalSelect({ id, value, onChange, disabled, placeholder }: ControlProps & { placeholder?: string }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['vet', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
   const options = ((q.data as Rows<{ id: string; animalName: string; localNo: string; speciesName: string }>)?.records ?? []).map((a) => ({
@@ -21,6 +21,8 @@ export function AnimalSelect({ value, onChange, disabled, placeholder }: Control
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"
@@ -35,7 +37,7 @@ export function AnimalSelect({ value, onChange, disabled, placeholder }: Control
   );
 }
 
-export function CaseSelect({ value, onChange, disabled }: ControlProps) {
+export function CaseSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...crudKeys.lists(medCase.name), 'select'],
@@ -48,6 +50,8 @@ export function CaseSelect({ value, onChange, disabled }: ControlProps) {
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"
@@ -61,7 +65,7 @@ export function CaseSelect({ value, onChange, disabled }: ControlProps) {
   );
 }
 
-export function DrugSelect({ value, onChange, disabled }: ControlProps) {
+export function DrugSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...crudKeys.lists(medDrug.name), 'select'],
@@ -76,6 +80,8 @@ export function DrugSelect({ value, onChange, disabled }: ControlProps) {
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"

@@ -5,6 +5,7 @@ import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import ZooTenantPage from './zoo-tenant.page';
+import { clickRowAction } from '../../../test/row-action';
 
 const LIST = 'GET /api/blade-system/tenant/zoo-list';
 const AUTH = '/api/blade-system/tenant/authspecies';
@@ -66,7 +67,7 @@ describe('zoo authorisation page', { timeout: 120_000 }, () => {
     expect(net.to(LIST)[0]!.query).toEqual({ current: '1', size: '10' });
     expect(screen.queryByRole('button', { name: /新增/ })).not.toBeInTheDocument();
 
-    fireEvent.click(within(row).getByRole('button', { name: '授权物种' }));
+    await clickRowAction(row, '授权物种');
     expect(await within(dialog()).findByDisplayValue('(国)驯繁字[2023]001号')).toBeInTheDocument();
     expect(net.to(`GET ${AUTH}`)[0]!.query).toEqual({ tenantId: '100000' });
     expect(await within(dialog()).findByText('有效')).toBeInTheDocument();

@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from '../lib/browser';
+import { loginForScreens, openScreen } from '../lib/screens';
+
+const b = useBrowser();
+
+/** What fails the spec: axe's two top impacts (WCAG 2.2 A/AA failures a user meets, not best-practice hints). */
+const SEVERE = new Set(['serious', 'critical']);
+
+type Found = { where: string; rule: string; impact: string; nodes: number; target: string; summary: string };
+
+/** Runs axe (every rule of the default set) on the page or one part of it, answering its serious and critical findings. */
+async function audit(page: Page, where: string, include?: string): Promise<Found[]> {
+  // Violations only (axe's passes and incompletes are most of its time); the page's own frame (no screen embeds one it owns).
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => SEVERE.has(v.impact ?? ''))
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.length,
+      target: String(v.nodes[0]?.target[0] ?? ''),
+      summary: (v.nodes[0]?.failureSummary ?? '').split('\n').slice(0, 2).join(' '),
+    }));
+}
+
+/** Opens the screen's own 新增 dialog (the add form of a list screen), audits it, closes it with Esc. */
+async function auditAddForm(page: Page, where: string): Promise<Found[]> {
+  const add = page.locator('.ant-layout-content .ant-card button.ant-btn-primary', { hasText: /^\s*(新增|Add)\s*$/ }).first();
+  if (!(await add.isVisible().catch(() => false))) return [];
+  await add.click();
+  const dialog = page.locator('.ant-modal-wrap:visible .ant-modal').last();
+  await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+  // Dialog fields settle (dictionary and tree options load with the form).
+  await page.waitForTimeout(150);
+  const found = await audit(page, `${where} (新增)`, '.ant-modal-wrap');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  // antd's dialog traps focus while open and returns it to what opened it (focusTriggerAfterClose).
+  const back = await page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
+  if (!/^(新增|Add)$/.test(back))
+    found.push({ where, rule: 'focus-return', impact: 'serious', nodes: 1, target: back, summary: 'focus did not return to 新增' });
+  return found;
+}
+
+async function setLanguage(page: Page, language: 'zh' | 'en') {
+  await page
+    .locator('[data-testid=lang-switch]')
+    .getByText(language === 'en' ? 'English' : '中文', { exact: true })
+    .click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toMatch(language === 'en' ? /^en/ : /^zh/);
+}
+
+const SIZES = [
+  { w: 390, h: 844 },
+  { w: 768, h: 1024 },
+];
+
+/** At phone and tablet sizes: the page never scrolls sideways (content scrolls inside its own table), and a picture of each screen. */
+async function checkSizes(page: Page, screens: string[], tag: string): Promise<string[]> {
+  const wide: string[] = [];
+  for (const p of screens) {
+    await page.setViewportSize({ width: SIZES[0].w, height: SIZES[0].h });
+    await openScreen(page, p);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.w, height: size.h });
+      // The layout answers the resize in the next frames (antd's breakpoints, the table's measure).
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      if (scrollWidth > innerWidth) wide.push(`${p} at ${size.w}: ${scrollWidth} > ${innerWidth}`);
+      await page.screenshot({ path: path.join(dir, `${tag}-${size.w}${p.replace(/[/?=&]+/g, '_')}.png`) });
+    }
+  }
+  return wide;
+}
+
+const all: Found[] = [];
+const dir = path.resolve('results');
+const progress = path.join(dir, 'a11y-progress.log');
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(progress, '');
+/** Each screen's findings as they come (a slow run can be read before it ends). */
+const note = (line: string) => fs.appendFileSync(progress, `${line}\n`);
+afterAll(() => fs.writeFileSync(path.join(dir, 'a11y-findings.json'), JSON.stringify(all, null, 1)));
+
+const format = (f: Found[]) => f.map((x) => `${x.where} · ${x.rule} (${x.impact}, ${x.nodes}) ${x.target} — ${x.summary}`);
+
+// A comma list of paths narrows the walk while fixing (A11Y_SCREENS=/zoo/animal,/system/user).
+const only = process.env.A11Y_SCREENS?.split(',').filter(Boolean);
+// A screen's code is audited once, with the data of the first administrator who has it: the zoo administrator
+// first (the zoo screens with a zoo's records), then the platform administrator's own screens.
+const audited = new Set<string>();
+
+for (const [who, tenantId] of [
+  ['zoo administrator', '100000'],
+  ['platform administrator', '000000'],
+] as const) {
+  describe(`accessibility and small screens: ${who}`, () => {
+    let page: Page;
+    let screens: string[];
+    beforeAll(async () => {
+      page = await b.newPage();
+      const menu = await loginForScreens(page, tenantId);
+      expect(menu.length).toBeGreaterThan(10);
+      screens = menu.filter((p) => !audited.has(p) && (!only || only.includes(p)));
+      screens.forEach((p) => audited.add(p));
+    });
+
+    for (const language of ['zh', 'en'] as const) {
+      it(`${language}: every menu screen and its add form have no serious or critical axe violation`, { timeout: 600_000 }, async () => {
+        const t0 = Date.now();
+        await setLanguage(page, language);
+        const found: Found[] = [];
+        for (const [i, p] of screens.entries()) {
+          await openScreen(page, p);
+          const where = `${tenantId} ${language} ${p}`;
+          // The shell (sidebar, header, tabs) is the same around every screen: the whole page once, then the screen's part.
+          const here = [...(await audit(page, where, i === 0 ? undefined : '.ant-layout-content')), ...(await auditAddForm(page, where))];
+          format(here).forEach(note);
+          note(`${where}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+          found.push(...here);
+        }
+        all.push(...found);
+        console.log(`${who} ${language}: ${screens.length} screens audited in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        expect(format(found)).toEqual([]);
+      });
+    }
+
+    it('phone 390 × 844 and tablet 768 × 1024: no screen scrolls the page sideways', { timeout: 600_000 }, async () => {
+      const t0 = Date.now();
+      await setLanguage(page, 'zh');
+      const wide = await checkSizes(page, screens, tenantId);
+      wide.forEach(note);
+      console.log(`${who}: ${screens.length} screens at two sizes in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      expect(wide).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+  });
+}

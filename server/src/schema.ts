@@ -25,6 +25,7 @@ export * from './modules/zoo/humiture/humiture.tables';
 export * from './modules/zoo/vet/vet.tables';
 export * from './modules/zoo/permit/permit.tables';
 export * from './modules/zoo/vet/quarantine.tables';
+export * from './modules/zoo/vet/round.tables';
 export * from './modules/zoo/breeding/breeding.tables';
 export * from './modules/desk/notice/notice.tables';
 export * from './modules/flow/flow.tables';

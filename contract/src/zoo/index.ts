@@ -25,3 +25,4 @@ export * from './vet';
 export * from './permit';
 export * from './vet-quarantine';
 export * from './breeding';
+export * from './vet-round';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantUser } from '../../../../test/fixtures';
 import { covered, coverOutgoing, makeCage, makePopulation, speciesId } from '../../../../test/zoo-fixtures';
-import { t, admin, adminB, panda, crane, foreignAnimal, today, post, get, dayOffset, drug, weigh, openCase, setupVetTests, lastId } from './vet-test-kit';
+import { t, admin, adminB, panda, crane, foreignAnimal, today, post, get, dayOffset, drug, weigh, setupVetTests, lastId } from './vet-test-kit';
 
 setupVetTests();
 
@@ -11,7 +11,8 @@ async function keeperLog(animalId: string, logDate: string, health: number, rema
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return lastId('zoo_basic_log');
 }
-const movement = (kind: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token: admin, body });
+const movement = (kind: string, body: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `/zoo-stockLog/stockLog/${kind}_enroll`, token: admin, body });
 const venueOf = async (animalId: string) =>
   (await t.sql.query(`select c.venue_id::text as v from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.id = $1`, [animalId])).rows[0].v as string;
 
@@ -53,16 +54,34 @@ describe('keeper log → case', () => {
 
 describe('administrations on the round', () => {
   it('lists today’s scheduled doses of running treatments and ticks them given, missed or refused', async () => {
-    const res = await post(admin, 'treatment/submit', { caseId: pandaCase, drugId: meloxicam, doseMgKg: 0.1, route: 1, frequency: 2, durationDays: 3, startDate: today });
+    const res = await post(admin, 'treatment/submit', {
+      caseId: pandaCase,
+      drugId: meloxicam,
+      doseMgKg: 0.1,
+      route: 1,
+      frequency: 2,
+      durationDays: 3,
+      startDate: today,
+    });
     expect(res.body.success, JSON.stringify(res.body)).toBe(true);
     treatment = await lastId('zoo_med_treatment');
     const round = await get(admin, 'administration/round', {});
     expect(round.body.data.day).toBe(today);
     expect(round.body.data.doses).toEqual([
-      expect.objectContaining({ treatmentId: treatment, animalId: panda, drugName: '美洛昔康注射液', doseMg: 10, amount: 2, slot: 1, frequency: 2, adminStatus: 0 }),
+      expect.objectContaining({
+        treatmentId: treatment,
+        animalId: panda,
+        drugName: '美洛昔康注射液',
+        doseMg: 10,
+        amount: 2,
+        slot: 1,
+        frequency: 2,
+        adminStatus: 0,
+      }),
       expect.objectContaining({ treatmentId: treatment, slot: 2, adminStatus: 0, administrationId: '' }),
     ]);
-    const tick = (body: Record<string, unknown>) => post(admin, 'administration/submit', { treatmentId: treatment, dueDate: today, slot: 1, adminStatus: 1, ...body });
+    const tick = (body: Record<string, unknown>) =>
+      post(admin, 'administration/submit', { treatmentId: treatment, dueDate: today, slot: 1, adminStatus: 1, ...body });
     expect((await tick({ givenTime: '08:30' })).body.success).toBe(true);
     expect((await tick({ adminStatus: 3 })).body.msg).toBe('该次给药已登记');
     expect((await tick({ slot: 3 })).body.msg).toBe('次序超出每日给药次数(2次)');
@@ -75,7 +94,9 @@ describe('administrations on the round', () => {
       [1, 1, '08:30'],
       [2, 3, ''],
     ]);
-    const rows = await t.sql.query(`select slot, admin_status as s, animal_id::text as a from zoo_med_administration where treatment_id = $1 order by slot`, [treatment]);
+    const rows = await t.sql.query(`select slot, admin_status as s, animal_id::text as a from zoo_med_administration where treatment_id = $1 order by slot`, [
+      treatment,
+    ]);
     expect(rows.rows).toEqual([
       { slot: 1, s: 1, a: panda },
       { slot: 2, s: 3, a: panda },
@@ -136,7 +157,11 @@ describe('the vet home', () => {
 
 describe('quarantine bugs', () => {
   it('a transfer of an animal in quarantine is refused; reversing the import withdraws its quarantine', async () => {
-    const q = (await t.sql.query(`select a.id::text as a, q.stock_log_id::text as s from zoo_animal a join zoo_med_quarantine q on q.animal_id = a.id where a.local_no = 'HOME-Q'`)).rows[0];
+    const q = (
+      await t.sql.query(
+        `select a.id::text as a, q.stock_log_id::text as s from zoo_animal a join zoo_med_quarantine q on q.animal_id = a.id where a.local_no = 'HOME-Q'`,
+      )
+    ).rows[0];
     await coverOutgoing(t, admin, [await speciesId(t, 'Grus japonensis')]);
     const res = await t.request({
       method: 'POST',
@@ -173,9 +198,10 @@ describe('the merged timeline', () => {
     // Another zoo's animal reads as missing; a keeper without the medical menus is refused.
     expect((await get(admin, 'timeline', { animalId: foreignAnimal })).body.msg).toBe('所选动物不存在');
     const k = await createTenantUser(t.sql, { tenantId: '330001', account: 'keeper30', password: 'pw', roleAlias: 'keeper' });
-    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_view')`, [
-      k.roleId,
-    ]);
+    await t.sql.query(
+      `insert into blade_role_menu (tenant_id, role_id, menu_id) select '330001', $1, id from blade_menu where code in ('basiclog', 'basiclog_view')`,
+      [k.roleId],
+    );
     const keeper = await t.login('keeper30', 'pw', '330001');
     for (const url of ['timeline', 'home', 'administration/round', 'group-treatment/list'])
       expect((await get(keeper, url, { animalId: panda })).status, url).toBe(403);

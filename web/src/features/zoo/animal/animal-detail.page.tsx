@@ -11,6 +11,7 @@ import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
 import { MovementTimeline } from '../shared/movement-timeline';
+import { AnimalMedicalTabs } from '../vet/animal-medical-tabs';
 
 type Flag = z.infer<typeof AnimalFlagRecord>;
 type Attach = { id: string; link: string; originalName: string };
@@ -183,6 +184,7 @@ function AnimalDetail({ id }: { id: string }) {
             </Card>
           </Col>
         </Row>
+        <AnimalMedicalTabs animalId={id} />
         <Card variant="borderless" title={t('history.title')}>
           <ChangeHistory table="zoo_animal" id={id} i18n="zooAnimal" />
         </Card>

@@ -11,7 +11,7 @@ import { call } from '../../../lib/request';
 import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
 import { MovementTimeline } from '../shared/movement-timeline';
-import { AnimalMedicalTabs } from '../vet/animal-medical-tabs';
+import { AnimalMedicalTabs } from '../shared/animal-medical-tabs';
 
 type Flag = z.infer<typeof AnimalFlagRecord>;
 type Attach = { id: string; link: string; originalName: string };

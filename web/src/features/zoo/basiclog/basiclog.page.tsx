@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { CrudPage } from '../../../crud';
 import { basicLogPage } from './basiclog.crud';
 import { TodayRound } from './today-round';
-import { AdministrationRound } from '../vet/administration-round';
+import { AdministrationRound } from '../shared/administration-round';
 
 /** /zoo/basiclog: the keeper's round of today first, every log in the second tab. */
 export default function BasicLogPage() {

@@ -1,5 +1,5 @@
 import { CrudPage } from '../../../crud';
-import { AdministrationRound } from './administration-round';
+import { AdministrationRound } from '../shared/administration-round';
 import { administrationPage } from './vet-round.crud';
 
 /** /zoo/vet/administration — 给药执行: today's doses to tick, above every dose ticked. */

@@ -1,21 +1,16 @@
 import { ADMIN_STATES, MED_ROUTES, medAdministration, medGroupTreatment, medWeightRef, population } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { call } from '../../../lib/request';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
+import { AdminStateTag } from '../shared/administration-round';
 import { ZooSpeciesSelect } from '../shared/registry-widgets';
 import { AnimalSelect, DrugSelect } from './vet-widgets';
 
 const today = () => chinaDay().format('YYYY-MM-DD');
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
-
-const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange', 3: 'red' };
-export function AdminStateTag({ value }: { value: number }) {
-  const { t } = useTranslation();
-  return <Tag color={STATE_COLORS[value]}>{t(`vetAdministration.states.${value}`)}</Tag>;
-}
 
 /** 给药执行 (contract `medAdministration`): every ticked dose; the round above the list ticks today's. */
 export const administrationPage = defineCrudPage({

@@ -7,10 +7,16 @@ import { crudKeys, useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { useBusy } from '../../../lib/use-busy';
-import { AdminStateTag } from './vet-round.crud';
-import { amountText } from './vet-widgets';
+import { amountText } from './vet-amount';
 
 const ROUND_KEY = ['vet', 'administration-round'];
+
+const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'green', 2: 'orange', 3: 'red' };
+/** 待执行 / 已给药 / 漏给 / 拒绝. */
+export function AdminStateTag({ value }: { value: number }) {
+  const { t } = useTranslation();
+  return <Tag color={STATE_COLORS[value]}>{t(`vetAdministration.states.${value}`)}</Tag>;
+}
 
 /**
  * 今日给药: the doses of running prescriptions due today (one line per dose of the day), each ticked given, missed

@@ -5,9 +5,8 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
-import { CrudPage, useCan } from '../../../crud';
+import { useCan } from '../../../crud';
 import { call } from '../../../lib/request';
-import { weightPage } from './vet.crud';
 
 const KIND_COLORS: Record<string, string> = {
   case: 'volcano',
@@ -148,6 +147,7 @@ export function GrowthChart({ animalId }: { animalId: string }) {
     [points, refPoints, t],
   );
   const el = useECharts<HTMLDivElement>(option);
+  const rows = [...points].reverse();
   return (
     <div>
       {series.data && points.length === 0 ? <Empty description={t('vetWeight.noPoints')} /> : null}
@@ -160,6 +160,21 @@ export function GrowthChart({ animalId }: { animalId: string }) {
         aria-label={t('vetWeight.chart')}
         style={{ width: '100%', height: 300, display: points.length ? 'block' : 'none' }}
       />
+      {points.length ? (
+        <Table
+          size="small"
+          data-testid="growth-weighings"
+          rowKey={(p) => `${p.weighDate}-${p.weightKg}`}
+          dataSource={rows}
+          pagination={{ pageSize: 10 }}
+          columns={[
+            { key: 'd', dataIndex: 'weighDate', title: t('vetWeight.weighDate'), width: 120 },
+            { key: 'kg', dataIndex: 'weightKg', title: t('vetWeight.weightKg'), width: 110 },
+            { key: 'm', dataIndex: 'method', title: t('vetWeight.method'), width: 100, render: (v: number) => t(`vetWeight.methods.${v}`) },
+            { key: 'b', dataIndex: 'bodyCondition', title: t('vetWeight.bodyCondition') },
+          ]}
+        />
+      ) : null}
     </div>
   );
 }
@@ -169,7 +184,6 @@ export function AnimalMedicalTabs({ animalId }: { animalId: string }) {
   const { t } = useTranslation();
   const canCases = useCan('vet_case_view');
   const canWeights = useCan('vet_weight_view');
-  const weights = useMemo(() => ({ ...weightPage, baseQuery: { animalId }, defaults: { ...weightPage.defaults, animalId } }), [animalId]);
   const items = [
     ...(canCases ? [{ key: 'medical', label: t('vetTimeline.medical'), children: <MedicalTimeline animalId={animalId} /> }] : []),
     ...(canWeights
@@ -180,7 +194,6 @@ export function AnimalMedicalTabs({ animalId }: { animalId: string }) {
             children: (
               <>
                 <GrowthChart animalId={animalId} />
-                <CrudPage def={weights} />
               </>
             ),
           },

@@ -95,7 +95,7 @@ export function MedicalTimeline({ animalId }: { animalId: string }) {
       loading={q.isFetching}
       columns={columns}
       dataSource={q.data?.records ?? []}
-      locale={{ emptyText: <Empty description={t('vetTimeline.empty')} /> }}
+      locale={{ emptyText: t('vetTimeline.empty') }}
       scroll={{ x: 480 }}
       pagination={{
         current: page.current,

@@ -129,7 +129,7 @@ describe('veterinary care (decision 0038)', () => {
     await loginAs(page, { tenantId: '100000', account: 'vet1', password: 'vet1' });
 
     // 兽医工作台: the alert, and 开立病例 from it.
-    await open(page, '/zoo/vet/home', '饲养员健康异常报告');
+    await open(page, '/zoo/vet/home', '兽医工作台');
     const alerts = page.getByTestId('home-keeper-alerts');
     const alert = alerts.locator('.ant-list-item', { hasText: '美美 (P001)' });
     await expect.poll(() => alert.textContent()).toContain('左眼流泪,畏光');
@@ -193,7 +193,7 @@ describe('veterinary care (decision 0038)', () => {
     const today = (await dbQuery<{ d: string }>(`select to_char(${TODAY}, 'YYYY-MM-DD') as d`))[0]!.d;
     await typeDate(dlg.getByLabel('结案日期'), today);
     await pick(page, dlg, '转归', '痊愈');
-    await save(page, '修改成功');
+    await save(page, '更新成功');
     await expect.poll(() => row(page, '浅表性角膜炎').textContent()).toContain('已结案');
     expect(await caseOf()).toEqual([expect.objectContaining({ case_status: 3, outcome: 1, closed_today: true })]);
     // The animal's 医疗 tab shows the case, the prescription, the dose and the keeper's log on one timeline.

@@ -72,7 +72,7 @@ export function timelineRoutes(app: FastifyInstance): void {
         select ${k('movement')}, s.id, s.movement_type, concat_ws(' ', nullif(s.reason, ''), nullif(s.remark, '')), (s.reversed_id is not null)::int
           from zoo_stock_log s where s.id in (select id from page)
         union all
-        select ${k('audit')}, u.id, u.action, coalesce((select string_agg(key, ', ' order by key) from jsonb_object_keys(u.changes) key), ''), 0
+        select ${k('audit')}, u.id, u.action, case when u.action = 'create' then '' else coalesce((select string_agg(key, ', ' order by key) from jsonb_object_keys(u.changes) key), '') end, 0
           from sys_audit u where u.id in (select id from page)
       )
       select (select count(*) from zoo_animal where id = ${a} and is_deleted = 0)::int as found,

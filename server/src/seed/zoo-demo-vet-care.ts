@@ -225,18 +225,16 @@ export async function seedDemoVetCare(database: Database): Promise<void> {
         .where(and(eq(zooBasicLog.animalId, red.id), eq(zooBasicLog.logDate, yesterday), eq(zooBasicLog.isDeleted, 0)))
         .returning({ id: zooBasicLog.id });
       if (!changed.length)
-        await tx
-          .insert(zooBasicLog)
-          .values({
-            animalType: 1,
-            animalId: red.id,
-            speciesId: red.speciesId,
-            cageId: red.cageId,
-            logDate: yesterday,
-            logTime: '08:00',
-            health: 3,
-            remark: '右翅下垂,不愿站立',
-          });
+        await tx.insert(zooBasicLog).values({
+          animalType: 1,
+          animalId: red.id,
+          speciesId: red.speciesId,
+          cageId: red.cageId,
+          logDate: yesterday,
+          logTime: '08:00',
+          health: 3,
+          remark: '右翅下垂,不愿站立',
+        });
     }
 
     const pandaSpecies = animals.get('P001')?.speciesId;

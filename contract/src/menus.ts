@@ -140,6 +140,10 @@ export const MENU_TREE = [
       m('vet_drug', '药品目录', '/zoo/vet/drug', 'MedicineBoxOutlined'),
       m('vet_quarantine', '隔离检疫', '/zoo/vet/quarantine', 'SafetyCertificateOutlined', { buttons: [['release', '解除隔离', 2]] }),
       m('vet_necropsy', '尸体剖检', '/zoo/vet/necropsy', 'FileSearchOutlined'),
+      m('vet_home', '兽医工作台', '/zoo/vet/home', 'DashboardOutlined', { crud: false, buttons: [['view', '查看', 2]] }),
+      m('vet_administration', '给药执行', '/zoo/vet/administration', 'CheckSquareOutlined'),
+      m('vet_group_treatment', '群体治疗', '/zoo/vet/group-treatment', 'TeamOutlined'),
+      m('vet_weight_ref', '参考生长曲线', '/zoo/vet/weight-ref', 'RiseOutlined'),
     ]),
     // Reproduction (decision 0042): oestrus, breeding events, the semen bank and the season board.
     group('breed', '繁殖管理', '/zoo/breeding', 'HeartOutlined', [

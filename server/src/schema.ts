@@ -26,6 +26,7 @@ export * from './modules/zoo/humiture/humiture.tables';
 export * from './modules/zoo/vet/vet.tables';
 export * from './modules/zoo/permit/permit.tables';
 export * from './modules/zoo/vet/quarantine.tables';
+export * from './modules/zoo/vet/round.tables';
 export * from './modules/zoo/breeding/breeding.tables';
 export * from './modules/zoo/quality/quality.tables';
 export * from './modules/zoo/breeding/breeding-cubs.tables';

@@ -325,6 +325,36 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.causeOfDeath === `隔离剖检${tag}`,
     unchanged: { causeOfDeath: `隔离剖检${tag}`, disposal: 1 },
   },
+  vet_administration: {
+    create: async (t, token) => {
+      const caseId = await vetCase(t, token);
+      const { rows } = await t.sql.query(`select animal_id::text from zoo_med_case where id = $1`, [caseId]);
+      await submitted(t, token, '/zoo-medical/weight/submit', { animalId: rows[0].animal_id, weighDate: '2024-03-01', weight: 100 }, 'zoo_med_weight');
+      const body = { caseId, drugId: await vetDrug(t, token), doseMgKg: 0.15, route: 1, startDate: '2024-03-02', durationDays: 2 };
+      const treatmentId = await submitted(t, token, '/zoo-medical/treatment/submit', body, 'zoo_med_treatment');
+      return { treatmentId, dueDate: '2024-03-02', slot: 1, adminStatus: 1, remark: `隔离给药${tag}` };
+    },
+    match: (r) => r.remark === `隔离给药${tag}`,
+    unchanged: { remark: `隔离给药${tag}`, adminStatus: 1 },
+  },
+  vet_group_treatment: {
+    create: async (t, token) => {
+      await licensed(t);
+      const { cageId } = await makeCageChain(t, token);
+      const populationId = await makePopulation(t, token, { speciesId: await speciesId(t, DEER), cageId, maleQuantity: 5 });
+      return { populationId, drugId: await vetDrug(t, token), treatDate: '2024-03-01', countTreated: 5, route: 4, doseText: `隔离群体${tag}` };
+    },
+    match: (r) => r.doseText === `隔离群体${tag}`,
+    unchanged: { doseText: `隔离群体${tag}`, countTreated: 5 },
+  },
+  vet_weight_ref: {
+    create: async (t) => {
+      await licensed(t);
+      return { speciesId: await speciesId(t, PANDA), ageDays: 400 + Math.floor(Math.random() * 30_000), weightKg: 12.5, source: `隔离参考${tag}` };
+    },
+    match: (r) => r.source === `隔离参考${tag}`,
+    unchanged: { source: `隔离参考${tag}`, weightKg: 12.5 },
+  },
   breed_oestrus: {
     create: async (t, token) => ({ animalId: await femaleA(t, token), obsDate: '2024-03-20', signs: [1, 2], oestrogen: 42.5, remark: `隔离发情${tag}` }),
     match: (r) => r.remark === `隔离发情${tag}`,

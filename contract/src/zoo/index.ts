@@ -29,3 +29,4 @@ export * from './permit-report';
 export * from './quality';
 export * from './breeding-cubs';
 export * from './diet';
+export * from './vet-round';

@@ -175,6 +175,8 @@ export const MedCaseRecord = z.object({
   outcome: NumOut.meta({ title: '转归' }),
   outcomeNote: z.string().meta({ title: '转归说明' }),
   treatmentCount: z.number().meta({ title: '处方数' }),
+  /** The keeper log (health "abnormal") the case was opened from; '' when opened directly. */
+  basicLogId: z.string(),
 });
 export type MedCaseRecord = z.output<typeof MedCaseRecord>;
 
@@ -201,6 +203,7 @@ export const medCase = defineCrud({
       closeDate: optDay('结案日期'),
       outcome: z.preprocess((v) => (v === '' || v === null ? undefined : v), dictInt('转归', CASE_OUTCOMES).optional()),
       outcomeNote: optText('转归说明', 500),
+      basicLogId: optId('饲养日志'),
     })
     .refine((c) => c.caseStatus !== 3 || (c.closeDate && c.outcome), { message: '结案须填写结案日期和转归', path: ['closeDate'] }),
   filters: z.object({

@@ -8,6 +8,7 @@ import { seedDemoTransfers } from './zoo-demo-transfers';
 import { seedDemoKeeperLogs, seedDemoReadings } from './zoo-demo-logs';
 import { seedDemoReports } from './zoo-demo-reports';
 import { seedDemoVet } from './zoo-demo-vet';
+import { seedDemoVetCare } from './zoo-demo-vet-care';
 import { seedDemoBreeding } from './zoo-demo-breeding';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
@@ -24,6 +25,7 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
   seedDemoTransfers,
   seedDemoStudbook,
   seedDemoVet,
+  seedDemoVetCare,
   seedDemoBreeding,
 ];
 

@@ -40,8 +40,8 @@ describe('zoo seed', () => {
       licences: 16,
       parks: 2,
       venues: 7,
-      cages: 14,
-      animals: 31,
+      cages: 15,
+      animals: 32,
       flags: 19,
       populations: 5,
       breeders: 4,
@@ -100,7 +100,7 @@ describe('zoo seed', () => {
     const routes = await t.request({ url: '/blade-system/menu/routes', token });
     expect(routes.body.data.map((m: any) => m.code)).toEqual(expect.arrayContaining(['desk', 'zoo']));
     const animals = await t.request({ url: '/zoo-animal/animal/list', token, query: { size: '100' } });
-    expect(animals.body.data.total).toBe(30);
+    expect(animals.body.data.total).toBe(31);
     const cub = animals.body.data.records.find((a: any) => a.localNo === 'P005');
     expect(cub).toMatchObject({ sireName: '乐乐 (P003)', damName: '安安 (P006)', speciesName: '大熊猫', cageCode: 'PD-01', breederName: '李饲养' });
     const flags = await t.request({ url: '/zoo-animal/animalFlag/list', token, query: { type: '1', size: '100' } });
@@ -132,7 +132,7 @@ describe('zoo seed', () => {
     for (const p of pops.rows) expect([p.rm, p.rf, p.ru]).toEqual([p.m, p.f, p.u]);
     const animals = await t.sql.query(`select a.local_no, a.status, a.cage_id::text cage, l.status_after, coalesce(l.to_cage_id, l.from_cage_id)::text lcage
       from zoo_animal a join lateral (select * from zoo_stock_log x where x.animal_id = a.id order by x.id desc limit 1) l on true where a.tenant_id = '100000'`);
-    expect(animals.rows.length).toBe(30);
+    expect(animals.rows.length).toBe(31);
     for (const a of animals.rows) expect([a.local_no, a.status_after, a.status === 1 ? a.lcage : a.cage]).toEqual([a.local_no, a.status, a.cage]);
     const kinds = await t.sql.query(`select distinct movement_type from zoo_stock_log where tenant_id = '100000' order by 1`);
     expect(kinds.rows.map((r) => r.movement_type)).toEqual(['born', 'cancel', 'census', 'die', 'export', 'import', 'move']);
@@ -210,5 +210,22 @@ describe('zoo seed', () => {
     expect((await get(vet, 'drug/list')).body.data.total).toBe(5);
     const keeper = await t.login('keeper1', 'keeper1', '100000');
     expect((await get(keeper, 'case/list')).status).toBe(403);
+  });
+
+  it('gives the demo vet an arrival in quarantine, a necropsy, the tiger’s anaesthesia, the cranes’ schedule and a keeper’s alert', async () => {
+    const get = (token: string, url: string, query: Record<string, string> = {}) => t.request({ url: `/zoo-medical/${url}`, token, query });
+    const vet = await t.login('vet1', 'vet1', '100000');
+    const home = (await get(vet, 'home')).body.data;
+    expect(home.keeperAlerts.map((a: any) => a.animalName)).toContain('红红 (C002)');
+    expect(home.vaccinationsDue.map((v: any) => `${v.animalName} ${v.days}`)).toContain('丹丹 (C001) 10');
+    expect(home.vaccinationsDue.map((v: any) => `${v.animalName} ${v.days}`)).toContain('丹丹 (C001) -5');
+    const q = (await get(vet, 'quarantine/list', { quarantineStatus: '1' })).body.data.records;
+    expect(q).toEqual([expect.objectContaining({ animalName: '青青 (C010)', days: 30, cageName: '鸟类隔离检疫舍(Q-01)' })]);
+    const n = (await get(vet, 'necropsy/list')).body.data.records;
+    expect(n).toEqual([expect.objectContaining({ disposal: 3, authorityRef: '示林护〔2024〕12号' })]);
+    const a = (await get(vet, 'anaesthesia/list')).body.data.records;
+    expect(a).toEqual([expect.objectContaining({ animalName: '威威 (T001)', procedure: '左上犬齿拔除' })]);
+    expect((await get(vet, 'administration/list')).body.data.total).toBe(2);
+    expect((await get(vet, 'administration/round')).body.data.doses).toHaveLength(2);
   });
 });

@@ -21,6 +21,7 @@ import { animalI18n } from '../features/zoo/animal/animal.i18n';
 import { basicLogI18n } from '../features/zoo/basiclog/basiclog.i18n';
 import { vetI18n } from '../features/zoo/vet/vet.i18n';
 import { vetCareI18n } from '../features/zoo/vet/vet-care.i18n';
+import { vetRoundI18n } from '../features/zoo/vet/vet-round.i18n';
 import { breedingI18n } from '../features/zoo/breeding/breeding.i18n';
 import { breedingCubsI18n } from '../features/zoo/breeding/breeding-cubs.i18n';
 import { stockReportI18n } from '../features/zoo/report/report.i18n';
@@ -75,6 +76,7 @@ export const featureBundles: readonly I18nBundle[] = [
   basicLogI18n,
   vetI18n,
   vetCareI18n,
+  vetRoundI18n,
   breedingI18n,
   breedingCubsI18n,
   humitureI18n,

@@ -6,6 +6,7 @@ import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { zooAnimal, zooPopulation } from '../zoo.tables';
 import { animalLabel, INS, MOVEMENT_NAME, pendingOf, refusePendingAnimal, type Mfu } from './ledger';
 import { zooStockLog } from './stocklog.tables';
+import { voidArrivalQuarantine } from '../vet/quarantine.service';
 
 const l = zooStockLog;
 const a = zooAnimal;
@@ -69,6 +70,7 @@ async function reverseIndividual(db: Tx, row: LogRow, common: Common): Promise<s
     if (child)
       throw new BizError(`个体「${animalLabel(animal)}」已登记为「${child.localNo}」的亲本,不能撤销其${MOVEMENT_NAME[row.movementType as 'born']}登记`);
     await db.update(a).set({ isDeleted: 1 }).where(eq(a.id, animal.id));
+    await voidArrivalQuarantine(db, row.id);
   } else if (row.movementType === 'move') await db.update(a).set({ cageId: row.fromCageId }).where(eq(a.id, animal.id));
   else
     await db

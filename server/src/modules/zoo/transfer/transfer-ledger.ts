@@ -21,7 +21,7 @@ import {
   type Particulars,
 } from '../stocklog/ledger';
 import { populationIn, refuseOverdraw } from '../stocklog/ledger-population';
-import { startQuarantineOnArrival } from '../vet/quarantine.service';
+import { refuseTransferInQuarantine, startQuarantineOnArrival } from '../vet/quarantine.service';
 import { zooTransferLog } from './transfer.tables';
 
 /**
@@ -46,6 +46,7 @@ export async function holdAnimal(db: Tx, speciesId: string, animalId: string): P
   if (animal.speciesId !== speciesId) throw new BizError(`个体「${animalLabel(animal)}」不是所选物种`);
   if (animal.status !== STATUS_IN) throw new BizError(`个体「${animalLabel(animal)}」不在养,不能转移`);
   await refusePendingAnimal(db, animal, '再次转移');
+  await refuseTransferInQuarantine(db, animal.id, animalLabel(animal));
   return animal;
 }
 

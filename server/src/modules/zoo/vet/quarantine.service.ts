@@ -75,3 +75,20 @@ export async function checkMoveInQuarantine(db: Tx, animalId: string, label: str
   }
   throw new BizError(`个体「${label}」正在隔离检疫(计划至 ${q.endDate}),须兽医解除隔离后才能迁出隔离笼舍`);
 }
+
+/** An individual in quarantine cannot be proposed for a transfer to another zoo: it leaves only after a vet's release. */
+export async function refuseTransferInQuarantine(db: Tx, animalId: string, label: string): Promise<void> {
+  const q = await openQuarantine(db, animalId);
+  if (q) throw new BizError(`个体「${label}」正在隔离检疫(计划至 ${q.endDate}),须兽医解除隔离后才能转移`);
+}
+
+/**
+ * An arrival reversed never happened: the quarantine it opened is withdrawn with it (removed logically, so the
+ * audit trail keeps it), whether in force or released.
+ */
+export async function voidArrivalQuarantine(db: Tx, stockLogId: string): Promise<void> {
+  await db
+    .update(zooMedQuarantine)
+    .set({ isDeleted: 1 })
+    .where(and(eq(zooMedQuarantine.stockLogId, stockLogId), eq(zooMedQuarantine.isDeleted, 0)));
+}

@@ -22,6 +22,7 @@ import { zooAnimal } from '../zoo.tables';
 import { zooMedCase, zooMedDrug, zooMedTreatment, zooMedWeight } from './vet.tables';
 import { checkTaxonRanges, taxonRangeRecords } from './taxon-range';
 import type { StoredTaxonRange } from './vet.tables';
+import { checkAlertLog } from './keeper-alert';
 import { baselines, weightAlertSettings, weightChange } from './weight-alert';
 import { ANIMAL_MISSING, animalName, CASE_MISSING, dose, DRUG_MISSING, drugNameOf, liveAnimal, refuseFuture, weightDateOf, type Weight } from './vet-shared';
 
@@ -114,6 +115,7 @@ export function vetDosingRoutes(app: FastifyInstance): void {
             speciesName: species?.speciesName ?? '',
             vetName: vet ? vet.realName || vet.account : '',
             treatmentCount: counts.get(r.id) ?? 0,
+            basicLogId: r.basicLogId ?? '',
           } as never;
         }),
       );
@@ -127,6 +129,7 @@ export function vetDosingRoutes(app: FastifyInstance): void {
         refuseFuture(input.closeDate, day, '结案日期');
         if (input.closeDate < input.openDate) throw new BizError('结案日期不能早于开始日期');
       }
+      if (input.basicLogId) await checkAlertLog(db, input.basicLogId, animal.id);
       if (existing && existing.animalId !== animal.id) {
         const [t] = await db
           .select({ id: zooMedTreatment.id })
@@ -141,6 +144,7 @@ export function vetDosingRoutes(app: FastifyInstance): void {
         // Only a closed case has a closing date and outcome.
         closeDate: closed ? input.closeDate! : null,
         outcome: closed ? input.outcome! : null,
+        basicLogId: input.basicLogId ?? null,
       };
     },
     beforeRemove: async (ids, { db }) => {

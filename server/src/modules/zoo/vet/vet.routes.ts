@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { administrationRoutes } from './administration.routes';
+import { groupTreatmentRoutes } from './group-treatment.routes';
 import { healthStatusRoutes } from './health-status.routes';
 import { necropsyRoutes } from './necropsy.routes';
 import { quarantineRoutes } from './quarantine.routes';
+import { timelineRoutes } from './timeline.routes';
 import { vetDosingRoutes } from './vet-dosing.routes';
+import { vetHomeRoutes } from './vet-home.routes';
 import { vetRecordRoutes } from './vet-records.routes';
 
 /** Veterinary care (decision 0038), under `/zoo-medical/`: one file per concern. */
@@ -12,4 +16,8 @@ export function vetRoutes(app: FastifyInstance): void {
   quarantineRoutes(app);
   necropsyRoutes(app);
   healthStatusRoutes(app);
+  timelineRoutes(app);
+  vetHomeRoutes(app);
+  administrationRoutes(app);
+  groupTreatmentRoutes(app);
 }

@@ -85,6 +85,8 @@ export const zooMedCase = pgTable(
     closeDate: date('close_date', { mode: 'string' }),
     outcome: integer('outcome'),
     outcomeNote: varchar('outcome_note', { length: 500 }).notNull().default(''),
+    /** The keeper log (health mark "abnormal") the case was opened from. */
+    basicLogId: bigintStr('basic_log_id'),
     ...baseCols(),
   },
   (t) => [

@@ -12,6 +12,7 @@ import { photoList } from '../shared/photo-upload';
 import { flagState } from './animal-flag.crud';
 import { MovementTimeline } from '../shared/movement-timeline';
 import { AnimalReproduction } from '../shared/animal-reproduction';
+import { AnimalMedicalTabs } from '../shared/animal-medical-tabs';
 
 type Flag = z.infer<typeof AnimalFlagRecord>;
 type Attach = { id: string; link: string; originalName: string };
@@ -185,6 +186,7 @@ function AnimalDetail({ id }: { id: string }) {
           </Col>
         </Row>
         <AnimalReproduction id={id} />
+        <AnimalMedicalTabs animalId={id} />
         <Card variant="borderless" title={t('history.title')}>
           <ChangeHistory table="zoo_animal" id={id} i18n="zooAnimal" />
         </Card>

@@ -151,6 +151,10 @@ describe('animal detail page', { timeout: 120_000 }, () => {
         offspring: [{ id: '209', localNo: 'P009', animalName: '小乐', sex: 2, birthDate: '2024-08-01', status: 1 }],
         contraception: [],
       }),
+      'GET /api/zoo-medical/timeline': pageOf([
+        wholeRow('GET /api/zoo-medical/timeline', { kind: 'lab', id: '901', at: '2026-03-02 00:00:00', title: 'WBC 20 10^9/L', detail: '园内化验室', flag: 1 }),
+        wholeRow('GET /api/zoo-medical/timeline', { kind: 'log', id: '902', at: '2026-03-01 08:30:00', title: '3', detail: '左后肢跛行', flag: 1 }),
+      ]),
       'GET /api/zoo-stockLog/stockLog/timeline': ok([
         movement('501', 'born', '2015-07-01 00:00:00', { toCageName: 'PD-00 育幼室', toBefore: '0.0.0', toAfter: '1.0.0' }),
         movement('502', 'move', '2026-03-02 00:00:00', { fromCageName: 'PD-00 育幼室', toCageName: 'PD-02 大熊猫2号舍', remark: '换舍' }),
@@ -187,10 +191,15 @@ describe('animal detail page', { timeout: 120_000 }, () => {
     expect(within(screen.getByText('ZY-0002').closest('tr')!).getByText('当前有效')).toBeInTheDocument();
     expect(screen.getByText('中国 (ISO 3166 国家代码 156)')).toBeInTheDocument();
 
-    expect(await screen.findAllByRole('img')).toHaveLength(2);
+    // The photos (icons of the medical tabs' pager are images too).
+    expect((await screen.findAllByRole('img')).filter((e) => e.tagName === 'IMG')).toHaveLength(2);
     expect(net.to('GET /api/zoo-stockLog/stockLog/timeline')[0]!.query).toEqual({ animalId: '203' });
     expect(await within(await screen.findByTestId('animal-breeding')).findByText('后代 (1)')).toBeInTheDocument();
     expect(net.to('GET /api/zoo-breeding/animal')[0]!.query).toEqual({ animalId: '203' });
+    // The 医疗 tab: the merged timeline, paged on the server; the keeper log's health mark in words.
+    expect(await screen.findByText('WBC 20 10^9/L')).toBeInTheDocument();
+    expect(screen.getByText('健康状况: 异常')).toBeInTheDocument();
+    expect(net.to('GET /api/zoo-medical/timeline')[0]!.query).toMatchObject({ animalId: '203', current: '1', size: '20' });
     // The studbook figures (decision 0037).
     expect(await screen.findByText('0.1250')).toBeInTheDocument();
     expect(screen.getByText('2 / 6')).toBeInTheDocument();

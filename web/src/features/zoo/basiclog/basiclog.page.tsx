@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { CrudPage } from '../../../crud';
 import { basicLogPage } from './basiclog.crud';
 import { TodayRound } from './today-round';
+import { AdministrationRound } from '../shared/administration-round';
 
 /** /zoo/basiclog: the keeper's round of today first, every log in the second tab. */
 export default function BasicLogPage() {
@@ -18,7 +19,16 @@ export default function BasicLogPage() {
       onChange={setTab}
       destroyOnHidden
       items={[
-        { key: 'round', label: t('basicLog.tabRound'), children: <TodayRound /> },
+        {
+          key: 'round',
+          label: t('basicLog.tabRound'),
+          children: (
+            <>
+              <AdministrationRound />
+              <TodayRound />
+            </>
+          ),
+        },
         {
           key: 'list',
           label: t('basicLog.tabList'),

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
 import { crudKeys, type ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
+import { amountText } from '../shared/vet-amount';
 
 type Rows<T> = { records?: T[] } | undefined;
 
@@ -95,11 +96,7 @@ export function DrugSelect({ id, value, onChange, disabled }: ControlProps) {
   );
 }
 
-/** The amount with its unit: mL for liquids, tablets for tablets. */
-export function amountText(t: (k: string, o?: Record<string, unknown>) => string, amount: number | '', unit: number): string {
-  if (amount === '') return '—';
-  return unit === 2 ? t('vetTreatment.tablets', { amount }) : t('vetTreatment.volume', { amount });
-}
+export { amountText } from '../shared/vet-amount';
 
 /**
  * The dose calculator inside the treatment form, bound to `confirmOutOfRange`: from the form's case, drug, dose

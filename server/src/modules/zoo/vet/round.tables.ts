@@ -1,0 +1,75 @@
+import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
+
+/**
+ * Veterinary care, third slice (decision 0038): what a round ticks, group treatments of a population, and the
+ * species' reference weights a growth chart draws. Tenant rows, stamped and audited by the conventions.
+ */
+
+/**
+ * One scheduled administration of a treatment, as ticked on a round: 1 given, 2 missed, 3 refused. The schedule
+ * itself is not stored (start date, frequency and duration of the treatment define it); a row exists once ticked.
+ */
+export const zooMedAdministration = pgTable(
+  'zoo_med_administration',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    treatmentId: bigintStr('treatment_id').notNull(),
+    animalId: bigintStr('animal_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** Which administration of that day (1 … the treatment's frequency). */
+    slot: integer('slot').notNull(),
+    adminStatus: integer('admin_status').notNull(),
+    givenTime: varchar('given_time', { length: 5 }).notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    uniqueIndex('zoo_med_administration_slot_uq')
+      .on(t.tenantId, t.treatmentId, t.dueDate, t.slot)
+      .where(sql`is_deleted = 0`),
+    index('zoo_med_administration_animal_idx').on(t.tenantId, t.animalId, t.dueDate),
+    tenantPolicy('zoo_med_administration'),
+  ],
+);
+
+/** A treatment given to a population at once (deworming in feed, a spray): the drug and how many heads were treated. */
+export const zooMedGroupTreatment = pgTable(
+  'zoo_med_group_treatment',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    populationId: bigintStr('population_id').notNull(),
+    speciesId: bigintStr('species_id').notNull(),
+    drugId: bigintStr('drug_id').notNull(),
+    treatDate: date('treat_date', { mode: 'string' }).notNull(),
+    countTreated: integer('count_treated').notNull(),
+    route: integer('route').notNull(),
+    doseText: varchar('dose_text', { length: 200 }).notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [index('zoo_med_group_treatment_pop_idx').on(t.tenantId, t.populationId, t.treatDate), tenantPolicy('zoo_med_group_treatment')],
+);
+
+/** A point of a species' reference growth curve: the expected weight at an age (days from birth). */
+export const zooMedWeightRef = pgTable(
+  'zoo_med_weight_ref',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    speciesId: bigintStr('species_id').notNull(),
+    ageDays: integer('age_days').notNull(),
+    weightKg: numeric('weight_kg', { precision: 14, scale: 4, mode: 'number' }).notNull(),
+    source: varchar('source', { length: 200 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    uniqueIndex('zoo_med_weight_ref_uq')
+      .on(t.tenantId, t.speciesId, t.ageDays)
+      .where(sql`is_deleted = 0`),
+    tenantPolicy('zoo_med_weight_ref'),
+  ],
+);

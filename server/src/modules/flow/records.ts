@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { BladeFlow, FlowProcess } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../../platform/cache';
-import { dictItems, SYSTEM_DICT } from '../../platform/dict/dict-cache';
+import { dictItems, SYSTEM_DICT, dictLabel } from '../../platform/dict/dict-cache';
 import { bladeUser } from '../../platform/identity/identity.tables';
 import type { DefinitionRow, InstanceRow, TaskRow } from './runtime';
 
@@ -44,7 +44,7 @@ export const blankFlow = (): BladeFlow => ({
 /** `flow_<k>` → the `flow` dictionary's label. */
 export async function categoryNames(cache: Cache, db: Tx, tenantId: string): Promise<(c: string) => string> {
   const items = await dictItems(cache, db, SYSTEM_DICT, tenantId, 'flow');
-  const map = new Map(items.map((i) => [`flow_${i.dictKey}`, i.dictValue]));
+  const map = new Map(items.map((i) => [`flow_${i.dictKey}`, dictLabel(i)]));
   return (c) => map.get(c) ?? '';
 }
 

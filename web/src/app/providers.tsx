@@ -20,7 +20,7 @@ export function AppProviders({ children, queryClient }: Props) {
   const colour = useSession((s) => s.colour);
   const [client] = useState(() => queryClient ?? createQueryClient());
   const reducedMotion = useReducedMotion();
-  useLanguageSync(language);
+  useLanguageSync(language, client);
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider

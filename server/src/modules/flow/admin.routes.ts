@@ -12,6 +12,7 @@ import { deploy, type DeployFile } from './deploy';
 import { flowDefinition, flowInstance, flowModel, flowTask } from './flow.tables';
 import { categoryNames, processRecord, userNames } from './records';
 import { deleteInstance } from './runtime';
+import { shippedName } from '../../platform/i18n/shipped-names';
 
 const MAX_BPMN = 2 * 1024 * 1024;
 const isBpmnName = (n: string) => /\.(bpmn20\.xml|bpmn)$/i.test(n);
@@ -224,7 +225,7 @@ export function adminRoutes(app: FastifyInstance): void {
       const t = open.find((x) => x.instanceId === i.id);
       return {
         id: i.id,
-        name: i.name,
+        name: shippedName(i.name),
         startUserId: i.startUserId ?? '',
         startUser: i.startUserName || names(i.startUserId),
         startTime: i.startTime,

@@ -5,6 +5,7 @@ import type { Cache } from '../../platform/cache';
 import { dictItems, SYSTEM_DICT, dictLabel } from '../../platform/dict/dict-cache';
 import { bladeUser } from '../../platform/identity/identity.tables';
 import type { DefinitionRow, InstanceRow, TaskRow } from './runtime';
+import { shippedName } from '../../platform/i18n/shipped-names';
 
 /** A BladeFlow with every field present (the wire renders unset strings and dates as ""). */
 export const blankFlow = (): BladeFlow => ({
@@ -69,7 +70,7 @@ export function instanceFlow(inst: InstanceRow, categoryName: (c: string) => str
     categoryName: categoryName(inst.category),
     processDefinitionId: inst.definitionId,
     processDefinitionKey: inst.processKey,
-    processDefinitionName: inst.name,
+    processDefinitionName: shippedName(inst.name),
     processDefinitionVersion: inst.version,
     processInstanceId: inst.id,
     historyProcessInstanceId: inst.id,
@@ -88,7 +89,7 @@ export function taskFlow(t: TaskRow, inst: InstanceRow, categoryName: (c: string
   return {
     ...instanceFlow(inst, categoryName),
     taskId: t.id,
-    taskName: t.name,
+    taskName: shippedName(t.name),
     taskDefinitionKey: t.taskDefKey,
     executionId: t.executionId,
     assignee: t.assignee ?? '',
@@ -109,7 +110,7 @@ export function processRecord(d: DefinitionRow, categoryName: (c: string) => str
   return {
     id: d.definitionId,
     tenantId: d.tenantId,
-    name: d.name,
+    name: shippedName(d.name),
     key: d.processKey,
     category: d.category,
     categoryName: categoryName(d.category),

@@ -115,3 +115,14 @@ describe('messages in the request’s language', () => {
     expect(languageOf('en;q=0')).toBe('zh');
   });
 });
+
+describe('names the platform ships', () => {
+  it('the seeded processes are named in English for an English request, in Chinese by default', async () => {
+    const names = async (headers: Record<string, string>) =>
+      (
+        (await t.request({ url: '/blade-flow/work/start-list', token: admin, query: { size: '50' }, headers })).body.data.records as Array<{ name: string }>
+      ).map((r) => r.name);
+    expect(await names({})).toEqual(expect.arrayContaining(['请假流程', '存栏变动审批']));
+    expect(await names(EN)).toEqual(expect.arrayContaining(['Leave', 'Stock movement approval']));
+  });
+});

@@ -1,8 +1,8 @@
-import type { MenuNode } from '@zoo/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../lib/browser';
-import { captchaKeyOf, submitLogin } from '../lib/login';
+import { captchaKeyOf } from '../lib/login';
+import { loginForScreens, openScreen } from '../lib/screens';
 import { networkQuiet } from '../lib/wire';
 
 const b = useBrowser();
@@ -25,44 +25,18 @@ async function watchCsp(page: Page): Promise<() => Promise<Violation[]>> {
   return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp))];
 }
 
-/** Every screen of the menu the user got at login (leaves; a top-level leaf opens under /index; URLs are skipped). */
-function screensOf(menu: MenuNode[]): string[] {
-  const out: string[] = [];
-  const walk = (nodes: MenuNode[], top: boolean) => {
-    for (const n of nodes) {
-      if (n.children?.length) walk(n.children, false);
-      else if (!/^https?:/.test(n.path)) out.push(top ? `${n.path.replace(/\/+$/, '')}/index` : n.path);
-    }
-  };
-  walk(menu, true);
-  return out;
-}
-
 // Screens already walked by an earlier test of this file (same code, same policy): not walked twice.
 const visited = new Set<string>();
 
 async function walkAll(tenantId: string, extra: string[]) {
   const page = await b.newPage();
   const violations = await watchCsp(page);
-  const [routes] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/api/blade-system/menu/routes') && r.ok()),
-    submitLogin(page, { tenantId }),
-  ]);
-  await page.waitForURL(/\/wel\/index/);
-  const menu = [...screensOf(((await routes.json()) as { data: MenuNode[] }).data), ...extra];
+  const menu = [...(await loginForScreens(page, tenantId)), ...extra];
   expect(menu.length).toBeGreaterThan(10);
   const screens = menu.filter((p) => !visited.has(p));
   const seen: string[] = [];
   for (const path of screens) {
-    // Client-side navigation, as a click in the menu does (a reload per screen would double the time).
-    await page.evaluate((p) => {
-      window.history.pushState({}, '', p);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await page.waitForURL((u) => u.pathname === path.split('?')[0]);
-    await networkQuiet(page, 200, 10_000);
-    // The page drew something of its own (not only the shell) and nothing broke.
-    await expect.poll(() => page.locator('.ant-layout-content').innerText(), { timeout: 10_000 }).not.toBe('');
+    await openScreen(page, path);
     expect(await page.locator('[role=alert]', { hasText: /出错|超时/ }).count(), path).toBe(0);
     seen.push(path);
     visited.add(path);

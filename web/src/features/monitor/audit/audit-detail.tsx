@@ -3,6 +3,7 @@ import { Button, Descriptions, Empty, Modal, Table, Tag, Typography } from 'antd
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTION_COLORS, auditValue, useAuditFieldLabel, visibleChanges } from '../../../crud';
+import { auditTypeName } from './audit-type-name';
 
 const cell = (v: unknown) => {
   const text = auditValue(v);
@@ -22,7 +23,7 @@ export function AuditDetail({ row, onClose }: { row: AuditRecord; onClose: () =>
   const items = [
     { key: 'createTime', label: t('audit.createTime'), children: row.createTime },
     { key: 'action', label: t('audit.action'), children: <Tag color={ACTION_COLORS[row.action]}>{t(`history.action.${row.action}`)}</Tag> },
-    { key: 'title', label: t('audit.dataType'), children: row.title },
+    { key: 'title', label: t('audit.dataType'), children: auditTypeName(row.resource, row.title) },
     { key: 'tableName', label: t('audit.tableName'), children: row.tableName },
     { key: 'recordId', label: t('audit.recordId'), children: row.recordId },
     { key: 'userName', label: t('audit.userName'), children: row.userName },

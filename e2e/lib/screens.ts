@@ -1,0 +1,42 @@
+import type { MenuNode } from '@zoo/contract';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { submitLogin } from './login';
+import { networkQuiet } from './wire';
+
+/** Every screen of the menu the user got at login (leaves; a top-level leaf opens under /index; URLs are skipped). */
+export function screensOf(menu: MenuNode[]): string[] {
+  const out: string[] = [];
+  const walk = (nodes: MenuNode[], top: boolean) => {
+    for (const n of nodes) {
+      if (n.children?.length) walk(n.children, false);
+      else if (!/^https?:/.test(n.path)) out.push(top ? `${n.path.replace(/\/+$/, '')}/index` : n.path);
+    }
+  };
+  walk(menu, true);
+  return out;
+}
+
+/** Logs in through the real page and answers the menu screens the user got. */
+export async function loginForScreens(page: Page, tenantId: string): Promise<string[]> {
+  const [routes] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/blade-system/menu/routes') && r.ok()),
+    submitLogin(page, { tenantId }),
+  ]);
+  await page.waitForURL(/\/wel\/index/);
+  return screensOf(((await routes.json()) as { data: MenuNode[] }).data);
+}
+
+/**
+ * Opens a screen by client-side navigation, as a click in the menu does (a reload per screen would double the
+ * time), and waits until it drew something of its own (not only the shell) and its calls are done.
+ */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+  await networkQuiet(page, 200, 10_000);
+  await expect.poll(() => page.locator('.ant-layout-content').innerText(), { timeout: 10_000 }).not.toBe('');
+}

@@ -8,15 +8,21 @@ import { networkQuiet } from '../lib/wire';
 const b = useBrowser();
 
 /**
- * Table columns that hold what people typed (or the demo seed typed for them): names of animals, species, parks,
- * cages, people, roles, departments and posts; remarks, titles, contents, addresses. Chinese there is data, not
- * an untranslated screen (decision 0049). Dictionary-valued columns (sex, status, protection class…) are not listed.
+ * Table columns that hold what people typed (or the demo seed typed for them): names of animals, species, taxa,
+ * parks, cages, people, roles, departments, posts and drugs; numbers of licences and animals; remarks, titles,
+ * complaints, diagnoses, free-text routes. Chinese there is data, not an untranslated screen (decision 0049).
+ * Dictionary-valued columns (sex, status, protection class, types, states) are not listed: Chinese there fails.
  */
-const DATA_HEADERS =
-  /^(.*\bname\b.*|.*Name.*|Account|Nickname|Remark|Title|Content|Address|Contact.*|Species|Park|Venue|Enclosure|Department|Role|Roles|Post|Keeper|Tenant|Zoo|Operator|User|Submitter|Applicant|Reason|Description|Parent.*|Holder|Issuing authority|Location|Source.*|Destination|Data type|Process|Task|Category|Dictionary label|Menu|Module|Entity|Label)$/i;
-
-// One page for both administrators' walks in order: the platform's screens first, the zoo's others after.
-const visited = new Set<string>();
+const DATA_COLUMNS = [
+  '.*\\bname\\b.*',
+  '.*cage.*',
+  '.*\\bno\\.',
+  'Account|Nickname|Remarks?|Title|Content|Address|Contact.*|Reason|Description|Label',
+  'Species|Taxon|Class|Animal|Female|Sire|Dam|Candidate sires|Donor|Drug|Routes|Complaint|Diagnosis|Position',
+  'Parks?|Venues?|Enclosures?|Departments?|Roles?|Posts?|Keepers?|Tenant|Zoo|Holder|Issuing authority|Location|Source.*|Destination',
+  'Operator|User|Submitter|Applicant|Parent.*',
+];
+const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 
 async function walkInEnglish(tenantId: string, extra: string[]): Promise<{ seen: string[]; found: Array<CjkText & { path: string }> }> {
   const page = await b.newPage();
@@ -26,11 +32,12 @@ async function walkInEnglish(tenantId: string, extra: string[]): Promise<{ seen:
   await expect.poll(() => page.getByRole('button', { name: 'Lock screen' }).count()).toBe(1);
   const seen: string[] = [];
   const found: Array<CjkText & { path: string }> = [];
-  for (const path of screens.filter((p) => !visited.has(p))) {
+  // Every screen for each administrator: the same screen shows another tenant's data (the zoo's animals carry the
+  // dictionary values the platform's empty lists do not).
+  for (const path of screens) {
     await openScreen(page, path);
     for (const f of await visibleCjk(page, DATA_HEADERS)) found.push({ ...f, path });
     seen.push(path);
-    visited.add(path);
   }
   if (found.length) await screenshot(page, `english-screens-${tenantId}`);
   await page.close();
@@ -44,7 +51,7 @@ describe('every menu screen in English', () => {
     expect(found, JSON.stringify(found, null, 1)).toEqual([]);
   });
 
-  it('zoo administrator: no Chinese outside user-entered data on the screens not walked above', { timeout: 300_000 }, async () => {
+  it('zoo administrator: no Chinese outside user-entered data', { timeout: 300_000 }, async () => {
     const { seen, found } = await walkInEnglish('100000', []);
     console.log(`zoo admin: ${seen.length} screens in English`);
     expect(found, JSON.stringify(found, null, 1)).toEqual([]);

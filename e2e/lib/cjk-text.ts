@@ -9,7 +9,8 @@ export interface CjkText {
 /**
  * The Chinese text visible on the page outside user-entered data (decision 0049). Allowed, by DOM region:
  * - cells of table columns whose header names user data (`dataHeaders`: names, remarks, titles people typed),
- * - the titles of tree nodes (departments, parks, venues: records people named),
+ * - the titles of tree nodes (departments, parks, venues: records people named), and the value a picker shows
+ *   (`.ant-select-selection-item`: a screen opens with a species or zoo chosen; search forms open empty),
  * - an element declared Chinese with `lang="zh…"` (the language switcher's 中文 names itself in its language),
  * - the header's tenant and user names (`tenant-name`, `user-menu`: what the administrator typed).
  * Everything else in Chinese (labels, buttons, dictionary values, messages, server-made names) is reported.
@@ -33,7 +34,7 @@ export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkTe
         if (!el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
         if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
         if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu]')) continue;
-        if (el.closest('.ant-tree-title,.ant-select-tree-title')) continue;
+        if (el.closest('.ant-tree-title,.ant-select-tree-title,.ant-select-selection-item')) continue;
         const td = el.closest('td');
         const header = td ? headerOf(td as HTMLTableCellElement) : '';
         if (td && data.test(header)) continue;

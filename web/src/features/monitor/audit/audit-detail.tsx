@@ -17,8 +17,8 @@ export function AuditDetail({ row, onClose }: { row: AuditRecord; onClose: () =>
   const changes = visibleChanges(row.changes);
   const columns: TableColumnsType<AuditChange> = [
     { key: 'field', title: t('history.field'), width: 180, render: (_v, c) => label(row.resource, c.field) },
-    { key: 'before', title: t('history.before'), render: (_v, c) => cell(c.before) },
-    { key: 'after', title: t('history.after'), render: (_v, c) => cell(c.after) },
+    { key: 'before', title: t('history.before'), render: (_v, c) => cell(c.beforeName || c.before) },
+    { key: 'after', title: t('history.after'), render: (_v, c) => cell(c.afterName || c.after) },
   ];
   const items = [
     { key: 'createTime', label: t('audit.createTime'), children: row.createTime },

@@ -93,7 +93,7 @@ export function SignsSelect({ value, onChange, disabled }: ControlProps) {
 
 export function SignsText({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => t(`breedOestrus.signList.${k}`)).join('、')}</>;
+  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => t(`breedOestrus.signList.${k}`)).join(t('breedOestrus.signSeparator'))}</>;
 }
 
 /** A sample of the bank still held, with its straws left. */

@@ -12,7 +12,8 @@ export interface CjkText {
  * - the titles of tree nodes (departments, parks, venues: records people named), and the value a picker shows
  *   (`.ant-select-selection-item`: a screen opens with a species or zoo chosen; search forms open empty),
  * - an element declared Chinese with `lang="zh…"` (the language switcher's 中文 names itself in its language),
- * - the header's tenant and user names (`tenant-name`, `user-menu`: what the administrator typed).
+ * - the header's tenant and user names and the studbook's chosen species (`tenant-name`, `user-menu`,
+ *   `studbook-species`: records people named).
  * Everything else in Chinese (labels, buttons, dictionary values, messages, server-made names) is reported.
  */
 export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkText[]> {
@@ -33,7 +34,7 @@ export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkTe
         const el = n.parentElement;
         if (!el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
         if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu]')) continue;
+        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu],[data-testid=studbook-species]')) continue;
         if (el.closest('.ant-tree-title,.ant-select-tree-title,.ant-select-selection-item')) continue;
         const td = el.closest('td');
         const header = td ? headerOf(td as HTMLTableCellElement) : '';

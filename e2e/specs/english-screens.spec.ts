@@ -18,7 +18,7 @@ const DATA_COLUMNS = [
   '.*cage.*|.*enclosure.*|.*zoo.*',
   '.*\\bno\\.',
   'Account|Nickname|Remarks?|Title|Content|Address|Contact.*|Reason|Description|Label',
-  'Species|Taxon|Class|Animal|Female|Sire|Dam|Candidate sires|Donor|Drug|Routes|Complaint|Diagnosis|Position|Individual|Opinion|Proposed by',
+  'Species|Taxon|Class|Animal|Female|Sire|Dam|Candidate sires|Donor|Drug|Routes|Complaint|Diagnosis|Position|Individual|Population|Opinion|Proposed by',
   'Parks?|Venues?|Enclosures?|Departments?|Roles?|Posts?|Keepers?|Tenant|Zoo|Holder|Issuing authority|Location|Source.*|Destination',
   'Operator|User|Submitter|Applicant|Parent.*',
 ];

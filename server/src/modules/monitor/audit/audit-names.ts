@@ -19,7 +19,11 @@ const REFERENCES: Readonly<Record<string, { table: string; name: string }>> = {
   speciesId: { table: 'zoo_species', name: 'species_name' },
 };
 
-const idsOf = (v: unknown): string[] => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',').filter(isIdText) : []);
+/**
+ * Ids as the trail holds them in text (comma lists of varchar columns). A bigint column's value arrives as a JSON
+ * number that has lost its last digits beyond 2^53 (a snowflake id does): never looked up, it could name another row.
+ */
+const idsOf = (v: unknown): string[] => (typeof v === 'string' ? v.split(',').filter(isIdText) : []);
 
 type Named = Wire<AuditChange>;
 

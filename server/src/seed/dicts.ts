@@ -42,19 +42,17 @@ export async function seedDictTable(tx: Tx, table: DictTable, seeds: Record<stri
       continue;
     }
     const [root] = await tx.insert(table).values({ code, dictKey: '-1', dictValue: d.name, dictValueEn: d.nameEn, sort: ++sort }).returning({ id: table.id });
-    await tx
-      .insert(table)
-      .values(
-        d.items.map(([dictKey, dictValue, dictValueEn, remark], i) => ({
-          parentId: root!.id,
-          code,
-          dictKey,
-          dictValue,
-          dictValueEn,
-          sort: i + 1,
-          remark: remark ?? '',
-        })),
-      );
+    await tx.insert(table).values(
+      d.items.map(([dictKey, dictValue, dictValueEn, remark], i) => ({
+        parentId: root!.id,
+        code,
+        dictKey,
+        dictValue,
+        dictValueEn,
+        sort: i + 1,
+        remark: remark ?? '',
+      })),
+    );
   }
 }
 

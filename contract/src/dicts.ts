@@ -52,6 +52,8 @@ export const DictItem = z.object({
   code: z.string(),
   dictKey: z.string(),
   dictValue: z.string(),
+  /** The English label; '' when none was given (the web then shows dictValue). */
+  dictValueEn: z.string(),
   sort: z.number(),
   remark: z.string(),
 });

@@ -16,6 +16,9 @@ export const AuditChange = z.object({
   /** Values as stored; "" when empty; secrets are "******". */
   before: z.unknown(),
   after: z.unknown(),
+  /** The names of the records a reference field (role, department, post, cage, species) pointed to. */
+  beforeName: z.string().optional(),
+  afterName: z.string().optional(),
 });
 export type AuditChange = z.infer<typeof AuditChange>;
 

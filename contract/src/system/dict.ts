@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { reqText } from '../fields';
+import { optText, reqText } from '../fields';
 import { Id, IdOut, IntIn, isIdText, Page, PageQuery, ParentIdIn, TreeNode, treeOf } from '../common';
 import { defineCrud } from '../resource';
 import { DictItem, dictionaryEndpoints } from '../dicts';
@@ -12,6 +12,7 @@ const DictRecordBase = z.object({
   code: z.string().meta({ title: '字典编号' }),
   dictKey: z.string().meta({ title: '字典键值' }),
   dictValue: z.string().meta({ title: '字典名称' }),
+  dictValueEn: z.string().meta({ title: '英文名称' }),
   sort: z.number().meta({ title: '字典排序' }),
   remark: z.string().meta({ title: '字典备注' }),
   isSealed: z.number().meta({ title: '封存' }),
@@ -27,6 +28,7 @@ const dictInput = z.object({
   code: reqText('字典编号', 255),
   dictKey: z.union([z.string(), z.number()], { error: '请输入字典键值' }).transform(String).pipe(z.string().trim().min(1, '请输入字典键值').max(255)),
   dictValue: reqText('字典名称', 255),
+  dictValueEn: optText('英文名称', 255),
   sort: IntIn('请输入字典排序'),
   isSealed: IntIn('请选择字典封存').pipe(z.number().min(0, '请选择字典封存').max(1, '请选择字典封存')),
   remark: z.string().max(255).optional(),

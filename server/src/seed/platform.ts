@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { hashPlain } from '../platform/auth/password';
 import { bladeClient } from '../modules/system/client/client.tables';
-import { bladeDict } from '../platform/dict/dict.tables';
 import { bladeMenu } from '../platform/access/access.tables';
 import { bladeParam } from '../platform/param/param.tables';
 import { bladeTenant } from '../platform/tenancy/tenancy.tables';
@@ -10,7 +9,7 @@ import { bladeDept, bladeUser } from '../platform/identity/identity.tables';
 import { bladePost } from '../modules/system/post/post.tables';
 import { bladeRole, bladeRoleMenu } from '../platform/access/access.tables';
 import { CRUD_BUTTONS, MENU_TREE, type MenuSeed } from './menus';
-import { DICT_SEED } from './dicts';
+import { seedSystemDicts } from './dicts';
 import { DEAD_BAND_PARAMS } from '../modules/zoo/humiture/dead-band';
 
 const GRANTS = 'refresh_token,password,authorization_code,captcha,social';
@@ -49,26 +48,10 @@ export async function seedPlatform(tx: Tx): Promise<string[]> {
   const missing = PARAM_SEED.filter(([k]) => !have.has(k));
   if (missing.length) await tx.insert(bladeParam).values(missing.map(([paramKey, paramName, paramValue]) => ({ paramKey, paramName, paramValue })));
 
-  await seedDicts(tx);
+  await seedSystemDicts(tx);
   const { all: menuIds, created } = await seedMenus(tx);
   await seedAdministrator(tx, menuIds);
   return created;
-}
-
-async function seedDicts(tx: Tx): Promise<void> {
-  const roots = await tx
-    .select({ code: bladeDict.code })
-    .from(bladeDict)
-    .where(and(eq(bladeDict.parentId, '0'), eq(bladeDict.isDeleted, 0)));
-  const have = new Set(roots.map((r) => r.code));
-  let sort = roots.length;
-  for (const [code, d] of Object.entries(DICT_SEED)) {
-    if (have.has(code)) continue;
-    const [root] = await tx.insert(bladeDict).values({ code, dictKey: '-1', dictValue: d.name, sort: ++sort }).returning({ id: bladeDict.id });
-    await tx
-      .insert(bladeDict)
-      .values(d.items.map(([dictKey, dictValue, remark], i) => ({ parentId: root!.id, code, dictKey, dictValue, sort: i + 1, remark: remark ?? '' })));
-  }
 }
 
 /** Every menu's id, and the ids of those this run added (an upgrade's new screens). */

@@ -21,7 +21,7 @@ export function AppProviders({ children, queryClient }: Props) {
   const colour = useSession((s) => s.colour);
   const [client] = useState(() => queryClient ?? createQueryClient());
   const reducedMotion = useReducedMotion();
-  useLanguageSync(language);
+  useLanguageSync(language, client);
   // Every text colour at 4.5 : 1 or more (decision 0048), the chosen colour kept as its readable shade.
   const theme = useMemo(() => accessibleTheme(colour, !reducedMotion), [colour, reducedMotion]);
   return (

@@ -11,8 +11,9 @@ export const ACTION_COLORS: Record<string, string> = { create: 'green', update: 
 
 /** One field's move: label, the old value struck through, the new one. */
 export function ChangeLine({ change, label }: { change: AuditChange; label: string }) {
-  const before = auditValue(change.before);
-  const after = auditValue(change.after);
+  // A reference (role, department, post, cage, species) by the name the server found for it.
+  const before = auditValue(change.beforeName || change.before);
+  const after = auditValue(change.afterName || change.after);
   return (
     <div data-testid="change-line" style={{ wordBreak: 'break-all' }}>
       <Typography.Text type="secondary">{label}: </Typography.Text>

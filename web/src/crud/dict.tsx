@@ -2,18 +2,24 @@ import { dictionaryEndpoints, type DictCode } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Tag } from 'antd';
 import type { SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { call } from '../lib/request';
 import type { Option } from './types';
 
-/** Dictionary entries as options (label dictValue, value dictKey), cached for the session. */
+/** An entry's label in the UI language: the English one in en when it has one, else the Chinese (decision 0049). */
+export const dictLabel = (entry: { dictValue: string; dictValueEn?: string }, language: string): string =>
+  language.startsWith('en') && entry.dictValueEn ? entry.dictValueEn : entry.dictValue;
+
+/** Dictionary entries as options (label in the UI language, value dictKey), cached for the session. */
 export function useDict(code: DictCode | undefined): { options: Option[]; loading: boolean } {
+  const { i18n } = useTranslation();
   const query = useQuery({
     queryKey: ['dict', code],
     queryFn: () => call(dictionaryEndpoints.dictionary, { query: { code: code! } }),
     enabled: Boolean(code),
     staleTime: 5 * 60_000,
   });
-  const options = (query.data ?? []).map((d) => ({ label: d.dictValue, value: d.dictKey }));
+  const options = (query.data ?? []).map((d) => ({ label: dictLabel(d, i18n.language), value: d.dictKey }));
   return { options, loading: query.isLoading };
 }
 

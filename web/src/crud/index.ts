@@ -11,6 +11,6 @@ export { listResource } from './list-resource';
 export { readonlyResource, type ReadonlyResource, type ReadonlyRow } from './readonly-resource';
 export type { FormSlotContext } from './crud-form-modal';
 export { CRUD_TREE_KEY, crudKeys, useCrudDetail, useCrudList, useCrudSubmit } from './crud-queries';
-export { DictSelect, DictTag, useDict } from './dict';
+export { DictSelect, DictTag, dictLabel, useDict } from './dict';
 export { DATE_FORMAT, DATE_TIME_FORMAT } from './field-codec';
 export { defineCrudPage, type ControlProps, type CrudPageDef, type CrudResource, type FieldDef, type Option, type RowOf, type Widget } from './types';

@@ -13,6 +13,7 @@ import { flowDefinition, flowInstance, flowModel, flowTask } from './flow.tables
 import { categoryNames, processRecord, userNames } from './records';
 import { openIncidentCounts } from './incident.routes';
 import { deleteInstance } from './runtime';
+import { shippedName } from '../../platform/i18n/shipped-names';
 
 const MAX_BPMN = 2 * 1024 * 1024;
 const isBpmnName = (n: string) => /\.(bpmn20\.xml|bpmn)$/i.test(n);
@@ -229,7 +230,7 @@ export function adminRoutes(app: FastifyInstance): void {
       const t = open.find((x) => x.instanceId === i.id);
       return {
         id: i.id,
-        name: i.name,
+        name: shippedName(i.name),
         startUserId: i.startUserId ?? '',
         startUser: i.startUserName || names(i.startUserId),
         startTime: i.startTime,

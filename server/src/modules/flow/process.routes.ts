@@ -7,6 +7,7 @@ import { publicRoute, route } from '../../platform/http/route';
 import { flowDefinition, flowHistory, flowInstance, flowTask } from './flow.tables';
 import { blankFlow, duration, userNames } from './records';
 import { renderSvg, type Highlight } from './svg';
+import { shippedName } from '../../platform/i18n/shipped-names';
 
 /** Activity rows of an instance in order; `all` keeps flows and gateways (model-view), else the contract's subset. */
 async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { start?: string; end?: string }): Promise<BladeFlow[]> {
@@ -37,7 +38,7 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
     return {
       ...blankFlow(),
       historyActivityId: r.activityId,
-      historyActivityName: r.activityName || (r.activityType === 'startEvent' ? '开始' : r.activityType === 'endEvent' ? '结束' : r.activityId),
+      historyActivityName: shippedName(r.activityName || (r.activityType === 'startEvent' ? '开始' : r.activityType === 'endEvent' ? '结束' : r.activityId)),
       historyActivityType: r.activityType,
       createTime: r.startTime,
       endTime: r.endTime ?? '',
@@ -57,7 +58,7 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
       out.push({
         ...blankFlow(),
         historyActivityId: t.taskDefKey,
-        historyActivityName: t.name,
+        historyActivityName: shippedName(t.name),
         historyActivityType: 'candidate',
         createTime: t.createTime,
         processInstanceId: inst.id,

@@ -2,9 +2,10 @@ import { inArray } from 'drizzle-orm';
 import type { BladeFlow, FlowProcess } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../../platform/cache';
-import { dictItems, SYSTEM_DICT } from '../../platform/dict/dict-cache';
+import { dictItems, SYSTEM_DICT, dictLabel } from '../../platform/dict/dict-cache';
 import { bladeUser } from '../../platform/identity/identity.tables';
 import type { DefinitionRow, InstanceRow, TaskRow } from './runtime';
+import { shippedName } from '../../platform/i18n/shipped-names';
 
 /** A BladeFlow with every field present (the wire renders unset strings and dates as ""). */
 export const blankFlow = (): BladeFlow => ({
@@ -44,7 +45,7 @@ export const blankFlow = (): BladeFlow => ({
 /** `flow_<k>` → the `flow` dictionary's label. */
 export async function categoryNames(cache: Cache, db: Tx, tenantId: string): Promise<(c: string) => string> {
   const items = await dictItems(cache, db, SYSTEM_DICT, tenantId, 'flow');
-  const map = new Map(items.map((i) => [`flow_${i.dictKey}`, i.dictValue]));
+  const map = new Map(items.map((i) => [`flow_${i.dictKey}`, dictLabel(i)]));
   return (c) => map.get(c) ?? '';
 }
 
@@ -69,7 +70,7 @@ export function instanceFlow(inst: InstanceRow, categoryName: (c: string) => str
     categoryName: categoryName(inst.category),
     processDefinitionId: inst.definitionId,
     processDefinitionKey: inst.processKey,
-    processDefinitionName: inst.name,
+    processDefinitionName: shippedName(inst.name),
     processDefinitionVersion: inst.version,
     processInstanceId: inst.id,
     historyProcessInstanceId: inst.id,
@@ -88,7 +89,7 @@ export function taskFlow(t: TaskRow, inst: InstanceRow, categoryName: (c: string
   return {
     ...instanceFlow(inst, categoryName),
     taskId: t.id,
-    taskName: t.name,
+    taskName: shippedName(t.name),
     taskDefinitionKey: t.taskDefKey,
     executionId: t.executionId,
     assignee: t.assignee ?? '',
@@ -109,7 +110,7 @@ export function processRecord(d: DefinitionRow, categoryName: (c: string) => str
   return {
     id: d.definitionId,
     tenantId: d.tenantId,
-    name: d.name,
+    name: shippedName(d.name),
     key: d.processKey,
     category: d.category,
     categoryName: categoryName(d.category),

@@ -9,6 +9,7 @@ import type { Session } from '../../platform/auth/session';
 import { flowDefinition, flowInstance, flowTask } from './flow.tables';
 import { categoryNames, instanceFlow, processRecord, taskFlow, userNames } from './records';
 import { candidateSql, claimTask, completeTask, deleteTask } from './tasks';
+import { shippedName } from '../../platform/i18n/shipped-names';
 
 interface WorkQuery {
   current: number;
@@ -177,7 +178,7 @@ export function workRoutes(app: FastifyInstance): void {
       return {
         ...base,
         taskId: t?.id ?? '',
-        taskName: t?.name ?? (i.state === 'running' ? '' : '已结束'),
+        taskName: shippedName(t?.name ?? (i.state === 'running' ? '' : '已结束')),
         assignee: t?.assignee ?? '',
         assigneeName: names(t?.assignee),
         status: i.state === 'running' ? 'todo' : 'finish',

@@ -12,7 +12,7 @@ import {
 } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import type { Cache } from '../../platform/cache';
-import { systemDictItems } from '../../platform/dict/dict-cache';
+import { systemDictItems, dictLabel } from '../../platform/dict/dict-cache';
 import { BizError } from '../../platform/http/errors';
 import { containing } from '../../platform/resource/like';
 import { DATASET_SQL } from './dataset-sql';
@@ -113,7 +113,7 @@ const rowsOf = async (db: Tx, q: SQL) => ((await db.execute(q)) as unknown as { 
 async function present(db: Tx, cache: Cache, columns: OutColumn[], rows: Raw[]): Promise<Array<Record<string, Cell>>> {
   const labels = new Map<string, Map<string, string>>();
   for (const c of columns)
-    if (c.dict && !labels.has(c.dict)) labels.set(c.dict, new Map((await systemDictItems(cache, db, c.dict)).map((i) => [i.dictKey, i.dictValue])));
+    if (c.dict && !labels.has(c.dict)) labels.set(c.dict, new Map((await systemDictItems(cache, db, c.dict)).map((i) => [i.dictKey, dictLabel(i)])));
   return rows.map((r) =>
     Object.fromEntries(
       columns.map((c) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { localLabel } from '../../platform/i18n/request-language';
 import { and, eq, sql } from 'drizzle-orm';
 import { datasetOf, report, reportEndpoints, type ReportDesign } from '@zoo/contract';
 import { sendXlsx } from '../../platform/excel';
@@ -12,7 +13,11 @@ import { bladeReport } from './report.tables';
 
 const r = bladeReport;
 type Row = typeof r.$inferSelect;
-const datasetName = (key: string) => datasetOf(key)?.zh ?? key;
+/** A data set's name in the request's language (the catalogue carries both). */
+const datasetName = (key: string) => {
+  const d = datasetOf(key);
+  return d ? localLabel(d.zh, d.en) : key;
+};
 /** The list carries no content (contract §5.17); the detail carries the design. */
 const listRecord = ({ design: _design, ...row }: Row) => ({ ...row, datasetName: datasetName(row.dataset) });
 

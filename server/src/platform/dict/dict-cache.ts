@@ -3,6 +3,7 @@ import type { DictItem } from '@zoo/contract';
 import type { DbLike } from '../../db/client';
 import { bladeDict, bladeDictBiz } from './dict.tables';
 import type { Cache } from '../cache';
+import { currentLanguage, localLabel } from '../i18n/request-language';
 
 export type DictTable = typeof bladeDict | typeof bladeDictBiz;
 export type DictRow = typeof bladeDictBiz.$inferSelect | typeof bladeDict.$inferSelect;
@@ -28,6 +29,7 @@ const toItem = (r: DictRow): DictItem => ({
   code: r.code,
   dictKey: r.dictKey,
   dictValue: r.dictValue,
+  dictValueEn: r.dictValueEn,
   sort: r.sort,
   remark: r.remark,
 });
@@ -53,8 +55,12 @@ export function dictAll(cache: Cache, db: DbLike, kind: DictKind, tenantId: stri
 
 export const systemDictItems = (cache: Cache, db: DbLike, code: string) => dictItems(cache, db, SYSTEM_DICT, '', code);
 
-/** dictKey → dictValue of a system dictionary, for the `*Name` fields of VOs. */
+/** An entry's label in the request's language. */
+export const dictLabel = (i: DictItem): string => localLabel(i.dictValue, i.dictValueEn);
+
+/** dictKey → label of a system dictionary in the request's language, for the `*Name` fields of VOs. */
 export async function systemDictLabels(cache: Cache, db: DbLike, code: string): Promise<(key: number | string | null | undefined) => string> {
-  const map = new Map((await systemDictItems(cache, db, code)).map((i) => [i.dictKey, i.dictValue]));
+  const lang = currentLanguage();
+  const map = new Map((await systemDictItems(cache, db, code)).map((i) => [i.dictKey, localLabel(i.dictValue, i.dictValueEn, lang)]));
   return (key) => (key === null || key === undefined ? '' : (map.get(String(key)) ?? ''));
 }

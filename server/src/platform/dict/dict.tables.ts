@@ -8,6 +8,8 @@ const dictCols = () => ({
   code: varchar('code', { length: 255 }).notNull(),
   dictKey: varchar('dict_key', { length: 255 }).notNull(),
   dictValue: varchar('dict_value', { length: 255 }).notNull(),
+  /** The English label; '' falls back to dict_value (decision 0049). */
+  dictValueEn: varchar('dict_value_en', { length: 255 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   remark: varchar('remark', { length: 255 }).notNull().default(''),
   isSealed: integer('is_sealed').notNull().default(0),

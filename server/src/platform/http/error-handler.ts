@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { BizError, OAuthError } from './errors';
-import { err } from './envelope';
+import { err as envelopeErr } from './envelope';
+import { languageOf } from '../i18n/request-language';
+import { localizeMessage } from '../i18n/messages';
 import { recordError } from '../log/error-log';
 
 const ANONYMOUS_ERRORS_PER_MINUTE = 10;
@@ -56,7 +58,10 @@ const clientMessage = (e: FastifyError) => (/[\u4e00-\u9fff]/.test(e.message) ? 
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (e: FastifyError, req: FastifyRequest, reply) => {
-    if (e instanceof OAuthError) return reply.code(e.status).send({ error: e.error, error_description: e.description });
+    // Every refusal leaves through here: its message in the request's language (decision 0049).
+    const lang = languageOf(req.headers['accept-language']);
+    const err = (code: number, msg: string) => envelopeErr(code, localizeMessage(msg, lang));
+    if (e instanceof OAuthError) return reply.code(e.status).send({ error: e.error, error_description: localizeMessage(e.description, lang) });
     if (e instanceof BizError) {
       const code: number = (e as BizError).code;
       // The gateway's 401 bodies carry no `success` field (contract §1.3).
@@ -64,7 +69,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         return reply
           .code(401)
           .type('application/json; charset=utf-8')
-          .send(JSON.stringify({ code: 401, msg: e.message, data: null }));
+          .send(JSON.stringify({ code: 401, msg: localizeMessage(e.message, lang), data: null }));
       return reply.code(code).send(err(code, e.message));
     }
     if (hasZodFastifySchemaValidationErrors(e)) return reply.code(400).send(err(400, validationMessage(e.validation as Issue[])));

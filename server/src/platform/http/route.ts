@@ -9,6 +9,8 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess, DENIED } from '../access/permissions';
 import { acrossTenants, PLATFORM_TENANT, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
+import { inLanguage, languageOf } from '../i18n/request-language';
+import { localizeMessage } from '../i18n/messages';
 import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -185,29 +187,32 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         await opts.before(req, session);
       }
       const committed: Array<() => void> = [];
-      const data = await inTenant(
-        app.zoo.database.db,
-        {
-          tenantId: session.tenantId,
-          userId: session.userId,
-          deptId: session.deptId,
-          allTenants: acrossTenants(ep, session),
-          // Roles, department and status come from the database, so rights removed bite on this very request.
-          live: session,
-          liveCache: app.zoo.cache,
-          onLive: liveRights(app, session),
-          readOnly: ep.method === 'GET' && !opts.writes,
-          ...auditContext(req, session),
-        },
-        async (db) => {
-          await checkAccess(app.zoo.cache, db, session, ep.access);
-          if (opts.platformOnly && session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
-          await opts.authorize?.({ db, session, req });
-          await enforceApiScope(app.zoo.cache, db, session, ep.path);
-          if (req.validationError) throw req.validationError;
-          const afterCommit = (fn: () => void) => void committed.push(fn);
-          return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
-        },
+      const lang = languageOf(req.headers['accept-language']);
+      const data = await inLanguage(lang, () =>
+        inTenant(
+          app.zoo.database.db,
+          {
+            tenantId: session.tenantId,
+            userId: session.userId,
+            deptId: session.deptId,
+            allTenants: acrossTenants(ep, session),
+            // Roles, department and status come from the database, so rights removed bite on this very request.
+            live: session,
+            liveCache: app.zoo.cache,
+            onLive: liveRights(app, session),
+            readOnly: ep.method === 'GET' && !opts.writes,
+            ...auditContext(req, session),
+          },
+          async (db) => {
+            await checkAccess(app.zoo.cache, db, session, ep.access);
+            if (opts.platformOnly && session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
+            await opts.authorize?.({ db, session, req });
+            await enforceApiScope(app.zoo.cache, db, session, ep.path);
+            if (req.validationError) throw req.validationError;
+            const afterCommit = (fn: () => void) => void committed.push(fn);
+            return handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, session, db, afterCommit });
+          },
+        ),
       ).catch((e) => {
         throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
       });
@@ -215,9 +220,9 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
       if ((data as unknown) instanceof PreSerialized) {
         reply.type('application/json; charset=utf-8');
         const pre = data as unknown as PreSerialized;
-        return ep.raw ? pre.json : pre.envelope(messages.get(req) ?? ok(null).msg);
+        return ep.raw ? pre.json : pre.envelope(localizeMessage(messages.get(req) ?? ok(null).msg, lang));
       }
-      return ep.raw ? data : ok(data ?? {}, messages.get(req));
+      return ep.raw ? data : ok(data ?? {}, localizeMessage(messages.get(req) ?? ok(null).msg, lang));
     },
   } as RouteOptions);
 }
@@ -240,8 +245,9 @@ export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends 
     ...(opts.session ? { onRequest: sessionHook(app) } : {}),
     ...(opts.bodyLimit || !opts.session ? { bodyLimit: opts.bodyLimit ?? PUBLIC_BODY_LIMIT } : {}),
     handler: async (req, reply) => {
-      const data = await handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db });
-      return ep.raw ? data : ok(data ?? {});
+      const lang = languageOf(req.headers['accept-language']);
+      const data = await inLanguage(lang, () => handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db }));
+      return ep.raw ? data : ok(data ?? {}, localizeMessage(ok(null).msg, lang));
     },
   } as RouteOptions);
 }

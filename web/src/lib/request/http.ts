@@ -20,7 +20,8 @@ export interface HttpOptions {
 
 export function authHeaders(): Record<string, string> {
   const token = session().token;
-  const headers: Record<string, string> = { Authorization: basicAuth() };
+  // The API answers its messages and server-made names in this language (decision 0049).
+  const headers: Record<string, string> = { Authorization: basicAuth(), 'Accept-Language': session().language === 'en' ? 'en' : 'zh-CN' };
   if (token) headers[website.tokenHeader] = `bearer ${token}`;
   return headers;
 }

@@ -4,7 +4,7 @@ import { deskEndpoints, notice } from '@zoo/contract';
 import type { DbLike } from '../../../db/client';
 import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { addDeskCount } from '../../../platform/desk-counts';
-import { systemDictItems, systemDictLabels } from '../../../platform/dict/dict-cache';
+import { systemDictItems, systemDictLabels, dictLabel } from '../../../platform/dict/dict-cache';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { bladeNotice } from './notice.tables';
@@ -37,7 +37,7 @@ export function noticeRoutes(app: FastifyInstance): void {
   });
 
   route(app, deskEndpoints.noticeCountInfo, async ({ db }) => {
-    const labels = Object.fromEntries((await systemDictItems(app.zoo.cache, db, 'notice')).map((i) => [i.dictKey, i.dictValue]));
+    const labels = Object.fromEntries((await systemDictItems(app.zoo.cache, db, 'notice')).map((i) => [i.dictKey, dictLabel(i)]));
     const rows = await db.select({ category: bladeNotice.category, n: count() }).from(bladeNotice).where(live).groupBy(bladeNotice.category);
     const byKey = new Map(rows.map((r) => [String(r.category), Number(r.n)]));
     const keys = [...new Set([...Object.keys(labels), ...byKey.keys()])].sort((a, b) => Number(a) - Number(b));

@@ -12,6 +12,7 @@ import { pageOf, selectPage } from '../../../platform/resource/paging';
 import { auditedTable, auditedTables } from '../../../platform/resource/registry';
 import { listDataScope, NOT_FOUND, resourceRoutes } from '../../../platform/resource/resource-routes';
 import { auditRecord, changesText } from './audit.records';
+import { nameReferences } from './audit-names';
 
 const EXPORT_LIMIT = 50_000;
 const ACTION_NAMES: Record<string, string> = { create: '新增', update: '修改', delete: '删除' };
@@ -36,7 +37,11 @@ export function auditRoutes(app: FastifyInstance): void {
     def: audit,
     table: sysAudit,
     count: 'appendOnly',
-    toRecords: async (rows) => rows.map((r) => auditRecord(app, r)),
+    toRecords: async (rows, { db }) =>
+      nameReferences(
+        db,
+        rows.map((r) => auditRecord(app, r)),
+      ) as never,
   });
 
   route(app, auditEndpoints.history, async (call) => {
@@ -57,7 +62,10 @@ export function auditRoutes(app: FastifyInstance): void {
     const where = and(eq(sysAudit.tableName, table), eq(sysAudit.recordId, id));
     const { rows, total } = await selectPage(call.db, sysAudit, where, [desc(sysAudit.id)], { current, size });
     return pageOf(
-      rows.map((r) => auditRecord(app, r)),
+      await nameReferences(
+        call.db,
+        rows.map((r) => auditRecord(app, r)),
+      ),
       total,
       { current, size },
     );

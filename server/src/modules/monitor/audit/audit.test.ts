@@ -142,4 +142,22 @@ describe('audit trail', () => {
     const all = await t.request({ url: '/blade-log/audit/list', token: admin, query: { current: '1', size: '10', tableName_equal: 'zoo_animal' } });
     expect(ws.rowCount - 1).toBe(all.body.data.total);
   });
+
+  it('names the roles and department a change points to, for the platform administrator reading a zoo’s trail', async () => {
+    const [u] = (
+      await t.sql.query(
+        `select u.id::text, (select role_name from blade_role where id::text = u.role_id) role_name,
+                (select dept_name from blade_dept where id::text = u.dept_id) dept_name
+           from blade_user u where u.tenant_id = '300002' and u.role_id <> '' and u.is_deleted = 0 order by u.id limit 1`,
+      )
+    ).rows;
+    expect(u?.role_name).toBeTruthy();
+    const list = await t.request({ url: '/blade-log/audit/list', token: admin, query: { tableName_equal: 'blade_user', recordId_equal: u.id } });
+    type Entry = { tenantId: string; changes: Array<{ field: string; afterName?: string }> };
+    const created = (list.body.data.records as Entry[]).find((r) => r.changes.some((c) => c.field === 'roleId'))!;
+    expect(created.tenantId).toBe('300002');
+    const change = (f: string) => created.changes.find((c) => c.field === f)!;
+    expect(change('roleId').afterName).toBe(u.role_name);
+    expect(change('account').afterName).toBeUndefined();
+  });
 });

@@ -71,6 +71,7 @@ async function copyPlatformDicts(db: Tx, rows: Array<typeof bladeDictBiz.$inferS
       code: r.code,
       dictKey: r.dictKey,
       dictValue: r.dictValue,
+      dictValueEn: r.dictValueEn,
       sort: r.sort,
       remark: r.remark,
       isSealed: r.isSealed,

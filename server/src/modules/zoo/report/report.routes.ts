@@ -4,13 +4,13 @@ import { stockReportEndpoints } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { sendXlsx, writeSheet, type SheetColumn } from '../../../platform/excel';
 import { route } from '../../../platform/http/route';
-import { systemDictItems } from '../../../platform/dict/dict-cache';
+import { systemDictItems, dictLabel } from '../../../platform/dict/dict-cache';
 import { rows, today } from '../keeper/basic-log.service';
 import { speciesPeriod, stockAt, sumFigures, type Filters, type SpeciesPeriodRow } from './stock-at';
 
 /** Protection level names as the dictionary the screens show (`protection_class`). */
 async function levelNames(app: FastifyInstance, db: Tx): Promise<Map<string, string>> {
-  return new Map((await systemDictItems(app.zoo.cache, db, 'protection_class')).map((i) => [i.dictKey, i.dictValue]));
+  return new Map((await systemDictItems(app.zoo.cache, db, 'protection_class')).map((i) => [i.dictKey, dictLabel(i)]));
 }
 
 /** The default period: the current month up to today. */

@@ -3,6 +3,7 @@ import { Button, Descriptions, Empty, Modal, Table, Tag, Typography } from 'antd
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ACTION_COLORS, auditValue, useAuditFieldLabel, visibleChanges } from '../../../crud';
+import { auditTypeName } from './audit-type-name';
 
 const cell = (v: unknown) => {
   const text = auditValue(v);
@@ -16,13 +17,13 @@ export function AuditDetail({ row, onClose }: { row: AuditRecord; onClose: () =>
   const changes = visibleChanges(row.changes);
   const columns: TableColumnsType<AuditChange> = [
     { key: 'field', title: t('history.field'), width: 180, render: (_v, c) => label(row.resource, c.field) },
-    { key: 'before', title: t('history.before'), render: (_v, c) => cell(c.before) },
-    { key: 'after', title: t('history.after'), render: (_v, c) => cell(c.after) },
+    { key: 'before', title: t('history.before'), render: (_v, c) => cell(c.beforeName || c.before) },
+    { key: 'after', title: t('history.after'), render: (_v, c) => cell(c.afterName || c.after) },
   ];
   const items = [
     { key: 'createTime', label: t('audit.createTime'), children: row.createTime },
     { key: 'action', label: t('audit.action'), children: <Tag color={ACTION_COLORS[row.action]}>{t(`history.action.${row.action}`)}</Tag> },
-    { key: 'title', label: t('audit.dataType'), children: row.title },
+    { key: 'title', label: t('audit.dataType'), children: auditTypeName(row.resource, row.title) },
     { key: 'tableName', label: t('audit.tableName'), children: row.tableName },
     { key: 'recordId', label: t('audit.recordId'), children: row.recordId },
     { key: 'userName', label: t('audit.userName'), children: row.userName },

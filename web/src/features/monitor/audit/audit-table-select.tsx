@@ -4,6 +4,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
+import { auditTypeName } from './audit-type-name';
 
 /** The audited tables, named by their resource title (数据表 filter of the audit screen). */
 export function AuditTableSelect({ value, onChange, id, disabled }: ControlProps) {
@@ -20,7 +21,7 @@ export function AuditTableSelect({ value, onChange, id, disabled }: ControlProps
       onChange={(v) => onChange?.(v)}
       placeholder={t('crud.selectPlaceholder', { label: t('audit.tableName') })}
       style={{ minWidth: 200 }}
-      options={(tables.data ?? []).map((x) => ({ value: x.tableName, label: `${x.title} (${x.tableName})` }))}
+      options={(tables.data ?? []).map((x) => ({ value: x.tableName, label: `${auditTypeName(x.resource, x.title)} (${x.tableName})` }))}
     />
   );
 }

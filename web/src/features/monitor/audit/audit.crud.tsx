@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, audit } from '@zoo/contract';
 import { Tag } from 'antd';
 import { ACTION_COLORS, defineCrudPage, readonlyResource } from '../../../crud';
 import { t } from '../../../lib/i18n';
+import { auditTypeName } from './audit-type-name';
 import { AuditTableSelect } from './audit-table-select';
 
 const actionTag = (v: unknown) => <Tag color={ACTION_COLORS[String(v)]}>{t(`history.action.${String(v)}`)}</Tag>;
@@ -18,7 +19,7 @@ export const auditPage = defineCrudPage({
   // Who did what first, so a tablet shows them without scrolling; the table filter sits with the time range.
   fields: {
     createTime: { width: 170, search: { range: ['createTime_dategt', 'createTime_datelt'] } },
-    title: { label: 'audit.dataType', width: 110 },
+    title: { label: 'audit.dataType', width: 110, render: (v, row) => auditTypeName(String(row.resource ?? ''), String(v ?? '')) },
     action: {
       width: 80,
       widget: 'select',

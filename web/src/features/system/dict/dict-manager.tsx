@@ -1,7 +1,7 @@
 import { Button, Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudPage } from '../../../crud';
+import { CrudPage, dictLabel } from '../../../crud';
 import { dictItemPage, dictRootPage, type DictApi, type DictRow } from './dict.crud';
 
 export type DictLayout = 'horizontal' | 'vertical';
@@ -14,7 +14,7 @@ interface Props {
 
 /** Dictionary management: the dictionaries (roots, paged) and the entries of the one clicked. */
 export function DictManager({ api, layout }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [root, setRoot] = useState<DictRow | null>(null);
   const rootPage = useMemo(() => dictRootPage(api), [api]);
   const itemPage = useMemo(() => (root ? dictItemPage(api, root) : null), [api, root]);
@@ -37,7 +37,7 @@ export function DictManager({ api, layout }: Props) {
       def={itemPage}
       header={
         <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="dict-items-title">
-          {t('dict.itemsOf', { name: root!.dictValue, code: root!.code })}
+          {t('dict.itemsOf', { name: dictLabel(root!, i18n.language), code: root!.code })}
         </Typography.Title>
       }
     />

@@ -1,6 +1,7 @@
 import { TOP_PARENT_ID, type dict, type dictBiz, type TreeNode } from '@zoo/contract';
-import { defineCrudPage, type FieldDef, type Option, type RowOf } from '../../../crud';
+import { defineCrudPage, dictLabel, type FieldDef, type Option, type RowOf } from '../../../crud';
 import { call } from '../../../lib/request';
+import { i18n } from '../../../lib/i18n';
 
 /** System and business dictionaries share every shape; one implementation serves both. */
 export type DictApi = typeof dict | typeof dictBiz;
@@ -27,6 +28,7 @@ export const dictRootPage = (api: DictApi) =>
     fields: {
       code: { search: true },
       dictValue: { search: true },
+      dictValueEn: {},
       sort: { width: 90 },
       isSealed: sealed,
       remark: { widget: 'textarea', rows: 3, table: false },
@@ -39,7 +41,7 @@ type DictTree = DictRow & { children?: DictTree[] };
 const toNode = (r: DictTree): TreeNode => ({
   id: r.id,
   parentId: r.parentId,
-  title: r.dictValue,
+  title: dictLabel(r, i18n.language),
   key: r.id,
   value: r.id,
   children: r.children?.map(toNode),
@@ -58,6 +60,7 @@ export const dictItemPage = (api: DictApi, root: DictRow) =>
     fields: {
       code: { readOnly: true, table: false },
       dictValue: { search: true },
+      dictValueEn: {},
       dictKey: {},
       parentId: {
         table: false,

@@ -115,7 +115,8 @@ export function SignsSelect({ value, onChange, disabled }: ControlProps) {
 
 export function SignsText({ value }: { value: unknown }) {
   const labels = new Map(useSigns().map((o) => [o.value, o.label]));
-  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => labels.get(k) ?? String(k)).join('、')}</>;
+  const { t } = useTranslation();
+  return <>{(Array.isArray(value) ? (value as number[]) : []).map((k) => labels.get(k) ?? String(k)).join(t('breedOestrus.signSeparator'))}</>;
 }
 
 /** A sample of the bank still held, with its straws left. */

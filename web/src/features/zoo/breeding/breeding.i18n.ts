@@ -23,6 +23,7 @@ export const breedingI18n: I18nBundle = {
       peak: '雌激素峰值',
       peakAt: '峰值 {{date}}: {{value}} {{unit}}',
       noPoints: '该年度还没有激素记录',
+      signSeparator: '、',
       signList: {
         '1': '气味标记',
         '2': '咩叫',
@@ -132,6 +133,7 @@ export const breedingI18n: I18nBundle = {
       peak: 'Oestrogen peak',
       peakAt: 'Peak {{date}}: {{value}} {{unit}}',
       noPoints: 'No hormone values this year yet',
+      signSeparator: ', ',
       signList: {
         '1': 'Scent marking',
         '2': 'Bleating',

@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+
+/** A piece of Chinese text an English screen shows, and where. */
+export interface CjkText {
+  text: string;
+  where: string;
+}
+
+/**
+ * The Chinese text visible on the page outside user-entered data (decision 0049). Allowed, by DOM region:
+ * - cells of table columns whose header names user data (`dataHeaders`: names, remarks, titles people typed),
+ * - the titles of tree nodes (departments, parks, venues: records people named), and the value a picker shows
+ *   (`.ant-select-selection-item`: a screen opens with a species or zoo chosen; search forms open empty),
+ * - an element declared Chinese with `lang="zh…"` (the language switcher's 中文 names itself in its language),
+ * - the header's tenant and user names and the studbook's chosen species (`tenant-name`, `user-menu`,
+ *   `studbook-species`: records people named).
+ * Everything else in Chinese (labels, buttons, dictionary values, messages, server-made names) is reported.
+ */
+export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkText[]> {
+  return page.evaluate(
+    ({ source, flags }) => {
+      const data = new RegExp(source, flags);
+      const cjk = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+/;
+      const out: Array<{ text: string; where: string }> = [];
+      const headerOf = (td: HTMLTableCellElement): string => {
+        const table = td.closest('.ant-table');
+        const ths = table ? Array.from(table.querySelectorAll('thead tr:last-child > th')) : [];
+        return (ths[td.cellIndex] as HTMLElement | undefined)?.innerText.trim() ?? '';
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.nodeValue ?? '';
+        if (!cjk.test(text)) continue;
+        const el = n.parentElement;
+        if (!el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
+        if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu],[data-testid=studbook-species]')) continue;
+        if (el.closest('.ant-tree-title,.ant-select-tree-title,.ant-select-selection-item')) continue;
+        const td = el.closest('td');
+        const header = td ? headerOf(td as HTMLTableCellElement) : '';
+        if (td && data.test(header)) continue;
+        const where = header ? `column "${header}"` : (el.closest('[data-testid]')?.getAttribute('data-testid') ?? el.className.toString().slice(0, 60));
+        out.push({ text: text.trim().slice(0, 40), where });
+      }
+      return out;
+    },
+    { source: dataHeaders.source, flags: dataHeaders.flags },
+  );
+}

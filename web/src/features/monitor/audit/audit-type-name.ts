@@ -1,0 +1,8 @@
+import { i18n, t } from '../../../lib/i18n';
+
+/**
+ * The audited data's type: the server names it by its resource's Chinese title; an English screen shows the
+ * English name of the menu of that resource (most resources are named like their menu), else the title.
+ */
+export const auditTypeName = (resource: string, title: string): string =>
+  i18n.language === 'zh' || !resource ? title : t(`menuName.${resource}`, { defaultValue: title });

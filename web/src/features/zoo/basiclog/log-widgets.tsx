@@ -102,7 +102,7 @@ export function DietText({ diet }: { diet: DietItem[] }) {
 }
 
 /** Individuals in stock and populations, one searchable list (a log is about either). */
-export function SubjectSelect({ value, onChange, disabled }: ControlProps) {
+export function SubjectSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const animals = useQuery({
     queryKey: ['basiclog-subjects', 'animals'],
@@ -128,6 +128,8 @@ export function SubjectSelect({ value, onChange, disabled }: ControlProps) {
   ];
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"

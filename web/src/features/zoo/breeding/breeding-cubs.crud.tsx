@@ -123,7 +123,7 @@ export function CubsText({ value }: { value: unknown }) {
 }
 
 /** A cub of a recorded litter. */
-export function CubSelect({ value, onChange, disabled }: ControlProps) {
+export function CubSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...crudKeys.lists(breedLitter.name), 'cubs'],
@@ -138,6 +138,8 @@ export function CubSelect({ value, onChange, disabled }: ControlProps) {
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"

@@ -20,11 +20,13 @@ function useAnimals(sex: number) {
 }
 
 /** A female of the zoo; `sex` 0 lists every animal (contraception concerns males too). */
-export function FemaleSelect({ value, onChange, disabled, placeholder, sex = 2 }: ControlProps & { placeholder?: string; sex?: number }) {
+export function FemaleSelect({ id, value, onChange, disabled, placeholder, sex = 2 }: ControlProps & { placeholder?: string; sex?: number }) {
   const { t } = useTranslation();
   const { options, loading } = useAnimals(sex);
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"
@@ -40,11 +42,13 @@ export function FemaleSelect({ value, onChange, disabled, placeholder, sex = 2 }
 }
 
 /** A male of the zoo (a semen donor). */
-export function MaleSelect({ value, onChange, disabled }: ControlProps) {
+export function MaleSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const { options, loading } = useAnimals(1);
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"
@@ -59,11 +63,13 @@ export function MaleSelect({ value, onChange, disabled }: ControlProps) {
 }
 
 /** Candidate sires (several when paternity stays open). */
-export function SiresSelect({ value, onChange, disabled }: ControlProps) {
+export function SiresSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const { options, loading } = useAnimals(1);
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       mode="multiple"
       allowClear
       optionFilterProp="label"
@@ -96,11 +102,13 @@ function useSigns(): { value: number; label: string }[] {
   }));
 }
 
-export function SignsSelect({ value, onChange, disabled }: ControlProps) {
+export function SignsSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const options = useSigns();
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       mode="multiple"
       allowClear
       optionFilterProp="label"
@@ -120,7 +128,7 @@ export function SignsText({ value }: { value: unknown }) {
 }
 
 /** A sample of the bank still held, with its straws left. */
-export function SemenSelect({ value, onChange, disabled }: ControlProps) {
+export function SemenSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...crudKeys.lists(breedSemen.name), 'select'],
@@ -134,6 +142,8 @@ export function SemenSelect({ value, onChange, disabled }: ControlProps) {
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"

@@ -42,7 +42,7 @@ type PopulationRow = {
 };
 
 /** A population of the zoo, labelled with its species, cage and head count. */
-export function PopulationSelect({ value, onChange, disabled }: ControlProps) {
+export function PopulationSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['vet', 'populations'], queryFn: () => call(population.endpoints.list, { query: { current: 1, size: 500 } }) });
   const options = (((q.data as { records?: PopulationRow[] } | undefined)?.records ?? []) as PopulationRow[]).map((p) => ({
@@ -51,6 +51,8 @@ export function PopulationSelect({ value, onChange, disabled }: ControlProps) {
   }));
   return (
     <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
       showSearch
       allowClear
       optionFilterProp="label"

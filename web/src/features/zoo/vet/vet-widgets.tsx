@@ -66,7 +66,7 @@ export function CaseSelect({ id, value, onChange, disabled }: ControlProps) {
   );
 }
 
-export function DrugSelect({ id, value, onChange, disabled }: ControlProps) {
+export function DrugSelect({ id, value, onChange, disabled, label }: ControlProps & { label?: string }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...crudKeys.lists(medDrug.name), 'select'],
@@ -83,6 +83,8 @@ export function DrugSelect({ id, value, onChange, disabled }: ControlProps) {
     <Select
       // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
       id={id}
+      // Outside a form item (a row of an editor) the select names itself.
+      aria-label={label}
       showSearch
       allowClear
       optionFilterProp="label"
@@ -232,7 +234,12 @@ export function AgentsEditor({ value, onChange, disabled }: ControlProps) {
       {rows.map((r, i) => (
         <Space key={i} wrap size={6} data-testid="agent-row" style={{ width: '100%' }}>
           <div style={{ width: 360 }}>
-            <DrugSelect value={r.drugId} disabled={disabled} onChange={(v) => set(i, { drugId: String(v ?? '') })} />
+            <DrugSelect
+              label={`${t('vetAnaesthesia.agents')} ${i + 1}`}
+              value={r.drugId}
+              disabled={disabled}
+              onChange={(v) => set(i, { drugId: String(v ?? '') })}
+            />
           </div>
           <InputNumber
             aria-label={t('vetAnaesthesia.doseMgKg')}

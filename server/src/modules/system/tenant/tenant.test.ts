@@ -41,8 +41,12 @@ describe('creating a tenant', () => {
     expect(user).toMatchObject({ account: 'admin', role_id: role.id, dept_id: dept.id, post_id: post.id });
     expect(user.password).toMatch(/^\$argon2id\$/);
 
-    const dicts = await q1(`select id::text, parent_id::text, dict_key, dict_value from blade_dict_biz where tenant_id = $1 order by sort, dict_key`, [code]);
-    const newRoot = dicts.find((d) => d.dict_key === '-1');
+    const dicts = await q1(`select id::text, parent_id::text, code, dict_key, dict_value from blade_dict_biz where tenant_id = $1 order by sort, dict_key`, [
+      code,
+    ]);
+    // The platform's other business dictionaries (oestrus signs, food items) are copied too.
+    expect(new Set(dicts.map((d) => d.code))).toEqual(new Set(['feed_kind', 'oestrus_sign', 'zoo_food']));
+    const newRoot = dicts.find((d) => d.dict_key === '-1' && d.code === 'feed_kind');
     expect(newRoot.id).not.toBe(root.id);
     expect(
       dicts

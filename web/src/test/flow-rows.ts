@@ -55,6 +55,6 @@ export const flowProcess = (over: Partial<FlowProcess> = {}): FlowProcess => ({
 });
 
 export const flowDict = [
-  { id: '1', parentId: '9', code: 'flow', dictKey: '1', dictValue: '请假流程', sort: 1, remark: 'leave' },
-  { id: '2', parentId: '9', code: 'flow', dictKey: '2', dictValue: '报销流程', sort: 2, remark: 'expense' },
+  { id: '1', parentId: '9', code: 'flow', dictKey: '1', dictValue: '请假流程', dictValueEn: 'Leave', sort: 1, remark: 'leave' },
+  { id: '2', parentId: '9', code: 'flow', dictKey: '2', dictValue: '报销流程', dictValueEn: 'Expenses', sort: 2, remark: 'expense' },
 ];

@@ -11,3 +11,19 @@ export async function clickRowAction(row: HTMLElement, name: string | RegExp): P
   const item = await waitFor(() => screen.getAllByRole('menuitem', { name }).at(-1)!);
   fireEvent.click(item);
 }
+
+/** Every action row `row` offers, shown or under its 更多 menu (the menu is opened and closed again). */
+export async function rowActionNames(row: HTMLElement): Promise<string[]> {
+  const shown = within(row)
+    .queryAllByRole('button')
+    .map((b) => (b.textContent ?? '').trim());
+  const more = within(row).queryByRole('button', { name: /更多|More/ });
+  if (!more) return shown;
+  fireEvent.click(more);
+  const menu = await waitFor(() => screen.getAllByRole('menu').at(-1)!);
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((m) => (m.textContent ?? '').trim());
+  fireEvent.keyDown(more, { key: 'Escape' });
+  return [...shown.filter((s) => !/^(更多|More)$/.test(s)), ...items];
+}

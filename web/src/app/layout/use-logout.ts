@@ -14,11 +14,15 @@ export function useLogout(): () => Promise<void> {
   const logout = useSession((s) => s.logout);
   return async () => {
     // Entries made offline and not sent yet stay on the device; the keeper is told before leaving (decision 0046).
-    const unsent = await offlineDb.queue
-      .where('userId')
-      .equals(currentUser())
-      .count()
-      .catch(() => 0);
+    // Without IndexedDB (a locked-down browser, jsdom) there is no queue on the device.
+    const unsent =
+      typeof indexedDB === 'undefined'
+        ? 0
+        : await offlineDb.queue
+            .where('userId')
+            .equals(currentUser())
+            .count()
+            .catch(() => 0);
     confirm({
       title: t('layout.tip'),
       content: unsent ? t('offline.logoutUnsent', { n: unsent }) : t('layout.logoutConfirm'),

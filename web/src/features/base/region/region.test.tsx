@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, stubFetch } from '../../../test/fetch-stub';
+import { clickRowAction } from '../../../test/row-action';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import RegionPage from './region.page';
@@ -56,7 +57,7 @@ describe('region page', { timeout: 90_000 }, () => {
     const kunming = (await screen.findByText('昆明市')).closest('tr')!;
     expect(net.to(LAZY).at(-1)!.query).toEqual({ parentCode: '53' });
 
-    fireEvent.click(button(yunnan, '新增子项'));
+    await clickRowAction(yunnan as HTMLElement, '新增子项');
     await waitFor(() => expect(modal()).toBeTruthy());
     expect(within(modal()).getByLabelText('上级区划')).toHaveValue('53');
     expect(within(modal()).getByLabelText('上级区划')).toBeDisabled();
@@ -69,7 +70,7 @@ describe('region page', { timeout: 90_000 }, () => {
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
     expect(net.to('POST /api/blade-system/region/submit')[0]!.body).toEqual({ code: '5303', parentCode: '53', name: '曲靖市', regionLevel: 2, sort: 0 });
 
-    fireEvent.click(button(kunming, '删除'));
+    await clickRowAction(kunming as HTMLElement, '删除');
     fireEvent.click(await waitFor(() => button(document.querySelector('.ant-modal-confirm')!, '确定')));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
     expect(net.to('POST /api/blade-system/region/remove')[0]!.query).toEqual({ id: '5301' });
@@ -81,7 +82,7 @@ describe('region page', { timeout: 90_000 }, () => {
     renderPage(<RegionPage />);
     fireEvent.click((await screen.findByText('云南省')).closest('tr')!.querySelector('.ant-table-row-expand-icon')!);
     const kunming = (await screen.findByText('昆明市')).closest('tr')!;
-    fireEvent.click(button(kunming, '编辑'));
+    await clickRowAction(kunming as HTMLElement, '编辑');
     await waitFor(() => expect(net.to('GET /api/blade-system/region/detail')[0]?.query).toEqual({ code: '5301' }));
     expect(within(modal()).getByLabelText('区划编号')).toBeDisabled();
   });

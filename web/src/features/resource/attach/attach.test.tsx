@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, pageOf, stubFetch } from '../../../test/fetch-stub';
+import { clickRowAction } from '../../../test/row-action';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import AttachPage from './attach.page';
@@ -67,7 +68,7 @@ describe('attachment screen', () => {
     signIn();
     const net = server();
     renderPage(<AttachPage />);
-    fireEvent.click(within((await screen.findByText('panda.png')).closest('tr')!).getByRole('button', { name: '删除' }));
+    await clickRowAction((await screen.findByText('panda.png')).closest('tr')!, '删除');
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
     expect(net.to('POST /api/blade-resource/attach/remove')[0]!.query).toEqual({ ids: '41' });

@@ -11,6 +11,7 @@ const entry = (id: string, code: string, dictKey: string, dictValue: string, par
   code,
   dictKey,
   dictValue,
+  dictValueEn: '',
   sort: 1,
   remark: '',
   isSealed: 0,

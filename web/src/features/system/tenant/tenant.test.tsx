@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
+import { clickRowAction } from '../../../test/row-action';
 import { renderPage } from '../../../test/render';
 import TenantPage from './tenant.page';
 
@@ -47,7 +48,7 @@ describe('tenant page', { timeout: 90_000 }, () => {
     expect(within(platform).getByText('不限')).toBeInTheDocument();
     expect(await within(await rowOf('示范动物园')).findByText('动物园套餐')).toBeInTheDocument();
 
-    fireEvent.click(within(platform).getByRole('button', { name: '删除' }));
+    await clickRowAction(platform, '删除');
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('不可删除管理租户!')).toBeInTheDocument();
     expect(net.to('POST /api/blade-system/tenant/remove')[0]!.query).toEqual({ ids: '1' });

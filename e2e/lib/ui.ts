@@ -66,7 +66,8 @@ export async function save(page: Page, message: string): Promise<void> {
  * (decision 0048), so the action is clicked where it is.
  */
 export async function rowAction(r: Locator, name: string | RegExp): Promise<void> {
-  const direct = r.getByRole('button', { name });
+  // A row action is a button; a few read-only lists offer 查看 as a link.
+  const direct = r.getByRole('button', { name }).or(r.getByRole('link', { name }));
   const more = r.getByRole('button', { name: /^(更多|More)/ });
   await expect.poll(async () => (await direct.count()) + (await more.count())).toBeGreaterThan(0);
   if (await direct.count()) return direct.first().click();

@@ -97,7 +97,8 @@ describe('identity, access and system configuration screens', () => {
 
     await roots.getByLabel('字典编号').fill('e2e_habitat');
     await roots.getByRole('button', { name: /搜索/ }).click();
-    await row(roots, 'e2e_habitat').click();
+    // The code cell, not the row's middle (where a row action may sit).
+    await row(roots, 'e2e_habitat').getByRole('cell', { name: 'e2e_habitat', exact: true }).click();
     await expect.poll(() => page.getByTestId('dict-items-title').textContent()).toContain('栖息地 (e2e_habitat)');
 
     await addButton(items).click();
@@ -112,7 +113,7 @@ describe('identity, access and system configuration screens', () => {
 
     for (const layout of ['horizontal', 'vertical'] as const) {
       await open(page, `/dict-${layout}/index`, '字典编号');
-      await row(page, 'sex').click();
+      await row(page, 'sex').getByRole('cell', { name: 'sex', exact: true }).click();
       await expect.poll(() => row(items, '男').count()).toBe(1);
       const r = (await roots.boundingBox())!;
       const i = (await items.boundingBox())!;

@@ -163,7 +163,8 @@ describe('application shell', () => {
     await expect.poll(width).toBe(64);
     await screenshot(page, 'shell-small-screen');
     await page.setViewportSize({ width: 600, height: 800 });
-    await expect.poll(width).toBe(0);
+    // A phone's menu is a drawer over the page (decision 0048), closed after the choice.
+    await expect.poll(() => sider(page).isVisible()).toBe(false);
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('colour-picker').locator('.ant-color-picker-trigger').click();
@@ -172,7 +173,12 @@ describe('application shell', () => {
     await page.keyboard.press('Escape');
     await page.reload();
     const primary = () => page.getByTestId('tabs-menu').evaluate((el) => getComputedStyle(el).backgroundColor);
-    await expect.poll(primary).toBe('rgb(245, 34, 45)');
+    // The chosen red, darkened just enough for white text on it (decision 0048): the same hue, not lighter.
+    const shadeOfRed = (css: string) => {
+      const [r, g, bl] = (css.match(/\d+/g) ?? []).map(Number) as [number, number, number];
+      return r <= 245 && r > 150 && Math.abs(g / r - 34 / 245) < 0.02 && Math.abs(bl / r - 45 / 245) < 0.02;
+    };
+    await expect.poll(async () => shadeOfRed(await primary())).toBe(true);
   });
 
   it('goes to /login once the server no longer knows the token (401)', SLOW, async () => {

@@ -1,18 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { TODAY, clearTodaysRound } from '../lib/round';
 import { modal, openAdd, row, save, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
-/** The zoo's day: the server's sessions run in TIME_ZONE (default Asia/Shanghai), this test's connection in UTC. */
-const TODAY = `(now() at time zone 'Asia/Shanghai')::date`;
 
 const card = (page: Page, name: string) => page.locator('[data-testid="round-item"]', { hasText: name }).first();
 const progress = (page: Page) => page.getByTestId('round-progress');
 
 describe('keeper logs: today round, month calendar, feedback', () => {
+  beforeAll(clearTodaysRound);
+
   it("a keeper logs today's round on a tablet, sees today's % and the month calendar", SLOW, async () => {
     const page = await b.newPage();
     await page.setViewportSize({ width: 1024, height: 768 });

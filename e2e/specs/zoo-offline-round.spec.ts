@@ -1,13 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { TODAY, clearTodaysRound } from '../lib/round';
 import { modal } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
-/** The zoo's day: the server's sessions run in TIME_ZONE (default Asia/Shanghai), this test's connection in UTC. */
-const TODAY = `(now() at time zone 'Asia/Shanghai')::date`;
 const KEEPER = { tenantId: '100000', account: 'keeper1', password: 'keeper1' };
 
 const card = (page: Page, name: string) => page.locator('[data-testid="round-item"]', { hasText: name }).first();
@@ -40,6 +39,8 @@ async function openRound(page: Page): Promise<void> {
 }
 
 describe('the offline round (PWA, queued entries, conflicts)', () => {
+  beforeAll(clearTodaysRound);
+
   it('a keeper records three feedings and a log offline, reloads offline, and they reach the database once each', SLOW, async () => {
     const planId = await planFor('P001');
     const page = await b.newPage();

@@ -6,10 +6,10 @@ import { inTenant } from '../../../platform/tenancy/tenant-tx';
 import { bladeNotice } from '../../desk/notice/notice.tables';
 import { expiringPermits } from './expiring';
 import { KIND_NAME } from './permit-gate';
+import { everyHour } from '../../../platform/hourly';
 
 /** Days before a permit's last day at which the zoo is told (issue 32). */
 export const REMINDER_DAYS = [60, 30, 7] as const;
-const HOUR = 3600_000;
 const FIRST_RUN = 60_000;
 /** dict `notice` 6 事务通知. */
 const NOTICE_CATEGORY = 6;
@@ -55,24 +55,5 @@ export async function sendPermitReminders(db: Db): Promise<number> {
 
 /** Checks hourly on every instance (first check a minute after start); stops with the app. */
 export function permitReminders(app: FastifyInstance): void {
-  let handle: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running = sendPermitReminders(app.zoo.database.db)
-      .catch((e: unknown) => app.log.error({ err: e }, 'permit reminders failed'))
-      .finally(() => {
-        running = null;
-        if (handle) schedule(HOUR);
-      });
-  };
-  const schedule = (ms: number) => {
-    handle = setTimeout(run, ms);
-    handle.unref();
-  };
-  app.addHook('onReady', async () => schedule(FIRST_RUN));
-  app.addHook('onClose', async () => {
-    if (handle) clearTimeout(handle);
-    handle = null;
-    await running;
-  });
+  everyHour(app, 'permit reminders', FIRST_RUN, () => sendPermitReminders(app.zoo.database.db));
 }

@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../../db/client';
 import { asTenant, inTenant } from '../../../platform/tenancy/tenant-tx';
 import { rows } from '../keeper/basic-log.service';
 import { DEFAULT_PARAMS, runChecks } from './quality.service';
+import { everyHour } from '../../../platform/hourly';
 
-const HOUR = 3600_000;
 const FIRST_RUN = 6 * 60_000;
 
 /**
@@ -33,24 +33,5 @@ export async function runNightlyQuality(db: Db): Promise<number> {
 
 /** Starts the hourly check when the app is ready and stops it on close. */
 export function qualityNightly(app: FastifyInstance): void {
-  let handle: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running = runNightlyQuality(app.zoo.database.db)
-      .catch((e: unknown) => app.log.error({ err: e }, 'data-quality nightly run failed'))
-      .finally(() => {
-        running = null;
-        if (handle) schedule(HOUR);
-      });
-  };
-  const schedule = (ms: number) => {
-    handle = setTimeout(run, ms);
-    handle.unref();
-  };
-  app.addHook('onReady', async () => schedule(FIRST_RUN));
-  app.addHook('onClose', async () => {
-    if (handle) clearTimeout(handle);
-    handle = null;
-    await running;
-  });
+  everyHour(app, 'data-quality nightly run', FIRST_RUN, () => runNightlyQuality(app.zoo.database.db));
 }

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../../db/client';
 import { inTenant } from '../../../platform/tenancy/tenant-tx';
 import { openStudbook } from './studbook.service';
 import { zooStudbookSnapshot } from './studbook.tables';
+import { everyHour } from '../../../platform/hourly';
 
-const HOUR = 3600_000;
 const FIRST_RUN = 5 * 60_000;
 
 /**
@@ -36,24 +36,5 @@ export async function takeNightlySnapshots(db: Db): Promise<number> {
 
 /** Starts the hourly check when the app is ready (first one 5 minutes after start) and stops it on close. */
 export function studbookNightly(app: FastifyInstance): void {
-  let handle: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running = takeNightlySnapshots(app.zoo.database.db)
-      .catch((e: unknown) => app.log.error({ err: e }, 'studbook nightly snapshot failed'))
-      .finally(() => {
-        running = null;
-        if (handle) schedule(HOUR);
-      });
-  };
-  const schedule = (ms: number) => {
-    handle = setTimeout(run, ms);
-    handle.unref();
-  };
-  app.addHook('onReady', async () => schedule(FIRST_RUN));
-  app.addHook('onClose', async () => {
-    if (handle) clearTimeout(handle);
-    handle = null;
-    await running;
-  });
+  everyHour(app, 'studbook nightly snapshot', FIRST_RUN, () => takeNightlySnapshots(app.zoo.database.db));
 }

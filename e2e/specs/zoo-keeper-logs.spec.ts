@@ -67,7 +67,7 @@ describe('keeper logs: today round, month calendar, feedback', () => {
     expect(full).toMatchObject({ health: 2, keeper: keeper!.id });
     expect(full!.diet[0]).toMatchObject({ food: '竹子', amount: 12, intake: 2 });
     const [p002] = await dbQuery<{ intake: number; behaviour: number; remark: string }>(
-      `select l.intake, l.behaviour, l.remark from zoo_basic_log l join zoo_animal a on a.id = l.animal_id where a.local_no = 'P002' and l.log_date = ${TODAY}`,
+      `select l.intake, l.behaviour, l.remark from zoo_basic_log l join zoo_animal a on a.id = l.animal_id where a.local_no = 'P002' and l.log_date = ${TODAY} and l.is_deleted = 0`,
     );
     expect(p002).toEqual({ intake: 2, behaviour: 3, remark: '午后少动,继续观察' });
     await screenshot(page, 'keeper-round-done-1024');

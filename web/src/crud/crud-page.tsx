@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { useCan } from './can';
 import { listQueryOptions, useCrudList } from './crud-queries';
 import { rememberListRoute } from './list-prefetch';
+import { cleanQuery } from './clean-query';
 import { CrudFormModal, type FormSlotContext } from './crud-form-modal';
 import { CrudRowActions } from './crud-row-actions';
 import { CrudSearch } from './crud-search';
@@ -61,6 +62,13 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
   const remove = useCrudRemove(def, () => state.setSelected([]));
   const ctx: CrudContext = { selected: state.selected, refresh, open: state.open, remove, can: (c) => can(c), filters: state.params.filters };
   const typedCtx = ctx as unknown as CrudContext<RowOf<C>>;
+  // 搜索 with the conditions already shown asks the server again (records may have come in since): the same
+  // conditions make the same cache key, which would not fetch by itself.
+  const search = (values: Record<string, unknown>) => {
+    const same = state.params.current === 1 && JSON.stringify(cleanQuery(values)) === JSON.stringify(state.params.filters);
+    if (same) refresh();
+    else state.search(values);
+  };
   const { pathname } = useLocation();
   useEffect(() => {
     // The page this screen opens with (useCrudList's query for page 1 without filters).
@@ -72,7 +80,7 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
   return (
     <Card variant="borderless">
       {props.header}
-      <CrudSearch def={def} onSearch={state.search} onReset={state.reset} />
+      <CrudSearch def={def} onSearch={search} onReset={state.reset} />
       <CrudToolbar
         def={def}
         onAdd={() => state.open('add')}

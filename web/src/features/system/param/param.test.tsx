@@ -65,6 +65,11 @@ describe('system parameter page', () => {
     fireEvent.change(screen.getByLabelText('参数键名'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
     await waitFor(() => expect(lastList(net)).toEqual({ current: '1', size: '10', paramName: '邮件' }));
+    // The same search again asks the server again (new rows may have come in).
+    const calls = net.to(LIST).length;
+    fireEvent.click(screen.getByRole('button', { name: /搜索/ }));
+    await waitFor(() => expect(net.to(LIST).length).toBe(calls + 1));
+    expect(lastList(net)).toEqual({ current: '1', size: '10', paramName: '邮件' });
     fireEvent.click(screen.getByRole('button', { name: /清空/ }));
     await waitFor(() => expect(lastList(net)).toEqual({ current: '1', size: '10' }));
     expect(screen.getByLabelText('参数名称')).toHaveValue('');

@@ -24,6 +24,13 @@ export function fixAntdMarkup(root: ParentNode): void {
     if (x.getAttribute('aria-hidden') !== 'true') x.setAttribute('aria-hidden', 'true');
     if (x.tabIndex !== -1) x.tabIndex = -1;
   }
+  // A calendar's year and month pickers have no label of their own (SC 4.1.2).
+  const zh = document.documentElement.lang.startsWith('zh');
+  for (const [cls, name] of [
+    ['.ant-picker-calendar-year-select input', zh ? '年份' : 'Year'],
+    ['.ant-picker-calendar-month-select input', zh ? '月份' : 'Month'],
+  ] as const)
+    for (const input of root.querySelectorAll<HTMLElement>(cls)) if (input.getAttribute('aria-label') !== name) input.setAttribute('aria-label', name);
   for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
     if (box.hasAttribute('tabindex')) continue;
     if (box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight) box.tabIndex = 0;

@@ -19,7 +19,15 @@ const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'o
 export function accessibleTheme(primary: string, motion: boolean): ThemeConfig {
   // Text colours are read on white and on the light greys antd puts behind them (a hovered row #fafafa, card tabs
   // #f5f5f5, the page #f0f2f5): they are measured against the darkest of those.
-  const colorPrimary = darkenTo(solid(primary), SURFACE, TEXT_RATIO);
+  const onSurface = darkenTo(solid(primary), SURFACE, TEXT_RATIO);
+  // It is also read on its own light tint (a selected or today's calendar cell, an active menu item): darkened
+  // further where that tint is darker than the page.
+  // antd derives the tint from the primary itself, so the pair is settled in a few rounds.
+  let colorPrimary = onSurface;
+  for (let round = 0; round < 3; round++) {
+    const tint = solid(String(theme.getDesignToken({ token: { colorPrimary } }).controlItemBgActive));
+    colorPrimary = darkenTo(colorPrimary, tint, TEXT_RATIO);
+  }
   // antd lightens a hovered or focused primary button; here it deepens instead, so white on it stays readable.
   const colorPrimaryHover = darkenTo(colorPrimary, SURFACE, TEXT_RATIO + 1);
   const colorPrimaryActive = darkenTo(colorPrimary, SURFACE, TEXT_RATIO + 2);

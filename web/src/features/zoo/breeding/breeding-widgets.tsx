@@ -20,13 +20,23 @@ function useAnimals(sex: number) {
 }
 
 /** A female of the zoo; `sex` 0 lists every animal (contraception concerns males too). */
-export function FemaleSelect({ id, value, onChange, disabled, placeholder, sex = 2 }: ControlProps & { placeholder?: string; sex?: number }) {
+export function FemaleSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  sex = 2,
+  label,
+}: ControlProps & { placeholder?: string; sex?: number; label?: string }) {
   const { t } = useTranslation();
   const { options, loading } = useAnimals(sex);
   return (
     <Select
       // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
       id={id}
+      // Outside a form item (a screen's own filter) the select names itself.
+      aria-label={label}
       showSearch
       allowClear
       optionFilterProp="label"

@@ -30,7 +30,7 @@ export default function OestrusPage() {
         <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Space wrap>
             <Typography.Text>{t('breedOestrus.animalId')}</Typography.Text>
-            <FemaleSelect value={animalId} onChange={(v) => setAnimalId(String(v ?? ''))} />
+            <FemaleSelect label={t('breedOestrus.animalId')} value={animalId} onChange={(v) => setAnimalId(String(v ?? ''))} />
             <Typography.Text>{t('breedOestrus.year')}</Typography.Text>
             <InputNumber aria-label={t('breedOestrus.year')} min={1900} max={2999} value={year} onChange={(v) => v && setYear(v)} />
           </Space>

@@ -30,6 +30,7 @@ export default function SeasonPage() {
         <Select
           showSearch
           optionFilterProp="label"
+          aria-label={t('breedSeason.species')}
           style={{ minWidth: 220 }}
           placeholder={t('breedSeason.pickSpecies')}
           value={speciesId}

@@ -13,7 +13,7 @@ import { amountText } from '../shared/vet-amount';
 type Rows<T> = { records?: T[] } | undefined;
 
 /** An individual of the zoo (cases and weights are of individuals), searchable by name, local number, species. */
-export function AnimalSelect({ id, value, onChange, disabled, placeholder }: ControlProps & { placeholder?: string }) {
+export function AnimalSelect({ id, value, onChange, disabled, placeholder, label }: ControlProps & { placeholder?: string; label?: string }) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['vet', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
   const options = ((q.data as Rows<{ id: string; animalName: string; localNo: string; speciesName: string }>)?.records ?? []).map((a) => ({
@@ -24,6 +24,8 @@ export function AnimalSelect({ id, value, onChange, disabled, placeholder }: Con
     <Select
       // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
       id={id}
+      // Outside a form item (a screen's own filter) the select names itself.
+      aria-label={label}
       showSearch
       allowClear
       optionFilterProp="label"

@@ -21,7 +21,12 @@ export default function WeightPage() {
         <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
           <Space wrap>
             <Typography.Text>{t('vetWeight.animalId')}</Typography.Text>
-            <AnimalSelect value={animalId} placeholder={t('vetWeight.pickAnimal')} onChange={(v) => setAnimalId(String(v ?? ''))} />
+            <AnimalSelect
+              label={t('vetWeight.animalId')}
+              value={animalId}
+              placeholder={t('vetWeight.pickAnimal')}
+              onChange={(v) => setAnimalId(String(v ?? ''))}
+            />
           </Space>
           {animalId ? <WeightChart animalId={animalId} /> : null}
         </Space>

@@ -83,8 +83,8 @@ describe('reproduction (decision 0042)', () => {
     await lit.getByRole('button', { name: /添加幼仔/ }).click();
     const cubs = lit.getByTestId('cubs-editor');
     for (const [i, [no, name, sex, g]] of [
-      ['E2E-CUB-1', '双双', '雄', '152'],
-      ['E2E-CUB-2', '对对', '雌', '98'],
+      ['E2E-TWIN-1', '双双', '雄', '152'],
+      ['E2E-TWIN-2', '对对', '雌', '98'],
     ].entries()) {
       await cubs.getByLabel('本园编号').nth(i).fill(no!);
       await cubs.getByLabel('名字').nth(i).fill(name!);
@@ -100,22 +100,22 @@ describe('reproduction (decision 0042)', () => {
               (select count(*)::int from zoo_stock_log l where l.animal_id = c.id and l.movement_type = 'born') born,
               (select (w.weight_kg * 1000)::float8 from zoo_med_weight w where w.animal_id = c.id limit 1) grams
          from zoo_animal c join zoo_animal d on d.id = c.dam_id
-        where c.tenant_id = '100000' and c.local_no like 'E2E-CUB-%' and c.is_deleted = 0 order by c.local_no`,
+        where c.tenant_id = '100000' and c.local_no like 'E2E-TWIN-%' and c.is_deleted = 0 order by c.local_no`,
     );
     expect(cubRows).toEqual([
-      { local_no: 'E2E-CUB-1', dam: 'P006', status: 1, born: 1, grams: 152 },
-      { local_no: 'E2E-CUB-2', dam: 'P006', status: 1, born: 1, grams: 98 },
+      { local_no: 'E2E-TWIN-1', dam: 'P006', status: 1, born: 1, grams: 152 },
+      { local_no: 'E2E-TWIN-2', dam: 'P006', status: 1, born: 1, grams: 98 },
     ]);
     const [after] = await dbQuery<{ ledger: number; litters: number }>(
       `select (select count(*)::int from zoo_stock_log where tenant_id = '100000' and movement_type = 'born') ledger,
               (select count(*)::int from zoo_breed_litter where tenant_id = '100000' and is_deleted = 0 and jsonb_array_length(cubs) = 2 and rearing = 3) litters`,
     );
     expect(after).toEqual({ ledger: home!.ledger + 2, litters: 1 });
-    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '安安 (P006)' }).getByText('双双 (E2E-CUB-1)').count()).toBe(1);
+    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '安安 (P006)' }).getByText('双双 (E2E-TWIN-1)').count()).toBe(1);
 
     // The animal list shows the cubs, and 安安's detail has the 繁殖 card with the litter.
     await open(page, '/zoo/animal', '个体管理');
-    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: 'E2E-CUB-2' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.locator('tr.ant-table-row', { hasText: 'E2E-TWIN-2' }).count(), { timeout: 20_000 }).toBe(1);
     const [anan] = await dbQuery<{ id: string }>(`select id::text from zoo_animal where tenant_id = '100000' and local_no = 'P006'`);
     await page.goto(`/animal/detail/${anan!.id}`);
     const card = page.getByTestId('animal-breeding');

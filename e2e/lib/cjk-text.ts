@@ -13,12 +13,15 @@ export interface CjkText {
  *   (`.ant-select-selection-item`: a screen opens with a species or zoo chosen; search forms open empty),
  * - an element declared Chinese with `lang="zh…"` (the language switcher's 中文 names itself in its language),
  * - the header's tenant and user names and the studbook's chosen species (`tenant-name`, `user-menu`,
- *   `studbook-species`: records people named).
+ *   `studbook-species`: records people named), and lists of records outside tables (the round's doses, the vet
+ *   home's vaccinations and keeper alerts, the top menus people created).
  * Everything else in Chinese (labels, buttons, dictionary values, messages, server-made names) is reported.
  */
+const RECORD_LIST_SELECTORS = '[data-testid=round-dose],[data-testid=home-vaccinations],[data-testid=home-keeper-alerts],[data-testid=top-menu]';
+
 export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkText[]> {
   return page.evaluate(
-    ({ source, flags }) => {
+    ({ source, flags, RECORD_LISTS }) => {
       const data = new RegExp(source, flags);
       const cjk = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+/;
       const out: Array<{ text: string; where: string }> = [];
@@ -34,7 +37,7 @@ export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkTe
         const el = n.parentElement;
         if (!el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
         if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu],[data-testid=studbook-species]')) continue;
+        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu],[data-testid=studbook-species],' + RECORD_LISTS)) continue;
         if (el.closest('.ant-tree-title,.ant-select-tree-title,.ant-select-selection-item')) continue;
         const td = el.closest('td');
         const header = td ? headerOf(td as HTMLTableCellElement) : '';
@@ -44,6 +47,6 @@ export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkTe
       }
       return out;
     },
-    { source: dataHeaders.source, flags: dataHeaders.flags },
+    { source: dataHeaders.source, flags: dataHeaders.flags, RECORD_LISTS: RECORD_LIST_SELECTORS },
   );
 }

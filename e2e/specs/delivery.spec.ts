@@ -7,7 +7,9 @@ const b = useBrowser();
 
 // Issue 13 budgets, bytes as the browser received them (headers included), on a first visit with an empty cache.
 const LOGIN_PAGE_BUDGET = 280 * 1024;
-const HOME_JS_BUDGET = 400 * 1024;
+// Raised from 400 KB when the shell gained the device queue (Dexie, decision 0046) and list prefetch (decision 0048):
+// 469.5 KB measured. The diet contract and antd's pagination ride into the shell with them; cutting those is open work.
+const HOME_JS_BUDGET = 480 * 1024;
 
 describe('web delivery', () => {
   // How soon the form shows is a time, measured in bench/ (npm run bench:login-visible -w @zoo/bench): here the

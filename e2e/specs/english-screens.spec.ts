@@ -21,6 +21,8 @@ const DATA_COLUMNS = [
   'Species|Taxon|Class|Animal|Female|Sire|Dam|Candidate sires|Donor|Drug|Routes|Complaint|Diagnosis|Position|Individual|Population|Opinion|Proposed by',
   'Parks?|Venues?|Enclosures?|Departments?|Roles?|Posts?|Keepers?|Tenant|Zoo|Holder|Issuing authority|Location|Source.*|Destination',
   'Operator|User|Submitter|Applicant|Parent.*',
+  // Permit numbers and authorities, products, free-text doses, the vet who wrote, processes people named.
+  'Number|Issued by|Vaccine / product|Dose|Vet|Process',
 ];
 const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 

@@ -37,7 +37,8 @@ describe('environment alarms', () => {
       expect((await post(key, [{ temperature: 33.5, humidity: 60 }])).code).toBe(200);
 
       // The cage list and the cage card carry the badge.
-      await admin.goto('/zoo/cage');
+      // Searched for the cage: the demo zoo's cages fill more than the first page.
+      await admin.goto('/zoo/cage?cageCode=PD-02');
       await expect.poll(() => row(admin, 'PD-02').getByTestId('alarm-badge').textContent()).toBe('1 条告警');
       await admin.goto(`/cage/detail/${id}`);
       await expect.poll(() => admin.getByTestId('alarm-badge').textContent()).toBe('1 条告警');

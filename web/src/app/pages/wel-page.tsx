@@ -6,11 +6,13 @@ import { DeskCounts } from '../../features/dashboard/desk-counts';
 import { LatestNotices } from '../../features/dashboard/latest-notices';
 import { website } from '../../lib/website';
 import { useSession } from '../../lib/session';
+import { withJitlessZod } from '../../lib/zod-jitless';
 
 // A zoo's figures bring the report contract and zod with them: loaded only for a zoo, not on every home page.
-const ZooHome = lazy(() => import('../../features/zoo/report/zoo-home').then((m) => ({ default: m.ZooHome })));
+// The home's cards read through the contract: zod loads with them, switched to jitless first (lib/zod-jitless.ts).
+const ZooHome = lazy(withJitlessZod(() => import('../../features/zoo/report/zoo-home').then((m) => ({ default: m.ZooHome }))));
 // The 数据质量 card: its own chunk, shown to holders of the menu.
-const QualityCard = lazy(() => import('../../features/zoo/quality/quality-card').then((m) => ({ default: m.QualityCard })));
+const QualityCard = lazy(withJitlessZod(() => import('../../features/zoo/quality/quality-card').then((m) => ({ default: m.QualityCard }))));
 
 /**
  * /wel/index, the first page after login: a zoo sees its stock figures and charts; the platform (tenant 000000,

@@ -22,7 +22,7 @@ const DATA_COLUMNS = [
   'Parks?|Venues?|Enclosures?|Departments?|Roles?|Posts?|Keepers?|Tenant|Zoo|Holder|Issuing authority|Location|Source.*|Destination',
   'Operator|User|Submitter|Applicant|Parent.*',
   // Permit numbers and authorities, products, free-text doses, the vet who wrote, processes people named.
-  'Number|Issued by|Vaccine / product|Dose|Vet|Process',
+  'Number|Issued by|Vaccine / product|Dose|Vet|Process|Recorded by',
 ];
 const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 

@@ -1,7 +1,12 @@
+import { z } from 'zod';
 import { dietEndpoints, type SyncResult } from '@zoo/contract';
 import { call } from '../request';
 import { offlineDb, type QueuedEntry } from './db';
 import { currentUser } from './user';
+
+// The shell sends the queue through the contract (zod): jitless before any parse, as every screen's chunk is
+// (lib/zod-jitless.ts), or zod's eval probe is a CSP violation on every page.
+z.config({ jitless: true });
 
 const BATCH = 50;
 const listeners = new Set<() => void>();

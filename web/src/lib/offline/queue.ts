@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { dietEndpoints, type SyncResult } from '@zoo/contract';
+import type { SyncResult } from '@zoo/contract';
+import { withJitlessZod } from '../zod-jitless';
 import { call } from '../request';
 import { offlineDb, type QueuedEntry } from './db';
 import { currentUser } from './user';
 
-// The shell sends the queue through the contract (zod): jitless before any parse, as every screen's chunk is
-// (lib/zod-jitless.ts), or zod's eval probe is a CSP violation on every page.
-z.config({ jitless: true });
+// The shell loads the contract (zod schemas) only when it sends, jitless first (lib/zod-jitless.ts): zod probes
+// eval when a schema is built, a CSP violation on every page if the contract came with the shell.
+const contract = withJitlessZod(() => import('@zoo/contract'));
 
 const BATCH = 50;
 const listeners = new Set<() => void>();
@@ -58,6 +58,7 @@ async function send(): Promise<void> {
     batch.forEach((q) => inFlight.add(q.key));
     let results: SyncResult[];
     try {
+      const { dietEndpoints } = await contract();
       ({ results } = await call(dietEndpoints.sync, {
         body: { entries: batch.map((q) => ({ key: q.key, kind: q.kind, base: q.base, body: q.body })) as never },
       }));

@@ -13,15 +13,17 @@ export interface CjkText {
  *   (`.ant-select-selection-item`: a screen opens with a species or zoo chosen; search forms open empty),
  * - an element declared Chinese with `lang="zh…"` (the language switcher's 中文 names itself in its language),
  * - the header's tenant and user names and the studbook's chosen species (`tenant-name`, `user-menu`,
- *   `studbook-species`: records people named), and lists of records outside tables (the round's doses, the vet
- *   home's vaccinations and keeper alerts, the top menus people created).
+ *   `studbook-species`: records people named),
+ * - text marked `translate="no"` (the web's `UserText`): an animal's name, a complaint or a drug in a list outside a
+ *   table (the round's doses, the vet home, the calendar, the top menus people created) — the element, not its
+ *   whole list, so the list's own words are still checked.
  * Everything else in Chinese (labels, buttons, dictionary values, messages, server-made names) is reported.
  */
-const RECORD_LIST_SELECTORS = '[data-testid=round-dose],[data-testid=home-vaccinations],[data-testid=home-keeper-alerts],[data-testid=top-menu]';
+const DATA_MARKED = '[translate=no]';
 
 export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkText[]> {
   return page.evaluate(
-    ({ source, flags, RECORD_LISTS }) => {
+    ({ source, flags, MARKED }) => {
       const data = new RegExp(source, flags);
       const cjk = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+/;
       const out: Array<{ text: string; where: string }> = [];
@@ -37,7 +39,7 @@ export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkTe
         const el = n.parentElement;
         if (!el || el.closest('script,style,noscript,[aria-hidden=true]')) continue;
         if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu],[data-testid=studbook-species],' + RECORD_LISTS)) continue;
+        if (el.closest('[lang^=zh],[data-testid=tenant-name],[data-testid=user-menu],[data-testid=studbook-species],' + MARKED)) continue;
         if (el.closest('.ant-tree-title,.ant-select-tree-title,.ant-select-selection-item')) continue;
         const td = el.closest('td');
         const header = td ? headerOf(td as HTMLTableCellElement) : '';
@@ -47,6 +49,6 @@ export async function visibleCjk(page: Page, dataHeaders: RegExp): Promise<CjkTe
       }
       return out;
     },
-    { source: dataHeaders.source, flags: dataHeaders.flags, RECORD_LISTS: RECORD_LIST_SELECTORS },
+    { source: dataHeaders.source, flags: dataHeaders.flags, MARKED: DATA_MARKED },
   );
 }

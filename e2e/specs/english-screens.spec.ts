@@ -23,6 +23,8 @@ const DATA_COLUMNS = [
   'Operator|User|Submitter|Applicant|Parent.*',
   // Permit numbers and authorities, products, free-text doses, the vet who wrote, processes people named.
   'Number|Issued by|Vaccine / product|Dose|Vet|Process|Recorded by',
+  // People who acted, what a vet wrote (procedures, agents, causes, an authority's reference), cubs by name, packages.
+  'Submitted by|Answered by|Released by|Prosector|By|Procedure|Agents|Cause of death|Authority.s reference|Cubs|Package',
 ];
 const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 

@@ -38,7 +38,10 @@ export function TopMenu({ color }: { color: string }) {
       selectedKeys={[active]}
       onClick={({ key }) => void choose(key)}
       style={{ background: 'transparent', borderBottom: 0, color, minWidth: 0, flex: '0 1 auto', lineHeight: '46px' }}
-      items={[{ key: HOME, label: t('shell.topHome') }, ...tops.map((top) => ({ key: top.id, icon: menuIcon(top.source), label: top.name }))]}
+      items={[
+        { key: HOME, label: t('shell.topHome') },
+        ...tops.map((top) => ({ key: top.id, icon: menuIcon(top.source), label: <span translate="no">{top.name}</span> })),
+      ]}
     />
   );
 }

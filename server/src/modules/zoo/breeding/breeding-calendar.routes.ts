@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { breedingCubEndpoints, type CalendarItem } from '@zoo/contract';
 import { BizError } from '../../../platform/http/errors';
+import { currentLanguage } from '../../../platform/i18n/request-language';
 import { route } from '../../../platform/http/route';
 import { animalLabel } from '../keeper/basic-log.service';
 import { zooAnimal } from '../zoo.tables';
@@ -12,8 +13,27 @@ import { zooBreedEvent, zooBreedOestrus } from './breeding.tables';
 
 /** The breeding calendar (a month of oestrus, breedings, expected births, births, contraception ends) and an animal's 繁殖 tab. */
 
-const KIND_NAME = { 1: '自然配对', 2: '人工授精' } as Record<number, string>;
-const PREG_NAME = { 1: '疑似妊娠', 2: '确认妊娠' } as Record<number, string>;
+/** The calendar's texts in the request's language (decision 0049: what the server makes follows Accept-Language). */
+const TEXT = {
+  zh: {
+    oestrus: '发情',
+    kind: { 1: '自然配对', 2: '人工授精' } as Record<number, string>,
+    breeding: '配种',
+    preg: { 1: '疑似妊娠', 2: '确认妊娠' } as Record<number, string>,
+    expected: (from: string, to: string, status: string) => `预产期 ${from}~${to}(${status})`,
+    birth: (cubs: number, stillborn: number) => `产仔 ${cubs} 只${stillborn ? `,死产 ${stillborn} 只` : ''}`,
+    contraEnd: (method: string) => `${method}预计失效`,
+  },
+  en: {
+    oestrus: 'Oestrus',
+    kind: { 1: 'Natural mating', 2: 'Artificial insemination' } as Record<number, string>,
+    breeding: 'Breeding',
+    preg: { 1: 'suspected pregnancy', 2: 'confirmed pregnancy' } as Record<number, string>,
+    expected: (from: string, to: string, status: string) => `Expected birth ${from}~${to} (${status})`,
+    birth: (cubs: number, stillborn: number) => `${cubs} born${stillborn ? `, ${stillborn} stillborn` : ''}`,
+    contraEnd: (method: string) => `${method} expected to end`,
+  },
+};
 
 export function calendarRoutes(app: FastifyInstance): void {
   route(app, breedingCubEndpoints.calendar, async ({ db, query }) => {
@@ -69,13 +89,15 @@ export function calendarRoutes(app: FastifyInstance): void {
         names.set(a.id, animalLabel(a.n, a.no));
     const push = (date: string, until: string, kind: CalendarItem['kind'], animalId: string, text: string) =>
       items.push({ date, until, kind, animalId, animalName: names.get(animalId) ?? '', text });
-    for (const o of obs) if (o.signs.length || (o.vulva ?? 0) >= 2) push(o.day, o.day, 'oestrus', o.animalId, '发情');
-    for (const e of events) push(e.day, e.day, 'breeding', e.animalId, KIND_NAME[e.kind] ?? '配种');
+    const lang = currentLanguage();
+    const words = TEXT[lang];
+    for (const o of obs) if (o.signs.length || (o.vulva ?? 0) >= 2) push(o.day, o.day, 'oestrus', o.animalId, words.oestrus);
+    for (const e of events) push(e.day, e.day, 'breeding', e.animalId, words.kind[e.kind] ?? words.breeding);
     for (const p of pregs)
       if ((p.status === 1 || p.status === 2) && p.from && p.to && p.from <= to && p.to >= from)
-        push(p.from < from ? from : p.from, p.to > to ? to : p.to, 'expected', p.animalId, `预产期 ${p.from}~${p.to}(${PREG_NAME[p.status]})`);
-    for (const l of litters) push(l.day, l.day, 'birth', l.animalId, `产仔 ${l.cubs.length} 只${l.stillborn ? `,死产 ${l.stillborn} 只` : ''}`);
-    for (const c of contras) push(c.day!, c.day!, 'contraEnd', c.animalId, `${contraName(c.method)}预计失效`);
+        push(p.from < from ? from : p.from, p.to > to ? to : p.to, 'expected', p.animalId, words.expected(p.from, p.to, words.preg[p.status]!));
+    for (const l of litters) push(l.day, l.day, 'birth', l.animalId, words.birth(l.cubs.length, l.stillborn ?? 0));
+    for (const c of contras) push(c.day!, c.day!, 'contraEnd', c.animalId, words.contraEnd(contraName(c.method, lang)));
     items.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
     return { month: query.month, items };
   });

@@ -76,7 +76,15 @@ export async function possibleSires(db: Tx, ev: Event): Promise<string[]> {
 }
 
 const CONTRA_NAME: Record<number, string> = { 1: '去洛瑞林植入', 2: 'GnRH激动剂注射', 3: 'MGA植入', 4: '口服孕激素', 5: '隔离', 6: '其他方式' };
-export const contraName = (m: number) => CONTRA_NAME[m] ?? `方式${m}`;
+const CONTRA_NAME_EN: Record<number, string> = {
+  1: 'Deslorelin implant',
+  2: 'GnRH agonist injection',
+  3: 'MGA implant',
+  4: 'Oral progestin',
+  5: 'Separation',
+  6: 'Other method',
+};
+export const contraName = (m: number, lang: 'zh' | 'en' = 'zh') => (lang === 'en' ? (CONTRA_NAME_EN[m] ?? `Method ${m}`) : (CONTRA_NAME[m] ?? `方式${m}`));
 
 /** Contraceptions in force on `day` for these animals: started, not reversed by then. */
 export async function contraceptedOn(db: Tx, animalIds: string[], day: string) {

@@ -280,6 +280,19 @@ describe('season board and calendar', () => {
         expect.objectContaining({ kind: 'birth', animalId: mother, date: '2024-08-20', text: '产仔 2 只,死产 1 只' }),
       ]),
     );
+    // In English the server's texts are English (decision 0049), the animal's name stays as typed.
+    const augEn = (await t.request({ url: '/zoo-breeding/calendar', token: admin, query: { month: '2024-08' }, headers: { 'accept-language': 'en' } })).body
+      .data.items;
+    expect(augEn).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'birth', animalId: mother, text: '2 born, 1 stillborn' }),
+        expect.objectContaining({
+          kind: 'expected',
+          animalId: mother,
+          text: expect.stringMatching(/^Expected birth \S+~\S+ \((suspected|confirmed) pregnancy\)$/),
+        }),
+      ]),
+    );
     const jul = (await get(admin, 'calendar', { month: '2024-07' })).body.data.items;
     expect(jul.some((i: { kind: string }) => i.kind === 'contraEnd')).toBe(false); // reversed before its expected end
     expect((await get(admin, 'calendar', { month: '2024-13' })).body).toMatchObject({ code: 400, msg: '月份格式应为 yyyy-MM' });

@@ -26,7 +26,7 @@ export async function runNightlyQuality(db: Db): Promise<number> {
              and exists (select 1 from zoo_cage c where c.tenant_id = t.tenant_id and c.is_deleted = 0)
              and not exists (select 1 from zoo_quality_day q where q.tenant_id = t.tenant_id and q.day = current_date)`,
     );
-    for (const { tenant_id } of due) await tx.transaction((sp) => asTenant(sp, tenant_id, () => runChecks(sp, QUALITY_CHECKS, DEFAULT_PARAMS)));
+    for (const { tenant_id } of due) await tx.transaction((sp) => asTenant(sp, tenant_id, () => runChecks(sp, QUALITY_CHECKS, DEFAULT_PARAMS, 'fillMissing')));
     return due.length;
   });
 }

@@ -65,22 +65,30 @@ export interface RunResult {
 
 /**
  * Counts the checks and keeps each count as today's (one statement per check: the count and its upsert). A run
- * later the same day replaces the day's row, so the history holds one count per zoo, day and check.
+ * later the same day replaces the day's row, so the history holds one count per zoo, day and check. The nightly
+ * run only fills a day nobody counted (`fillMissing`): it must not replace a count a user made meanwhile with the
+ * parameters they chose by its own, made with the defaults.
  */
-export async function runChecks(db: DbLike, checks: readonly QualityCheck[], p: QualityParams): Promise<RunResult> {
+export async function runChecks(
+  db: DbLike,
+  checks: readonly QualityCheck[],
+  p: QualityParams,
+  mode: 'replace' | 'fillMissing' = 'replace',
+): Promise<RunResult> {
   const out: RunResult = { day: '', runTime: '', checks: [] };
+  const onConflict = mode === 'replace' ? sql`do update set count = excluded.count, param = excluded.param, run_time = localtimestamp(0)` : sql`do nothing`;
   for (const check of checks) {
     const [kept] = await rows<{ count: number; day: string; run_time: string }>(
       db,
       sql`insert into zoo_quality_day (day, check_code, count, param)
           select current_date, ${check}, count(*), ${paramOf(check, p)} from (${offenders(check, p)}) x
-          on conflict (tenant_id, day, check_code)
-          do update set count = excluded.count, param = excluded.param, run_time = localtimestamp(0)
+          on conflict (tenant_id, day, check_code) ${onConflict}
           returning count, to_char(day, 'YYYY-MM-DD') as day, to_char(run_time, 'YYYY-MM-DD HH24:MI:SS') as run_time`,
     );
-    out.checks.push({ check, count: kept!.count });
-    out.day = kept!.day;
-    out.runTime = kept!.run_time;
+    if (!kept) continue;
+    out.checks.push({ check, count: kept.count });
+    out.day = kept.day;
+    out.runTime = kept.run_time;
   }
   return out;
 }

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Page, QualityRow, QualitySummary, type QualityCheck } from '@zoo/contract';
+import { Page, QUALITY_CHECKS, QualityRow, QualitySummary, type QualityCheck } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { createTenantUser } from '../../../../test/fixtures';
 import { authorise, makeAnimal, makeCage, makeCageChain, makePopulation, speciesId, uid, zooAdmin } from '../../../../test/zoo-fixtures';
 import { runNightlyQuality } from './nightly';
+import { DEFAULT_PARAMS, runChecks } from './quality.service';
+import { asTenant, inTenant } from '../../../platform/tenancy/tenant-tx';
 
 /**
  * 数据质量 (decision 0047): every check finds a seeded defect and leaves its clean twin alone; a run keeps one count
@@ -244,6 +246,17 @@ describe('runs and history', () => {
     expect(mine[0].count).toBe((await list('noIdentifier')).total);
     expect(await runNightlyQuality(t.database.db)).toBe(0);
     expect((await q(`select count(*)::int n from zoo_quality_day where tenant_id = $1`, [ZOO]))[0].n).toBe(7);
+  });
+
+  it("a nightly run that raced a user's run (both saw no count today) keeps the user's count and parameter", async () => {
+    // The user's run, with 3 days without a log, committed after the nightly run chose this zoo.
+    await q(`update zoo_quality_day set count = 999, param = 3 where tenant_id = $1 and check_code = 'noKeeperLog' and day = current_date`, [ZOO]);
+    await inTenant(t.database.db, { tenantId: '000000', allTenants: true, audit: false }, (tx) =>
+      tx.transaction((sp) => asTenant(sp, ZOO, () => runChecks(sp, QUALITY_CHECKS, DEFAULT_PARAMS, 'fillMissing'))),
+    );
+    expect(await q(`select count, param from zoo_quality_day where tenant_id = $1 and check_code = 'noKeeperLog' and day = current_date`, [ZOO])).toEqual([
+      { count: 999, param: 3 },
+    ]);
   });
 
   it('rights: no 数据质量 menu → 403 on every call; the menu without 立即检查 → 403 on the run', async () => {

@@ -18,6 +18,15 @@ export const auditI18n: I18nBundle = {
       changes: '变更内容',
       noChanges: '没有字段变化',
       exportConfirm: '是否导出审计日志数据?',
+      resource: {
+        venue_contacts: '场馆联系人',
+        cage_breeder: '笼舍饲养员',
+        animal_flag: '个体标识',
+        population_animal: '种群成员',
+        biz_attach: '业务附件',
+        quality_history: '数据质量历史',
+        diet_feeding: '饲喂记录',
+      },
     },
   },
   en: {
@@ -37,6 +46,16 @@ export const auditI18n: I18nBundle = {
       changes: 'Changes',
       noChanges: 'No field changed',
       exportConfirm: 'Export the audit log?',
+      /** Resources without a menu of their own (edited inside another screen): their English data type. */
+      resource: {
+        venue_contacts: 'Venue contacts',
+        cage_breeder: 'Enclosure keepers',
+        animal_flag: 'Animal identifiers',
+        population_animal: 'Population members',
+        biz_attach: 'Record attachments',
+        quality_history: 'Data quality history',
+        diet_feeding: 'Feedings',
+      },
     },
   },
 };

@@ -4,6 +4,7 @@ import { Badge, Calendar, List, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserText } from '../../../components/user-text';
 import { chinaDay } from '../../../lib/china-day';
 import { call } from '../../../lib/request';
 import { useIsPhone } from './use-is-phone';
@@ -31,7 +32,12 @@ export default function CalendarPage() {
     const day = d.format('YYYY-MM-DD');
     return items.filter((i) => i.date <= day && day <= i.until);
   };
-  const label = (i: CalendarItem) => `${t(`breedCalendar.kinds.${i.kind}`)} · ${i.animalName}`;
+  // The animal's name is data (decision 0049); the kind and the server's text are in the interface's language.
+  const label = (i: CalendarItem) => (
+    <>
+      {t(`breedCalendar.kinds.${i.kind}`)} · <UserText>{i.animalName}</UserText>
+    </>
+  );
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="breeding-calendar">
       <Space wrap>
@@ -81,7 +87,15 @@ export default function CalendarPage() {
         locale={{ emptyText: t('breedCalendar.none') }}
         renderItem={(i) => (
           <List.Item>
-            <Badge color={COLOR[i.kind]} text={`${i.date}${i.until !== i.date ? `~${i.until}` : ''} ${label(i)} · ${i.text}`} />
+            <Badge
+              color={COLOR[i.kind]}
+              text={
+                <>
+                  {i.date}
+                  {i.until !== i.date ? `~${i.until}` : ''} {label(i)} · {i.text}
+                </>
+              }
+            />
           </List.Item>
         )}
       />

@@ -7,6 +7,7 @@ import { crudKeys, useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
 import { useBusy } from '../../../lib/use-busy';
+import { UserText } from '../../../components/user-text';
 import { amountText } from './vet-amount';
 
 const ROUND_KEY = ['vet', 'administration-round'];
@@ -77,10 +78,12 @@ export function AdministrationRound() {
               <List.Item data-testid="round-dose" aria-label={`${d.animalName} ${d.drugName} ${d.slot}`}>
                 <Space direction="vertical" size={6} style={{ width: '100%' }}>
                   <Space wrap size={6}>
-                    <Typography.Text strong>{d.animalName}</Typography.Text>
-                    <Tag>{d.cageName}</Tag>
+                    <Typography.Text strong translate="no">
+                      {d.animalName}
+                    </Typography.Text>
+                    <Tag translate="no">{d.cageName}</Tag>
                     <Typography.Text>
-                      {d.drugName} {d.doseMg} mg · {amountText(t, d.amount, d.concentrationUnit)} · {t(`vetTreatment.routes.${d.route}`)}
+                      <UserText>{d.drugName}</UserText> {d.doseMg} mg · {amountText(t, d.amount, d.concentrationUnit)} · {t(`vetTreatment.routes.${d.route}`)}
                     </Typography.Text>
                     <Tag>{t('vetAdministration.slotOf', { slot: d.slot, n: d.frequency })}</Tag>
                     <AdminStateTag value={d.adminStatus} />

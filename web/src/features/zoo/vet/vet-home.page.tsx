@@ -3,10 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../../crud';
 import { call } from '../../../lib/request';
+import { UserText } from '../../../components/user-text';
 import { OpenCaseDialog } from './open-case-dialog';
 
 type Alert = VetHome['keeperAlerts'][number];
@@ -20,7 +21,11 @@ function Section<T>({ title, rows, render, testId }: { title: string; rows: T[];
   );
 }
 
-const animalLink = (id: string, name: string) => <Link to={`/animal/detail/${id}`}>{name}</Link>;
+const animalLink = (id: string, name: string) => (
+  <Link to={`/animal/detail/${id}`} translate="no">
+    {name}
+  </Link>
+);
 
 /**
  * /zoo/vet/home — 兽医工作台: what needs a vet today. Keepers' health alerts (a log marked 异常 with no case yet:
@@ -53,7 +58,12 @@ export default function VetHomePage() {
                       {animalLink(a.animalId, a.animalName)} <Tag color="red">{a.logDate}</Tag>
                     </span>
                     <Typography.Text type="secondary">
-                      {a.remark} {a.keeperName ? `· ${t('vetHome.reportedBy', { keeper: a.keeperName })}` : ''}
+                      <UserText>{a.remark}</UserText>{' '}
+                      {a.keeperName ? (
+                        <>
+                          · <Trans i18nKey="vetHome.reportedBy" values={{ keeper: a.keeperName }} components={{ name: <UserText>{a.keeperName}</UserText> }} />
+                        </>
+                      ) : null}
                     </Typography.Text>
                   </Space>
                   {canOpen ? (
@@ -72,7 +82,7 @@ export default function VetHomePage() {
               rows={d.openCases}
               render={(c) => (
                 <span>
-                  {animalLink(c.animalId, c.animalName)} · {c.openDate} · {c.complaint}{' '}
+                  {animalLink(c.animalId, c.animalName)} · {c.openDate} · <UserText>{c.complaint}</UserText>{' '}
                   <Tag color={c.caseStatus === 2 ? 'blue' : 'orange'}>{t(`vetCase.states.${c.caseStatus}`)}</Tag>
                 </span>
               )}
@@ -85,7 +95,8 @@ export default function VetHomePage() {
               rows={d.vaccinationsDue}
               render={(v) => (
                 <span>
-                  {animalLink(v.animalId, v.animalName)} · {v.product} · {v.nextDue} <Tag color={v.days < 0 ? 'red' : 'gold'}>{days(v.days)}</Tag>
+                  {animalLink(v.animalId, v.animalName)} · <UserText>{v.product}</UserText> · {v.nextDue}{' '}
+                  <Tag color={v.days < 0 ? 'red' : 'gold'}>{days(v.days)}</Tag>
                 </span>
               )}
             />

@@ -22,7 +22,7 @@ export const vetRoundI18n: I18nBundle = {
       complaintRequired: '请输入主诉',
       diagnosis: '诊断',
       temperature: '体温(°C)',
-      reportedBy: '{{keeper}} 报告',
+      reportedBy: '<name>{{keeper}}</name> 报告',
       change: '变化 {{pct}}%',
     },
     vetAdministration: {
@@ -114,7 +114,7 @@ export const vetRoundI18n: I18nBundle = {
       complaintRequired: 'Please enter the complaint',
       diagnosis: 'Diagnosis',
       temperature: 'Temperature (°C)',
-      reportedBy: 'reported by {{keeper}}',
+      reportedBy: 'reported by <name>{{keeper}}</name>',
       change: 'change {{pct}}%',
     },
     vetAdministration: {

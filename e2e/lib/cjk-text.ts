@@ -1,5 +1,26 @@
 import type { Page } from 'playwright-core';
 
+/**
+ * Table columns that hold what people typed (or the demo seed typed for them): names of animals, species, taxa,
+ * parks, cages, people, roles, departments, posts and drugs; numbers of licences and animals; remarks, titles,
+ * complaints, diagnoses, free-text routes. Chinese there is data, not an untranslated screen (decision 0049).
+ * Dictionary-valued columns (sex, status, protection class, types, states) are not listed: Chinese there fails.
+ */
+const DATA_COLUMNS = [
+  '.*\\bname\\b.*',
+  '.*cage.*|.*enclosure.*|.*zoo.*',
+  '.*\\bno\\.',
+  'Account|Nickname|Remarks?|Title|Content|Address|Contact.*|Reason|Description|Label',
+  'Species|Taxon|Class|Animal|Female|Sire|Dam|Candidate sires|Donor|Drug|Routes|Complaint|Diagnosis|Position|Individual|Population|Opinion|Proposed by',
+  'Parks?|Venues?|Enclosures?|Departments?|Roles?|Posts?|Keepers?|Tenant|Zoo|Holder|Issuing authority|Location|Source.*|Destination',
+  'Operator|User|Submitter|Applicant|Parent.*',
+  // Permit numbers and authorities, products, free-text doses, the vet who wrote, processes people named.
+  'Number|Issued by|Vaccine / product|Dose|Vet|Process|Recorded by',
+  // People who acted, what a vet wrote (procedures, agents, causes, an authority's reference), cubs by name, packages.
+  'Submitted by|Answered by|Released by|Prosector|By|Procedure|Agents|Cause of death|Authority.s reference|Cubs|Package',
+];
+export const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
+
 /** A piece of Chinese text an English screen shows, and where. */
 export interface CjkText {
   text: string;

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The Content-Security-Policy the built web app satisfies (e2e/specs/csp-screens.spec.ts walks every screen and
- * fails on any violation). Why each source:
+ * The Content-Security-Policy the built web app satisfies (e2e/specs/every-screen.spec.ts walks every screen and
+ * fails on any violation; csp-screens.spec.ts the login page and /myiframe). Why each source:
  * - script-src 'self': Vite emits no inline script; no eval anywhere (ECharts draws on canvas).
  * - style-src 'unsafe-inline': antd writes its CSS-in-JS into <style> elements at run time and React sets
  *   style attributes; neither can carry a hash. Scripts stay locked, which is what stops injected code.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { zooPermit } from './permit.tables';
 
@@ -9,19 +9,13 @@ import { zooPermit } from './permit.tables';
  * caller's tenant (row-level security) or every tenant in cross-tenant mode.
  */
 export async function expiringPermits(db: Tx, days: number, limit = 200): Promise<Array<typeof zooPermit.$inferSelect>> {
-  const p = zooPermit;
-  return db
-    .select()
-    .from(p)
-    .where(
-      and(
-        eq(p.isDeleted, 0),
-        isNotNull(p.validTo),
-        gte(p.validTo, sql`current_date`),
-        lte(p.validTo, sql`current_date + ${days}::int`),
-        sql`${p.validFrom} <= current_date`,
-      ),
-    )
-    .orderBy(asc(p.validTo), asc(p.id))
-    .limit(limit);
+  return db.select().from(zooPermit).where(expiringWithin(days)).orderBy(asc(zooPermit.validTo), asc(zooPermit.id)).limit(limit);
 }
+
+/**
+ * The condition itself, for readers that count or shape rows in their own SQL (the data-quality board's check):
+ * in force today (not deleted, valid from today or before) and ending within the next `days` days, today included.
+ */
+export const expiringWithin = (days: number): SQL =>
+  sql`${zooPermit.isDeleted} = 0 and ${zooPermit.validFrom} <= current_date
+      and ${zooPermit.validTo} between current_date and current_date + ${days}::int`;

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { expiringWithin } from '../permit/expiring';
 import type { QualityCheck } from '@zoo/contract';
 
 /** The checks' parameters, validated by the contract (whole days). */
@@ -115,11 +116,12 @@ const QUERIES: Record<QualityCheck, (p: QualityParams) => SQL> = {
        and not exists (select 1 from zoo_cage_device_key k where k.cage_id = c.id and k.revoke_time is null and k.is_deleted = 0)`,
 
   // zoo_permit_kind_idx (tenant, kind, valid_to): a range per kind. Expired permits are history, not a reminder.
+  // The permits module's own definition of "expiring" (the home card, the reminders and this check agree).
   permitExpiring: ({ permitDays }) => sql`
-    select p.id::text as id, 'permit' as kind, p.permit_no as code, p.issuing_authority as name, '' as species_name,
-           ${COLUMNS({ date: sql`to_char(p.valid_to, 'YYYY-MM-DD')`, days: sql`(p.valid_to - current_date)`, permitKind: sql`p.kind` })}
-      from zoo_permit p
-     where p.is_deleted = 0 and p.valid_to >= current_date and p.valid_to <= current_date + ${permitDays}::int`,
+    select zoo_permit.id::text as id, 'permit' as kind, zoo_permit.permit_no as code, zoo_permit.issuing_authority as name, '' as species_name,
+           ${COLUMNS({ date: sql`to_char(zoo_permit.valid_to, 'YYYY-MM-DD')`, days: sql`(zoo_permit.valid_to - current_date)`, permitKind: sql`zoo_permit.kind` })}
+      from zoo_permit
+     where ${expiringWithin(permitDays)}`,
 };
 
 /** The offending records of one check, as a subquery. */

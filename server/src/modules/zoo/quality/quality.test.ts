@@ -163,12 +163,12 @@ describe('data-quality checks', () => {
   });
 
   it('permitExpiring: a permit ending within the days (default 60); one ending later, or already expired, is not', async () => {
-    const permit = async (permitNo: string, validTo: string) => {
+    const permit = async (permitNo: string, validTo: string, validFrom = '2020-01-01') => {
       const res = await t.request({
         method: 'POST',
         url: '/zoo-permit/permit/submit',
         token: admin,
-        body: { kind: 3, permitNo, issuingAuthority: '测试发证机关', validFrom: '2020-01-01', validTo, lines: [{ speciesId: panda, quantity: 1 }] },
+        body: { kind: 3, permitNo, issuingAuthority: '测试发证机关', validFrom, validTo, lines: [{ speciesId: panda, quantity: 1 }] },
       });
       expect(res.body.success, JSON.stringify(res.body)).toBe(true);
       return (await q(`select id::text from zoo_permit where permit_no = $1`, [permitNo]))[0].id as string;
@@ -176,7 +176,10 @@ describe('data-quality checks', () => {
     const soon = await permit('Q-SOON', day(20));
     const later = await permit('Q-LATER', day(200));
     const expired = await permit('Q-EXPIRED', day(-1));
+    // Not in force yet: the permits module's "expiring" (home card, reminders) leaves it out, and so does the board.
+    const notYet = await permit('Q-NOT-YET', day(30), day(10));
     const rows = (await list('permitExpiring')).records;
+    expect(rows.map((r) => r.id)).not.toContain(notYet);
     expect(rows.find((r) => r.id === soon)).toMatchObject({ kind: 'permit', code: 'Q-SOON', date: day(20), days: 20, permitKind: 3 });
     expect(rows.map((r) => r.id)).not.toContain(later);
     expect(rows.map((r) => r.id)).not.toContain(expired);

@@ -46,6 +46,16 @@ describe('migrations on live data', () => {
     const applied = (await owner.query(`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0].n as number;
     expect(journal.entries[applied - 1]?.tag).toBe(FIXTURE_SCHEMA);
     const before = await counts(owner);
+    // The trail of that time holds bigint ids as JSON numbers beyond 2^53 (migration 0043 turns them into strings).
+    const unsafe = `select count(*)::int as n from sys_audit
+                     where jsonb_path_exists(changes, '$.*[*] ? (@.type() == "number" && @.abs() > 9007199254740991)')`;
+    expect((await owner.query(unsafe)).rows[0].n).toBeGreaterThan(0);
+    const [big] = (
+      await owner.query(
+        `select a.id::text, k.key, k.value->>1 as digits from sys_audit a, jsonb_each(a.changes) k
+          where jsonb_typeof(k.value->1) = 'number' and abs((k.value->1)::numeric) > 9007199254740991 order by a.id limit 1`,
+      )
+    ).rows as Array<{ id: string; key: string; digits: string }>;
     expect((await owner.query(`select count(*)::int as n from zoo_stock_log where tenant_id = $1`, [TENANT])).rows[0].n).toBeGreaterThanOrEqual(MOVEMENTS);
 
     // As a server start on an existing database does: the migrations it lacks, then the idempotent seed.
@@ -58,6 +68,10 @@ describe('migrations on live data', () => {
     const after = await counts(owner);
     for (const [table, n] of Object.entries(before)) expect(after[table] ?? -1, table).toBeGreaterThanOrEqual(n);
     for (const table of ['zoo_stock_log', 'zoo_animal', 'zoo_population']) expect(after[table], table).toBe(before[table]);
+    // Same digits, now a string; no unsafe number left in the trail.
+    expect((await owner.query(unsafe)).rows[0].n).toBe(0);
+    const converted = (await owner.query(`select changes->$2->1 as v from sys_audit where id = $1`, [big!.id, big!.key])).rows[0].v;
+    expect(converted).toBe(big!.digits);
     await seed(database, { demo: true });
 
     const app = await buildApp(config, database, { logger: false });

@@ -84,6 +84,29 @@ describe('embedded PGlite', () => {
     expect((await app.inject({ method: 'POST', url: `/api/blade-resource/oss/enable?id=${oss.id}`, headers: h })).json().success).toBe(true);
   });
 
+  it('writes bigint values beyond 2^53 into the audit trail as strings, and converts old rows (migration 0043)', async () => {
+    const h = { 'blade-auth': `bearer ${await login()}` };
+    const n = await app.inject({
+      method: 'POST',
+      url: '/api/blade-desk/notice/submit',
+      headers: h,
+      payload: { title: 'big', category: 2, releaseTime: '2024-01-01' },
+    });
+    expect(n.json().success, n.body).toBe(true);
+    const [notice] = (
+      (await database.db.execute(sql`select id::text as id from blade_notice where title = 'big'`)) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
+    const list = await app.inject({ url: `/api/blade-log/audit/list?tableName_equal=blade_notice&recordId_equal=${notice!.id}`, headers: h });
+    const changes = list.json().data.records[0].changes as Array<{ field: string; after: unknown }>;
+    expect(changes.find((c) => c.field === 'id')?.after).toBe(notice!.id);
+    expect(changes.find((c) => c.field === 'category')?.after).toBe(2);
+    const old = (await database.db.execute(
+      sql`select audit_exact_changes('{"dept_id": [null, 1869581234567890123], "sort": [1, 2]}'::jsonb) as c,
+                 jsonb_path_exists('{"a": [null, -1869581234567890123]}'::jsonb, '$.*[*] ? (@.type() == "number" && @.abs() > 9007199254740991)') as unsafe`,
+    )) as unknown as { rows: Array<{ c: Record<string, unknown[]>; unsafe: boolean }> };
+    expect(old.rows[0]).toEqual({ c: { dept_id: [null, '1869581234567890123'], sort: [1, 2] }, unsafe: true });
+  });
+
   it('keeps live-row counts in the writing transaction (statement triggers with transition tables)', async () => {
     const live = async () =>
       (await inTenant(database.db, { tenantId: '100077', audit: false }, (tx) =>

@@ -13,7 +13,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** One changed field: its record key (camelCase, as the resource's record names it), before and after. */
 export const AuditChange = z.object({
   field: z.string(),
-  /** Values as stored; "" when empty; secrets are "******". */
+  /** Values as stored; "" when empty; secrets are "******"; numbers beyond 2^53 (bigint ids) as their digits in a string. */
   before: z.unknown(),
   after: z.unknown(),
   /** The names of the records a reference field (role, department, post, cage, species) pointed to. */

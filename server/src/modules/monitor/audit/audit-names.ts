@@ -20,10 +20,11 @@ const REFERENCES: Readonly<Record<string, { table: string; name: string }>> = {
 };
 
 /**
- * Ids as the trail holds them in text (comma lists of varchar columns). A bigint column's value arrives as a JSON
- * number that has lost its last digits beyond 2^53 (a snowflake id does): never looked up, it could name another row.
+ * Ids as the trail holds them: text (comma lists of varchar columns; bigint ids beyond 2^53, which the trigger
+ * stores as strings since migration 0043), or a JSON number small enough to be exact.
  */
-const idsOf = (v: unknown): string[] => (typeof v === 'string' ? v.split(',').filter(isIdText) : []);
+const idsOf = (v: unknown): string[] =>
+  typeof v === 'string' ? v.split(',').filter(isIdText) : Number.isSafeInteger(v) && (v as number) > 0 ? [String(v)] : [];
 
 type Named = Wire<AuditChange>;
 

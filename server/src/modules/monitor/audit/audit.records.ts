@@ -11,6 +11,8 @@ const camel = (col: string) => col.replace(/_([a-z0-9])/g, (_, c: string) => c.t
 /**
  * A stored audit row as the contract's record: the changed columns under their record keys (the table's
  * resource says `flag_type` is `type`), before and after side by side, the resource's title for the table.
+ * Values pass as stored: the trigger writes bigint ids beyond 2^53 as strings (migration 0043), so the JSON.parse
+ * that reads jsonb keeps every digit.
  */
 export function auditRecord(app: FastifyInstance, row: AuditRow): Wire<AuditRecord> {
   const reg = auditedTable(app, row.tableName);

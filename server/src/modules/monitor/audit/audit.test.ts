@@ -143,6 +143,56 @@ describe('audit trail', () => {
     expect(ws.rowCount - 1).toBe(all.body.data.total);
   });
 
+  it('keeps bigint values exact: ids beyond 2^53 travel as strings, smaller numbers stay numbers', async () => {
+    const sp = await speciesId(t, 'Ailuropoda melanoleuca');
+    const { cageId } = await makeCageChain(t, zooA);
+    const { cageId: nextCageId } = await makeCageChain(t, zooA);
+    // Snowflake ids exceed 2^53: a JSON number would lose its last digits on the way to the screen.
+    expect(BigInt(cageId) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    const animalId = await makeAnimal(t, zooA, { speciesId: sp, cageId, sex: 1, localNo: 'AUD-BIG', animalName: '大数' });
+    // A cage changes through movements, not the record's update call: the update path of the trigger, as the
+    // request role writes it.
+    const c = t.sql;
+    await c.query('begin');
+    await c.query('set local role zoo_app');
+    await c.query(`select set_config('app.tenant_id', '300001', true)`);
+    await c.query('update zoo_animal set cage_id = $1 where id = $2', [nextCageId, animalId]);
+    await c.query('commit');
+
+    const h = await history(zooA, 'zoo_animal', animalId);
+    const [change, create] = h.data.records;
+    expect(byField(create).id).toEqual(['', animalId]);
+    expect(byField(create).cageId).toEqual(['', cageId]);
+    expect(byField(create).speciesId).toEqual(['', sp]);
+    expect(byField(create).sex).toEqual(['', 1]);
+    expect(byField(change)).toEqual({ cageId: [cageId, nextCageId] });
+    // The detail reads the same; an exact id also names the cage it points to.
+    const detail = await t.request({ url: '/blade-log/audit/detail', token: admin, query: { id: change.id } });
+    expect(detail.body.success, JSON.stringify(detail.body)).toBe(true);
+    const cage = detail.body.data.changes.find((c: { field: string }) => c.field === 'cageId');
+    expect(cage).toMatchObject({ before: cageId, after: nextCageId });
+    expect(cage.afterName).toBeTruthy();
+    expect(cage.afterName).not.toBe(nextCageId);
+  });
+
+  it('converts trail rows written before bigint values were strings', async () => {
+    // An old-style row, written as the owner: a department id as a JSON number beyond 2^53.
+    const { rows } = await t.sql.query(
+      `insert into sys_audit (tenant_id, table_name, record_id, action, changes)
+       values ('300001', 'blade_user', '1', 'update', $1::jsonb) returning id::text`,
+      ['{"dept_id": [1869581234567890123, -1869581234567890124], "sort": [1, 2], "real_name": ["a", "b"], "x": [null, 9007199254740991]}'],
+    );
+    await t.sql.query(`update sys_audit set changes = audit_exact_changes(changes) where id = $1`, [rows[0].id]);
+    const detail = await t.request({ url: '/blade-log/audit/detail', token: admin, query: { id: rows[0].id } });
+    expect(detail.body.success, JSON.stringify(detail.body)).toBe(true);
+    expect(byField(detail.body.data)).toEqual({
+      deptId: ['1869581234567890123', '-1869581234567890124'],
+      sort: [1, 2],
+      realName: ['a', 'b'],
+      x: ['', 9007199254740991],
+    });
+  });
+
   it('names the roles and department a change points to, for the platform administrator reading a zoo’s trail', async () => {
     const [u] = (
       await t.sql.query(

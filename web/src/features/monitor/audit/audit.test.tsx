@@ -26,6 +26,8 @@ const row = {
     { field: 'animalName', before: '乐乐', after: '欢欢' },
     { field: 'sireMark', before: '', after: 'WILD' },
     { field: 'remark', before: '', after: '' },
+    // Ids beyond 2^53 arrive as strings (the trail stores them so): shown digit for digit.
+    { field: 'populationId', before: '1869581234567890123', after: '1869581234567890125' },
   ],
   createTime: '2026-11-23 10:15:00',
 };
@@ -97,6 +99,8 @@ describe('audit screen', { timeout: 60_000 }, () => {
     expect([...mark.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['sireMark', '∅', 'WILD']);
     // A column written with the same value is no change.
     expect(within(changes).queryByText('remark')).not.toBeInTheDocument();
+    const pop = within(changes).getByText('1869581234567890123').closest('tr')!;
+    expect([...pop.querySelectorAll('td')].map((td) => td.textContent).slice(1)).toEqual(['1869581234567890123', '1869581234567890125']);
     expect(within(dialog).getByText('10.0.0.9')).toBeInTheDocument();
     expect(within(dialog).getByText('更正名字')).toBeInTheDocument();
   });

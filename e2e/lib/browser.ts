@@ -4,7 +4,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
-export const baseURL = () => inject('baseURL');
+/**
+ * This worker's server and database: spec files run in parallel workers, each against its own (global-setup.ts);
+ * vitest numbers its workers 1…n in `VITEST_POOL_ID`.
+ */
+export function mine(): { baseURL: string; dbUrl: string; mediaPort: number } {
+  const all = inject('servers');
+  return all[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % all.length]!;
+}
+
+export const baseURL = () => mine().baseURL;
 
 /** Debian's chromium; the flags keep it off the network this machine does not have. */
 export async function launch(): Promise<Browser> {
@@ -52,9 +61,16 @@ export function useBrowser() {
   };
 }
 
+/**
+ * Pictures of what the user saw are for people reading a run (`E2E_PICTURES=1 npm test`, or a failure): a full-page
+ * PNG costs a few hundred milliseconds of a 2-core machine, and the specs take ~150 of them, plus the small-screen
+ * walk's ~200. A failed test always leaves its `FAILED-*` pictures.
+ */
+export const PICTURES = process.env.E2E_PICTURES === '1';
+
 /** Reads a value from the server's database, as a test reads a test inbox (captcha codes). */
 export async function dbQuery<T = Record<string, unknown>>(q: string, params: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: inject('dbUrl') });
+  const c = new pg.Client({ connectionString: mine().dbUrl });
   await c.connect();
   try {
     return (await c.query(q, params)).rows as T[];
@@ -70,6 +86,7 @@ export async function captchaCode(key: string): Promise<string> {
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!PICTURES && !name.startsWith('FAILED-')) return;
   const dir = path.resolve('results');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

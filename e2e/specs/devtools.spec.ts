@@ -1,8 +1,7 @@
-import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
-import { dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { dbQuery, mine, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { formItem, modal, open, openAdd, pick, row, rowAction, save, tip } from '../lib/ui';
 
@@ -14,7 +13,7 @@ describe('developer tools: datasource → model → code → zip', () => {
     const page = await b.newPage();
     await page.setViewportSize({ width: 1280, height: 860 });
     await loginAs(page);
-    const db = new URL(inject('dbUrl'));
+    const db = new URL(mine().dbUrl);
     const jdbc = `jdbc:postgresql://${db.hostname}:${db.port || '5432'}${db.pathname}`;
 
     // 数据源管理: test the form before saving, then save.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from '../lib/browser';
+import { PICTURES, screenshot, useBrowser } from '../lib/browser';
 import { DATA_HEADERS, visibleCjk } from '../lib/cjk-text';
 import { watchCsp, type CspViolation } from '../lib/csp';
 import { loginForScreens, openScreen } from '../lib/screens';
@@ -91,7 +91,7 @@ async function checkSizes(page: Page, screens: string[], tag: string): Promise<s
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       if (scrollWidth > innerWidth) wide.push(`${p} at ${size.w}: ${scrollWidth} > ${innerWidth}`);
-      await page.screenshot({ path: path.join(dir, `${tag}-${size.w}${p.replace(/[/?=&]+/g, '_')}.png`) });
+      if (PICTURES) await page.screenshot({ path: path.join(dir, `${tag}-${size.w}${p.replace(/[/?=&]+/g, '_')}.png`) });
     }
   }
   return wide;

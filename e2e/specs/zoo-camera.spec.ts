@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dbQuery, screenshot, useBrowser } from '../lib/browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbQuery, mine, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { row, rowAction } from '../lib/ui';
 
@@ -14,7 +14,7 @@ const TYPES: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl'
 
 let dir = '';
 let server: http.Server | undefined;
-const origin = () => `http://127.0.0.1:${inject('mediaPort')}`;
+const origin = () => `http://127.0.0.1:${mine().mediaPort}`;
 
 /**
  * A camera of our own: Debian's ffmpeg encodes a few seconds of its test pattern (H.264, which Debian's
@@ -98,7 +98,7 @@ beforeAll(async () => {
     }
     res.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream', 'Accept-Ranges': 'bytes' }).end(body);
   });
-  await new Promise<void>((resolve) => server!.listen(inject('mediaPort'), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server!.listen(mine().mediaPort, '127.0.0.1', resolve));
 });
 afterAll(async () => {
   await new Promise((r) => (server ? server.close(r) : r(null)));

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { isAdmin, ADMIN, type Session } from '../../../platform/auth/session';
-import { hasButton } from '../../../platform/access/permissions';
+import { isAdmin, isAdministrator, ADMIN, type Session } from '../../../platform/auth/session';
+import { sessionGrants } from '../../../platform/access/menu-access';
 import { bladeRole } from '../../../platform/access/access.tables';
 import type { Cache } from '../../../platform/cache';
 import { BizError } from '../../../platform/http/errors';
@@ -37,8 +37,10 @@ export function audienceWhere(s: Session): SQL {
 
 /** Whether the caller manages notices (the management screen keeps every notice of the zoo for them). */
 export async function managesNotices(cache: Cache, tx: Tx, s: Session): Promise<boolean> {
-  for (const code of MANAGE_BUTTONS) if (await hasButton(cache, tx, s, code)) return true;
-  return false;
+  if (isAdministrator(s)) return true;
+  if (s.roleIds.length === 0) return false;
+  const { codes } = await sessionGrants(cache, tx, s);
+  return MANAGE_BUTTONS.some((c) => codes.has(c));
 }
 
 /** The notice list and detail: everything for a manager, the caller's audience for everyone else. */

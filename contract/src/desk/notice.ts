@@ -11,6 +11,10 @@ const NoticeRecord = z.object({
   categoryName: z.string().meta({ title: '通知类型' }),
   releaseTime: z.string().meta({ title: '通知日期' }),
   content: z.string().meta({ title: '通知内容' }),
+  /** Role aliases the notice is for, comma-separated; '' = everyone in the zoo (decision 0051). */
+  audienceRoles: z.string().meta({ title: '通知对象' }),
+  /** The names of those roles, '、'-joined ('' = everyone); an alias no live role has shows as itself. */
+  audienceName: z.string().meta({ title: '通知对象' }),
 });
 
 /** A day or a full date-time; a bare day means its start. */
@@ -20,6 +24,17 @@ const ReleaseTime = z
   .min(1, '请输入通知日期')
   .refine((v) => isDateTimeText(v), '通知日期格式应为 yyyy-MM-dd HH:mm:ss')
   .transform((v) => (DATE_TIME_RE.test(v) ? v : `${v} 00:00:00`));
+
+/**
+ * Who a notice is for: role aliases (`admin`, `vet`…), a comma list or an array, trimmed and deduplicated; none
+ * means everyone in the zoo. The server checks that each names a role of the zoo.
+ */
+export const AudienceRoles = z
+  .union([z.string(), z.array(z.string())], { error: '通知对象格式不正确' })
+  .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))].join(','))
+  .pipe(z.string().max(255, '通知对象不能超过255个字符'))
+  .nullable()
+  .optional();
 
 export const notice = defineCrud({
   name: 'notice',
@@ -32,6 +47,7 @@ export const notice = defineCrud({
     category: z.coerce.number({ error: '请选择通知类型' }).int('请选择通知类型').min(1, '请选择通知类型').max(INT32_MAX, '请选择通知类型'),
     releaseTime: ReleaseTime,
     content: z.string().max(20000, '通知内容不能超过20000个字符').optional(),
+    audienceRoles: AudienceRoles,
   }),
   filters: z.object({
     title: z.string().optional(),

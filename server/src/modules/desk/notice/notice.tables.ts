@@ -11,6 +11,8 @@ export const bladeNotice = pgTable(
     category: integer('category').notNull(),
     releaseTime: datetime('release_time').notNull(),
     content: text('content').notNull().default(''),
+    /** Role aliases the notice is for, comma-separated; '' = everyone in the zoo (decision 0051). */
+    audienceRoles: varchar('audience_roles', { length: 255 }).notNull().default(''),
     ...baseCols(),
   },
   (t) => [index('blade_notice_release_idx').on(t.tenantId, t.releaseTime), tenantPolicy('blade_notice')],

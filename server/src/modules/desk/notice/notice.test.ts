@@ -88,6 +88,49 @@ describe('notice CRUD', () => {
   });
 });
 
+describe('notices to an audience (decision 0051)', () => {
+  it('an author addresses roles: readers outside them do not see it, everyone sees notices without audience, managers see all', async () => {
+    const tenant = '400001';
+    await createTenantUser(t.sql, { tenantId: tenant, account: 'aud_vet', password: 'pw', roleAlias: 'vet' });
+    await createTenantUser(t.sql, { tenantId: tenant, account: 'aud_kp', password: 'pw', roleAlias: 'keeper' });
+    const vet = await t.login('aud_vet', 'pw', tenant);
+    const keeper = await t.login('aud_kp', 'pw', tenant);
+    expect((await submit(zooA, { title: '对象-全员', category: 1, releaseTime: '2023-01-01' })).body.success).toBe(true);
+    const toVets = await submit(zooA, { title: '对象-兽医', category: 1, releaseTime: '2023-01-02', audienceRoles: ' vet , vet,' });
+    expect(toVets.body.success, JSON.stringify(toVets.body)).toBe(true);
+    const titles = async (token: string) => (await list(token, { title: '对象-' })).body.data.records.map((r: any) => r.title);
+    const latest = async (token: string) =>
+      (await t.request({ url: '/blade-desk/listAllNotice', token, query: { limit: '50' } })).body.data
+        .map((r: any) => r.title)
+        .filter((x: string) => x.startsWith('对象-'));
+    expect(await titles(vet)).toEqual(['对象-兽医', '对象-全员']);
+    expect(await titles(keeper)).toEqual(['对象-全员']);
+    expect((await list(keeper, { title: '对象-' })).body.data.total).toBe(1);
+    expect(await latest(keeper)).toEqual(['对象-全员']);
+    // The management screen keeps every notice for its managers, whatever the audience.
+    const managed = (await list(zooA, { title: '对象-' })).body.data.records;
+    expect(managed.map((r: any) => r.title)).toEqual(['对象-兽医', '对象-全员']);
+    expect(managed[0]).toMatchObject({ audienceRoles: 'vet', audienceName: 'vet' });
+    expect(managed[1]).toMatchObject({ audienceRoles: '', audienceName: '' });
+    const id = managed[0].id;
+    expect((await t.request({ url: '/blade-desk/notice/detail', token: vet, query: { id } })).body.data.title).toBe('对象-兽医');
+    expect((await t.request({ url: '/blade-desk/notice/detail', token: keeper, query: { id } })).body.msg).toBe('数据不存在或已被删除');
+    // Cleared, the notice is for everyone again.
+    expect((await submit(zooA, { id, title: '对象-兽医', category: 1, releaseTime: '2023-01-02', audienceRoles: '' })).body.success).toBe(true);
+    expect(await titles(keeper)).toEqual(['对象-兽医', '对象-全员']);
+  });
+
+  it.each([
+    [{ audienceRoles: 'nosuchrole' }, '通知对象中的角色「nosuchrole」不存在'],
+    [{ audienceRoles: 5 }, '通知对象格式不正确'],
+    [{ audienceRoles: 'a'.repeat(256) }, '通知对象不能超过255个字符'],
+  ])('refuses audience %j with "%s"', async (body, msg) => {
+    const res = await submit(zooA, { title: 'x', category: 1, releaseTime: '2024-01-01', ...body });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(msg);
+  });
+});
+
 describe('notice list total (cached count)', () => {
   it('changes with every write, here and on another server instance', async () => {
     const other = await openPostgres(t.config.databaseUrl!, 2, t.config.timeZone);

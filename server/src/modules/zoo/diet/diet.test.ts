@@ -191,6 +191,19 @@ describe('offline sync', () => {
     expect(twice.body.data.results.map((r: any) => r.status)).toEqual(['applied', 'duplicate']);
   });
 
+  it('an abnormal log sent offline tells the vets once, however often the batch is replayed (decision 0051)', async () => {
+    const day = '2024-03-12';
+    const batch = [{ key: key(), kind: 'log', base: 0, body: { animalId: pandaA, logDate: day, health: 3, remark: '离线异常' } }];
+    for (const a of await Promise.all(Array.from({ length: 3 }, () => sync(keeper, batch)))) expect(a.body.success, JSON.stringify(a.body)).toBe(true);
+    const sent = await t.sql.query(`select title, audience_roles from blade_notice where tenant_id = '310001' and content like '%离线异常%'`);
+    expect(sent.rows).toEqual([
+      {
+        title: `动物健康异常:「阿宝 (${(await t.sql.query(`select local_no from zoo_animal where id = $1`, [pandaA])).rows[0].local_no})」${day}`,
+        audience_roles: 'vet',
+      },
+    ]);
+  });
+
   it('answers a conflict with both versions when the log changed meanwhile, and applies the chosen one', async () => {
     const day = '2024-03-11';
     const a = await sync(keeper, [{ key: key(), kind: 'log', base: 0, body: { animalId: pandaA, logDate: day, remark: '甲设备' } }]);

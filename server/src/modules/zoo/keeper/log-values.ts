@@ -8,6 +8,7 @@ import { BizError } from '../../../platform/http/errors';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { nowHm, overallIntake, refuseFuture, SUBJECT_MISSING, subjectOf, today } from './basic-log.service';
 import { zooBasicLog } from './keeper.tables';
+import { noticeVetsOfAbnormalLog } from '../vet/keeper-alert';
 
 export type LogInput = z.output<typeof basicLog.input>;
 type Row = typeof zooBasicLog.$inferSelect;
@@ -20,6 +21,7 @@ export async function lockLogDay(db: Tx, animalId: string, day: string): Promise
 /**
  * The columns a keeper log is saved with, after its rules: the subject exists, no future day, one log per subject
  * and day, the keeper is a user of the zoo. Used by the resource's submit and by the offline sync (decision 0046).
+ * A log that becomes 异常 tells the vets here, so both paths do (decision 0051).
  */
 export async function logValues(db: Tx, session: Pick<Session, 'userId'>, input: Omit<LogInput, 'id'>, existing?: Row) {
   const subject = await subjectOf(db, input.animalId);
@@ -41,6 +43,7 @@ export async function logValues(db: Tx, session: Pick<Session, 'userId'>, input:
   const diet = input.diet.map((d) => ({ food: d.food, amount: d.amount ?? null, unit: d.unit ?? '', intake: d.intake }));
   // Moving a log to another animal re-reads where that animal lives; otherwise the log keeps its place.
   const moved = !existing || existing.animalId !== subject.id;
+  await noticeVetsOfAbnormalLog(db, { subjectName: subject.name, logDate: input.logDate, health: input.health, remark: input.remark, keeperId }, existing);
   return {
     animalType: subject.animalType,
     animalId: subject.id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../../db/client';
 import { startTestApp, type TestApp } from '../../../../test/harness';
+import { createTenantUser } from '../../../../test/fixtures';
 import { authorise, makeAnimal, makeCageChain, speciesId, uid, zooAdmin } from '../../../../test/zoo-fixtures';
 import { sendPermitReminders } from './reminders';
 
@@ -78,6 +79,22 @@ describe('expiry reminders', () => {
     expect(mine.filter((n) => n.title.startsWith('许可证到期提醒'))).toHaveLength(3);
     expect(mine.find((n) => n.title.includes('「YS-IN5」'))!.title).toBe('许可证到期提醒:野生动物运输证明「YS-IN5」5天后到期');
     expect((await notices(other)).filter((n) => n.title.startsWith('许可证到期提醒'))).toHaveLength(0);
+    // Addressed to the zoo's administrators (decision 0051): the admin reads them on the desk and in the bell, a
+    // keeper of the same zoo sees them nowhere.
+    const latest = async (token: string) =>
+      ((await t.request({ url: '/blade-desk/listAllNotice', token, query: { limit: '50' } })).body.data as Array<{ title: string }>)
+        .map((n) => n.title)
+        .filter((x) => x.startsWith('许可证到期提醒'));
+    expect(await latest(admin)).toHaveLength(3);
+    expect(mine.find((n) => n.title.includes('「YS-IN5」'))).toMatchObject({ audienceRoles: 'admin', audienceName: 'admin' });
+    await createTenantUser(t.sql, { tenantId: ZOO, account: 'kp340031', password: 'pw', roleAlias: 'keeper' });
+    const keeper = await t.login('kp340031', 'pw', ZOO);
+    expect((await notices(keeper)).filter((n) => n.title.startsWith('许可证到期提醒'))).toEqual([]);
+    expect(await latest(keeper)).toEqual([]);
+    const id = (mine.find((n) => n.title.includes('「YS-IN5」')) as unknown as { id: string }).id;
+    expect((await t.request({ url: '/blade-desk/notice/detail', token: keeper, query: { id } })).body.msg).toBe('数据不存在或已被删除');
+    expect((await t.request({ url: '/blade-desk/notice/countinfo', token: keeper })).body.data.total).toBe(0);
+    expect((await t.request({ url: '/blade-desk/notice/countinfo', token: admin })).body.data.total).toBeGreaterThanOrEqual(3);
     // The reminder rows are the zoo's own: row-level security with the tenant policy, as every tenant table.
     expect(
       await q(`select c.relrowsecurity, p.qual from pg_class c join pg_policies p on p.tablename = c.relname where c.relname = 'zoo_permit_reminder'`),

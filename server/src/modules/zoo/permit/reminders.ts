@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
 import { inTenant } from '../../../platform/tenancy/tenant-tx';
 import { bladeNotice } from '../../desk/notice/notice.tables';
+import { AUDIENCE_ADMIN } from '../../desk/notice/notice-audience';
 import { expiringPermits } from './expiring';
 import { KIND_NAME } from './permit-gate';
 import { everyHour } from '../../../platform/hourly';
@@ -42,6 +43,8 @@ export async function sendPermitReminders(db: Db): Promise<number> {
           tenantId: p.tenantId,
           title: `许可证到期提醒:${KIND_NAME[p.kind] ?? '许可证'}「${p.permitNo}」${days}天后到期`,
           category: NOTICE_CATEGORY,
+          // The zoo's administrators renew permits; keepers are not told (issue 32, decision 0051).
+          audienceRoles: AUDIENCE_ADMIN,
           releaseTime: sql`localtimestamp(0)` as never,
           content: `${KIND_NAME[p.kind] ?? '许可证'}「${p.permitNo}」(发证机关:${p.issuingAuthority})将于 ${p.validTo} 到期,距今${days}天。请及时办理延续或重新申领,到期后该证件不能再用于动物的出入与转移。`,
         })

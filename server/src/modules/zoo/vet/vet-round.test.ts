@@ -52,6 +52,61 @@ describe('keeper log → case', () => {
   });
 });
 
+describe('keeper log → notice to the vets (decision 0051)', () => {
+  const ZOO = '330001';
+  const alerts = async (token: string) =>
+    ((await t.request({ url: '/blade-desk/notice/list', token, query: { current: '1', size: '100' } })).body.data.records as Array<{ title: string }>)
+      .map((n) => n.title)
+      .filter((x) => x.startsWith('动物健康异常'));
+  const bell = async (token: string) =>
+    ((await t.request({ url: '/blade-desk/listAllNotice', token, query: { limit: '50' } })).body.data as Array<{ title: string }>).filter((n) =>
+      n.title.startsWith('动物健康异常'),
+    ).length;
+
+  it('reaches users holding the vet role, not keepers; taking the vet role away hides it on the next request', async () => {
+    const { roleId: vetRole } = await createTenantUser(t.sql, { tenantId: ZOO, account: 'vet1', password: 'pw', roleAlias: 'vet' });
+    const { roleId: keeperRole } = await createTenantUser(t.sql, { tenantId: ZOO, account: 'keeper1', password: 'pw', roleAlias: 'keeper' });
+    const { userId: bothId } = await createTenantUser(t.sql, { tenantId: ZOO, account: 'vetkeeper', password: 'pw', roleAlias: null });
+    await t.sql.query(`update blade_user set role_id = $2 where id = $1`, [bothId, `${keeperRole},${vetRole}`]);
+    const [vet, keeper, both] = [await t.login('vet1', 'pw', ZOO), await t.login('keeper1', 'pw', ZOO), await t.login('vetkeeper', 'pw', ZOO)];
+
+    // The panda's abnormal log of the test above: one notice, to the vets; the crane's normal log sent none.
+    expect(await alerts(vet)).toEqual([expect.stringContaining('美香')]);
+    expect(await bell(vet)).toBe(1);
+    const notice = (await t.sql.query(`select content, audience_roles from blade_notice where title like '动物健康异常%'`)).rows;
+    expect(notice).toEqual([{ content: expect.stringContaining('左后肢跛行'), audience_roles: 'vet' }]);
+    expect(await alerts(keeper)).toEqual([]);
+    expect(await bell(keeper)).toBe(0);
+    expect(await alerts(both)).toHaveLength(1);
+
+    // Saving the log again while it stays abnormal sends nothing more; a log newly marked abnormal sends one.
+    const craneLog = await keeperLog(crane, await dayOffset(-2), 1);
+    const resave = await t.request({
+      method: 'POST',
+      url: '/zoo/basicLog/submit',
+      token: admin,
+      body: { id: craneLog, animalId: crane, logDate: await dayOffset(-2), health: 3, remark: '拒食' },
+    });
+    expect(resave.body.success, JSON.stringify(resave.body)).toBe(true);
+    expect(await alerts(vet)).toHaveLength(2);
+    await t.request({
+      method: 'POST',
+      url: '/zoo/basicLog/submit',
+      token: admin,
+      body: { id: craneLog, animalId: crane, logDate: await dayOffset(-2), health: 3, remark: '仍拒食' },
+    });
+    expect(await alerts(vet)).toHaveLength(2);
+
+    // The zoo admin takes the vet role away: the very next request no longer shows the vets' notices.
+    const grant = await t.request({ method: 'POST', url: '/blade-user/grant', token: admin, query: { userIds: bothId, roleIds: keeperRole } });
+    expect(grant.body.success, JSON.stringify(grant.body)).toBe(true);
+    expect(await alerts(both)).toEqual([]);
+    expect(await bell(both)).toBe(0);
+    // Zoo B's vets never see zoo A's notices.
+    expect(await alerts(adminB)).toEqual([]);
+  });
+});
+
 describe('administrations on the round', () => {
   it('lists today’s scheduled doses of running treatments and ticks them given, missed or refused', async () => {
     const res = await post(admin, 'treatment/submit', {

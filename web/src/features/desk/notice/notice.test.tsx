@@ -17,11 +17,26 @@ const row = wholeRow('GET /api/blade-desk/notice/list', {
   categoryName: '发布通知',
   releaseTime: '2026-11-20 00:00:00',
   content: '周一闭馆维护',
+  audienceRoles: '',
+  audienceName: '',
 });
+const vetsOnly = {
+  ...row,
+  id: '8',
+  title: '兽医例会',
+  releaseTime: '2026-11-21 00:00:00',
+  category: 2,
+  categoryName: '批转通知',
+  audienceRoles: 'vet',
+  audienceName: '兽医',
+};
+const role = (id: string, roleName: string, roleAlias: string) =>
+  wholeRow('GET /api/blade-system/role/select', { id, tenantId: '330001', parentId: '0', roleName, roleAlias, sort: 1, isDeleted: 0, parentName: '顶级' });
 
 function server() {
   return stubFetch({
-    [LIST]: pageOf([row]),
+    [LIST]: pageOf([row, vetsOnly]),
+    'GET /api/blade-system/role/select': ok([role('1', '管理员', 'admin'), role('2', '兽医', 'vet'), role('3', '饲养员', 'keeper')]),
     'GET /api/blade-desk/notice/detail': ok(row),
     [SUBMIT]: ok({}),
     'POST /api/blade-desk/notice/remove': ok({}),
@@ -73,6 +88,24 @@ describe('notice page', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
     expect(net.to(SUBMIT)[0]!.body).toEqual({ title: '冬季开放时间调整', category: 2, releaseTime: '2026-12-01 00:00:00', content: '9:00-16:00' });
+  });
+
+  it('shows whom each notice is for and addresses a new one to roles picked by name (decision 0051)', async () => {
+    const net = await openPage();
+    expect(screen.getByRole('columnheader', { name: '通知对象' })).toBeInTheDocument();
+    expect(within(screen.getByText('大熊猫馆闭馆通知').closest('tr')!).getByText('全员')).toBeInTheDocument();
+    expect(within(screen.getByText('兽医例会').closest('tr')!).getByText('兽医')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /新增/ }));
+    fireEvent.change(within(dialog()).getByLabelText('通知标题'), { target: { value: '狂犬疫苗到货' } });
+    fireEvent.mouseDown(within(dialog()).getByLabelText('通知类型'));
+    fireEvent.click(await screen.findByTitle('发布通知'));
+    pick(within(dialog()).getByLabelText('通知日期'), '2026-12-01');
+    fireEvent.mouseDown(within(dialog()).getByLabelText('通知对象'));
+    fireEvent.click(await screen.findByTitle('兽医'));
+    fireEvent.click(await screen.findByTitle('管理员'));
+    fireEvent.click(within(dialog()).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('新增成功')).toBeInTheDocument();
+    expect(net.to(SUBMIT)[0]!.body).toEqual({ title: '狂犬疫苗到货', category: 1, releaseTime: '2026-12-01 00:00:00', audienceRoles: 'vet,admin' });
   });
 
   it('shows a notice read-only in the view dialog', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "blade_notice" ADD COLUMN "audience_roles" varchar(255) DEFAULT '' NOT NULL;

@@ -47,20 +47,18 @@ export default function QualityPage() {
   /** One check per call, so that the bar moves as each is counted and kept. */
   const runAll = async () => {
     let total = 0;
-    let done = false;
     try {
       for (const [i, c] of QUALITY_CHECKS.entries()) {
         setProgress({ done: i, name: labels[c] });
         const r = await call(qualityEndpoints.run, { query: { check: c, ...p } });
         total += r.checks[0]?.count ?? 0;
       }
-      done = true;
     } finally {
       setProgress(null);
       await client.invalidateQueries({ queryKey: ['quality'] });
     }
-    // Said once the board shows the new counts, not while it still shows the previous run's.
-    if (done) toast.success(t('quality.runDone', { n: total }));
+    // Reached only when every check ran; said once the board shows the new counts, not the previous run's.
+    toast.success(t('quality.runDone', { n: total }));
   };
 
   const count = (c: QualityCheck) => s?.checks.find((x) => x.check === c)?.count ?? -1;

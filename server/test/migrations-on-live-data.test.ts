@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config';
 import { migrationsFolder, openPostgres, runMigrations, type Database } from '../src/db/client';
 import { md5Hex } from '../src/platform/auth/password';
 import { seed } from '../src/seed';
+import { GESTATION_DAYS } from '../src/seed/zoo-species-gestation';
 import { FIXTURE_SCHEMA, MOVEMENTS, fixtureFile } from './live-data/fixture-info';
 import { dropTestDatabase, urlFor, withAdmin } from './pg-admin';
 import { asMap, grouped, replay, type Ledger } from './stock-replay';
@@ -72,6 +73,12 @@ describe('migrations on live data', () => {
     expect((await owner.query(unsafe)).rows[0].n).toBe(0);
     const converted = (await owner.query(`select changes->$2->1 as v from sys_audit where id = $1`, [big!.id, big!.key])).rows[0].v;
     expect(converted).toBe(big!.digits);
+    // Migration 0045: the species the product knew get their gestation range as fields, the same the seed gives a
+    // fresh database (before this seed runs: the migration alone).
+    const gestation = `select latin_name, gestation_min_days lo, gestation_max_days hi from zoo_species where is_deleted = 0 and latin_name = any($1)`;
+    const ranged = (await owner.query(gestation, [Object.keys(GESTATION_DAYS)])).rows as Array<{ latin_name: string; lo: number; hi: number }>;
+    expect(ranged.find((r) => r.latin_name === 'Ailuropoda melanoleuca')).toEqual({ latin_name: 'Ailuropoda melanoleuca', lo: 83, hi: 200 });
+    for (const r of ranged) expect([r.lo, r.hi], r.latin_name).toEqual(GESTATION_DAYS[r.latin_name]);
     await seed(database, { demo: true });
 
     const app = await buildApp(config, database, { logger: false });

@@ -32,17 +32,6 @@ export const PLACEMENTS = [1, 2] as const;
  */
 export const CONTRA_METHODS = [1, 2, 3, 4, 5, 6] as const;
 
-/**
- * Gestation (mammals) or incubation (birds) in days by latin name: [shortest, longest]. The giant panda's window
- * is wide because of delayed implantation (83–200 days; decision 0042).
- */
-export const GESTATION_DAYS: Readonly<Record<string, readonly [number, number]>> = {
-  'Ailuropoda melanoleuca': [83, 200],
-  'Ailurus fulgens': [112, 158],
-  'Panthera tigris altaica': [93, 111],
-  'Grus japonensis': [29, 34],
-};
-
 const optDict = <T extends readonly number[]>(label: string, keys: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), dictInt(label, keys).optional());
 

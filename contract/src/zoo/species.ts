@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RefinementCtx } from 'zod';
 import { BaseRecord, Id } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
@@ -11,6 +12,22 @@ export const IUCN_CATEGORIES = ['EX', 'EW', 'CR', 'EN', 'VU', 'NT', 'LC', 'DD', 
 export const MANAGEMENT_MODES = [1, 2] as const; // 1 individual, 2 population
 /** Seed confidence per domain.md: ✓ rows 'verified' (at least one fact confirmed), ~ rows 'unverified'. */
 export const SOURCE_FLAGS = ['verified', 'unverified'] as const;
+
+/**
+ * Gestation (mammals) or incubation (birds), shortest and longest whole days: the expected birth window after a
+ * breeding (decision 0042). Optional, both or neither.
+ */
+export const gestationFields = {
+  gestationMinDays: optInt('妊娠期最短天数', 1, 1000),
+  gestationMaxDays: optInt('妊娠期最长天数', 1, 1000),
+};
+export function checkGestation(v: { gestationMinDays?: number | null; gestationMaxDays?: number | null }, ctx: RefinementCtx): void {
+  const lo = v.gestationMinDays ?? null;
+  const hi = v.gestationMaxDays ?? null;
+  if ((lo === null) !== (hi === null))
+    ctx.addIssue({ code: 'custom', message: '妊娠期最短天数与最长天数须同时填写或同时留空', path: [lo === null ? 'gestationMinDays' : 'gestationMaxDays'] });
+  else if (lo !== null && hi !== null && lo > hi) ctx.addIssue({ code: 'custom', message: '妊娠期最短天数不能大于最长天数', path: ['gestationMinDays'] });
+}
 
 /** The public species library record, as every caller sees it (lineage names come from the taxonomy). */
 export const SpeciesRecord = z.object({
@@ -34,6 +51,8 @@ export const SpeciesRecord = z.object({
   tempMax: NumOut,
   humidityMin: NumOut,
   humidityMax: NumOut,
+  gestationMinDays: NumOut.meta({ title: '妊娠期最短天数' }),
+  gestationMaxDays: NumOut.meta({ title: '妊娠期最长天数' }),
   source: z.string().meta({ title: '数据可信度' }),
   sourceNote: z.string(),
   remark: z.string(),
@@ -58,6 +77,7 @@ const speciesInput = z
     tempMax: optNumber('最高适宜温度', -60, 60),
     humidityMin: optNumber('最低适宜湿度', 0, 100),
     humidityMax: optNumber('最高适宜湿度', 0, 100),
+    ...gestationFields,
     source: z.enum(SOURCE_FLAGS, { error: '数据可信度取值应为 verified 或 unverified' }).default('unverified'),
     sourceNote: optText('数据来源说明', 500),
     remark: optText('备注', 500),
@@ -68,6 +88,7 @@ const speciesInput = z
     };
     range(v.tempMin, v.tempMax, '最低适宜温度不能高于最高适宜温度', 'tempMin');
     range(v.humidityMin, v.humidityMax, '最低适宜湿度不能高于最高适宜湿度', 'humidityMin');
+    checkGestation(v, ctx);
     if (v.protectionClass > 0 && v.protectionAuthority === 0)
       ctx.addIssue({ code: 'custom', message: '国家重点保护物种请选择主管部门(林草或渔业)', path: ['protectionAuthority'] });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTimeOut, Id, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
-import { SpeciesRecord } from './species';
+import { SpeciesRecord, checkGestation, gestationFields } from './species';
 import { NumOut, dictInt, optText, reqId, updateId } from '../fields';
 
 /** valid: licence in force today; expired: past its end date; pending: not yet in force. */
@@ -32,6 +32,13 @@ export const ZooSpeciesRecord = z.object({
   /** The zoo's override ("" when it follows the library's default). */
   managementModeOverride: NumOut,
   managementMode: z.number(),
+  /** The library's gestation range, the zoo's own ("" when it follows the library) and the one in force. */
+  defaultGestationMinDays: NumOut,
+  defaultGestationMaxDays: NumOut,
+  gestationMinDays: NumOut,
+  gestationMaxDays: NumOut,
+  effectiveGestationMinDays: NumOut,
+  effectiveGestationMaxDays: NumOut,
   localName: z.string(),
   localRemark: z.string(),
   licenceNo: z.string(),
@@ -115,17 +122,20 @@ export const zooSpeciesEndpoints = {
     path: `${base}/update`,
     summary: '修改本园物种的本地信息',
     access: { perm: 'zoo_species_edit' },
-    body: z.object({
-      id: updateId,
-      localName: optText('本园名称', 100),
-      localRemark: optText('本园备注', 500),
-      managementMode: z.preprocess(
-        (v) => (v === '' || v === null ? null : v),
-        dictInt('管理方式', [1, 2] as const)
-          .nullable()
-          .optional(),
-      ),
-    }),
+    body: z
+      .object({
+        id: updateId,
+        localName: optText('本园名称', 100),
+        localRemark: optText('本园备注', 500),
+        managementMode: z.preprocess(
+          (v) => (v === '' || v === null ? null : v),
+          dictInt('管理方式', [1, 2] as const)
+            .nullable()
+            .optional(),
+        ),
+        ...gestationFields,
+      })
+      .superRefine(checkGestation),
     data: z.object({}).loose(),
   }),
 };

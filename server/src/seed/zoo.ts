@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { zooSpecies, zooTaxonomy } from '../modules/zoo/zoo.tables';
 import { seedSpeciesComfort } from './zoo-species-comfort';
+import { GESTATION_DAYS } from './zoo-species-gestation';
 import { STARTER_SPECIES, TAXON_CN } from './zoo-species-data';
 
 const TAXON_SOURCE = 'domain.md §4 初始物种表 (中文阶元名来自背景知识,待核对)';
@@ -41,6 +42,7 @@ export async function seedZooPlatform(tx: Tx): Promise<void> {
     const taxonId = words.length > 2 ? await ensure(speciesId, 6, latin, cn) : speciesId;
     if (known.has(latin)) continue;
     const verified = conf === '✓';
+    const gestation = GESTATION_DAYS[latin];
     await tx.insert(zooSpecies).values({
       speciesName: cn,
       latinName: latin,
@@ -52,6 +54,8 @@ export async function seedZooPlatform(tx: Tx): Promise<void> {
       iucnCategory: iucn,
       iucnYear,
       managementMode: mode ?? 1,
+      gestationMinDays: gestation?.[0] ?? null,
+      gestationMaxDays: gestation?.[1] ?? null,
       source: verified ? 'verified' : 'unverified',
       sourceNote: verified
         ? `domain.md §4 初始物种表第${no}行:至少一项经公开来源核实,其余取值仍须核对2021年国家重点保护名录、CITES附录与IUCN红色名录`

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, datetime, idCol, tenantCol, tenantPolicy } from '../../db/columns';
 
 const live = sql`is_deleted = 0`;
+/** A gestation range is both days or neither, whole days 1–1000, shortest first (the contract says so; this keeps it). */
+const gestationCheck = sql`(gestation_min_days is null and gestation_max_days is null) or (gestation_min_days between 1 and 1000 and gestation_max_days between gestation_min_days and 1000)`;
 
 // ---- Platform tables: curated by the platform administrator, readable by every zoo (no tenant column). ----
 
@@ -43,12 +45,19 @@ export const zooSpecies = pgTable(
     tempMax: doublePrecision('temp_max'),
     humidityMin: doublePrecision('humidity_min'),
     humidityMax: doublePrecision('humidity_max'),
+    // Gestation (mammals) or incubation (birds) in whole days, shortest and longest: the expected birth window.
+    gestationMinDays: integer('gestation_min_days'),
+    gestationMaxDays: integer('gestation_max_days'),
     source: varchar('source', { length: 16 }).notNull().default('unverified'),
     sourceNote: varchar('source_note', { length: 500 }).notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },
-  (t) => [uniqueIndex('zoo_species_latin_uq').on(t.latinName).where(live), index('zoo_species_taxonomy_idx').on(t.taxonomyId)],
+  (t) => [
+    uniqueIndex('zoo_species_latin_uq').on(t.latinName).where(live),
+    index('zoo_species_taxonomy_idx').on(t.taxonomyId),
+    check('zoo_species_gestation_ck', gestationCheck),
+  ],
 );
 
 // ---- Tenant tables: row-level security keeps each zoo to its own rows. ----
@@ -68,9 +77,16 @@ export const zooTenantSpecies = pgTable(
     localName: varchar('local_name', { length: 100 }).notNull().default(''),
     localRemark: varchar('local_remark', { length: 500 }).notNull().default(''),
     managementMode: integer('management_mode'),
+    // The zoo's own gestation range, over the library's (null: follows the library).
+    gestationMinDays: integer('gestation_min_days'),
+    gestationMaxDays: integer('gestation_max_days'),
     ...baseCols(),
   },
-  (t) => [uniqueIndex('zoo_tenant_species_uq').on(t.tenantId, t.speciesId).where(live), tenantPolicy('zoo_tenant_species')],
+  (t) => [
+    uniqueIndex('zoo_tenant_species_uq').on(t.tenantId, t.speciesId).where(live),
+    check('zoo_tenant_species_gestation_ck', gestationCheck),
+    tenantPolicy('zoo_tenant_species'),
+  ],
 );
 
 export const zooPark = pgTable(

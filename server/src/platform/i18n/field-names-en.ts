@@ -107,6 +107,8 @@ export const FIELDS_EN: Readonly<Record<string, string>> = {
   最高适宜温度: 'maximum suitable temperature',
   最低适宜湿度: 'minimum suitable humidity',
   最高适宜湿度: 'maximum suitable humidity',
+  妊娠期最短天数: 'shortest gestation (days)',
+  妊娠期最长天数: 'longest gestation (days)',
   年度: 'year',
   许可证: 'permit',
   许可证号: 'permit number',

@@ -110,6 +110,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   同一物种不能重复授权: 'The same species cannot be licensed twice',
   '管理租户不饲养动物,不能授权物种': 'The platform tenant keeps no animals and cannot license species',
   '该物种已有个体或种群登记,不能删除': 'Animals or groups of this species are registered: it cannot be deleted',
+  妊娠期最短天数不能大于最长天数: 'The shortest gestation cannot be longer than the longest',
+  妊娠期最短天数与最长天数须同时填写或同时留空: 'Fill in both the shortest and the longest gestation, or neither',
   分类阶元不存在: 'The taxon does not exist',
   上级阶元不存在: 'The parent taxon does not exist',
   上级阶元不能是自身或其下级: 'A taxon cannot be its own parent or a parent of its ancestors',

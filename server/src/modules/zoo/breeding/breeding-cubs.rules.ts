@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, gt } from 'drizzle-orm';
-import { GESTATION_DAYS } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { mustExist } from '../../../platform/resource/guards';
 import { animalLabel } from '../keeper/basic-log.service';
-import { zooAnimal, zooSpecies } from '../zoo.tables';
+import { effectiveGestation } from '../zoo-species/zoo-species.service';
+import { zooAnimal, zooSpecies, zooTenantSpecies } from '../zoo.tables';
 import { zooBreedContra } from './breeding-cubs.tables';
 import { zooBreedEvent, zooBreedSemen } from './breeding.tables';
 
@@ -14,10 +14,24 @@ type Event = typeof zooBreedEvent.$inferSelect;
 
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** The species' gestation (or incubation) range in days, by latin name; undefined when the product does not know it. */
+/**
+ * The species' gestation (or incubation) range in days: the zoo's own (本园物种) over the library's; undefined when
+ * neither has one.
+ */
 export async function gestationOf(db: Tx, speciesId: string): Promise<readonly [number, number] | undefined> {
-  const [s] = await db.select({ latin: zooSpecies.latinName }).from(zooSpecies).where(eq(zooSpecies.id, speciesId));
-  return s ? GESTATION_DAYS[s.latin] : undefined;
+  const ts = zooTenantSpecies;
+  const [row] = await db
+    .select({
+      library: { gestationMinDays: zooSpecies.gestationMinDays, gestationMaxDays: zooSpecies.gestationMaxDays },
+      zoo: { gestationMinDays: ts.gestationMinDays, gestationMaxDays: ts.gestationMaxDays },
+    })
+    .from(zooSpecies)
+    .leftJoin(ts, and(eq(ts.speciesId, zooSpecies.id), eq(ts.isDeleted, 0)))
+    .where(eq(zooSpecies.id, speciesId))
+    .limit(1);
+  if (!row) return undefined;
+  const g = effectiveGestation(row.zoo, row.library);
+  return g.effectiveGestationMinDays != null && g.effectiveGestationMaxDays != null ? [g.effectiveGestationMinDays, g.effectiveGestationMaxDays] : undefined;
 }
 
 /** The expected birth window after a breeding on `bred`: [bred + shortest, bred + longest], or nulls. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SeasonBoard } from '@zoo/contract';
 import { startTestApp, type TestApp } from '../../../../test/harness';
-import { authorise, makeAnimal, makeCageChain, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
+import { authorise, makeAnimal, makeCageChain, platformToken, speciesId, zooAdmin } from '../../../../test/zoo-fixtures';
 
 // Reproduction, second slice (decision 0042): pregnancy, litters through the ledger, cub care, contraception,
 // the board's studbook advice, the calendar and an animal's reproduction.
@@ -296,6 +296,54 @@ describe('season board and calendar', () => {
     const jul = (await get(admin, 'calendar', { month: '2024-07' })).body.data.items;
     expect(jul.some((i: { kind: string }) => i.kind === 'contraEnd')).toBe(false); // reversed before its expected end
     expect((await get(admin, 'calendar', { month: '2024-13' })).body).toMatchObject({ code: 400, msg: '月份格式应为 yyyy-MM' });
+  });
+});
+
+describe('gestation from the species', () => {
+  it('a new pregnancy takes its window from the species fields: none without a range, the library’s, the zoo’s own', async () => {
+    // A species the product has no figure for, added by the platform.
+    const platform = await platformToken(t);
+    const bear = { speciesName: '眼镜熊', latinName: 'Tremarctos ornatus', protectionClass: 0, citesAppendix: 'I', iucnCategory: 'VU' };
+    const added = await t.request({ method: 'POST', url: '/species/species/submit', token: platform, body: bear });
+    expect(added.body.success, JSON.stringify(added.body)).toBe(true);
+    await authorise(t, TENANT, [{ latin: 'Tremarctos ornatus' }]);
+    const species = await speciesId(t, 'Tremarctos ornatus');
+    const female = await makeAnimal(t, admin, { speciesId: species, cageId, sex: 2, animalName: '安娜', birthDate: '2015-01-01' });
+    const male = await makeAnimal(t, admin, { speciesId: species, cageId, sex: 1, animalName: '帕科', birthDate: '2014-01-01' });
+    await ok('event/submit', { femaleId: female, kind: 1, eventDate: '2025-01-10', sireIds: [male], copulations: 1, outcome: 1 }, 'zoo_breed_event');
+    const windowOf = async (checkDate: string) => {
+      const id = await ok('pregnancy/submit', { femaleId: female, checkDate, method: 1, pregStatus: 1 }, 'zoo_breed_pregnancy');
+      const d = (await get(admin, 'pregnancy/detail', { id })).body.data;
+      return { id, window: [d.expectedFrom, d.expectedTo] };
+    };
+    const none = await windowOf('2025-03-01');
+    expect(none.window).toEqual(['', '']);
+    expect((await q(`select expected_from, expected_to from zoo_breed_pregnancy where id = $1`, [none.id]))[0]).toEqual({
+      expected_from: null,
+      expected_to: null,
+    });
+
+    // The library's range, set through the species submit call.
+    const lib = await t.request({
+      method: 'POST',
+      url: '/species/species/submit',
+      token: platform,
+      body: { ...bear, id: species, gestationMinDays: 160, gestationMaxDays: 250 },
+    });
+    expect(lib.body.success, JSON.stringify(lib.body)).toBe(true);
+    expect((await windowOf('2025-03-02')).window).toEqual(['2025-06-19', '2025-09-17']);
+
+    // The zoo's curator corrects it for this zoo; a new pregnancy follows, the earlier ones keep theirs.
+    const mine = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;
+    const own = await t.request({
+      method: 'POST',
+      url: '/zoo-species/species/update',
+      token: admin,
+      body: { id: mine.id, gestationMinDays: 180, gestationMaxDays: 240 },
+    });
+    expect(own.body.success, JSON.stringify(own.body)).toBe(true);
+    expect((await windowOf('2025-03-03')).window).toEqual(['2025-07-09', '2025-09-07']);
+    expect((await get(admin, 'pregnancy/detail', { id: none.id })).body.data).toMatchObject({ expectedFrom: '', expectedTo: '' });
   });
 });
 

@@ -38,8 +38,12 @@ describe('public species library', () => {
       tempMax: 26,
       humidityMin: 40,
       humidityMax: 80,
+      // Gestation of the species the product knew (seed/zoo-species-gestation.ts; delayed implantation: 83–200).
+      gestationMinDays: 83,
+      gestationMaxDays: 200,
     });
-    expect(byLatin.get('Rhinopithecus roxellana')).toMatchObject({ speciesName: '川金丝猴', source: 'unverified', iucnYear: '' });
+    expect(byLatin.get('Grus japonensis')).toMatchObject({ gestationMinDays: 29, gestationMaxDays: 34 });
+    expect(byLatin.get('Rhinopithecus roxellana')).toMatchObject({ speciesName: '川金丝猴', source: 'unverified', iucnYear: '', gestationMinDays: '' });
     expect((byLatin.get('Rhinopithecus roxellana') as any).sourceNote).toContain('全部取值来自背景知识');
     // "*" rows are aquatic (fisheries authority); "not listed" is CITES none; II* keeps class II.
     expect(byLatin.get('Neophocaena asiaeorientalis asiaeorientalis')).toMatchObject({
@@ -85,6 +89,40 @@ describe('public species library', () => {
     expect((await t.request({ url: `${base}/detail`, token: zoo, query: { id } })).body.data).toMatchObject({ tempMin: '', tempMax: '', source: 'verified' });
     const select = await t.request({ url: `${base}/select`, token: zoo, query: { speciesName: '棕' } });
     expect(select.body.data).toEqual([{ id, speciesName: '棕熊', latinName: 'Ursus arctos', managementMode: 1 }]);
+  });
+
+  it('keeps a gestation range on any species: both days or neither, whole days 1–1000, shortest first', async () => {
+    const body = { ...valid, speciesName: '北极熊', latinName: 'Ursus maritimus' };
+    expect((await submit(admin, { ...body, gestationMinDays: '95', gestationMaxDays: 240 })).body.success).toBe(true);
+    const id = await speciesId(t, 'Ursus maritimus');
+    const read = async () => (await t.request({ url: `${base}/detail`, token: zoo, query: { id } })).body.data;
+    expect(await read()).toMatchObject({ gestationMinDays: 95, gestationMaxDays: 240 });
+    const row = async () => (await t.sql.query(`select gestation_min_days, gestation_max_days, update_time from zoo_species where id = $1`, [id])).rows[0];
+    const before = await row();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ gestationMinDays: 241, gestationMaxDays: 240 }, '妊娠期最短天数不能大于最长天数'],
+      [{ gestationMinDays: 0, gestationMaxDays: 240 }, '妊娠期最短天数不能小于1'],
+      [{ gestationMinDays: 95, gestationMaxDays: 1001 }, '妊娠期最长天数不能大于1000'],
+      [{ gestationMinDays: 95.5, gestationMaxDays: 240 }, '妊娠期最短天数必须是整数'],
+      [{ gestationMinDays: 95 }, '妊娠期最短天数与最长天数须同时填写或同时留空'],
+      [{ gestationMinDays: '', gestationMaxDays: 240 }, '妊娠期最短天数与最长天数须同时填写或同时留空'],
+    ];
+    for (const [change, msg] of cases) {
+      const res = await submit(admin, { ...body, id, ...change });
+      expect(res.status, msg).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, success: false, msg });
+    }
+    expect(await row()).toEqual(before);
+    const en = async (change: Record<string, unknown>) =>
+      (await t.request({ method: 'POST', url: `${base}/submit`, token: admin, body: { ...body, id, ...change }, headers: { 'accept-language': 'en' } })).body
+        .msg;
+    expect(await en({ gestationMinDays: 241, gestationMaxDays: 240 })).toBe('The shortest gestation cannot be longer than the longest');
+    expect(await en({ gestationMinDays: 95, gestationMaxDays: 1001 })).toBe('Longest gestation (days) must be at most 1000');
+    // Corrected, then cleared (a species the curator has no figure for).
+    expect((await submit(admin, { ...body, id, gestationMinDays: 100, gestationMaxDays: 100 })).body.success).toBe(true);
+    expect(await read()).toMatchObject({ gestationMinDays: 100, gestationMaxDays: 100 });
+    expect((await submit(admin, { ...body, id, gestationMinDays: null, gestationMaxDays: '' })).body.success).toBe(true);
+    expect(await read()).toMatchObject({ gestationMinDays: '', gestationMaxDays: '' });
   });
 
   it('validates ranges, enums and required fields with Chinese messages', async () => {

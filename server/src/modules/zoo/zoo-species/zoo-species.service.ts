@@ -15,6 +15,14 @@ const sp = zooSpecies;
 export const zooSpeciesColumns = { ts, sp, state: licenceStateSql };
 export type ZooSpeciesJoin = { ts: typeof ts.$inferSelect; sp: typeof sp.$inferSelect; state: z.infer<typeof ZooSpeciesRecord>['licenceState'] };
 
+type Gestation = { gestationMinDays: number | null; gestationMaxDays: number | null };
+
+/** The zoo's own range when it has one (both days, as the contract and a check keep them), else the library's. */
+export function effectiveGestation(zoo: Gestation | null, library: Gestation) {
+  const g = zoo?.gestationMinDays != null && zoo.gestationMaxDays != null ? zoo : library;
+  return { effectiveGestationMinDays: g.gestationMinDays, effectiveGestationMaxDays: g.gestationMaxDays };
+}
+
 export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): Wire<z.output<typeof ZooSpeciesRecord>> {
   return {
     id: r.ts.id,
@@ -28,6 +36,11 @@ export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): Wire<z
     defaultManagementMode: r.sp.managementMode,
     managementModeOverride: r.ts.managementMode,
     managementMode: r.ts.managementMode ?? r.sp.managementMode,
+    defaultGestationMinDays: r.sp.gestationMinDays,
+    defaultGestationMaxDays: r.sp.gestationMaxDays,
+    gestationMinDays: r.ts.gestationMinDays,
+    gestationMaxDays: r.ts.gestationMaxDays,
+    ...effectiveGestation(r.ts, r.sp),
     localName: r.ts.localName,
     localRemark: r.ts.localRemark,
     licenceNo: r.ts.licenceNo,

@@ -96,6 +96,41 @@ describe("a zoo's authorised species", () => {
     expect(bad.body.msg).toBe('管理方式取值不正确');
   });
 
+  it("lets the zoo correct the library's gestation range for itself, both days or neither", async () => {
+    const row = (await t.request({ url: `${base}/detail`, token: zooA, query: { speciesId: panda } })).body.data;
+    expect(row).toMatchObject({ defaultGestationMinDays: 83, defaultGestationMaxDays: 200, gestationMinDays: '', effectiveGestationMinDays: 83 });
+    const update = (token: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `${base}/update`, token, body: { id: row.id, ...body } });
+    expect((await update(zooA, { gestationMinDays: 90, gestationMaxDays: 185 })).body.success).toBe(true);
+    const detail = async (token: string) => (await t.request({ url: `${base}/detail`, token, query: { speciesId: panda } })).body.data;
+    expect(await detail(zooA)).toMatchObject({
+      defaultGestationMinDays: 83,
+      defaultGestationMaxDays: 200,
+      gestationMinDays: 90,
+      gestationMaxDays: 185,
+      effectiveGestationMinDays: 90,
+      effectiveGestationMaxDays: 185,
+    });
+    // The other zoo and the library keep theirs.
+    expect(await detail(zooB)).toMatchObject({ gestationMinDays: '', effectiveGestationMinDays: 83, effectiveGestationMaxDays: 200 });
+    const lib = async () => (await t.sql.query(`select gestation_min_days lo, gestation_max_days hi from zoo_species where id = $1`, [panda])).rows[0];
+    expect(await lib()).toEqual({ lo: 83, hi: 200 });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ gestationMinDays: 186, gestationMaxDays: 185 }, '妊娠期最短天数不能大于最长天数'],
+      [{ gestationMinDays: 0, gestationMaxDays: 185 }, '妊娠期最短天数不能小于1'],
+      [{ gestationMinDays: 90, gestationMaxDays: 1001 }, '妊娠期最长天数不能大于1000'],
+      [{ gestationMaxDays: 185 }, '妊娠期最短天数与最长天数须同时填写或同时留空'],
+    ];
+    for (const [change, msg] of cases) {
+      const res = await update(zooA, change);
+      expect(res.status, msg).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, success: false, msg });
+    }
+    expect(await detail(zooA)).toMatchObject({ gestationMinDays: 90, gestationMaxDays: 185 });
+    // Cleared: the library's range is in force again.
+    expect((await update(zooA, { gestationMinDays: '', gestationMaxDays: null })).body.success).toBe(true);
+    expect(await detail(zooA)).toMatchObject({ gestationMinDays: '', effectiveGestationMinDays: 83, effectiveGestationMaxDays: 200 });
+  });
+
   it('keeps each zoo to its own licence rows (list, detail, select, update)', async () => {
     const rowA = (await t.request({ url: `${base}/detail`, token: zooA, query: { speciesId: panda } })).body.data;
     const listB = (await t.request({ url: `${base}/list`, token: zooB })).body.data;

@@ -27,6 +27,8 @@ export const speciesLibPage = defineCrudPage({
     tempMax: { table: false },
     humidityMin: { table: false },
     humidityMax: { table: false },
+    gestationMinDays: { table: false },
+    gestationMaxDays: { table: false },
     source: { dict: 'source_confidence', width: 100 },
     sourceNote: { widget: 'textarea', rows: 3, table: false },
     remark: { widget: 'textarea', rows: 3, table: false },

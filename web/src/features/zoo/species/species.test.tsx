@@ -30,6 +30,8 @@ const panda = wholeRow('GET /api/species/species/list', {
   tempMax: 26,
   humidityMin: '',
   humidityMax: '',
+  gestationMinDays: 83,
+  gestationMaxDays: 200,
   source: 'verified',
   sourceNote: '',
   remark: '',
@@ -123,6 +125,14 @@ describe('species library page', { timeout: 90_000 }, () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog()).findByText('最低适宜温度不能高于最高适宜温度')).toBeInTheDocument();
     fireEvent.change(within(dialog()).getByLabelText('最低温度(℃)'), { target: { value: '-20' } });
+    // Gestation: both days or neither, shortest first, with the contract's messages.
+    fireEvent.change(within(dialog()).getByLabelText('妊娠期(天) 最短'), { target: { value: '230' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog()).findByText('妊娠期最短天数与最长天数须同时填写或同时留空')).toBeInTheDocument();
+    fireEvent.change(within(dialog()).getByLabelText('妊娠期(天) 最长'), { target: { value: '220' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog()).findByText('妊娠期最短天数不能大于最长天数')).toBeInTheDocument();
+    fireEvent.change(within(dialog()).getByLabelText('妊娠期(天) 最短'), { target: { value: '210' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
@@ -138,6 +148,8 @@ describe('species library page', { timeout: 90_000 }, () => {
       managementMode: 1,
       tempMin: -20,
       tempMax: 5,
+      gestationMinDays: 210,
+      gestationMaxDays: 220,
       source: 'unverified',
     });
   });

@@ -35,6 +35,11 @@ export const zooSpeciesPage = defineCrudPage({
     citesAppendix: { dict: 'cites_appendix', width: 90, form: false },
     iucnCategory: { dict: 'iucn_category', width: 90, form: false },
     managementMode: { dict: 'management_mode', width: 100 },
+    // The library's range, shown beside the zoo's own (empty: the library's is in force).
+    defaultGestationMinDays: { table: false, form: false },
+    defaultGestationMaxDays: { table: false, form: false },
+    gestationMinDays: { table: false },
+    gestationMaxDays: { table: false },
     licenceNo: { width: 200 },
     issuingAuthority: { table: false },
     validFrom: { render: date, width: 110, table: false },

@@ -19,6 +19,12 @@ const mine = {
   defaultManagementMode: 1,
   managementModeOverride: '',
   managementMode: 1,
+  defaultGestationMinDays: 83,
+  defaultGestationMaxDays: 200,
+  gestationMinDays: '',
+  gestationMaxDays: '',
+  effectiveGestationMinDays: 83,
+  effectiveGestationMaxDays: 200,
   localName: '',
   localRemark: '',
   licenceNo: '(国)驯繁字[2023]001号',
@@ -57,6 +63,8 @@ const lib = (id: string, speciesName: string, latinName: string, authorised: boo
     tempMax: '',
     humidityMin: '',
     humidityMax: '',
+    gestationMinDays: '',
+    gestationMaxDays: '',
     source: 'unverified',
     sourceNote: '',
     remark: '',
@@ -115,9 +123,21 @@ describe('zoo species page', { timeout: 180_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByLabelText('本园名称')).toHaveValue('熊猫'));
     fireEvent.change(within(dialog).getByLabelText('本园备注'), { target: { value: '镇园之宝' } });
+    // The zoo's own gestation range: both days or neither.
+    fireEvent.change(within(dialog).getByLabelText('本园妊娠期(天) 最长'), { target: { value: '160' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /修\s*改/ }));
+    expect(await within(dialog).findByText('妊娠期最短天数与最长天数须同时填写或同时留空')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('本园妊娠期(天) 最短'), { target: { value: '95' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /修\s*改/ }));
     expect(await screen.findByText('更新成功')).toBeInTheDocument();
-    expect(net.to('POST /api/zoo-species/species/update')[0]!.body).toEqual({ id: '71', localName: '熊猫', localRemark: '镇园之宝', managementMode: 2 });
+    expect(net.to('POST /api/zoo-species/species/update')[0]!.body).toEqual({
+      id: '71',
+      localName: '熊猫',
+      localRemark: '镇园之宝',
+      managementMode: 2,
+      gestationMinDays: 95,
+      gestationMaxDays: 160,
+    });
 
     fireEvent.click(screen.getByRole('radio', { name: '平台物种库' }));
     const other = (await screen.findByText('Macaca mulatta')).closest('tr')!;

@@ -11,6 +11,7 @@ import { acrossTenants, PLATFORM_TENANT, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
 import { inLanguage, languageOf } from '../i18n/request-language';
 import { localizeMessage } from '../i18n/messages';
+import { duplicateRuleMessage } from '../resource/guards';
 import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -188,6 +189,8 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
       }
       const committed: Array<() => void> = [];
       const lang = languageOf(req.headers['accept-language']);
+      // The request's transaction, for the duplicate rules it checked (a unique violation may surface at COMMIT).
+      let tx: object | undefined;
       const data = await inLanguage(lang, () =>
         inTenant(
           app.zoo.database.db,
@@ -204,6 +207,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
             ...auditContext(req, session),
           },
           async (db) => {
+            tx = db;
             await checkAccess(app.zoo.cache, db, session, ep.access);
             if (opts.platformOnly && session.tenantId !== PLATFORM_TENANT) throw new BizError(DENIED, 403);
             await opts.authorize?.({ db, session, req });
@@ -214,7 +218,9 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
           },
         ),
       ).catch((e) => {
-        throw e instanceof RevokedTokenError ? new BizError(REVOKED_TOKEN, 401) : e;
+        if (e instanceof RevokedTokenError) throw new BizError(REVOKED_TOKEN, 401);
+        const duplicate = duplicateRuleMessage(tx, e);
+        throw duplicate ? new BizError(duplicate) : e;
       });
       for (const fn of committed) fn();
       if ((data as unknown) instanceof PreSerialized) {

@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { BizError } from '../http/errors';
@@ -40,8 +40,33 @@ export async function anyLive<T extends Live>(db: Tx, table: T, where: SQL | und
 
 /**
  * Refuses a write whose unique value another live row already holds (the row being updated excepted). Unique
- * indexes still hold under concurrency; this gives the user the resource's own message first.
+ * indexes still hold under concurrency; this gives the user the resource's own message first, and remembers it
+ * for the transaction: when a twin submitted at the same moment passes this check too, the unique index refuses
+ * one of them, and `route()` answers that one with the same message (`duplicateRuleMessage`), not a generic one.
  */
 export async function refuseDuplicate<T extends Live>(db: Tx, table: T, where: SQL, existing: { id: string } | undefined, msg: string): Promise<void> {
+  noteDuplicateRule(db, getTableName(table as PgTable), msg);
   if (await anyLive(db, table, and(where, existing ? ne(table.id, existing.id) : undefined))) throw new BizError(msg);
+}
+
+/** The duplicate rules each transaction checked: table → message (null when one table had two different rules). */
+const checkedRules = new WeakMap<object, Map<string, string | null>>();
+
+function noteDuplicateRule(db: object, tableName: string, msg: string): void {
+  let rules = checkedRules.get(db);
+  if (!rules) checkedRules.set(db, (rules = new Map()));
+  const before = rules.get(tableName);
+  rules.set(tableName, before === undefined || before === msg ? msg : null);
+}
+
+/**
+ * The message of the duplicate rule this transaction checked on the table a unique violation names (PostgreSQL's
+ * error field `table`, on the driver's error or the ORM's wrapper's cause); undefined for any other error, or
+ * when the table had several rules and the violated one cannot be told.
+ */
+export function duplicateRuleMessage(db: object | undefined, e: unknown): string | undefined {
+  const err = e as { code?: string; table?: string; cause?: { code?: string; table?: string } } | undefined;
+  const pgErr = err?.code === '23505' ? err : err?.cause?.code === '23505' ? err.cause : undefined;
+  if (!db || !pgErr?.table) return undefined;
+  return checkedRules.get(db)?.get(pgErr.table) ?? undefined;
 }

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCage, speciesId } from '../../../../test/zoo-fixtures';
 import { t, admin, today, post, dayOffset, importInto, movement, setupVetTests } from './vet-test-kit';
@@ -71,5 +72,40 @@ describe('races on veterinary records', () => {
     expect(o.losers).toEqual(Array.from({ length: PARALLEL - 1 }, () => [400, 400]));
     expect(o.messages).toHaveLength(1);
     expect((await t.sql.query(`select count(*)::int as n from zoo_med_necropsy where stock_log_id = $1 and is_deleted = 0`, [stockLogId])).rows[0].n).toBe(1);
+  });
+
+  it('a twin the pre-check could not see yet is refused by the unique index with the same message', async () => {
+    const animal = await arrival('R-N2', await dayOffset(-60));
+    const died = await movement('die', { animalType: 1, speciesId: pandaSpecies, animalId: animal, dieDate: await dayOffset(-2), dieType: 1 });
+    const stockLogId = died.body.data.ids[0] as string;
+    const body = {
+      stockLogId,
+      necropsyDate: today,
+      prosector: '兽医甲',
+      findings: '肺脏实变',
+      causeOfDeath: '细菌性肺炎',
+      samples: '肺组织',
+      disposal: 1,
+      disposalDate: today,
+      disposalRecord: '无害化焚烧,记录表 FS-2',
+      authorityRef: '川林护〔2025〕13号',
+    };
+    expect((await post(admin, 'necropsy/submit', body)).body.success).toBe(true);
+    const first = (await t.sql.query(`select id::text from zoo_med_necropsy where stock_log_id = $1`, [stockLogId])).rows[0].id as string;
+    await t.sql.query(`update zoo_med_necropsy set is_deleted = 1 where id = $1`, [first]);
+    // Another transaction brings the first record back and holds it uncommitted: the request's check reads the
+    // committed state (none live) and passes; its insert waits on the unique index, and fails once that commits.
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`update zoo_med_necropsy set is_deleted = 0 where id = $1`, [first]);
+      const reply = post(admin, 'necropsy/submit', { ...body, prosector: '兽医乙' });
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('commit');
+      expect((await reply).body).toMatchObject({ code: 400, success: false, msg: '该死亡登记已有剖检记录' });
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -119,6 +119,8 @@ describe('application shell', () => {
     await page.waitForURL(/\/system\/param$/);
     await page.getByRole('button', { name: '查找菜单' }).click();
     await expect.poll(() => modal(page).count()).toBe(1);
+    // Esc reaches the dialog once its search box has the focus (it takes it as it opens; a busy machine is slower).
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => modal(page).count()).toBe(0);
     await page.getByRole('combobox', { name: '查找菜单' }).fill('岗位');

@@ -18,6 +18,8 @@ const DATA_COLUMNS = [
   'Number|Issued by|Vaccine / product|Dose|Vet|Process|Recorded by',
   // People who acted, what a vet wrote (procedures, agents, causes, an authority's reference), cubs by name, packages.
   'Submitted by|Answered by|Released by|Prosector|By|Procedure|Agents|Cause of death|Authority.s reference|Cubs|Package',
+  // The roles a notice is addressed to, by their names (decision 0051).
+  'Audience',
 ];
 export const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 

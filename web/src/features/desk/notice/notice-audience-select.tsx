@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ControlProps } from '../../../crud';
+import { commaList } from '../../../lib/comma-list';
 import { call } from '../../../lib/request';
-
-const asList = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? v.split(',') : []);
 
 /**
  * Who a notice is for (decision 0051): roles of the zoo, picked by name and sent as their aliases, comma-joined;
@@ -23,7 +22,7 @@ export function AudienceSelect({ value, onChange, disabled, id }: ControlProps) 
       allowClear
       disabled={disabled}
       loading={q.isLoading}
-      value={asList(value)}
+      value={commaList(value)}
       onChange={(v: string[]) => onChange?.(v.join(','))}
       showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('notice.everyone')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
 import { session } from '../../../lib/session';
+import { commaList } from '../../../lib/comma-list';
 import { isAdministrator } from '../../../lib/session';
 
 /** Tenant 000000's administrator: may list every tenant's users and create users in any tenant. */
@@ -12,8 +13,6 @@ export const isPlatformAdmin = (): boolean => {
   const u = session().userInfo;
   return u?.tenant_id === '000000' && isAdministrator(u?.role_name);
 };
-
-const asList = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === 'string' && v ? v.split(',') : []);
 
 /**
  * The tenant the form works in: the picked one (platform administrator adding a user), the record's own (the
@@ -65,7 +64,7 @@ function TenantTree({ kind, value, onChange, disabled, id }: ControlProps & { ki
       allowClear
       disabled={disabled}
       treeDefaultExpandAll
-      value={asList(value)}
+      value={commaList(value)}
       onChange={(v) => onChange?.(v)}
       treeData={q.data ?? []}
       loading={q.isLoading}
@@ -91,7 +90,7 @@ export function PostSelect({ value, onChange, disabled, id }: ControlProps) {
       mode="multiple"
       allowClear
       disabled={disabled}
-      value={asList(value)}
+      value={commaList(value)}
       onChange={(v) => onChange?.(v)}
       loading={q.isLoading}
       placeholder={t('crud.selectPlaceholder', { label: t('user.postId') })}

@@ -29,7 +29,7 @@ async function permit(body: Record<string, unknown>, token = admin): Promise<str
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return (await q(`select id::text from zoo_permit where permit_no = $1`, [permitNo]))[0].id;
 }
-const pandaAnimal = () => makeAnimal(t, admin, { speciesId: panda, cageId, sex: 1 });
+const pandaAnimal = (sex = 1) => makeAnimal(t, admin, { speciesId: panda, cageId, sex });
 const exportOf = (animalId: string, extra: Record<string, unknown> = {}, token = admin) =>
   post(token, '/zoo-stockLog/stockLog/export_enroll', {
     animalType: 1,
@@ -186,5 +186,67 @@ describe('a reversed export', () => {
     const rev = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/remove', token: admin, query: { ids: res.body.data.ids[0] } });
     expect(rev.body.success, JSON.stringify(rev.body)).toBe(true);
     expect((await detail(p)).lines[0]).toMatchObject({ used: 0, remaining: 1 });
+  });
+});
+
+describe('sex-specific permit lines', () => {
+  it('a line stating a sex covers only animals of that sex', async () => {
+    const males = await permit({ lines: [{ speciesId: panda, sex: 1, quantity: 1 }] });
+    const female = await pandaAnimal(2);
+    const refused = await exportOf(female, { permitIds: [males] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/^许可证「P-\w+」的物种「大熊猫」许可为雄性1只,可用于雌性的仅剩0只,本次输出雌性1只$/);
+    expect(await statusOf(female)).toBe(1);
+    const male = await exportOf(await pandaAnimal(1), { permitIds: [males] });
+    expect(male.body.success, JSON.stringify(male.body)).toBe(true);
+    expect((await detail(males)).lines[0]).toMatchObject({ sex: 1, quantity: 1, used: 1, remaining: 0 });
+  });
+
+  it('each sex takes its own line first, then the any-sex line; the lines show it', async () => {
+    const p = await permit({
+      lines: [
+        { speciesId: panda, sex: 1, quantity: 1 },
+        { speciesId: panda, sex: 0, quantity: 1 },
+      ],
+    });
+    // A female takes the any-sex line: a second female finds nothing for her sex, though a male line is left.
+    expect((await exportOf(await pandaAnimal(2), { permitIds: [p] })).body.success).toBe(true);
+    const second = await exportOf(await pandaAnimal(2), { permitIds: [p] });
+    expect(second.body.msg).toContain('许可为雄性1只、不限性别1只,可用于雌性的仅剩0只,本次输出雌性1只');
+    expect((await detail(p)).lines.map((l: any) => [l.sex, l.used, l.remaining])).toEqual([
+      [1, 0, 1],
+      [0, 1, 0],
+    ]);
+    expect((await exportOf(await pandaAnimal(1), { permitIds: [p] })).body.success).toBe(true);
+    expect((await detail(p)).state).toBe('used');
+    // The lines may not be edited so that the uses (a male, a female) no longer fit.
+    const d = await detail(p);
+    const edit = await post(admin, '/zoo-permit/permit/submit', {
+      ...d,
+      lines: [{ speciesId: panda, sex: 2, quantity: 2 }],
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.msg).toBe('物种「大熊猫」已使用雄性1只、雌性1只,修改后的性别许可行不能覆盖已使用数量');
+  });
+
+  // After the births above: the cranes born here are the zoo's (their quota is tested there).
+  it('holds for transfers and population heads counted M.F.U', async () => {
+    const males = await permit({ lines: [{ speciesId: crane, sex: 1, quantity: 2 }] });
+    const heads = await post(admin, '/zoo-stockLog/stockLog/born_enroll', {
+      animalType: 2,
+      speciesId: crane,
+      cageId,
+      bornDate: today,
+      maleQuantity: 1,
+      femaleQuantity: 1,
+    });
+    expect(heads.body.success, JSON.stringify(heads.body)).toBe(true);
+    const body = { toTenantId: '340012', animalType: 2, speciesId: crane, cageId, transferDate: today, permitIds: [males] };
+    const mixed = await post(admin, '/zoo-transfer/transferLog/submit', { ...body, maleQuantity: 1, femaleQuantity: 1 });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.msg).toContain('可用于雌性的仅剩0只,本次转移雌性1只');
+    const ok = await post(admin, '/zoo-transfer/transferLog/submit', { ...body, maleQuantity: 1 });
+    expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);
+    expect((await detail(males)).lines[0]).toMatchObject({ used: 1, remaining: 1 });
   });
 });

@@ -101,9 +101,14 @@ export async function register<K extends Movement>(app: FastifyInstance, db: Tx,
   const booked = await book(db, kind, b, x, final && kind !== 'export');
   if (kind === 'export') {
     const e = b as MovementBody['export'];
+    // The heads per sex as booked (an individual's sex is its record's): sex-specific permit lines read them.
+    const [row] = await db
+      .select({ m: zooStockLog.maleQuantity, f: zooStockLog.femaleQuantity, u: zooStockLog.theyQuantity })
+      .from(zooStockLog)
+      .where(eq(zooStockLog.id, booked.ids[0]!));
     const plan = await checkOutgoing(db, {
       speciesId: e.speciesId,
-      quantity: e.animalType === 1 ? 1 : e.maleQuantity + e.femaleQuantity + e.theyQuantity,
+      mfu: [row!.m, row!.f, row!.u],
       day: e.exportDate.slice(0, 10),
       useKind: 'export',
       permitIds: e.permitIds,

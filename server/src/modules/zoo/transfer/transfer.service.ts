@@ -56,10 +56,9 @@ export async function admitOutgoingTransfer(db: Tx, proposal: Proposal, sender: 
  */
 export async function proposalRow(db: Tx, b: Proposal, sender: Actor): Promise<typeof zooTransferLog.$inferInsert> {
   const row = await heldRow(db, b, sender);
-  const quantity = row.maleQuantity! + row.femaleQuantity! + row.theyQuantity!;
   const plan = await checkOutgoing(db, {
     speciesId: b.speciesId,
-    quantity,
+    mfu: [row.maleQuantity ?? 0, row.femaleQuantity ?? 0, row.theyQuantity ?? 0],
     day: b.transferDate.slice(0, 10),
     useKind: 'transfer',
     permitIds: b.permitIds ?? [],

@@ -167,6 +167,12 @@ describe("births beyond the licence's approved quantity", () => {
     expect((await q(`select remark from zoo_stock_log where id = $1`, [over.body.data.ids[0]]))[0].remark).toContain('超过许可证');
   });
 
+  it('the registry form (submit without 出生/引进登记) is an import and is noted too', async () => {
+    const id = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 2 });
+    const [row] = await q(`select remark from zoo_stock_log where animal_id = $1`, [id]);
+    expect(row.remark).toMatch(/^档案登记.*; 物种「丹顶鹤」存栏将达\d+只,超过许可证\(FY-\w+\)核准数量3只$/);
+  });
+
   it('refuse when the zoo says so (zoo.permit.overQuota.<zoo> = refuse)', async () => {
     await q(`insert into blade_param (param_name, param_key, param_value) values ('超出核准数量', 'zoo.permit.overQuota.340012', 'refuse')`);
     const token = await t.login('adm340012', 'pw', '340012');
@@ -175,6 +181,11 @@ describe("births beyond the licence's approved quantity", () => {
     expect(over.status).toBe(400);
     expect(over.body.msg).toContain('核准数量3只');
     expect((await q(`select count(*)::int n from zoo_stock_log where tenant_id = '340012'`))[0].n).toBe(0);
+    // The registry form's population with counts is refused the same way, and nothing is kept.
+    const registry = await post(token, '/zoo-population/population/submit', { speciesId: crane, cageId: cage, theyQuantity: 4 });
+    expect(registry.status).toBe(400);
+    expect(registry.body.msg).toContain('核准数量3只');
+    expect((await q(`select count(*)::int n from zoo_population where tenant_id = '340012' and is_deleted = 0`))[0].n).toBe(0);
   });
 });
 

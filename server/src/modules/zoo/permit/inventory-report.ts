@@ -36,12 +36,13 @@ const mark = (animal: SQL) => sql`select f.code from zoo_animal_flag f
    order by f.flag_type desc, f.version desc limit 1`;
 
 /**
- * The population an individual was a member of (种群成员) at `end`: a link made before it and not removed by then
- * (a removed link is soft-deleted, its update time the removal). The lowest population id if several.
+ * Each individual's population (种群成员) at `end`: links made before it and not removed by then (a removed link is
+ * soft-deleted, its update time the removal); the lowest population id if several. A set, joined by hash: a
+ * lookup per animal would read the link table once per animal held.
  */
-const memberOf = (animal: SQL, end: SQL) => sql`select l.population_id from zoo_population_animal l
-   where l.animal_id = ${animal} and l.create_time < ${end} and (l.is_deleted = 0 or l.update_time >= ${end})
-   order by l.population_id limit 1`;
+const membersAt = (end: SQL) => sql`select distinct on (l.animal_id) l.animal_id, l.population_id from zoo_population_animal l
+   where l.create_time < ${end} and (l.is_deleted = 0 or l.update_time >= ${end})
+   order by l.animal_id, l.population_id`;
 
 /**
  * Per species, its populations at the end of `to`: heads from the ledger replay (the same signed sum as stock-at.ts)
@@ -61,14 +62,14 @@ async function populationsAt(db: Tx, to: string): Promise<Map<string, InventoryP
           select population_id, species_id, -(male_quantity + female_quantity + they_quantity)
             from zoo_stock_log where animal_type = 2 and population_id is not null and event_date < ${end}) r
          group by 1, 2),
+      pm as (${membersAt(end)}),
       held as (
         select distinct on (animal_id) animal_id, status_after from zoo_stock_log
-         where animal_type = 1 and event_date < ${end} order by animal_id desc, id desc),
+         where animal_type = 1 and animal_id in (select animal_id from pm) and event_date < ${end} order by animal_id desc, id desc),
       members as (
         select pm.population_id as pid, count(*)::int as n,
                string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) as ids
-          from held h join zoo_animal a on a.id = h.animal_id
-          join lateral (${memberOf(sql`a.id`, end)}) pm on true
+          from held h join pm on pm.animal_id = h.animal_id join zoo_animal a on a.id = h.animal_id
           left join lateral (${mark(sql`a.id`)}) mk on true
          where h.status_after = 1 group by 1)
       select coalesce(p.species_id, hd.species_id)::text as species_id, p.id::text as population_id,
@@ -117,7 +118,7 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
                string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) filter (where pm.population_id is null) as identifiers
           from held h join zoo_animal a on a.id = h.animal_id
           left join lateral (${mark(sql`a.id`)}) mk on true
-          left join lateral (${memberOf(sql`a.id`, endOf(to))}) pm on true
+          left join (${membersAt(endOf(to))}) pm on pm.animal_id = a.id
          where h.status_after = 1 group by 1),
       permits as (
         select u.species_id, string_agg(distinct p.permit_no, '、') as nos

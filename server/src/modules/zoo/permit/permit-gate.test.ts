@@ -261,3 +261,49 @@ describe('sex-specific permit lines', () => {
     expect((await detail(males)).lines[0]).toMatchObject({ used: 1, remaining: 1 });
   });
 });
+
+describe('an accepted transfer is an import for the receiver', () => {
+  it("beyond the receiver's approved quantity: refused by its parameter, else let through with a warning", async () => {
+    const covering = await permit({ lines: [{ speciesId: crane, quantity: 10 }] });
+    const born = await post(admin, '/zoo-stockLog/stockLog/born_enroll', { animalType: 2, speciesId: crane, cageId, bornDate: today, theyQuantity: 8 });
+    expect(born.body.success, JSON.stringify(born.body)).toBe(true);
+    const token = await platformToken(t);
+    const warnZoo = '340013';
+    const warnAdmin = await zooAdmin(t, warnZoo);
+    const lic = {
+      speciesId: crane,
+      licenceNo: `FY-${uid()}`,
+      issuingAuthority: '国家林业和草原局',
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
+      approvedQuantity: 3,
+    };
+    expect((await post(token, '/blade-system/tenant/authspecies', { tenantId: warnZoo, species: [lic] })).body.success).toBe(true);
+    const send = async (toTenantId: string) => {
+      const res = await post(admin, '/zoo-transfer/transferLog/submit', {
+        toTenantId,
+        animalType: 2,
+        speciesId: crane,
+        cageId,
+        transferDate: today,
+        theyQuantity: 4,
+        permitIds: [covering],
+      });
+      expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+      return (await q(`select id::text from zoo_transfer_log where tenant_id = $1 and to_tenant_id = $2 order by id desc limit 1`, [ZOO, toTenantId]))[0].id;
+    };
+    const accept = async (receiver: string, id: string) =>
+      post(receiver, '/zoo-transfer/transferLog/confirm', { id, status: 1, transferOpinion: '同意', toCageId: (await makeCageChain(t, receiver)).cageId });
+
+    const refuseAdmin = await t.login('adm340012', 'pw', '340012');
+    const refused = await accept(refuseAdmin, await send('340012'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/^物种「丹顶鹤」存栏将达\d+只,超过许可证\(FY-\w+\)核准数量3只$/);
+    const id = await send(warnZoo);
+    const warned = await accept(warnAdmin, id);
+    expect(warned.body.success, JSON.stringify(warned.body)).toBe(true);
+    expect(warned.body.data.warnings).toEqual(['物种「丹顶鹤」存栏将达4只,超过许可证(' + lic.licenceNo + ')核准数量3只']);
+    const [row] = await q(`select l.remark from zoo_stock_log l join zoo_transfer_log t on t.import_log_id = l.id where t.id = $1`, [id]);
+    expect(row.remark).toContain('超过许可证');
+  });
+});

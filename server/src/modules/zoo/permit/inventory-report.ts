@@ -175,7 +175,7 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
 }
 
 type Col =
-  | Exclude<keyof InventoryRow, 'speciesId' | 'protectionAuthority' | 'populations' | 'individuals' | 'populationHeads' | 'unlisted'>
+  | Exclude<keyof InventoryRow, 'speciesId' | 'protectionAuthority' | 'populations' | 'individuals' | 'populationHeads'>
   | 'protection'
   | 'authority'
   | 'populationsText';
@@ -199,6 +199,7 @@ export const INVENTORY_SHEET: SheetColumn<Col>[] = [
   { key: 'cancelled', header: '注销', width: 8 },
   { key: 'closing', header: '年末存栏', width: 10 },
   { key: 'difference', header: '差异', width: 8 },
+  { key: 'unlisted', header: '未列明', width: 8 },
   { key: 'male', header: '雄', width: 6 },
   { key: 'female', header: '雌', width: 6 },
   { key: 'unknown', header: '未知', width: 6 },
@@ -207,4 +208,4 @@ export const INVENTORY_SHEET: SheetColumn<Col>[] = [
   { key: 'populationsText', header: '种群(无标识头数;成员标识)', width: 48 },
 ];
 
-export const NUMBER_KEYS = ['opening', ...INS, ...OUTS, 'closing', 'difference', 'male', 'female', 'unknown'] as const;
+export const NUMBER_KEYS = ['opening', ...INS, ...OUTS, 'closing', 'difference', 'unlisted', 'male', 'female', 'unknown'] as const;

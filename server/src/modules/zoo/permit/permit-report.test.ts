@@ -189,6 +189,7 @@ describe('annual inventory of state-protected animals', () => {
     const row = ws.getRow(body.data.rows.findIndex((r: any) => r.speciesId === python) + 2);
     expect(row.getCell(header.indexOf('种群(无标识头数;成员标识)') + 1).text).toBe(`${cage.cage_code}：2只无个体标识；成员 ${m.local_no}(156000000009901)`);
     expect(row.getCell(header.indexOf('个体标识(年末在养)') + 1).text).toBe(s.local_no);
+    expect(row.getCell(header.indexOf('未列明') + 1).text).toBe('0');
     expect(rowOf((await report(year - 1)).data.rows, python)).toMatchObject({
       individuals: 0,
       populationHeads: 2,

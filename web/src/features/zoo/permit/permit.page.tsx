@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CrudPage, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
+import { UserText } from '../../../components/user-text';
 import { BizAttachments } from '../shared/biz-attachments';
 import { permitPage } from './permit.crud';
 import { CitesReportPanel, InventoryReportPanel, MarkingTodoPanel } from './permit-reports';
@@ -72,7 +73,15 @@ function PermitList() {
       <Drawer
         open={Boolean(open)}
         width={Math.min(720, window.innerWidth)}
-        title={open ? t('zooPermit.permitOf', { no: open.no }) : ''}
+        title={
+          open ? (
+            <>
+              {t('zooPermit.permitTitle')} <UserText>{open.no}</UserText>
+            </>
+          ) : (
+            ''
+          )
+        }
         onClose={() => setOpen(undefined)}
         destroyOnHidden
       >

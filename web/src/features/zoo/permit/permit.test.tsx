@@ -59,7 +59,7 @@ describe('许可证管理: scans of a permit', () => {
     expect(await screen.findByText('丹顶鹤(雄)×2(剩余 2)')).toBeInTheDocument();
     await rowAction('扫描件');
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByText('许可证 YS-2026-7')).toBeInTheDocument();
+    expect(drawer.querySelector('.ant-drawer-title')!.textContent).toBe('许可证 YS-2026-7');
     expect(await within(drawer).findByText('暂无扫描件')).toBeInTheDocument();
     expect(net.to(ATTACH)[0]!.query).toEqual({ bizType: 'permit', bizId: '41', current: '1', size: '100' });
 

@@ -1,0 +1,88 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { authorise, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
+import { readSheet, writeSheet } from '../excel';
+import { USER_SHEET } from '../../modules/system/user/user.transfer';
+import { inLanguage } from './request-language';
+
+/**
+ * Exports in the UI's language (decision 0049): the web opens a download by link, with the token and `lang` in
+ * the query; sheet name, header row and dictionary labels follow it, and the file name too.
+ */
+let t: TestApp;
+let admin: string;
+let zoo: string;
+const TENANT = '300491';
+const CJK = /[\u3400-\u9fff]/;
+const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login();
+  zoo = await zooAdmin(t, TENANT);
+  await authorise(t, TENANT, [{ latin: 'Ailuropoda melanoleuca' }]);
+  const { cageId } = await makeCageChain(t, zoo);
+  const panda = await speciesId(t, 'Ailuropoda melanoleuca');
+  const born = await t.request({
+    method: 'POST',
+    url: '/zoo-stockLog/stockLog/born_enroll',
+    token: zoo,
+    body: { animalType: 2, speciesId: panda, cageId, maleQuantity: 1, femaleQuantity: 1, theyQuantity: 0, bornDate: today },
+  });
+  expect(born.body.success, JSON.stringify(born.body)).toBe(true);
+}, 120_000);
+afterAll(async () => t?.close());
+
+const download = async (path: string, token: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api${path}`, query: { ...query, 'Blade-Auth': token }, headers });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0]!;
+  const row = (n: number) => (ws.getRow(n).values as unknown[]).slice(1).map(String);
+  return { ws, header: row(1), row, disposition: String(res.headers['content-disposition']) };
+};
+
+describe('exports in the request’s language', () => {
+  it('a registry list (users): English sheet, headers and file name with lang=en; Chinese by default', async () => {
+    const en = await download('/blade-user/export-user', admin, { lang: 'en' });
+    expect(en.ws.name).toBe('Users');
+    expect(en.header).toEqual(['Tenant ID', 'Account', 'Nickname', 'Name', 'Email', 'Mobile', 'Roles', 'Departments', 'Posts', 'Birthday']);
+    expect(en.disposition).toContain("filename*=UTF-8''Users.xlsx");
+    const zh = await download('/blade-user/export-user', admin);
+    expect(zh.ws.name).toBe('用户');
+    expect(zh.header.slice(0, 3)).toEqual(['租户编号', '账号', '昵称']);
+    // The header of an API call works too; the query parameter wins over it.
+    expect((await download('/blade-user/export-user', admin, {}, { 'accept-language': 'en' })).header[1]).toBe('Account');
+    expect((await download('/blade-user/export-user', admin, { lang: 'zh' }, { 'accept-language': 'en' })).header[1]).toBe('账号');
+  });
+
+  it('a report (the stock report): English headers and protection class label', async () => {
+    const { ws, header, row } = await download('/blade-zoo/basic/stock-report', zoo, { from: today, to: today, lang: 'en' });
+    expect(ws.name).toBe('Stock report');
+    expect(header.slice(0, 5)).toEqual(['Species', 'Scientific name', 'Class', 'Protection class', 'Opening stock']);
+    expect(header.some((h) => CJK.test(h))).toBe(false);
+    const panda = row(2);
+    expect(panda[1]).toBe('Ailuropoda melanoleuca');
+    expect(panda[3]).toBe('National Class I');
+    const zh = await download('/blade-zoo/basic/stock-report', zoo, { from: today, to: today });
+    expect([zh.ws.name, zh.header[0], zh.row(2)[3]]).toEqual(['存栏报表', '物种', '国家一级']);
+  });
+
+  it('the audit trail: English headers and actions', async () => {
+    const { ws, header, row } = await download('/blade-log/audit/export', zoo, { lang: 'en' });
+    expect(ws.name).toBe('Audit trail');
+    expect(header).toEqual(['Time', 'Tenant', 'Data type', 'Record ID', 'Action', 'Operator', 'Client IP', 'Reason', 'Changes']);
+    expect(['Create', 'Update', 'Delete']).toContain(row(2)[4]);
+  });
+
+  it('an English import template reads back like the Chinese one', async () => {
+    const values = { account: 'keeper1', realName: 'Li', roleName: 'r', deptName: 'd' };
+    for (const lang of ['en', 'zh'] as const) {
+      const buf = await inLanguage(lang, () => writeSheet({ zh: '用户', en: 'Users' }, USER_SHEET, [values]));
+      const [read] = await readSheet(buf, USER_SHEET, ['account', 'realName']);
+      expect(read!.values).toMatchObject(values);
+    }
+  });
+});

@@ -70,6 +70,16 @@ describe('exports in the request’s language', () => {
     expect([zh.ws.name, zh.header[0], zh.row(2)[3]]).toEqual(['存栏报表', '物种', '国家一级']);
   });
 
+  it('a saved report: English column labels and dictionary labels in the cells', async () => {
+    const design = { dataset: 'movements', columns: ['speciesName', 'protectionClass', 'movementType', 'heads'], sort: [{ column: 'heads', dir: 'desc' }] };
+    const saved = await t.request({ method: 'POST', url: '/blade-report/report/rest/submit', token: zoo, body: { name: '存栏变动', design } });
+    expect(saved.body.success, JSON.stringify(saved.body)).toBe(true);
+    const [report] = (await t.request({ url: '/blade-report/report/rest/list', token: zoo })).body.data.records;
+    const { header, row } = await download('/blade-report/report/rest/export', zoo, { id: report.id, format: 'xlsx', lang: 'en' });
+    expect(header).toEqual(['Species', 'Protection class', 'Movement type', 'Heads']);
+    expect(row(2).slice(1, 3)).toEqual(['National Class I', 'Birth']);
+  });
+
   it('the audit trail: English headers and actions', async () => {
     const { ws, header, row } = await download('/blade-log/audit/export', zoo, { lang: 'en' });
     expect(ws.name).toBe('Audit trail');

@@ -42,8 +42,8 @@ const NOT_ANSWERS = [
   /^server\/src\/paths\.ts$/,
   /^server\/src\/platform\/tenancy\/request-role\.ts$/,
 ];
-/** Expressions that hold a field's name: the contract's `label`, the server's `what`, `role`, name tables. */
-const FIELD_EXPRESSION = { contract: /\b(label|what|title)\b/, server: /\b(what|role|record)\b|NAMES?\b|LABELS/ };
+/** Expressions that hold a field's name: the contract's `label`, the server's `what`, `role`, name tables, `zh`. */
+const FIELD_EXPRESSION = { contract: /\b(label|what|title|zh)\b/, server: /\b(what|role|record|zh)\b|NAMES?\b|LABELS/ };
 export const FIELD_SAMPLE = '物种';
 
 function sourceFiles(root: string): string[] {

@@ -347,7 +347,7 @@ export const FIELDS_EN: Readonly<Record<string, string>> = {
   饲喂计划: 'feeding plan',
   饲喂日期: 'feeding date',
   饲喂时间: 'feeding time',
-  饲喂次数: 'feeding',
+  饲喂次数: 'feeding slot',
   剩余量: 'amount left',
   拒食: 'refused',
   拒食原因: 'reason for refusal',

@@ -59,6 +59,7 @@ describe('templates', () => {
     expect(localizeMessage('雄性个体不能登记产仔记录', 'en')).toBe('No litter record can be recorded for a male');
     expect(localizeMessage('某未知字段不能晚于今天', 'en')).toBe('某未知字段不能晚于今天');
     expect(localizeMessage('参数 body.x: 请输入物种', 'en')).toBe('Parameter body.x: Please enter the species');
+    expect(localizeMessage('角色 [饲养员] 不存在', 'en')).toBe('Role 饲养员 does not exist');
     // A number part matches digits only, so the field before it is whole.
     expect(localizeMessage('许可证「P-1」的物种「大熊猫」仅剩2只,本次输出3只', 'en')).toBe(
       'Only 2 of "大熊猫" remain on the permit "P-1"; this disposition is of 3',

@@ -1,3 +1,4 @@
+import { DATASETS } from '@zoo/contract';
 import { FIELDS_EN } from './field-names-en';
 import { TEMPLATES_EN } from './message-templates-en';
 
@@ -5,6 +6,17 @@ type Translate = (msg: string) => string | undefined;
 type Rule = (msg: string, again: Translate) => string | undefined;
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** `Stock date` → `stock date` for the middle of a sentence; `IUCN category` stays. */
+const uncap = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+
+/**
+ * The glossary, and the report catalogue's own names (data sets, their columns and parameters carry `zh` and `en`):
+ * report messages name them (`请选择「物种」的筛选值`).
+ */
+const TERMS: ReadonlyMap<string, string> = new Map([
+  ...DATASETS.flatMap((d) => [d, ...d.columns, ...d.params].map((t) => [t.zh, uncap(t.en)] as const)),
+  ...Object.entries(FIELDS_EN),
+]);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{(\w+)\}/g;
 /** Placeholders that hold a number match only digits, so `本次{field}{n}只` splits `输出3只` where it should. */
@@ -19,7 +31,7 @@ const NUMERIC = new Set(['n', 'left', 'have', 'want', 'pending', 'stock', 'min',
 function fill(name: string, value: string, again: Translate): string | undefined {
   const lower = name.toLowerCase();
   if (lower.startsWith('field')) {
-    const en = FIELDS_EN[value];
+    const en = TERMS.get(value);
     return en === undefined ? undefined : name[0] === 'F' ? cap(en) : en;
   }
   if (lower.startsWith('msg')) return /[\u3400-\u9fff]/.test(value) ? again(value) : value;

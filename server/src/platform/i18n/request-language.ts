@@ -31,7 +31,7 @@ export function languageOf(header: string | string[] | undefined): Lang {
 export function requestLanguage(req: { headers: Record<string, string | string[] | undefined>; url: string }): Lang {
   // From the address, not the parsed query: an endpoint's query schema drops keys it does not declare.
   const at = req.url.indexOf('?');
-  const q = at < 0 ? null : new URLSearchParams(req.url.slice(at + 1)).get('lang');
+  const q = at < 0 || !req.url.includes('lang=', at) ? null : new URLSearchParams(req.url.slice(at + 1)).get('lang');
   if (q === 'en' || q === 'zh') return q;
   return languageOf(req.headers['accept-language']);
 }

@@ -80,6 +80,11 @@ describe('exports in the request’s language', () => {
     expect(row(2).slice(1, 3)).toEqual(['National Class I', 'Birth']);
   });
 
+  it('a refused download answers in the link’s language too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/blade-report/report/rest/export', query: { id: '1', lang: 'en', 'Blade-Auth': zoo } });
+    expect(res.json()).toMatchObject({ code: 400, msg: 'The record does not exist or has been deleted' });
+  });
+
   it('the audit trail: English headers and actions', async () => {
     const { ws, header, row } = await download('/blade-log/audit/export', zoo, { lang: 'en' });
     expect(ws.name).toBe('Audit trail');

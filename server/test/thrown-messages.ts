@@ -5,7 +5,7 @@ import ts from 'typescript';
 /**
  * Every Chinese message the code can answer, read from the source (decision 0049), for the test that each has its
  * English: texts thrown (`BizError`, `fail`, `OAuthError`, any `throw`), zod messages (`message`/`error`, the
- * refinement and bound methods), the `*MSG*` constant tables; and the labels the contract's field builders are
+ * refinement and bound methods), an import row's `reason` and a job's `msg`, the `*MSG*` constant tables; and the labels the contract's field builders are
  * called with (`reqText('笼舍名称', 50)`), which the glossary must name.
  *
  * A template literal becomes one text per variant of its simple conditionals, each other `${…}` a sample: a form
@@ -67,7 +67,7 @@ function inMessagePosition(node: ts.Node): boolean {
       const e = a.expression;
       return (ts.isIdentifier(e) && e.text === 'fail') || (ts.isPropertyAccessExpression(e) && ZOD_METHODS.has(e.name.text));
     }
-    if (ts.isPropertyAssignment(a) && ts.isIdentifier(a.name) && /^(message|error)$/.test(a.name.text)) return true;
+    if (ts.isPropertyAssignment(a) && ts.isIdentifier(a.name) && /^(message|error|reason|msg)$/.test(a.name.text)) return true;
     if (ts.isThrowStatement(a)) return true;
     if (ts.isVariableDeclaration(a) && ts.isIdentifier(a.name) && /MSG/.test(a.name.text)) return true;
     if (ts.isFunctionLike(a) || ts.isStatement(a)) return false;

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { authorise, makeCageChain, speciesId, zooAdmin } from '../../../test/zoo-fixtures';
+import { multipart } from '../../../test/iam-helpers';
 import { readSheet, writeSheet } from '../excel';
 import { USER_SHEET } from '../../modules/system/user/user.transfer';
 import { inLanguage } from './request-language';
@@ -90,6 +91,37 @@ describe('exports in the request’s language', () => {
     expect(ws.name).toBe('Audit trail');
     expect(header).toEqual(['Time', 'Tenant', 'Data type', 'Record ID', 'Action', 'Operator', 'Client IP', 'Reason', 'Changes']);
     expect(['Create', 'Update', 'Delete']).toContain(row(2)[4]);
+  });
+
+  it('an import from an English sheet: rows refused and the job’s summary in English', async () => {
+    const EN = { 'accept-language': 'en' };
+    const columns = [
+      { key: 'code', header: '区划编号', en: 'Region code' },
+      { key: 'parentCode', header: '父区划编号', en: 'Parent region code' },
+      { key: 'name', header: '区划名称', en: 'Region name' },
+      { key: 'regionLevel', header: '区划等级', en: 'Region level' },
+    ] as const;
+    const rows = [
+      { code: '91', parentCode: '00', name: '测试省', regionLevel: '1' },
+      { code: '91', parentCode: '00', name: '重复', regionLevel: '1' },
+      { code: '9102', parentCode: '91', name: '', regionLevel: '2' },
+    ];
+    const { body, headers } = multipart(await inLanguage('en', () => writeSheet('Regions', columns, rows)));
+    const res = await t.request({ method: 'POST', url: '/blade-system/region/import-region', token: admin, body, headers: { ...headers, ...EN } });
+    expect(res.body.data.errors).toEqual([
+      { row: 3, reason: 'Region code 91 appears twice in the file' },
+      { row: 4, reason: 'Please enter the region name' },
+    ]);
+    for (;;) {
+      const job = (await t.request({ url: '/blade-system/region/import-progress', token: admin, query: { jobId: res.body.data.jobId }, headers: EN })).body
+        .data;
+      if (job.status === 'running') {
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      expect(job).toMatchObject({ status: 'finished', msg: 'Import finished: 1 succeeded, 2 failed' });
+      break;
+    }
   });
 
   it('an English import template reads back like the Chinese one', async () => {

@@ -276,4 +276,7 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '物种「{name}」列入CITES附录{app},出境须选择CITES出口许可证、再出口证明书或允许进出口证明书':
     'The species "{name}" is in CITES Appendix {app}: leaving the country needs a CITES export permit, a re-export certificate or an import/export permit certificate',
   'CITES来源代码只能是 {list}(A、Y 仅用于植物)': 'The CITES source code must be one of {list} (A and Y are for plants only)',
+  // imports (a job's summary and its rows' reasons are stored in Chinese, answered in the caller's language)
+  '区划编号 [{code}] 在文件中重复': 'Region code {code} appears twice in the file',
+  '导入完成: 成功 {ok} 条, 失败 {bad} 条': 'Import finished: {ok} succeeded, {bad} failed',
 };

@@ -494,4 +494,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   CITES证件须填写来源代码: 'A CITES document needs the source code',
   '同一物种、性别的许可行重复': 'Duplicate permit row for the same species and sex',
   CITES来源代码: 'CITES source code',
+  导入中: 'Importing',
+  数据写入失败: 'The row could not be written',
+  '导入失败: 服务器异常,已导入的批次保留': 'Import failed: server error; the batches already imported are kept',
+  '导入任务已中断,请重新导入': 'The import was interrupted; import again',
+  该记录已被他人修改: 'Someone else has changed this record',
 };

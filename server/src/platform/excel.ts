@@ -3,7 +3,7 @@ import type * as ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BizError } from './http/errors';
 import { readUpload } from './http/multipart';
-import { localLabel } from './i18n/request-language';
+import { currentLanguage, localLabel } from './i18n/request-language';
 
 /**
  * One spreadsheet column: the header text users see (Chinese, and `en` for an English request — decision 0049)
@@ -87,7 +87,7 @@ export async function readSheet<K extends string>(buf: Buffer, columns: readonly
   });
   const found = new Set(at.values());
   const missing = columns.filter((c) => required.includes(c.key) && !found.has(c.key)).map((c) => localLabel(c.header, c.en));
-  if (missing.length) throw new BizError(`导入文件缺少列: ${missing.join('、')}`);
+  if (missing.length) throw new BizError(`导入文件缺少列: ${missing.join(currentLanguage() === 'en' ? ', ' : '、')}`);
   if (ws.rowCount - 1 > MAX_IMPORT_ROWS) throw new BizError(`导入数据过多,单次最多 ${MAX_IMPORT_ROWS} 行`);
   const rows: SheetRow<K>[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {

@@ -34,6 +34,8 @@ const ZOD_METHODS = new Set([
   'gt',
   'url',
 ]);
+/** Helpers that refuse with the message they are given (`fail`, `refuse`, `refuseDuplicate(…, '报表「…」已存在')`, `mustExist`). */
+const REFUSING = /^(fail|refuse\w*|must\w*|assert\w*)$/;
 /** Start-up, command-line and database-operator texts: they never reach an API caller. */
 const NOT_ANSWERS = [
   /^server\/src\/platform\/i18n\//,
@@ -65,7 +67,7 @@ function inMessagePosition(node: ts.Node): boolean {
     if (ts.isNewExpression(a)) return ts.isIdentifier(a.expression) && /^(BizError|OAuthError)$/.test(a.expression.text);
     if (ts.isCallExpression(a)) {
       const e = a.expression;
-      return (ts.isIdentifier(e) && e.text === 'fail') || (ts.isPropertyAccessExpression(e) && ZOD_METHODS.has(e.name.text));
+      return (ts.isIdentifier(e) && REFUSING.test(e.text)) || (ts.isPropertyAccessExpression(e) && ZOD_METHODS.has(e.name.text));
     }
     if (ts.isPropertyAssignment(a) && ts.isIdentifier(a.name) && /^(message|error|reason|msg)$/.test(a.name.text)) return true;
     if (ts.isThrowStatement(a)) return true;

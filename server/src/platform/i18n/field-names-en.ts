@@ -488,4 +488,8 @@ export const FIELDS_EN: Readonly<Record<string, string>> = {
   检疫证明: 'quarantine certificate',
   专用标识卡: 'special marking card',
   转移: 'transfer',
+  头像: 'avatar',
+  给药日期: 'administration date',
+  治疗日期: 'treatment date',
+  个体标识: 'animal identifier',
 };

@@ -25,18 +25,22 @@ const MISSAMPLED = new Set([
   '自定义规则的值 物种 应为 yyyy-MM-dd HH:mm:ss',
   '12物种', // `${verb}${label}`: '请输入{field}', '请选择{field}'
   '缺少必要的请求参数: 物种', // a parameter name, copied
+  '所选12不存在', // `所选${owner.title}不存在`: '所选{field}不存在'
+  '父本12', // `父本${reason}`: '{field}为 MULT,…', '{field}“{v}”不是谱系号,…'
+  '母本12',
 ]);
 
 describe('the message catalogue covers the code', () => {
   it('finds the messages (the walk itself works)', () => {
-    expect(messages.length).toBeGreaterThan(700);
+    expect(messages.length).toBeGreaterThan(800);
     expect(labels.length).toBeGreaterThan(250);
     expect(messages.map((m) => m.text)).toEqual(expect.arrayContaining(['数据不存在或已被删除', '个体不存在']));
     expect(FIELDS_EN[FIELD_SAMPLE]).toBeDefined();
   });
 
   it('every thrown or contract message is English in an English request', () => {
-    const left = messages.filter((m) => CJK.test(localizeMessage(m.text, 'en')) && !MISSAMPLED.has(m.text));
+    // A bare glossary word is a field a helper names in its own message (`refuseFuture(day, '给药日期')`).
+    const left = messages.filter((m) => CJK.test(localizeMessage(m.text, 'en')) && !MISSAMPLED.has(m.text) && FIELDS_EN[m.text] === undefined);
     expect(left.map((m) => `${m.file}: ${m.text}`)).toEqual([]);
   });
 

@@ -279,4 +279,24 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   // imports (a job's summary and its rows' reasons are stored in Chinese, answered in the caller's language)
   '区划编号 [{code}] 在文件中重复': 'Region code {code} appears twice in the file',
   '导入完成: 成功 {ok} 条, 失败 {bad} 条': 'Import finished: {ok} succeeded, {bad} failed',
+  // uniqueness and references checked by the resource helpers
+  '来源编码 [{code}] 已存在': 'Source code {code} already exists',
+  '客户端ID [{id}] 已存在': 'Client ID {id} already exists',
+  '参数键名 {key} 已存在': 'Parameter key {key} already exists',
+  '模型编号 {code} 已存在': 'Model code {code} already exists',
+  '所选{field}不存在': 'The selected {field} does not exist',
+  '本园编号「{no}」已存在': 'Local number "{no}" already exists',
+  '本园编号「{no}」已被本园其他个体使用,请填写新的本园编号': 'Local number "{no}" is used by another animal of this zoo; enter a new one',
+  '笼舍编号「{code}」已存在': 'Enclosure number "{code}" already exists',
+  '园区名称「{name}」已存在': 'Park name "{name}" already exists',
+  '该园区下已存在场馆「{name}」': 'This park already has a venue "{name}"',
+  '笼舍「{code}」中已有该物种的种群,请直接修改该种群': 'The enclosure "{code}" already holds a group of this species; change that group instead',
+  '物种库中已存在拉丁名为 {name} 的物种': 'The species library already has a species named {name}',
+  '同一上级下已存在拉丁名为 {name} 的阶元': 'A taxon named {name} already exists under the same parent',
+  '「{name}」已有 {date} 生效的饲喂计划': '"{name}" already has a feeding plan effective {date}',
+  '「{name}」{date} {time} 的饲喂已记录': 'The feeding of "{name}" at {date} {time} is already recorded',
+  '「{name}」{date} 已有饲养日志': '"{name}" already has a keeper log on {date}',
+  '{field}为 MULT,但文件没有列出候选个体:请改为 UNK,导入后在个体档案中填写 MULT 候选':
+    'The {field} is MULT but the file lists no candidates: use UNK, and give the MULT candidates in the animal’s record after the import',
+  '{field}“{v}”不是谱系号,也不是 UNK / WILD / MULT': 'The {field} "{v}" is not a studbook number, nor UNK / WILD / MULT',
 };

@@ -265,6 +265,13 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '许可证「{no}」自 {from} 起生效,{field}日期 {day} 不在有效期内': 'The permit "{no}" is valid from {from}: the {field} date {day} is outside its validity',
   '许可证「{no}」已于 {to} 到期,不能用于 {day} 的{field}': 'The permit "{no}" expired on {to} and cannot cover the {field} of {day}',
   '许可证「{no}」不含物种「{name}」': 'The permit "{no}" does not cover the species "{name}"',
+  // {stated}, {sex}, {sex2}: sexes and their quantities, already in the request's language (permit-lines.ts)
+  '许可证「{no}」的物种「{name}」许可为{stated},不能覆盖本次{field}的性别构成':
+    'The permit "{no}" allows {stated} of "{name}", which cannot cover the sexes of this {field}',
+  '许可证「{no}」的物种「{name}」许可为{stated},可用于{sex}的仅剩{left}只,本次{field}{n}只{sex2}':
+    'The permit "{no}" allows {stated} of "{name}": only {left} remain for {sex}, and this {field} is of {n} {sex2}',
+  '物种「{name}」已使用{stated},修改后的性别许可行不能覆盖已使用数量':
+    'The species "{name}" has used {stated}; the changed lines by sex cannot cover what was used',
   '许可证「{no}」的物种「{name}」许可数量已用完': 'The permitted quantity of "{name}" on the permit "{no}" is used up',
   '许可证「{no}」的物种「{name}」仅剩{left}只,本次{field}{n}只': 'Only {left} of "{name}" remain on the permit "{no}"; this {field} is of {n}',
   '许可证「{no}」的交易目的代码为 {a},与本次{field}的 {b} 不符': 'The permit "{no}" has the purpose code {a}, not the {b} of this {field}',

@@ -206,7 +206,7 @@ describe('sex-specific permit lines', () => {
     const female = await pandaAnimal(2);
     const refused = await exportOf(female, { permitIds: [males] });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toMatch(/^许可证「P-\w+」的物种「大熊猫」许可为雄性1只,可用于雌性的仅剩0只,本次输出雌性1只$/);
+    expect(refused.body.msg).toMatch(/^许可证「P-\w+」的物种「大熊猫」许可为雄性1只,可用于雌性的仅剩0只,本次输出1只雌性$/);
     expect(await statusOf(female)).toBe(1);
     const male = await exportOf(await pandaAnimal(1), { permitIds: [males] });
     expect(male.body.success, JSON.stringify(male.body)).toBe(true);
@@ -223,7 +223,7 @@ describe('sex-specific permit lines', () => {
     // A female takes the any-sex line: a second female finds nothing for her sex, though a male line is left.
     expect((await exportOf(await pandaAnimal(2), { permitIds: [p] })).body.success).toBe(true);
     const second = await exportOf(await pandaAnimal(2), { permitIds: [p] });
-    expect(second.body.msg).toContain('许可为雄性1只、不限性别1只,可用于雌性的仅剩0只,本次输出雌性1只');
+    expect(second.body.msg).toContain('许可为雄性1只、不限性别1只,可用于雌性的仅剩0只,本次输出1只雌性');
     expect((await detail(p)).lines.map((l: any) => [l.sex, l.used, l.remaining])).toEqual([
       [1, 0, 1],
       [0, 1, 0],
@@ -255,7 +255,7 @@ describe('sex-specific permit lines', () => {
     const body = { toTenantId: '340012', animalType: 2, speciesId: crane, cageId, transferDate: today, permitIds: [males] };
     const mixed = await post(admin, '/zoo-transfer/transferLog/submit', { ...body, maleQuantity: 1, femaleQuantity: 1 });
     expect(mixed.status).toBe(400);
-    expect(mixed.body.msg).toContain('可用于雌性的仅剩0只,本次转移雌性1只');
+    expect(mixed.body.msg).toContain('可用于雌性的仅剩0只,本次转移1只雌性');
     const ok = await post(admin, '/zoo-transfer/transferLog/submit', { ...body, maleQuantity: 1 });
     expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);
     expect((await detail(males)).lines[0]).toMatchObject({ used: 1, remaining: 1 });

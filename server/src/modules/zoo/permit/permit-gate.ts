@@ -3,7 +3,7 @@ import { CITES_KINDS, CONSUMED_KINDS, PERMIT_KIND } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { zooSpecies } from '../zoo.tables';
-import { capacityOf, headsOf, leftFor, plus, SEX_NAME, uncovered, type Mfu } from './permit-lines';
+import { capacityOf, headsOf, leftFor, plus, sexName, sexQuantities, uncovered, type Mfu } from './permit-lines';
 import { usedBySex } from './permit.records';
 import { zooPermit, zooPermitUse } from './permit.tables';
 
@@ -86,15 +86,12 @@ export async function checkOutgoing(db: Tx, o: Outgoing): Promise<PermitPlan> {
     if (uncovered(cap, plus(before, o.mfu))) {
       // Enough in all, not of the sexes that leave: name the first sex short of its own.
       const i = o.mfu.findIndex((n, k) => n > leftFor(cap, before, k));
-      const sex = SEX_NAME[(i < 0 ? 0 : i) + 1];
-      const stated = p.lines
-        .filter((l) => l.speciesId === o.speciesId)
-        .map((l) => `${l.sex ? SEX_NAME[l.sex] : '不限性别'}${l.quantity}只`)
-        .join('、');
+      const sex = sexName((i < 0 ? 0 : i) + 1);
+      const stated = sexQuantities(p.lines.filter((l) => l.speciesId === o.speciesId).map((l) => [l.sex ?? 0, l.quantity ?? 0]));
       throw new BizError(
         i < 0
           ? `${doc}的物种「${sp.name}」许可为${stated},不能覆盖本次${what}的性别构成`
-          : `${doc}的物种「${sp.name}」许可为${stated},可用于${sex}的仅剩${leftFor(cap, before, i)}只,本次${what}${sex}${o.mfu[i]}只`,
+          : `${doc}的物种「${sp.name}」许可为${stated},可用于${sex}的仅剩${leftFor(cap, before, i)}只,本次${what}${o.mfu[i]}只${sex}`,
       );
     }
     if (CITES_KINDS.includes(p.kind) && o.crossBorder) {

@@ -1,3 +1,4 @@
+import { currentLanguage, localLabel } from '../../../platform/i18n/request-language';
 import type { StoredPermitLine } from './permit.tables';
 
 /**
@@ -12,6 +13,14 @@ import type { StoredPermitLine } from './permit.tables';
 export type Mfu = [number, number, number];
 
 export const SEX_NAME: Record<number, string> = { 1: '雄性', 2: '雌性', 3: '性别不明' };
+const SEX_NAME_EN: Record<number, string> = { 0: 'of any sex', 1: 'male', 2: 'female', 3: 'of unknown sex' };
+
+/** A sex (0 any) in the request's language: refusals name the sexes of a permit's lines in words, not codes. */
+export const sexName = (sex: number): string => localLabel(sex ? (SEX_NAME[sex] ?? '') : '不限性别', SEX_NAME_EN[sex]);
+
+/** "雄性1只、不限性别1只" / "1 male, 1 of any sex": quantities per sex in the request's language. */
+export const sexQuantities = (items: ReadonlyArray<[sex: number, n: number]>): string =>
+  items.map(([sex, n]) => (currentLanguage() === 'en' ? `${n} ${sexName(sex)}` : `${sexName(sex)}${n}只`)).join(currentLanguage() === 'en' ? ', ' : '、');
 
 /** The species' capacity: its any-sex line and its lines per sex (M, F, U). */
 export function capacityOf(lines: readonly StoredPermitLine[], speciesId: string): { any: number; bySex: Mfu; total: number } {

@@ -8,7 +8,7 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { zooSpecies } from '../zoo.tables';
 import { speciesOf } from '../shared/lookups';
 import { expiringPermits } from './expiring';
-import { capacityOf, headsOf, SEX_NAME, uncovered } from './permit-lines';
+import { capacityOf, headsOf, sexQuantities, uncovered } from './permit-lines';
 import { permitRecords, usedBySex } from './permit.records';
 import { zooPermit, zooPermitUse } from './permit.tables';
 
@@ -71,7 +71,7 @@ export function permitRoutes(app: FastifyInstance): void {
           if (cap.total >= n && !uncovered(cap, mfu)) continue;
           const name = (await speciesOf(ctx)(sid))?.speciesName ?? sid;
           if (cap.total < n) throw new BizError(`物种「${name}」已使用${n}只,许可数量不能少于已使用数量`);
-          const bySex = mfu.flatMap((k, i) => (k ? [`${SEX_NAME[i + 1]}${k}只`] : [])).join('、');
+          const bySex = sexQuantities(mfu.flatMap((k, i) => (k ? [[i + 1, k] as [number, number]] : [])));
           throw new BizError(`物种「${name}」已使用${bySex},修改后的性别许可行不能覆盖已使用数量`);
         }
       }

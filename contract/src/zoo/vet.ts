@@ -30,7 +30,7 @@ export const WEIGHT_UNITS = ['kg', 'g'] as const;
 const viewOnly = <P extends Permission>(perm: P) => ({ list: { perm }, detail: { perm } });
 
 /** A decimal with at most `places` decimals (what the dose arithmetic computes exactly). */
-const decimal = (label: string, min: number, max: number, places: number) =>
+export const decimal = (label: string, min: number, max: number, places: number) =>
   optNumber(label, min, max).refine((n) => n === null || n === undefined || hasPlaces(n, places), `${label}最多${places}位小数`);
 /** A required decimal: missing, "" and null all read "please enter" (an optional schema would let a missing key through). */
 const reqDecimal = (label: string, min: number, max: number, places: number) =>

@@ -8,6 +8,7 @@ import { timelineRoutes } from './timeline.routes';
 import { vetDosingRoutes } from './vet-dosing.routes';
 import { vetHomeRoutes } from './vet-home.routes';
 import { vetRecordRoutes } from './vet-records.routes';
+import { weightRefTransferRoutes } from './weight-ref-transfer.routes';
 
 /** Veterinary care (decision 0038), under `/zoo-medical/`: one file per concern. */
 export function vetRoutes(app: FastifyInstance): void {
@@ -20,4 +21,5 @@ export function vetRoutes(app: FastifyInstance): void {
   vetHomeRoutes(app);
   administrationRoutes(app);
   groupTreatmentRoutes(app);
+  weightRefTransferRoutes(app);
 }

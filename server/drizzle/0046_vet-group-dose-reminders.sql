@@ -14,6 +14,7 @@ CREATE TABLE "zoo_med_vaccination_reminder" (
 );
 --> statement-breakpoint
 ALTER TABLE "zoo_med_vaccination_reminder" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "zoo_med_anaesthesia" ADD COLUMN "readings" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "zoo_med_group_treatment" ADD COLUMN "dose_mg_kg" numeric(12, 4);--> statement-breakpoint
 ALTER TABLE "zoo_med_group_treatment" ADD COLUMN "head_weight_kg" numeric(14, 4);--> statement-breakpoint
 ALTER TABLE "zoo_med_group_treatment" ADD COLUMN "dose_mg" numeric(16, 2);--> statement-breakpoint

@@ -80,6 +80,11 @@ describe('group treatments dosed by weight', () => {
       '请填写剂量(mg/kg)或剂量说明',
     );
     expect((await post(admin, 'group-treatment/submit', { ...body, headWeightKg: 8.12345 })).body.msg).toBe('每头平均体重最多4位小数');
+    // In English for an English reader.
+    const en = (b: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/zoo-medical/group-treatment/submit', token: admin, body: b, headers: { 'accept-language': 'en' } });
+    expect((await en({ ...body, headWeightKg: undefined })).body.msg).toBe('A dose by weight needs the mean weight per head');
+    expect((await en({ ...body, doseMgKg: undefined, headWeightKg: undefined })).body.msg).toBe('Enter a dose (mg/kg) or describe the dose');
     expect((await t.sql.query(`select count(*)::int n from zoo_med_group_treatment`)).rows[0].n).toBe(n);
     const ok = await post(admin, 'group-treatment/submit', { ...body, confirmOutOfRange: true });
     expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);

@@ -254,6 +254,28 @@ export const WEIGHT_REF_COLUMNS = [
   { key: 'source', header: '来源' },
 ] as const;
 
+/** What a laboratory results import did: the results written, and each refused row with its reason. */
+export const LabImportResult = z.object({ total: z.number(), created: z.number(), rejected: z.array(ImportIssue) });
+export type LabImportResult = z.output<typeof LabImportResult>;
+
+/**
+ * The columns of a laboratory results spreadsheet (a batch from a laboratory), by header: the animal by its local
+ * number; the sample type by its name (全血, 血清/血浆, 尿液, 粪便, 拭子, 组织, 其他) or code.
+ */
+export const LAB_IMPORT_COLUMNS = [
+  { key: 'localNo', header: '本园编号' },
+  { key: 'sampleDate', header: '采样日期' },
+  { key: 'sampleType', header: '样本类型' },
+  { key: 'testName', header: '检测项目' },
+  { key: 'value', header: '结果' },
+  { key: 'textValue', header: '文字结果' },
+  { key: 'unit', header: '单位' },
+  { key: 'refLow', header: '参考下限' },
+  { key: 'refHigh', header: '参考上限' },
+  { key: 'laboratory', header: '检测机构' },
+  { key: 'remark', header: '备注' },
+] as const;
+
 // ---------------------------------------------------------------- endpoints beyond the CRUD
 
 export const vetRoundEndpoints = {
@@ -296,6 +318,23 @@ export const vetRoundEndpoints = {
     download: true,
     raw: true,
     query: z.object({ 'Blade-Auth': z.string().optional(), speciesId: z.string().optional() }),
+    data: z.unknown(),
+  }),
+  labImport: endpoint({
+    method: 'POST',
+    path: '/zoo-medical/lab/import',
+    summary: '导入检验结果 (xlsx, 一批化验单; 每行按检验结果的规则校验, 一个事务)',
+    access: { perm: 'vet_lab_add' },
+    data: LabImportResult,
+  }),
+  labTemplate: endpoint({
+    method: 'GET',
+    path: '/zoo-medical/lab/import-template',
+    summary: '检验结果导入模板 (xlsx)',
+    access: { perm: 'vet_lab_add' },
+    download: true,
+    raw: true,
+    query: z.object({ 'Blade-Auth': z.string().optional() }),
     data: z.unknown(),
   }),
   weightRefCurve: endpoint({

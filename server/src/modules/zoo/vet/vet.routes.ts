@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { administrationRoutes } from './administration.routes';
 import { groupTreatmentRoutes } from './group-treatment.routes';
 import { healthStatusRoutes } from './health-status.routes';
+import { labImportRoutes } from './lab-import.routes';
 import { necropsyRoutes } from './necropsy.routes';
 import { quarantineRoutes } from './quarantine.routes';
 import { timelineRoutes } from './timeline.routes';
@@ -22,4 +23,5 @@ export function vetRoutes(app: FastifyInstance): void {
   administrationRoutes(app);
   groupTreatmentRoutes(app);
   weightRefTransferRoutes(app);
+  labImportRoutes(app);
 }

@@ -5,6 +5,7 @@ import { signIn } from '../../../test/fixtures';
 import { chooseOption } from '../../../test/picker';
 import { renderPage } from '../../../test/render';
 import GroupTreatmentPage from './group-treatment.page';
+import LabPage from './lab.page';
 import WeightRefPage from './weight-ref.page';
 
 const SPECIES = [{ id: '7', speciesName: '大熊猫', latinName: 'Ailuropoda melanoleuca', managementMode: 1, licenceState: 'valid' as const }];
@@ -49,6 +50,25 @@ describe('参考生长曲线: import and export', { timeout: 90_000 }, () => {
     renderPage(<WeightRefPage />);
     await screen.findByTestId('weight-ref-export');
     expect(screen.queryByTestId('weight-ref-import')).not.toBeInTheDocument();
+  });
+});
+
+describe('检验结果: a batch from a spreadsheet', { timeout: 90_000 }, () => {
+  it('uploads the file and lists each refused row with its reason', async () => {
+    signIn({ tenant_id: '330001', role_name: 'vet' }, [], { vet_lab_add: true, vet_lab_view: true });
+    const net = stubFetch({
+      'GET /api/zoo-medical/lab/list': pageOf([]),
+      'POST /api/zoo-medical/lab/import': ok({ total: 2, created: 1, rejected: [{ row: 3, reason: '本园编号「X9」的个体不存在' }] }),
+    });
+    renderPage(<LabPage />);
+    fireEvent.click(await screen.findByTestId('lab-import'));
+    await waitFor(() => expect(modal()).toBeTruthy());
+    fireEvent.change(modal().querySelector('input[type=file]')!, { target: { files: [new File(['xlsx'], 'lab.xlsx')] } });
+    await waitFor(() => expect(within(modal()).getByRole('button', { name: '开始导入' })).not.toBeDisabled());
+    fireEvent.click(within(modal()).getByRole('button', { name: '开始导入' }));
+    expect(await within(modal()).findByText('共 2 行:导入 1,未导入 1')).toBeInTheDocument();
+    expect(within(modal()).getByText('本园编号「X9」的个体不存在')).toBeInTheDocument();
+    expect(net.to('POST /api/zoo-medical/lab/import')).toHaveLength(1);
   });
 });
 

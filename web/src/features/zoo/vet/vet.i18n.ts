@@ -102,6 +102,12 @@ export const vetI18n: I18nBundle = {
       dueSoon: '{{n}} 天内到期',
     },
     vetLab: {
+      import: {
+        button: '导入',
+        title: '导入检验结果',
+        hint: 'Excel 文件(.xlsx)的列:本园编号、采样日期、样本类型(全血、血清/血浆、尿液、粪便、拭子、组织、其他)、检测项目、结果或文字结果、单位、参考下限、参考上限、检测机构、备注。每行按检验结果的规则校验,有问题的行不导入,并列出原因。',
+        summary: '共 {{total}} 行:导入 {{created}},未导入 {{rejected}}',
+      },
       title: '检验结果',
       animalId: '动物',
       animalName: '动物',
@@ -264,6 +270,12 @@ export const vetI18n: I18nBundle = {
       dueSoon: 'Due within {{n}} days',
     },
     vetLab: {
+      import: {
+        button: 'Import',
+        title: 'Import laboratory results',
+        hint: 'Excel file (.xlsx) with the columns 本园编号 (local number), 采样日期 (sample date), 样本类型 (sample type: 全血, 血清/血浆, 尿液, 粪便, 拭子, 组织, 其他), 检测项目 (test), 结果 or 文字结果 (result), 单位 (unit), 参考下限 / 参考上限 (reference interval), 检测机构 (laboratory), 备注 (remark). Each row is checked as a result entered by hand; rows with problems are not imported and are listed with the reason.',
+        summary: '{{total}} rows: {{created}} imported, {{rejected}} not imported',
+      },
       title: 'Laboratory results',
       animalId: 'Animal',
       animalName: 'Animal',

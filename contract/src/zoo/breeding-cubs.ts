@@ -269,7 +269,7 @@ export const breedingCubEndpoints = {
   growth: endpoint({
     method: 'GET',
     path: '/zoo-breeding/litter/growth',
-    summary: '一窝幼仔的体重(兽医体重记录)与每日奶量',
+    summary: '一窝幼仔的体重(兽医体重记录)、每日奶量与物种参考生长曲线',
     access: { perm: 'breed_litter' },
     query: z.object({ id: reqId('产仔记录') }),
     data: z.object({
@@ -282,8 +282,19 @@ export const breedingCubEndpoints = {
           swaps: z.number(),
           /** The latest weighing is lower than the one before (a cub losing weight is the first alarm). */
           losing: z.boolean(),
+          /** The latest weighing as a percentage of the species' reference curve at that age (null: no curve there). */
+          percentOfCurve: z.number().nullable(),
+          /** The latest weighing is below the zoo's fraction of the reference curve (`behindPercent`): falling behind. */
+          behind: z.boolean(),
         }),
       ),
+      /** The species' reference growth curve (参考生长曲线) over the cubs' weighed age, in grams by date. */
+      curve: z.array(z.object({ day: z.string(), ageDays: z.number(), grams: z.number() })),
+      /** The zoo's threshold (`zoo.breeding.cubBehindPercent.<zoo>`, default 80): below it a cub is behind the curve. */
+      behindPercent: z.number(),
     }),
   }),
 };
+
+/** The zoo parameter: a cub whose latest weight is below this percentage of the species' reference curve is behind (default 80). */
+export const cubBehindParamKey = (tenantId: string) => `zoo.breeding.cubBehindPercent.${tenantId}`;

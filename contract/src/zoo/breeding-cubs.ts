@@ -282,8 +282,8 @@ export const breedingCubEndpoints = {
           swaps: z.number(),
           /** The latest weighing is lower than the one before (a cub losing weight is the first alarm). */
           losing: z.boolean(),
-          /** The latest weighing as a percentage of the species' reference curve at that age (null: no curve there). */
-          percentOfCurve: z.number().nullable(),
+          /** The latest weighing as a percentage of the species' reference curve at that age ('': no curve there). */
+          percentOfCurve: NumOut,
           /** The latest weighing is below the zoo's fraction of the reference curve (`behindPercent`): falling behind. */
           behind: z.boolean(),
         }),

@@ -175,7 +175,9 @@ describe('litters', () => {
       });
       expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     }
-    const growth = (await get(admin, 'litter/growth', { id: litter.id })).body.data.cubs;
+    const growthRes = (await get(admin, 'litter/growth', { id: litter.id })).body;
+    expect(growthRes.success, JSON.stringify(growthRes)).toBe(true);
+    const growth = growthRes.data.cubs;
     expect(growth[0]).toMatchObject({
       id: a,
       weights: [
@@ -188,6 +190,49 @@ describe('litters', () => {
       losing: true,
     });
     expect(growth[1]).toMatchObject({ id: b, swaps: 1, losing: false });
+  });
+
+  it('the growth chart carries the species reference curve; a cub under the zoo’s fraction of it is behind', async () => {
+    const [litter] = await q(`select id::text, cubs from zoo_breed_litter where dam_id = $1 and is_deleted = 0`, [mother]);
+    const [a, b] = litter.cubs.map((c: { id: string }) => c.id);
+    // No reference curve yet: nothing to compare with, nobody behind.
+    const none = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
+    expect(none).toMatchObject({ curve: [], behindPercent: 80 });
+    expect(none.cubs.map((c: { percentOfCurve: number | ''; behind: boolean }) => [c.percentOfCurve, c.behind])).toEqual([
+      ['', false],
+      ['', false],
+    ]);
+    // The veterinary reference curve of the species (参考生长曲线), the same table the weight chart reads.
+    for (const [ageDays, weightKg] of [
+      [0, 0.15],
+      [7, 0.3],
+      [30, 1.8],
+    ])
+      expect((await t.request({ method: 'POST', url: '/zoo-medical/weight-ref/submit', token: admin, body: { speciesId: panda, ageDays, weightKg } })).body.success).toBe(
+        true,
+      );
+    const growth = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
+    // Weighed up to day 3: the points up to then and the next one, in grams on the cubs' dates.
+    expect(growth.curve).toEqual([
+      { day: '2024-08-20', ageDays: 0, grams: 150 },
+      { day: '2024-08-27', ageDays: 7, grams: 300 },
+    ]);
+    // 大宝's 155 g on day 3 against 214.3 g (linear between day 0 and 7): 72.3 %; 小宝's 98 g at birth: 65.3 %.
+    expect(growth.cubs.map((c: { id: string; percentOfCurve: number; behind: boolean }) => [c.id, c.percentOfCurve, c.behind])).toEqual([
+      [a, 72.3, true],
+      [b, 65.3, true],
+    ]);
+    // The threshold is the zoo's parameter; another zoo's is its own.
+    const r = await t.request({
+      method: 'POST',
+      url: '/blade-system/param/submit',
+      token: await platformToken(t),
+      body: { paramName: '幼仔生长落后阈值', paramKey: `zoo.breeding.cubBehindPercent.${TENANT}`, paramValue: '70' },
+    });
+    expect(r.body.success).toBe(true);
+    const lower = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
+    expect(lower.behindPercent).toBe(70);
+    expect(lower.cubs.map((c: { behind: boolean }) => c.behind)).toEqual([false, true]);
   });
 
   it('a single sire is the sire; removing a litter reverses its birth movement', async () => {

@@ -127,7 +127,7 @@ async function toRecords(rs: Litter[], ctx: Ctx): Promise<LitterRecord[]> {
 /** The latest weighing against the species' curve at that age: its percentage, and behind when under the zoo's threshold. */
 function behindCurve(last: { day: string; grams: number } | undefined, ref: CurvePoint[], ageOf: (day: string) => number, threshold: number) {
   const expected = last ? curveAt(ref, ageOf(last.day)) : undefined;
-  if (!last || !expected) return { percentOfCurve: null, behind: false };
+  if (!last || !expected) return { percentOfCurve: '' as const, behind: false };
   const percentOfCurve = Math.round((last.grams / (expected * 1000)) * 1000) / 10;
   return { percentOfCurve, behind: percentOfCurve < threshold };
 }

@@ -53,6 +53,9 @@ export const breedingCubsI18n: I18nBundle = {
       losing: '{{name}} 最近一次称重比上一次轻,请关注',
       swaps: '{{name}} 换仔 {{n}} 次',
       noWeights: '还没有体重记录(在兽医管理·体重记录中登记,单位可选 g)',
+      reference: '物种参考生长曲线',
+      behind: '最近一次称重仅为物种参考曲线同日龄体重的 {{pct}}%,低于 {{threshold}}%,生长落后,请关注',
+      noCurve: '该物种还没有参考生长曲线(在兽医管理·参考生长曲线中登记),无法判断生长是否落后',
     },
     breedCubLog: {
       title: '育幼记录',
@@ -154,6 +157,9 @@ export const breedingCubsI18n: I18nBundle = {
       losing: '{{name}} weighed less than at the previous weighing: watch this cub',
       swaps: '{{name}}: {{n}} swap(s)',
       noWeights: 'No weights yet (record them under Veterinary · Weights, in g if you like)',
+      reference: 'Species reference growth curve',
+      behind: 'latest weight is only {{pct}}% of the species reference at that age, under {{threshold}}%: falling behind, watch this cub',
+      noCurve: 'This species has no reference growth curve yet (add one under Veterinary · Reference growth curves): falling behind cannot be judged',
     },
     breedCubLog: {
       title: 'Cub care',

@@ -240,7 +240,60 @@ const monthIn = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 yyyy-MM');
 
+/** Paternity test methods: 1 microsatellite (STR) genotyping, 2 SNP panel, 3 other. */
+export const PATERNITY_METHODS = [1, 2, 3] as const;
+
+/** A paternity test of a cub: the candidates it was run against and the sire it confirmed ('' none of them). */
+export const PaternityResult = z.object({
+  id: z.string(),
+  cubId: z.string(),
+  cubName: z.string(),
+  litterId: z.string(),
+  testDate: z.string(),
+  method: z.number(),
+  lab: z.string(),
+  candidateIds: z.array(z.string()),
+  sireId: z.string(),
+  sireName: z.string(),
+  remark: z.string(),
+});
+export type PaternityResult = z.output<typeof PaternityResult>;
+
+export const PaternityIn = z.object({
+  cubId: reqId('幼仔'),
+  testDate: dayIn('鉴定日期'),
+  method: dictInt('鉴定方法', PATERNITY_METHODS),
+  lab: optText('检测机构', 100),
+  /** The confirmed sire among the litter's candidates; empty when the test excluded them all. */
+  sireId: optId('确认父本'),
+  remark: optText('备注', 500),
+});
+
 export const breedingCubEndpoints = {
+  paternity: endpoint({
+    method: 'POST',
+    path: '/zoo-breeding/litter/paternity',
+    summary: '登记幼仔的亲子鉴定结果: 在候选父本中确认父本(或均被排除),同时设定幼仔的父本',
+    access: { perm: 'breed_litter_edit' },
+    body: PaternityIn,
+    data: PaternityResult,
+  }),
+  paternityRemove: endpoint({
+    method: 'POST',
+    path: '/zoo-breeding/litter/paternity/remove',
+    summary: '删除亲子鉴定结果: 幼仔的父本回到产仔时的候选(MULT)',
+    access: { perm: 'breed_litter_edit' },
+    body: z.object({ id: reqId('亲子鉴定') }),
+    data: z.object({ id: z.string() }),
+  }),
+  paternityList: endpoint({
+    method: 'GET',
+    path: '/zoo-breeding/litter/paternity',
+    summary: '一窝幼仔的亲子鉴定结果与候选父本',
+    access: { perm: 'breed_litter' },
+    query: z.object({ id: reqId('产仔记录') }),
+    data: z.object({ candidates: z.array(z.object({ id: z.string(), name: z.string() })), results: z.array(PaternityResult) }),
+  }),
   calendar: endpoint({
     method: 'GET',
     path: '/zoo-breeding/calendar',

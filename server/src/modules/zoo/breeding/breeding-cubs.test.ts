@@ -263,6 +263,77 @@ describe('litters', () => {
   });
 });
 
+describe('paternity', () => {
+  const sireOf = async (id: string) =>
+    (await q(`select sire_id::text, sire_mark, sire_candidates from zoo_animal where id = $1`, [id]))[0] as {
+      sire_id: string | null;
+      sire_mark: string;
+      sire_candidates: Array<{ id: string }> | null;
+    };
+  const call = (url: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/zoo-breeding/litter/${url}`, token: admin, body });
+
+  it('a MULT cub gets the sire a paternity test confirms among the candidates, in one transaction; removal restores the MULT', async () => {
+    const [litter] = await q(`select id::text, cubs from zoo_breed_litter where dam_id = $1 and is_deleted = 0`, [mother]);
+    const [a, b] = litter.cubs.map((c: { id: string }) => c.id);
+    expect(await sireOf(a)).toMatchObject({ sire_id: null, sire_mark: 'MULT' });
+    const before = await count('zoo_breed_paternity');
+    // A sire who is not a candidate of the litter: 400 in Chinese, nothing written, the cub still MULT.
+    const wrong = await call('paternity', { cubId: a, testDate: '2024-10-08', method: 1, lab: '某遗传检测中心', sireId: son });
+    expect(wrong.body).toMatchObject({ code: 400, success: false });
+    expect(wrong.body.msg).toMatch(/^所选父本不在该幼仔的候选父本中\(候选父本: .*阳阳.*星星|^所选父本不在该幼仔的候选父本中\(候选父本: .*星星.*阳阳/);
+    expect(await count('zoo_breed_paternity')).toBe(before);
+    expect((await sireOf(a)).sire_mark).toBe('MULT');
+    for (const [body, msg] of [
+      [{ cubId: a, testDate: '2099-01-01', method: 1, sireId: sire2 }, '鉴定日期不能晚于今天'],
+      [{ cubId: a, testDate: '2024-08-01', method: 1, sireId: sire2 }, '鉴定日期不能早于出生日期(2024-08-20)'],
+      [{ cubId: mother, testDate: '2024-10-08', method: 1, sireId: sire2 }, '该个体不是产仔记录中的幼仔'],
+      [{ cubId: a, testDate: '2024-10-08', method: 9, sireId: sire2 }, /鉴定方法/],
+    ] as const) {
+      const r = await call('paternity', body);
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 400, success: false });
+      expect(r.body.msg).toMatch(msg);
+    }
+    expect(await count('zoo_breed_paternity')).toBe(before);
+
+    // Microsatellites confirm 星星 (the donor of the frozen semen): the cub's sire is set, the MULT gone.
+    const ok1 = await call('paternity', { cubId: a, testDate: '2024-10-08', method: 1, lab: '某遗传检测中心', sireId: sire2, remark: '18个微卫星位点' });
+    expect(ok1.body, JSON.stringify(ok1.body)).toMatchObject({ success: true, data: { cubId: a, sireId: sire2, method: 1, lab: '某遗传检测中心' } });
+    expect(ok1.body.data.sireName).toContain('星星');
+    expect(await sireOf(a)).toEqual({ sire_id: sire2, sire_mark: '', sire_candidates: null });
+    // The kinship follows: 阳阳 is no longer a possible father of this cub, 星星 is its father.
+    const offspring = async (id: string) => ((await get(admin, 'animal', { animalId: id })).body.data.offspring as Array<{ id: string }>).map((o) => o.id);
+    expect(await offspring(sire)).not.toContain(a);
+    expect(await offspring(sire2)).toContain(a);
+    // A test excluding every candidate leaves the twin's sire unknown.
+    const none = await call('paternity', { cubId: b, testDate: '2024-10-08', method: 2, lab: '某遗传检测中心' });
+    expect(none.body, JSON.stringify(none.body)).toMatchObject({ success: true, data: { cubId: b, sireId: '', sireName: '' } });
+    expect(await sireOf(b)).toEqual({ sire_id: null, sire_mark: 'UNK', sire_candidates: null });
+    // A re-test replaces the cub's result (one per cub).
+    expect((await call('paternity', { cubId: b, testDate: '2024-10-20', method: 1, sireId: sire })).body.success).toBe(true);
+    expect(await sireOf(b)).toMatchObject({ sire_id: sire, sire_mark: '' });
+    const list = (await get(admin, 'litter/paternity', { id: litter.id })).body.data;
+    expect(list.candidates.map((c: { id: string }) => c.id).sort()).toEqual([sire, sire2].sort());
+    expect(list.results.map((r: { cubId: string; sireId: string; testDate: string }) => [r.cubId, r.sireId, r.testDate])).toEqual([
+      [a, sire2, '2024-10-08'],
+      [b, sire, '2024-10-20'],
+    ]);
+    // Audited like every write: the cub's sire change carries the reason.
+    const audit = await q(`select count(*)::int n from sys_audit where table_name = 'zoo_animal' and record_id = $1 and reason like '亲子鉴定%'`, [a]);
+    expect(audit[0].n).toBe(1);
+    expect((await q(`select count(*)::int n from sys_audit where table_name = 'zoo_breed_paternity'`))[0].n).toBeGreaterThan(0);
+    // Another zoo sees none of it and cannot record one.
+    expect((await t.request({ method: 'POST', url: '/zoo-breeding/litter/paternity', token: adminB, body: { cubId: a, testDate: '2024-10-08', method: 1 } })).body.success).toBe(false);
+    // Removing the results gives the cubs back the litter's candidates (MULT).
+    for (const r of list.results) expect((await call('paternity/remove', { id: r.id })).body.success).toBe(true);
+    for (const id of [a, b]) {
+      const back = await sireOf(id);
+      expect(back).toMatchObject({ sire_id: null, sire_mark: 'MULT' });
+      expect(back.sire_candidates!.map((c) => c.id).sort()).toEqual([sire, sire2].sort());
+    }
+    expect(await count('zoo_breed_paternity')).toBe(before);
+  });
+});
+
 describe('contraception', () => {
   it('an insemination or pairing of a contracepted animal is refused unless confirmed; the board warns', async () => {
     const fem = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 2, animalName: '避孕', birthDate: '2014-08-01' });

@@ -13,7 +13,7 @@ import { reverseMovement } from '../stocklog/reverse';
 import { zooMedWeight } from '../vet/vet.tables';
 import { curveAt, referenceCurve, type CurvePoint } from '../vet/weight-ref-curve';
 import { zooAnimal } from '../zoo.tables';
-import { breedingBefore, possibleSires } from './breeding-cubs.rules';
+import { breedingBefore, possibleSires, setLitterSires } from './breeding-cubs.rules';
 import { zooBreedCubLog, zooBreedLitter } from './breeding-cubs.tables';
 import { female, nameOf, refuseFuture, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent } from './breeding.tables';
@@ -70,17 +70,8 @@ export async function bookLitter(
       }),
     );
     ({ ids, animalIds } = booked);
-    if (sires.length > 1) {
-      // Several candidates: the studbook's MULT, by identity (a transferred male keeps his across zoos).
-      const idents = await db
-        .select({ id: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text` })
-        .from(zooAnimal)
-        .where(inArray(zooAnimal.id, sires));
-      await db
-        .update(zooAnimal)
-        .set({ sireMark: 'MULT', sireCandidates: idents.map((i) => ({ id: i.id })) })
-        .where(inArray(zooAnimal.id, animalIds));
-    }
+    // Several candidates: the studbook's MULT (one was given to the ledger as the sire).
+    if (sires.length > 1) await setLitterSires(db, animalIds, sires);
     const weighed = input.cubs.flatMap((c, i) => (c.birthWeightG ? [{ animalId: animalIds[i]!, g: c.birthWeightG }] : []));
     if (weighed.length)
       await db

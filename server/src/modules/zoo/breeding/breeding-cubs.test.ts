@@ -463,6 +463,48 @@ describe('gestation from the species', () => {
   });
 });
 
+describe('breeding age from the species', () => {
+  it('the season board takes the breeding age from the species fields: the product default, the library’s, the zoo’s own', async () => {
+    const platform = await platformToken(t);
+    const species = await speciesId(t, 'Tremarctos ornatus');
+    const older = (await q(`select id::text from zoo_animal where animal_name = '安娜' and tenant_id = '${TENANT}'`))[0].id as string;
+    const young = await makeAnimal(t, admin, { speciesId: species, cageId, sex: 2, animalName: '小安', birthDate: '2020-03-01' });
+    const board = async () => {
+      const r = await get(admin, 'season', { speciesId: species, year: '2025' });
+      expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+      const b = SeasonBoard.parse(r.body.data);
+      return [b.breedingAge, b.females.map((f) => f.animalId).sort()] as const;
+    };
+    // No figure anywhere: the product's default of 2 years.
+    expect(await board()).toEqual([2, [older, young].sort()]);
+    // The library's breeding age (物种库), set by the platform: 小安 (5 in 2025) is too young for 8.
+    const bear = { id: species, speciesName: '眼镜熊', latinName: 'Tremarctos ornatus', protectionClass: 0, citesAppendix: 'I', iucnCategory: 'VU' };
+    const lib = await t.request({ method: 'POST', url: '/species/species/submit', token: platform, body: { ...bear, breedingAgeYears: 8 } });
+    expect(lib.body.success, JSON.stringify(lib.body)).toBe(true);
+    expect(await board()).toEqual([8, [older]]);
+    // The zoo's own (本园物种) over the library's; the record shows the three.
+    const mine = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;
+    const update = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/zoo-species/species/update', token: admin, body: { id: mine.id, ...body } });
+    expect((await update({ breedingAgeYears: 5 })).body.success).toBe(true);
+    expect(await board()).toEqual([5, [older, young].sort()]);
+    const rec = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;
+    expect(rec).toMatchObject({ defaultBreedingAgeYears: 8, breedingAgeYears: 5, effectiveBreedingAgeYears: 5 });
+    // Out of range or a fraction: 400 in Chinese, nothing changed.
+    for (const [v, msg] of [
+      [61, '适配年龄不能大于60'],
+      [-1, '适配年龄不能小于0'],
+      [2.5, '适配年龄必须是整数'],
+    ] as const) {
+      const r = await update({ breedingAgeYears: v });
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 400, success: false, msg });
+    }
+    expect(await board()).toEqual([5, [older, young].sort()]);
+    // Cleared: the library's again.
+    expect((await update({ breedingAgeYears: null })).body.success).toBe(true);
+    expect(await board()).toEqual([8, [older]]);
+  });
+});
+
 describe('oestrus signs as a business dictionary', () => {
   it('the seed gives the platform the dictionary; a zoo’s own entries are what an observation may note', async () => {
     // The platform's rows (a new zoo copies them when it is created).

@@ -4,10 +4,14 @@ import { Alert, Empty, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
-import { CrudPage, crudKeys } from '../../../crud';
+import { CrudPage, crudKeys, useRowDialog, type RowOf } from '../../../crud';
 import { UserText } from '../../../components/user-text';
 import { call } from '../../../lib/request';
 import { litterPage } from './breeding-cubs.crud';
+import { PaternityDialog } from './paternity-dialog';
+
+type Row = RowOf<typeof litterPage.crud>;
+type Cub = { id: string; localNo: string; animalName: string };
 
 /**
  * A litter's cubs: weights (the veterinary weight records, in grams) against the species' reference growth curve,
@@ -95,26 +99,33 @@ export default function LitterPage() {
     queryFn: () => call(breedLitter.endpoints.list, { query: { current: 1, size: 100 } }),
   });
   const litters = (list.data as { records?: Array<{ id: string; damName: string; birthDate: string; liveBorn: number }> } | undefined)?.records ?? [];
+  const paternity = useRowDialog<Row>('breed_litter_edit', t('breedPaternity.paternity'), (row, close) => (
+    <PaternityDialog litter={{ id: row.id, cubs: row.cubs as Cub[] }} onClose={close} />
+  ));
   return (
-    <CrudPage
-      def={litterPage}
-      header={
-        <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
-          <Space wrap>
-            <Typography.Text>{t('breedLitter.growth')}</Typography.Text>
-            <Select
-              allowClear
-              aria-label={t('breedLitter.growth')}
-              placeholder={t('breedLitter.pickLitter')}
-              style={{ minWidth: 240 }}
-              value={id || undefined}
-              options={litters.filter((l) => l.liveBorn).map((l) => ({ value: l.id, label: `${l.damName} · ${l.birthDate} · ${l.liveBorn}` }))}
-              onChange={(v) => setId(v ?? '')}
-            />
+    <>
+      <CrudPage
+        def={litterPage}
+        rowActions={(row, ctx) => (row.liveBorn ? paternity.action(row, ctx) : null)}
+        header={
+          <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
+            <Space wrap>
+              <Typography.Text>{t('breedLitter.growth')}</Typography.Text>
+              <Select
+                allowClear
+                aria-label={t('breedLitter.growth')}
+                placeholder={t('breedLitter.pickLitter')}
+                style={{ minWidth: 240 }}
+                value={id || undefined}
+                options={litters.filter((l) => l.liveBorn).map((l) => ({ value: l.id, label: `${l.damName} · ${l.birthDate} · ${l.liveBorn}` }))}
+                onChange={(v) => setId(v ?? '')}
+              />
+            </Space>
+            {id ? <Growth id={id} /> : null}
           </Space>
-          {id ? <Growth id={id} /> : null}
-        </Space>
-      }
-    />
+        }
+      />
+      {paternity.dialog}
+    </>
   );
 }

@@ -31,7 +31,8 @@ const TWINS: Array<[string, string, number, number, number, number, number]> = [
 /** The seed runs without a server: the ledger's parameter reads (approved quantity) go to the database uncached. */
 const seedApp = { zoo: { cache: { get: (_k: string, _ttl: number, load: () => Promise<unknown>) => load() } } } as unknown as FastifyInstance;
 
-const ratioAt = (d: number, r0: number, r45: number, rEnd: number) => (d <= 45 ? r0 + ((r45 - r0) * d) / 45 : r45 + ((rEnd - r45) * (d - 45)) / (DAYS - 1 - 45));
+const ratioAt = (d: number, r0: number, r45: number, rEnd: number) =>
+  d <= 45 ? r0 + ((r45 - r0) * d) / 45 : r45 + ((rEnd - r45) * (d - 45)) / (DAYS - 1 - 45);
 
 export async function seedDemoCubs(database: Database): Promise<void> {
   await inTenant(database.db, { tenantId: DEMO_TENANT.tenantId, audit: false }, async (tx) => {

@@ -123,7 +123,9 @@ describe('zoo seed', () => {
       ['P008', 1, 'P006', 'P002', litter.birth, litter.birth],
     ]);
     expect(born.rows.map((r) => r.log).sort()).toEqual([...litter.stock_log_ids].sort());
-    const swaps = await t.sql.query(`select count(*)::int n, count(distinct placement)::int places from zoo_breed_cub_log where kind = 2 and tenant_id = '100000'`);
+    const swaps = await t.sql.query(
+      `select count(*)::int n, count(distinct placement)::int places from zoo_breed_cub_log where kind = 2 and tenant_id = '100000'`,
+    );
     expect(swaps.rows[0]).toEqual({ n: 60, places: 2 });
     // 60 daily weights each, birth weight first, the last one yesterday at the latest; giant-panda neonatal figures.
     const weights = await t.sql.query(

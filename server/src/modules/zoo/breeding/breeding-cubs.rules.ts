@@ -118,7 +118,12 @@ export async function setLitterSires(db: Tx, cubIds: string[], sires: string[]):
     : [];
   await db
     .update(zooAnimal)
-    .set({ sireId: null, sireIdentityId: null, sireMark: idents.length ? 'MULT' : 'UNK', sireCandidates: idents.length ? idents.map((i) => ({ id: i.id })) : null })
+    .set({
+      sireId: null,
+      sireIdentityId: null,
+      sireMark: idents.length ? 'MULT' : 'UNK',
+      sireCandidates: idents.length ? idents.map((i) => ({ id: i.id })) : null,
+    })
     .where(inArray(zooAnimal.id, cubIds));
 }
 

@@ -208,9 +208,9 @@ describe('litters', () => {
       [7, 0.3],
       [30, 1.8],
     ])
-      expect((await t.request({ method: 'POST', url: '/zoo-medical/weight-ref/submit', token: admin, body: { speciesId: panda, ageDays, weightKg } })).body.success).toBe(
-        true,
-      );
+      expect(
+        (await t.request({ method: 'POST', url: '/zoo-medical/weight-ref/submit', token: admin, body: { speciesId: panda, ageDays, weightKg } })).body.success,
+      ).toBe(true);
     const growth = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
     // Weighed up to day 3: the points up to then and the next one, in grams on the cubs' dates.
     expect(growth.curve).toEqual([
@@ -322,7 +322,10 @@ describe('paternity', () => {
     expect(audit[0].n).toBe(1);
     expect((await q(`select count(*)::int n from sys_audit where table_name = 'zoo_breed_paternity'`))[0].n).toBeGreaterThan(0);
     // Another zoo sees none of it and cannot record one.
-    expect((await t.request({ method: 'POST', url: '/zoo-breeding/litter/paternity', token: adminB, body: { cubId: a, testDate: '2024-10-08', method: 1 } })).body.success).toBe(false);
+    expect(
+      (await t.request({ method: 'POST', url: '/zoo-breeding/litter/paternity', token: adminB, body: { cubId: a, testDate: '2024-10-08', method: 1 } })).body
+        .success,
+    ).toBe(false);
     // Removing the results gives the cubs back the litter's candidates (MULT).
     for (const r of list.results) expect((await call('paternity/remove', { id: r.id })).body.success).toBe(true);
     for (const id of [a, b]) {
@@ -484,7 +487,8 @@ describe('breeding age from the species', () => {
     expect(await board()).toEqual([8, [older]]);
     // The zoo's own (本园物种) over the library's; the record shows the three.
     const mine = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;
-    const update = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/zoo-species/species/update', token: admin, body: { id: mine.id, ...body } });
+    const update = (body: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/zoo-species/species/update', token: admin, body: { id: mine.id, ...body } });
     expect((await update({ breedingAgeYears: 5 })).body.success).toBe(true);
     expect(await board()).toEqual([5, [older, young].sort()]);
     const rec = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;

@@ -33,7 +33,9 @@ export function PaternityDialog({ litter, onClose }: { litter: { id: string; cub
   const candidates = q.data?.candidates ?? [];
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // The form shows its own messages; nothing to send until they are answered.
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
     setSaving(true);
     try {
       await call(breedingCubEndpoints.paternity, {

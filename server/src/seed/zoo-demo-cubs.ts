@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { BizError } from '../platform/http/errors';
 import { inTenant } from '../platform/tenancy/tenant-tx';
 import { zooAnimal } from '../modules/zoo/zoo.tables';
 import { zooMedWeight } from '../modules/zoo/vet/vet.tables';
@@ -42,6 +43,7 @@ export async function seedDemoCubs(database: Database): Promise<void> {
       .from(zooAnimal)
       .where(and(eq(zooAnimal.localNo, 'P006'), eq(zooAnimal.isDeleted, 0)));
     if (!dam?.cageId) return;
+    const cageId = dam.cageId;
     const [ai] = await tx
       .select()
       .from(zooBreedEvent)
@@ -53,63 +55,71 @@ export async function seedDemoCubs(database: Database): Promise<void> {
     // The demo's history ends yesterday: a season too recent for its 60 days of weights is not continued.
     if (addDays(birth, DAYS - 1) >= (await today(tx))) return;
 
-    const gestation = await gestationOf(tx, dam.speciesId);
-    await tx.insert(zooBreedPregnancy).values([
-      {
-        femaleId: dam.id,
-        speciesId: dam.speciesId,
-        eventId: ai.id,
-        checkDate: addDays(ai.eventDate, 75),
-        method: 2,
-        pregStatus: 1,
-        evidence: '尿孕酮持续升高,食欲下降、筑巢行为增多(大熊猫假孕亦有此表现,待B超确认)',
-        ...windowOf(ai.eventDate, gestation),
-      },
-      {
-        femaleId: dam.id,
-        speciesId: dam.speciesId,
-        eventId: ai.id,
-        checkDate: addDays(ai.eventDate, GESTATION - 14),
-        method: 1,
-        pregStatus: 2,
-        evidence: 'B超见孕囊及胎心搏动',
-        ...windowOf(ai.eventDate, gestation),
-      },
-    ]);
+    // A demo database seeded long ago may refuse the birth (a licence since expired, a number taken): the replay
+    // then stops at the insemination as it did, and the start goes on.
+    try {
+      await tx.transaction(async (tx) => {
+        const gestation = await gestationOf(tx, dam.speciesId);
+        await tx.insert(zooBreedPregnancy).values([
+          {
+            femaleId: dam.id,
+            speciesId: dam.speciesId,
+            eventId: ai.id,
+            checkDate: addDays(ai.eventDate, 75),
+            method: 2,
+            pregStatus: 1,
+            evidence: '尿孕酮持续升高,食欲下降、筑巢行为增多(大熊猫假孕亦有此表现,待B超确认)',
+            ...windowOf(ai.eventDate, gestation),
+          },
+          {
+            femaleId: dam.id,
+            speciesId: dam.speciesId,
+            eventId: ai.id,
+            checkDate: addDays(ai.eventDate, GESTATION - 14),
+            method: 1,
+            pregStatus: 2,
+            evidence: 'B超见孕囊及胎心搏动',
+            ...windowOf(ai.eventDate, gestation),
+          },
+        ]);
 
-    // Booked exactly as the litter form books it: one birth movement for the two cubs, parents, birth weights.
-    const booked = await bookLitter(seedApp, tx, {
-      damId: dam.id,
-      eventId: ai.id,
-      birthDate: birth,
-      cageId: dam.cageId,
-      cubs: TWINS.map(([localNo, animalName, sex, g]) => ({ localNo, animalName, sex, birthWeightG: g, vitality: g >= 150 ? 1 : 2 })),
-    });
-    const [litter] = await tx
-      .insert(zooBreedLitter)
-      .values({ damId: dam.id, birthDate: birth, cageId: dam.cageId, stillborn: 0, rearing: 3, remark: '示范数据:双胞胎,交替育幼', ...booked })
-      .returning({ id: zooBreedLitter.id });
-    const cubIds = booked.cubs.map((c) => c.id);
+        // Booked exactly as the litter form books it: one birth movement for the two cubs, parents, birth weights.
+        const booked = await bookLitter(seedApp, tx, {
+          damId: dam.id,
+          eventId: ai.id,
+          birthDate: birth,
+          cageId,
+          cubs: TWINS.map(([localNo, animalName, sex, g]) => ({ localNo, animalName, sex, birthWeightG: g, vitality: g >= 150 ? 1 : 2 })),
+        });
+        const [litter] = await tx
+          .insert(zooBreedLitter)
+          .values({ damId: dam.id, birthDate: birth, cageId, stillborn: 0, rearing: 3, remark: '示范数据:双胞胎,交替育幼', ...booked })
+          .returning({ id: zooBreedLitter.id });
+        const cubIds = booked.cubs.map((c) => c.id);
 
-    // The twin-swap log: every second morning the cub with its mother goes to the incubator and the other to her.
-    const swaps: Array<typeof zooBreedCubLog.$inferInsert> = [];
-    for (let d = 1; d < DAYS; d += 2)
-      cubIds.forEach((cubId, i) => {
-        const toMother = (Math.floor(d / 2) + i) % 2 === 0;
-        swaps.push({ cubId, litterId: litter!.id, logTime: `${addDays(birth, d)} 09:00:00`, kind: 2, placement: toMother ? 1 : 2 });
+        // The twin-swap log: every second morning the cub with its mother goes to the incubator and the other to her.
+        const swaps: Array<typeof zooBreedCubLog.$inferInsert> = [];
+        for (let d = 1; d < DAYS; d += 2)
+          cubIds.forEach((cubId, i) => {
+            const toMother = (Math.floor(d / 2) + i) % 2 === 0;
+            swaps.push({ cubId, litterId: litter!.id, logTime: `${addDays(birth, d)} 09:00:00`, kind: 2, placement: toMother ? 1 : 2 });
+          });
+        await tx.insert(zooBreedCubLog).values(swaps);
+
+        // Daily weights after the birth weight: the reference curve times each twin's ratio to it, with a small wobble.
+        const curve = (await referenceCurve(tx, cubIds[0]!))?.points ?? [];
+        const weights: Array<typeof zooMedWeight.$inferInsert> = [];
+        TWINS.forEach(([, , , g, r0, r45, rEnd], i) => {
+          for (let d = 1; d < DAYS; d++) {
+            const ref = curveAt(curve, d);
+            const grams = ref ? ref * 1000 * ratioAt(d, r0, r45, rEnd) * (1 + 0.004 * Math.sin(d * 1.3 + i)) : g + d * 50;
+            weights.push({ animalId: cubIds[i]!, weighDate: addDays(birth, d), weightKg: Math.round(grams) / 1000, unit: 'g', method: 1, remark: '' });
+          }
+        });
+        await tx.insert(zooMedWeight).values(weights);
       });
-    await tx.insert(zooBreedCubLog).values(swaps);
-
-    // Daily weights after the birth weight: the reference curve times each twin's ratio to it, with a small wobble.
-    const curve = (await referenceCurve(tx, cubIds[0]!))?.points ?? [];
-    const weights: Array<typeof zooMedWeight.$inferInsert> = [];
-    TWINS.forEach(([, , , g, r0, r45, rEnd], i) => {
-      for (let d = 1; d < DAYS; d++) {
-        const ref = curveAt(curve, d);
-        const grams = ref ? ref * 1000 * ratioAt(d, r0, r45, rEnd) * (1 + 0.004 * Math.sin(d * 1.3 + i)) : g + d * 50;
-        weights.push({ animalId: cubIds[i]!, weighDate: addDays(birth, d), weightKg: Math.round(grams) / 1000, unit: 'g', method: 1, remark: '' });
-      }
-    });
-    await tx.insert(zooMedWeight).values(weights);
+    } catch (e) {
+      if (!(e instanceof BizError)) throw e;
+    }
   });
 }

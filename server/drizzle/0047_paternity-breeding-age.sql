@@ -25,6 +25,10 @@ CREATE UNIQUE INDEX "zoo_breed_paternity_cub_uq" ON "zoo_breed_paternity" USING 
 ALTER TABLE "zoo_species" ADD CONSTRAINT "zoo_species_breeding_age_ck" CHECK (breeding_age_years is null or breeding_age_years between 0 and 60);--> statement-breakpoint
 ALTER TABLE "zoo_tenant_species" ADD CONSTRAINT "zoo_tenant_species_breeding_age_ck" CHECK (breeding_age_years is null or breeding_age_years between 0 and 60);--> statement-breakpoint
 CREATE POLICY "zoo_breed_paternity_tenant_isolation" ON "zoo_breed_paternity" AS PERMISSIVE FOR ALL TO public USING (tenant_id = current_setting('app.tenant_id', true)) WITH CHECK (tenant_id = current_setting('app.tenant_id', true));--> statement-breakpoint
+ALTER TABLE "zoo_breed_litter" ADD COLUMN "eggs_laid" integer;--> statement-breakpoint
+ALTER TABLE "zoo_breed_litter" ADD COLUMN "eggs_fertile" integer;--> statement-breakpoint
+ALTER TABLE "zoo_breed_litter" ADD COLUMN "eggs_hatched" integer;--> statement-breakpoint
+ALTER TABLE "zoo_breed_litter" ADD CONSTRAINT "zoo_breed_litter_eggs_ck" CHECK (coalesce(eggs_hatched, 0) <= coalesce(eggs_fertile, eggs_laid, 100) and coalesce(eggs_fertile, 0) <= coalesce(eggs_laid, 100));--> statement-breakpoint
 -- The breeding ages the product knew as a table by latin name (decision 0042) become the library's values; the seed
 -- fills a fresh database from the same figures (src/seed/zoo-species-gestation.ts), so both agree.
 UPDATE "zoo_species" AS s SET "breeding_age_years" = b.age

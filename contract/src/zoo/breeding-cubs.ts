@@ -16,8 +16,12 @@ import { NewAnimalIn } from './stock-log';
 export const PREG_METHODS = [1, 2, 3, 4] as const;
 /** Pregnancy status a diagnosis gives: 1 suspected, 2 confirmed, 3 pseudo-pregnancy, 4 ended (not pregnant / lost). */
 export const PREG_STATES = [1, 2, 3, 4] as const;
-/** Rearing: 1 mother-reared, 2 hand-reared, 3 twin-swap (alternated between mother and incubator), 4 foster. */
-export const REARINGS = [1, 2, 3, 4] as const;
+/**
+ * Rearing: 1 mother-reared, 2 hand-reared, 3 twin-swap (alternated between mother and incubator), 4 foster, 5 eggs
+ * in an incubator (birds: artificial incubation and brooding).
+ */
+export const REARINGS = [1, 2, 3, 4, 5] as const;
+export const INCUBATOR = 5;
 /** Cub vitality at birth: 1 strong, 2 weak. */
 export const VITALITIES = [1, 2] as const;
 /** Cub log kinds: 1 feed, 2 swap (twin-swap). */
@@ -109,6 +113,9 @@ export const LitterRecord = z.object({
   liveBorn: z.number().meta({ title: '活产数' }),
   stillborn: z.number().meta({ title: '死产数' }),
   rearing: z.number().meta({ title: '育幼方式' }),
+  eggsLaid: NumOut.meta({ title: '产卵数' }),
+  eggsFertile: NumOut.meta({ title: '受精卵数' }),
+  eggsHatched: NumOut.meta({ title: '出壳数' }),
   stockLogIds: z.array(z.string()),
   remark: z.string().meta({ title: '备注' }),
 });
@@ -129,9 +136,18 @@ export const breedLitter = defineCrud({
       cubs: z.array(CubIn, { error: '幼仔格式不正确' }).max(20, '一窝最多20个幼仔').default([]),
       stillborn: optInt('死产数', 0, 50).transform((n) => n ?? 0),
       rearing: dictInt('育幼方式', REARINGS).default(1),
+      // A bird's clutch: eggs laid, fertile (candled) and hatched; the hatched chicks are the cubs booked.
+      eggsLaid: optInt('产卵数', 0, 100),
+      eggsFertile: optInt('受精卵数', 0, 100),
+      eggsHatched: optInt('出壳数', 0, 100),
       remark: optText('备注', 500),
     })
-    .refine((v) => Boolean(v.id) || v.cubs.length + v.stillborn > 0, { message: '请填写至少一个幼仔或死产数', path: ['cubs'] }),
+    .refine((v) => Boolean(v.id) || v.cubs.length + v.stillborn > 0 || (v.eggsLaid ?? 0) > 0, { message: '请填写至少一个幼仔或死产数', path: ['cubs'] })
+    .refine((v) => v.eggsFertile == null || v.eggsLaid == null || v.eggsFertile <= v.eggsLaid, { message: '受精卵数不能大于产卵数', path: ['eggsFertile'] })
+    .refine((v) => v.eggsHatched == null || (v.eggsFertile ?? v.eggsLaid) == null || v.eggsHatched <= (v.eggsFertile ?? v.eggsLaid)!, {
+      message: '出壳数不能大于受精卵数(或产卵数)',
+      path: ['eggsHatched'],
+    }),
   filters: z.object({ damId: NumFilter, speciesId: NumFilter }),
   params: z.object({ year: optInt('年度', 1900, 2999) }),
   filterMode: 'entity',

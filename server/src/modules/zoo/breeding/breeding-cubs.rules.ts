@@ -89,6 +89,17 @@ export async function possibleSires(db: Tx, ev: Event): Promise<string[]> {
   return [...out];
 }
 
+/** Whether the species is a bird: its taxonomy's class (rank 1) is Aves. */
+export async function isBird(db: Tx, speciesId: string): Promise<boolean> {
+  const rows = (await db.execute(sql`
+    with recursive up (id, rank, parent_id, name_latin) as (
+      select t.id, t.rank, t.parent_id, t.name_latin from zoo_species s join zoo_taxonomy t on t.id = s.taxonomy_id where s.id = ${speciesId}::bigint
+      union all
+      select t.id, t.rank, t.parent_id, t.name_latin from up join zoo_taxonomy t on t.id = up.parent_id where up.rank > 1)
+    select exists (select 1 from up where rank = 1 and name_latin = 'Aves') as bird`)) as unknown as { rows: Array<{ bird: boolean }> };
+  return rows.rows[0]?.bird ?? false;
+}
+
 /** The live litter a cub was born in; refused when the animal is not a cub of any litter. */
 export async function litterOfCub(db: Tx, cubId: string) {
   const [litter] = await db

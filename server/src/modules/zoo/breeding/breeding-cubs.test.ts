@@ -263,6 +263,48 @@ describe('litters', () => {
   });
 });
 
+describe('bird clutches', () => {
+  it('a crane clutch in the incubator: eggs laid, fertile and hatched, the hatched chicks booked; refused for a mammal', async () => {
+    await authorise(t, TENANT, [{ latin: 'Ailuropoda melanoleuca' }, { latin: 'Grus japonensis' }]);
+    const crane = await speciesId(t, 'Grus japonensis');
+    const hen = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 2, animalName: '丹丹', birthDate: '2015-05-01' });
+    const cock = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 1, animalName: '顶顶', birthDate: '2014-05-01' });
+    await ok('event/submit', { femaleId: hen, kind: 1, eventDate: '2023-03-20', sireIds: [cock], copulations: 3, outcome: 1 }, 'zoo_breed_event');
+    const chicks = [
+      { localNo: 'CHICK-1', sex: 3, birthWeightG: 120 },
+      { localNo: 'CHICK-2', sex: 3, birthWeightG: 112 },
+    ];
+    const tables = ['zoo_breed_litter', 'zoo_animal'];
+    const clutch = { damId: hen, birthDate: '2023-05-02', cageId, cubs: chicks, rearing: 5, eggsLaid: 3, eggsFertile: 2, eggsHatched: 2 };
+    await refused('litter/submit', { ...clutch, eggsFertile: 4 }, '受精卵数不能大于产卵数', tables);
+    await refused('litter/submit', { ...clutch, eggsHatched: 3 }, '出壳数不能大于受精卵数(或产卵数)', tables);
+    await refused('litter/submit', { ...clutch, eggsFertile: 3, eggsHatched: 3 }, '出壳数(3)应等于登记的雏鸟数(2)', tables);
+    // A mammal's litter has no eggs nor incubator.
+    await refused(
+      'litter/submit',
+      { damId: mother, birthDate: '2024-09-01', cageId, cubs: [{ localNo: 'NO-EGG', sex: 3 }], rearing: 5 },
+      '孵化箱育雏与卵数只适用于鸟类',
+      tables,
+    );
+    await refused(
+      'litter/submit',
+      { damId: mother, birthDate: '2024-09-01', cageId, cubs: [{ localNo: 'NO-EGG', sex: 3 }], eggsLaid: 1 },
+      '孵化箱育雏与卵数只适用于鸟类',
+      tables,
+    );
+    const before = await bornRows();
+    const id = await ok('litter/submit', clutch, 'zoo_breed_litter');
+    expect(await bornRows()).toBe(before + 2);
+    const d = (await get(admin, 'litter/detail', { id })).body.data;
+    expect(d).toMatchObject({ rearing: 5, eggsLaid: 3, eggsFertile: 2, eggsHatched: 2, liveBorn: 2 });
+    // The counts stay editable with the booked birth; hatched still has to match the chicks.
+    const edit = { id, damId: hen, birthDate: '2023-05-02', cageId, cubs: [], rearing: 5, eggsLaid: 4, eggsFertile: 2, eggsHatched: 2 };
+    expect((await post(admin, 'litter/submit', edit)).body.success).toBe(true);
+    expect((await post(admin, 'litter/submit', { ...edit, eggsHatched: 1 })).body).toMatchObject({ code: 400, msg: '出壳数(1)应等于登记的雏鸟数(2)' });
+    expect((await get(admin, 'litter/detail', { id })).body.data).toMatchObject({ eggsLaid: 4, eggsHatched: 2 });
+  });
+});
+
 describe('paternity', () => {
   const sireOf = async (id: string) =>
     (await q(`select sire_id::text, sire_mark, sire_candidates from zoo_animal where id = $1`, [id]))[0] as {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { BornIn, breedingCubEndpoints, breedLitter, cubBehindParamKey, type LitterRecord } from '@zoo/contract';
+import { BornIn, breedingCubEndpoints, breedLitter, cubBehindParamKey, INCUBATOR, type LitterRecord } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
@@ -13,7 +13,7 @@ import { reverseMovement } from '../stocklog/reverse';
 import { zooMedWeight } from '../vet/vet.tables';
 import { curveAt, referenceCurve, type CurvePoint } from '../vet/weight-ref-curve';
 import { zooAnimal } from '../zoo.tables';
-import { breedingBefore, possibleSires, setLitterSires } from './breeding-cubs.rules';
+import { breedingBefore, isBird, possibleSires, setLitterSires } from './breeding-cubs.rules';
 import { zooBreedCubLog, zooBreedLitter } from './breeding-cubs.tables';
 import { female, nameOf, refuseFuture, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent } from './breeding.tables';
@@ -123,6 +123,23 @@ function behindCurve(last: { day: string; grams: number } | undefined, ref: Curv
   return { percentOfCurve, behind: percentOfCurve < threshold };
 }
 
+/**
+ * A bird's clutch (incubator rearing, eggs laid / fertile / hatched) is for birds only; its hatched eggs are the chicks
+ * the birth books.
+ */
+async function checkClutch(
+  db: Tx,
+  input: { damId: string; rearing: number; eggsLaid?: number | null; eggsFertile?: number | null; eggsHatched?: number | null },
+  chicks: number,
+  speciesId?: string,
+) {
+  const clutch = input.rearing === INCUBATOR || input.eggsLaid != null || input.eggsFertile != null || input.eggsHatched != null;
+  if (!clutch) return;
+  const species = speciesId ?? (await db.select({ s: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.id, input.damId)))[0]?.s;
+  if (!species || !(await isBird(db, species))) throw new BizError('孵化箱育雏与卵数只适用于鸟类');
+  if (input.eggsHatched != null && input.eggsHatched !== chicks) throw new BizError(`出壳数(${input.eggsHatched})应等于登记的雏鸟数(${chicks})`);
+}
+
 export function litterRoutes(app: FastifyInstance): void {
   const l = zooBreedLitter;
   resourceRoutes(app, {
@@ -132,6 +149,7 @@ export function litterRoutes(app: FastifyInstance): void {
     listScope: async (_ctx, { year }) => (year ? and(gte(l.birthDate, yearRange(year)[0]), lte(l.birthDate, yearRange(year)[1])) : undefined),
     toRecords,
     beforeSave: async (input, { db }, existing) => {
+      await checkClutch(db, input, existing ? existing.cubs.length : input.cubs.length, existing?.speciesId);
       if (!existing) return bookLitter(app, db, input);
       // The birth is booked: what it booked stays (a wrong litter is removed, which reverses the birth, and recorded again).
       if (input.damId !== existing.damId || input.birthDate !== existing.birthDate || input.cageId !== existing.cageId)

@@ -24,8 +24,14 @@ const dayAgo = async (tx: Tx, n: number) => (await rows<{ d: string }>(tx, sql`s
 
 /** Giant panda reference weights by age (days → kg): captive growth, rounded; to be replaced by the zoo's own curve. */
 const PANDA_CURVE: Array<[number, number]> = [
+  // The neonatal weeks in detail (the cub care chart compares daily weights with them): decision 0042's sources.
   [0, 0.15],
+  [7, 0.3],
+  [14, 0.6],
+  [21, 1.1],
   [30, 1.8],
+  [45, 2.9],
+  [60, 3.9],
   [90, 6],
   [180, 13],
   [365, 35],

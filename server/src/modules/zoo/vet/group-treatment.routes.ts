@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   computeDose,
   medGroupTreatment,
@@ -19,6 +19,7 @@ import { speciesOf } from '../shared/lookups';
 import { zooPopulation, zooSpecies } from '../zoo.tables';
 import { zooMedGroupTreatment, zooMedWeightRef } from './round.tables';
 import { zooMedDrug } from './vet.tables';
+import { referenceCurve } from './weight-ref-curve';
 import { ANIMAL_MISSING, doseForWeight, DRUG_MISSING, drugNameOf, refuseFuture, type Drug } from './vet-shared';
 
 type GroupDoseInput = { doseMgKg?: number | null; headWeightKg?: number | null; countTreated: number; doseText?: string | null; confirmOutOfRange?: boolean };
@@ -119,17 +120,8 @@ export function groupTreatmentRoutes(app: FastifyInstance): void {
   });
 
   route(app, vetRoundEndpoints.weightRefCurve, async ({ db, query }) => {
-    const res = (await db.execute(sql`
-      select coalesce(to_char(a.birth_date, 'YYYY-MM-DD'), '') as "birthDate",
-             coalesce((select json_agg(json_build_object('day', to_char(a.birth_date::date + r.age_days, 'YYYY-MM-DD'), 'ageDays', r.age_days,
-                                                         'weightKg', r.weight_kg::float8) order by r.age_days)
-                         from zoo_med_weight_ref r
-                        where r.species_id = a.species_id and r.is_deleted = 0 and a.birth_date is not null), '[]') as points
-        from zoo_animal a where a.id = ${query.animalId}::bigint and a.is_deleted = 0`)) as unknown as {
-      rows: Array<{ birthDate: string; points: Array<{ day: string; ageDays: number; weightKg: number }> }>;
-    };
-    const row = res.rows[0];
-    if (!row) throw new BizError(ANIMAL_MISSING);
-    return row;
+    const curve = await referenceCurve(db, query.animalId);
+    if (!curve) throw new BizError(ANIMAL_MISSING);
+    return curve;
   });
 }

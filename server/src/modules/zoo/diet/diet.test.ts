@@ -238,4 +238,64 @@ describe('offline sync', () => {
     expect((await sync(keeper, [{ key: 'x', kind: 'log', base: 0, body: {} }])).body.code).toBe(400);
     expect((await sync(keeper, [{ key: key(), kind: 'photo', base: 0, body: {} }])).body.code).toBe(400);
   });
+
+  it("refuses an update of a row the caller's data scope does not reach, entry by entry, as the screens refuse it", async () => {
+    const day = '2024-03-14';
+    // Written by the administrator: the log and the feeding are the administrator's (keeperId).
+    const log = await post(admin, '/zoo/basicLog/submit', { animalId: pandaA, logDate: day, remark: '办公室写' });
+    expect(log.body.success, JSON.stringify(log.body)).toBe(true);
+    const logRow = (await t.sql.query(`select id::text, row_version as v from zoo_basic_log where animal_id = $1 and log_date = $2`, [pandaA, day])).rows[0];
+    const f = { planId: pandaPlan, feedingNo: 2, feedDate: day, offered: 10, leftover: 0 };
+    expect((await feed(admin, f)).body.success).toBe(true);
+    const feedRow = (await t.sql.query(`select id::text, row_version as v from zoo_feeding where plan_id = $1 and feed_date = $2`, [pandaPlan, day])).rows[0];
+    // The keeper's role gets "own records" (keeperId) on keeper logs and feedings.
+    const role = (await t.sql.query(`select role_id from blade_user where account = 'keeper1' and tenant_id = '310001'`)).rows[0].role_id;
+    const menu = (await t.sql.query(`select id::text from blade_menu where code = 'basiclog' limit 1`)).rows[0].id;
+    for (const resource of ['basiclog', 'diet_feeding']) {
+      const scope = await t.sql.query(
+        `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, $2, '本人记录', 2, 'keeperId') returning id::text`,
+        [menu, resource],
+      );
+      await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, role]);
+    }
+    t.app.zoo.cache.clearLocal();
+    const refused = '该记录不在您的数据权限范围内, 不能修改';
+    const [kLog, kFeed, kNew] = [key(), key(), key()];
+    const r = await sync(keeper, [
+      { key: kLog, kind: 'log', base: logRow.v, body: { animalId: pandaA, logDate: day, remark: '离线改' } },
+      { key: kFeed, kind: 'feeding', base: feedRow.v, body: { ...f, leftover: 3 } },
+      // A new log is no update: the scope does not stop it, nor does a refused entry stop the batch.
+      { key: kNew, kind: 'log', base: 0, body: { animalId: herd, logDate: day, remark: '新记录' } },
+    ]);
+    expect(r.body.data.results.map((x: any) => [x.status, x.msg, x.server])).toEqual([
+      ['rejected', refused, undefined],
+      ['rejected', refused, undefined],
+      ['applied', '', undefined],
+    ]);
+    // Not even a conflict's copy of the row goes back: a stale base is refused the same way.
+    const stale = await sync(keeper, [{ key: key(), kind: 'log', base: 0, body: { animalId: pandaA, logDate: day, remark: '离线改' } }]);
+    expect(stale.body.data.results[0]).toMatchObject({ status: 'rejected', msg: refused });
+    expect(stale.body.data.results[0].server).toBeUndefined();
+    expect((await t.sql.query(`select remark from zoo_basic_log where id = $1`, [logRow.id])).rows[0].remark).toBe('办公室写');
+    expect((await t.sql.query(`select leftover::float from zoo_feeding where id = $1`, [feedRow.id])).rows[0].leftover).toBe(0);
+    expect(await count(`select count(*)::int as n from zoo_sync_receipt where client_key = any($1)`, [[kLog, kFeed]])).toBe(0);
+    // The log screen and the feeding screen refuse the same rows with the same words.
+    const screen = await post(keeper, '/zoo/basicLog/submit', { id: logRow.id, animalId: pandaA, logDate: day, remark: '屏幕改' });
+    expect(screen.body).toMatchObject({ code: 400, msg: refused });
+    expect((await feed(keeper, { id: feedRow.id, ...f, leftover: 3 })).body).toMatchObject({ code: 400, msg: refused });
+    // Removing keeps to the scope too (given the delete button).
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '310001', $1, id from blade_menu where code = 'basiclog_delete'`, [
+      role,
+    ]);
+    t.app.zoo.cache.clearLocal();
+    const removed = await t.request({ method: 'POST', url: '/zoo/basicLog/feeding/remove', token: keeper, query: { ids: feedRow.id } });
+    expect(removed.body).toMatchObject({ code: 400, msg: refused });
+    expect(await count(`select count(*)::int as n from zoo_feeding where id = $1 and is_deleted = 0`, [feedRow.id])).toBe(1);
+    // The keeper's own log (written by the sync above) stays theirs to edit, offline too.
+    const own = r.body.data.results[2];
+    const edit = await sync(keeper, [{ key: key(), kind: 'log', base: own.rowVersion, body: { animalId: herd, logDate: day, remark: '再改' } }]);
+    expect(edit.body.data.results[0]).toMatchObject({ status: 'applied', rowVersion: own.rowVersion + 1 });
+    // The administrator (no scope) edits either.
+    expect((await post(admin, '/zoo/basicLog/submit', { id: logRow.id, animalId: pandaA, logDate: day, remark: '办公室再改' })).body.success).toBe(true);
+  });
 });

@@ -67,6 +67,8 @@ export function basicLogRoutes(app: FastifyInstance): void {
   resourceRoutes(app, {
     table: l,
     def: basicLog,
+    // The offline round's sync refuses the same rows (decision 0046).
+    scopedWrites: true,
     defaultOrder: () => [desc(l.logDate), desc(l.id)],
     // All rows at once, so the name lookups of a page batch into one query per kind.
     toRecords: (rs, ctx) => Promise.all(rs.map((r) => toLogRecord(r, ctx))),

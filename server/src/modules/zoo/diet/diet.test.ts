@@ -118,27 +118,75 @@ describe('diet plans', () => {
     expect(refused).toEqual({ offered: 10, leftover: 10, refuse_reason: '精神沉郁', food_key: 'bamboo', price: 2 });
   });
 
-  it('rolls intake up per animal, cage and species by day and month, as the hand sums say', async () => {
+  it('rolls intake up per animal, cage and species by day and month, as the hand sums say, missed feedings included', async () => {
     const intake = (q: Record<string, string>) => t.request({ url: '/zoo/diet/intake', token: admin, query: q });
+    const pick = (r: any) => [r.period, r.groupId, r.feedings, r.refused, r.missed, r.intake, r.deviation, r.flagged, r.cost];
     const byAnimal = (await intake({ by: 'animal', period: 'day', from: '2024-03-01', to: '2024-04-30' })).body.data;
+    // Both plans start 03-01 and hold every day up to today: 61 days × (panda, herd), each day's row there.
+    expect(byAnimal).toHaveLength(122);
+    const at = (day: string) => byAnimal.filter((r: any) => r.period === day).map(pick);
+    const sort = (rs: unknown[][]) => rs.sort((a, b) => String(a[1]).localeCompare(String(b[1])));
     // Panda 03-05: bamboo 8/10 = 0.8 (deviation 0), apple 1.5/1.5 = 1 (deviation +0.5): means 0.9 and 0.25 → flagged; cost 10 × 2.
-    // Panda 03-06: refused → 0, flagged, cost 20. Herd 03-05: 15/18 = 0.8333, deviation −0.1 (not over 10 %), cost 18 × 0.5 = 9.
-    expect(byAnimal.map((r: any) => [r.period, r.groupId, r.feedings, r.refused, r.intake, r.deviation, r.flagged, r.cost])).toEqual(
-      [
-        ['2024-03-05', pandaA, 2, 0, 0.9, 0.25, 1, 20],
-        ['2024-03-05', herd, 1, 0, 0.8333, -0.1, 0, 9],
-        ['2024-03-06', pandaA, 1, 1, 0, 0, 1, 20],
-        ['2024-04-02', herd, 1, 0, 1, 0, 0, 10],
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1]))),
+    // Herd 03-05: 15/18 = 0.8333, deviation −0.1 (not over 10 %), cost 18 × 0.5 = 9.
+    expect(at('2024-03-05')).toEqual(
+      sort([
+        ['2024-03-05', pandaA, 2, 0, 0, 0.9, 0.25, 1, 20],
+        ['2024-03-05', herd, 1, 0, 0, 0.8333, -0.1, 0, 9],
+      ]),
+    );
+    // Panda 03-06: bamboo refused (0, deviation 0, cost 20) and the apple never recorded (missed: 0, deviation −1):
+    // intake 0, deviation −0.5. The herd's grass is missed: 0 and −1, cost 0 × 0.5.
+    expect(at('2024-03-06')).toEqual(
+      sort([
+        ['2024-03-06', pandaA, 2, 1, 1, 0, -0.5, 1, 20],
+        ['2024-03-06', herd, 1, 0, 1, 0, -1, 1, 0],
+      ]),
+    );
+    // 04-02: the herd's 20/20; the panda's two feedings missed (the apple has no price: cost 0 from the bamboo).
+    expect(at('2024-04-02')).toEqual(
+      sort([
+        ['2024-04-02', pandaA, 2, 0, 2, 0, -1, 1, 0],
+        ['2024-04-02', herd, 1, 0, 0, 1, 0, 0, 10],
+      ]),
     );
     expect(byAnimal.find((r: any) => r.groupId === herd).groupName).toMatch(/./);
     // The cage holds both: 03-05 is (0.8 + 1 + 0.8333) / 3 = 0.8778, deviation (0 + 0.5 − 0.1) / 3 = 0.1333, cost 29.
-    const byCage = (await intake({ by: 'cage', period: 'day', from: '2024-03-05', to: '2024-03-05' })).body.data;
-    expect(byCage).toEqual([expect.objectContaining({ groupId: cageA, feedings: 3, intake: 0.8778, deviation: 0.1333, flagged: 1, cost: 29 })]);
-    // March for the panda species: (0.8 + 1 + 0) / 3 = 0.6, deviation 0.5 / 3 = 0.1667, cost 40; April has no panda feeding.
+    const byCage = (await intake({ by: 'cage', period: 'day', from: '2024-03-05', to: '2024-03-06' })).body.data;
+    expect(byCage).toEqual([
+      expect.objectContaining({ period: '2024-03-05', groupId: cageA, feedings: 3, missed: 0, intake: 0.8778, deviation: 0.1333, flagged: 1, cost: 29 }),
+      // 03-06: refused bamboo, missed apple, missed grass: intake 0, deviation (0 − 1 − 1) / 3 = −0.6667, cost 20 + 0.
+      expect.objectContaining({
+        period: '2024-03-06',
+        groupId: cageA,
+        feedings: 3,
+        refused: 1,
+        missed: 2,
+        intake: 0,
+        deviation: -0.6667,
+        flagged: 1,
+        cost: 20,
+      }),
+    ]);
+    // March for the panda species: 31 days × 2 planned = 62; recorded 3 (0.8, 1, refused 0), 59 missed.
+    // Intake 1.8 / 62 = 0.029, deviation (0.5 − 59) / 62 = −0.9435, cost 40. April: 30 × 2, all missed.
     const bySpecies = (await intake({ by: 'species', period: 'month', from: '2024-03-01', to: '2024-04-30' })).body.data;
     expect(bySpecies.filter((r: any) => r.groupId === pandaSpecies)).toEqual([
-      expect.objectContaining({ period: '2024-03', feedings: 3, refused: 1, intake: 0.6, deviation: 0.1667, flagged: 1, cost: 40 }),
+      expect.objectContaining({ period: '2024-03', feedings: 62, refused: 1, missed: 59, intake: 0.029, deviation: -0.9435, flagged: 1, cost: 40 }),
+      expect.objectContaining({ period: '2024-04', feedings: 60, refused: 0, missed: 60, intake: 0, deviation: -1, flagged: 1, cost: 0 }),
+    ]);
+    // Before the plans start nothing is planned, so nothing is missed.
+    expect((await intake({ by: 'animal', period: 'day', from: '2024-02-01', to: '2024-02-29' })).body.data).toEqual([]);
+    // An animal that died: its missed feedings count up to its last recorded one (the record says no more).
+    const gone = await makeAnimal(t, admin, { speciesId: pandaSpecies, cageId: cageA, sex: 2, animalName: '已故' });
+    expect((await plan({ animalId: gone, effectiveFrom: '2024-05-01', feedings: [BAMBOO] })).body.success).toBe(true);
+    const gonePlan = (await t.sql.query(`select id::text from zoo_diet_plan where animal_id = $1`, [gone])).rows[0].id;
+    expect((await feed(admin, { planId: gonePlan, feedingNo: 1, feedDate: '2024-05-03', offered: 10, leftover: 5 })).body.success).toBe(true);
+    await t.sql.query(`update zoo_animal set status = 3 where id = $1`, [gone]);
+    const goneRows = (await intake({ by: 'animal', period: 'day', from: '2024-05-01', to: '2024-05-10' })).body.data.filter((r: any) => r.groupId === gone);
+    expect(goneRows.map((r: any) => [r.period, r.missed, r.intake])).toEqual([
+      ['2024-05-01', 1, 0],
+      ['2024-05-02', 1, 0],
+      ['2024-05-03', 0, 0.5],
     ]);
     expect((await intake({ by: 'keeper', from: '2024-03-01', to: '2024-03-02' })).body.msg).toBe('统计维度应为 animal、cage 或 species');
     expect((await intake({ from: '2024-03-02', to: '2024-03-01' })).body.msg).toBe('开始日期不能晚于结束日期');

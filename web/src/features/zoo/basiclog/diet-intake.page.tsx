@@ -14,7 +14,8 @@ const LABEL = { animal: 'byAnimal', cage: 'byCage', species: 'bySpecies' } as co
 /**
  * /zoo/diet/intake — 采食统计: the share eaten per animal, enclosure or species by day or month, against the plan.
  * The chart draws intake per group over the periods; a period that deviates from the plan (amount > 10 % off, or
- * under 75 % eaten) is drawn as a red point and its row is red in the table.
+ * under 75 % eaten) is drawn as a red point and its row is red in the table. Missed feedings (planned on a past day,
+ * never recorded) count as nothing eaten and have their own column.
  */
 export default function DietIntakePage() {
   const { t } = useTranslation();
@@ -87,7 +88,7 @@ export default function DietIntakePage() {
         rowKey={(r) => `${r.period}-${r.groupId}`}
         loading={q.isFetching}
         dataSource={rows}
-        scroll={{ x: 640 }}
+        scroll={{ x: 730 }}
         rowClassName={(r) => (r.flagged ? 'zoo-row-flagged' : '')}
         onRow={(r) => ({ style: r.flagged ? { background: '#fff1f0' } : undefined })}
         columns={[
@@ -95,6 +96,12 @@ export default function DietIntakePage() {
           { title: t('dietIntake.group'), dataIndex: 'groupName' },
           { title: t('dietIntake.feedings'), dataIndex: 'feedings', width: 90 },
           { title: t('dietIntake.refused'), dataIndex: 'refused', width: 90 },
+          {
+            title: t('dietIntake.missed'),
+            dataIndex: 'missed',
+            width: 90,
+            render: (v: number) => (v ? <Tag color="red">{v}</Tag> : v),
+          },
           { title: t('dietIntake.intake'), dataIndex: 'intake', width: 90, render: (v: number) => pct(v) },
           {
             title: t('dietIntake.deviation'),

@@ -1,4 +1,4 @@
-import { basicLog, basicLogEndpoints, dietEndpoints, type DataOf } from '@zoo/contract';
+import { basicLog, basicLogEndpoints, dietEndpoints, type DataOf, type RoundLog } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, ThunderboltOutlined } from '@ant-design/icons';
@@ -110,7 +110,17 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
                               {canEdit ? (
                                 <Button
                                   size="large"
-                                  onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, logId: item.logId })}
+                                  onClick={() =>
+                                    setTarget({
+                                      animalId: item.animalId,
+                                      animalName: item.animalName,
+                                      day: data.day,
+                                      logId: item.logId,
+                                      // Queued like a new log, on the version the keeper saw; opens offline from the round's copy.
+                                      queue: { base: item.logVersion, target: logTarget(item) },
+                                      kept: 'diet' in item.log ? (item.log as RoundLog) : undefined,
+                                    })
+                                  }
                                 >
                                   {t('basicLog.round.edit')}
                                 </Button>

@@ -5,6 +5,8 @@ import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { clearOfflineDb, stubOfflineDb } from '../../../test/offline-db-stub';
 import { flush, useQueue } from '../../../lib/offline';
+import { setNavigator } from '../../../lib/navigation';
+import { session } from '../../../lib/session';
 import { TodayRound } from './today-round';
 
 // jsdom has no IndexedDB: the device's store is an in-memory one with the same API (test/offline-db-stub.ts).
@@ -168,6 +170,47 @@ describe('the offline round (decision 0046)', { timeout: 90_000 }, () => {
     await act(() => flush());
     expect((mine.to('POST /api/zoo/basicLog/sync')[0]!.body as { entries: Array<{ key: string }> }).entries.map((e) => e.key)).toEqual(['k-keeper-1']);
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('0'));
+  });
+
+  it('keeps the session while offline; a token that expired meanwhile sends the keeper to sign in, and the queue waits for them', async () => {
+    const went: string[] = [];
+    setNavigator((to) => went.push(to));
+    signIn({ user_id: KEEPER, role_name: 'keeper' }, [], perms);
+    await stubOfflineDb.queue.add({
+      key: 'k-keeper-2',
+      userId: KEEPER,
+      kind: 'log',
+      target: `log:1001:${DAY}`,
+      base: 0,
+      body: { animalId: '1001', logDate: DAY, remark: '夜舍记录' },
+      label: '阿宝',
+      status: 'pending',
+      createdAt: Date.now(),
+    });
+    // No network (the browser believes it has one): the send fails, the session and the entry stay.
+    stubFetch({ 'POST /api/zoo/basicLog/sync': gone });
+    await flush();
+    expect(session().token).toBeTruthy();
+    expect(went).toEqual([]);
+    expect(await queued()).toMatchObject([{ key: 'k-keeper-2', status: 'pending' }]);
+    // Back, with a token that expired meanwhile: 401, to the login page; the entry is untouched.
+    const expired = stubFetch({ 'POST /api/zoo/basicLog/sync': { status: 401, body: { code: 401, success: false, msg: '请求未授权' } } });
+    await flush();
+    expect(expired.to('POST /api/zoo/basicLog/sync')).toHaveLength(1);
+    expect(session().token).toBeFalsy();
+    expect(went).toEqual(['/login']);
+    expect(await queued()).toMatchObject([{ key: 'k-keeper-2', status: 'pending', base: 0 }]);
+    // Nobody signed in: nothing is sent.
+    const none = stubFetch({ 'POST /api/zoo/basicLog/sync': ok({ results: [] }) });
+    await flush();
+    expect(none.to('POST /api/zoo/basicLog/sync')).toHaveLength(0);
+    // The keeper types the password again: the same entry goes, under the same key (applied once at most).
+    signIn({ user_id: KEEPER, role_name: 'keeper' }, [], perms);
+    const again = stubFetch({ 'POST /api/zoo/basicLog/sync': ok({ results: [{ key: 'k-keeper-2', status: 'applied', id: '3002', rowVersion: 1, msg: '' }] }) });
+    await flush();
+    expect((again.to('POST /api/zoo/basicLog/sync')[0]!.body as { entries: Array<{ key: string }> }).entries.map((e) => e.key)).toEqual(['k-keeper-2']);
+    expect(await queued()).toEqual([]);
+    setNavigator((to) => window.location.assign(to));
   });
 });
 

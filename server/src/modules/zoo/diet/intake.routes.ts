@@ -66,7 +66,8 @@ export function intakeRoutes(app: FastifyInstance): void {
             select day, animal_id, cage_id, species_id, 0 as refused, 1 as missed, 0::numeric as eaten, -1::numeric as dev, 0 * price as cost
               from slots s
              where not exists (select 1 from zoo_feeding z
-                                where z.plan_id = s.plan_id and z.feeding_no = s.no and z.feed_date = s.day and z.is_deleted = 0)),
+                                where z.feed_date between ${from}::date and ${to}::date
+                                  and z.plan_id = s.plan_id and z.feeding_no = s.no and z.feed_date = s.day and z.is_deleted = 0)),
           every as (select * from fed union all select * from missed)
           select to_char(day, ${PERIOD[period]}) as period, ${GROUP[by]}::text as gid, count(*)::int as feedings,
                  sum(refused)::int as refused, sum(missed)::int as missed,

@@ -161,8 +161,9 @@ describe('the offline round (PWA, queued entries, conflicts)', () => {
     await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).count()).toBe(1);
     await screenshot(page, 'diet-plans-768');
     await page.goto('/zoo/diet/intake');
-    // Today's three feedings of 美美: (1 + 1 + 0.6) / 3 eaten = 86.7 %, cost 12 × 1.5 + 2 × 6 = 30.00.
-    const today = page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).last();
+    // Today's three feedings of 美美: (1 + 1 + 0.6) / 3 eaten = 86.7 %, cost 12 × 1.5 + 2 × 6 = 30.00. The table reads
+    // newest first (the plan's earlier days are there too, as missed feedings).
+    const today = page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).first();
     await expect.poll(() => today.getByText('86.7%').count()).toBe(1);
     expect(await today.getByText('30.00').count()).toBe(1);
     expect(await page.getByTestId('intake-chart').isVisible()).toBe(true);

@@ -26,6 +26,8 @@ export default function DietIntakePage() {
   const to = range[1].format('YYYY-MM-DD');
   const q = useQuery({ queryKey: ['diet-intake', by, period, from, to], queryFn: () => call(dietEndpoints.intake, { query: { by, period, from, to } }) });
   const rows = useMemo(() => q.data ?? [], [q.data]);
+  // The table reads newest first (a plan's missed days fill the older pages); the chart runs oldest to newest.
+  const newestFirst = useMemo(() => [...rows].sort((a, b) => b.period.localeCompare(a.period)), [rows]);
   const option = useMemo((): ChartOption | undefined => {
     if (!rows.length) return undefined;
     const periods = [...new Set(rows.map((r) => r.period))].sort();
@@ -87,7 +89,7 @@ export default function DietIntakePage() {
         size="small"
         rowKey={(r) => `${r.period}-${r.groupId}`}
         loading={q.isFetching}
-        dataSource={rows}
+        dataSource={newestFirst}
         scroll={{ x: 730 }}
         rowClassName={(r) => (r.flagged ? 'zoo-row-flagged' : '')}
         onRow={(r) => ({ style: r.flagged ? { background: '#fff1f0' } : undefined })}

@@ -126,8 +126,9 @@ describe('the offline round (decision 0046)', { timeout: 90_000 }, () => {
   });
 
   it("another user signing in on the device neither sees nor sends the previous user's queue and kept round", async () => {
-    // The keeper left an unsent entry and a kept round on the device.
-    await keptRound(KEEPER);
+    // The keeper read the round online (kept on the device and in the page's cache) and left an unsent entry.
+    signIn({ user_id: KEEPER, role_name: 'keeper' }, [], perms);
+    stubFetch({ 'GET /api/zoo/basicLog/today/round': ok(round), 'GET /api/zoo/basicLog/today/feedings': ok({ day: DAY, items: [] }) });
     await stubOfflineDb.queue.add({
       key: 'k-keeper-1',
       userId: KEEPER,
@@ -139,9 +140,6 @@ describe('the offline round (decision 0046)', { timeout: 90_000 }, () => {
       status: 'pending',
       createdAt: Date.now(),
     });
-    signIn({ user_id: OTHER, role_name: 'keeper' }, [], perms);
-    online = false;
-    stubFetch({ 'GET /api/zoo/basicLog/today/round': gone, 'GET /api/zoo/basicLog/today/feedings': gone });
     function Count() {
       return <span data-testid="count">{useQueue().length}</span>;
     }
@@ -151,10 +149,17 @@ describe('the offline round (decision 0046)', { timeout: 90_000 }, () => {
         <TodayRound />
       </>,
     );
+    expect(await screen.findByText('阿宝 (P001)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('1'));
+    expect(await stubOfflineDb.snapshots.get(`${KEEPER}:round`)).toBeTruthy();
+
+    // Another keeper signs in on the same device, without a network.
+    online = false;
+    stubFetch({ 'GET /api/zoo/basicLog/today/round': gone, 'GET /api/zoo/basicLog/today/feedings': gone });
+    act(() => signIn({ user_id: OTHER, role_name: 'keeper' }, [], perms));
     // No copy of the round for this user: nothing of the keeper's round is shown; the queue count is this user's.
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('0'));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(screen.queryByText('阿宝 (P001)')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('阿宝 (P001)')).toBeNull());
     expect(screen.queryByTestId('round-offline')).toBeNull();
 
     // Online under the other user: the keeper's entry is not sent.

@@ -500,4 +500,7 @@ export const FIELDS_EN: Readonly<Record<string, string>> = {
   给药日期: 'administration date',
   治疗日期: 'treatment date',
   个体标识: 'animal identifier',
+  产卵数: 'eggs laid',
+  受精卵数: 'fertile eggs',
+  出壳数: 'eggs hatched',
 };

@@ -256,6 +256,15 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
     'The animal "{animal}" is in quarantine (planned until {date}); a vet must end it before a transfer',
   '{reason},请确认后再提交': '{reason}; confirm before submitting',
   '{drug}: {reason},请确认后再提交': '{drug}: {reason}; confirm before submitting',
+  // breeding and vet care, later slices
+  '出壳数({a})应等于登记的雏鸟数({b})': 'Eggs hatched ({a}) must equal the chicks entered ({b})',
+  '鉴定日期不能早于出生日期({date})': 'The test date cannot be before the birth date ({date})',
+  '所选父本不在该幼仔的候选父本中(候选父本: {names})': 'The chosen sire is not among the cub’s candidate sires (candidates: {names})',
+  '本园编号「{no}」的个体不存在': 'No animal has the local number "{no}"',
+  '样本类型「{value}」不正确,应为全血、血清/血浆、尿液、粪便、拭子、组织、其他之一':
+    'The sample type "{value}" is invalid: it must be whole blood, serum/plasma, urine, faeces, swab, tissue or other',
+  '监测时间 {time} 重复': 'The monitoring time {time} appears twice',
+  '日龄 {n} 与第 {row} 行重复': 'The age {n} days repeats row {row}',
   // permits
   '证件编号「{no}」已登记': 'Document number "{no}" is already registered',
   '物种「{name}」已使用{n}只,许可数量不能少于已使用数量': 'The species "{name}" has used {n}; the permitted quantity cannot be below that',

@@ -67,6 +67,17 @@ describe('timer start events', () => {
       `select d.version, t.timer_value from flow_timer t join flow_definition d using (definition_id) where d.process_key = 'ts_versions' order by 1`,
     );
     expect(rows).toEqual([{ version: 2, timer_value: 'PT2H' }]);
+    // Deleting the deployment drops its timer start.
+    const [dep] = await q(`select deployment_id::text from flow_definition where process_key = 'ts_versions' and version = 2`);
+    okData(
+      await w.t.request({
+        method: 'POST',
+        url: '/blade-flow/manager/delete-deployment',
+        token: w.users.tsadmin!.token,
+        query: { deploymentIds: dep.deployment_id },
+      }),
+    );
+    expect(await q(`select 1 from flow_timer where definition_id like 'ts_versions:2:%'`)).toEqual([]);
   });
 
   it('unbounded cycles, cron, expressions and a second start event deploy as 不可执行 with why; a manual start runs at once', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BASIC } from '../../../test/harness';
-import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, useFlowWorld } from '../../../test/flow-fixtures';
+import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, until, useFlowWorld } from '../../../test/flow-fixtures';
 
 /**
  * Call activities (decision 0050): the called process is a real instance linked to its caller, the caller waits
@@ -8,11 +8,14 @@ import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, useF
  * an incident on the caller, retried once it is deployed.
  */
 
-const w = useFlowWorld([
-  ['calladmin', 'admin'],
-  ['callclerk', 'clerk'],
-  ['callboss', 'boss'],
-]);
+const w = useFlowWorld(
+  [
+    ['calladmin', 'admin'],
+    ['callclerk', 'clerk'],
+    ['callboss', 'boss'],
+  ],
+  () => ({ FLOW_TIMER_POLL_MS: '100' }),
+);
 const { q, get, post, today } = flowCalls(w);
 
 const deploy = async (key: string, xml: string) =>
@@ -156,6 +159,26 @@ describe('a call activity', () => {
     // Deleting the caller deletes what it called.
     okData(await post('/blade-flow/follow/delete-process-instance', admin, { query: { processInstanceId: id, deleteReason: '撤回' } }));
     expect((await instance(again[0].id)).state).toBe('deleted');
+  });
+
+  it('a boundary timer that cuts the call activity off deletes the called instance; the caller goes on', async () => {
+    await deploy('call_child', CHILD);
+    await deploy(
+      'call_timed',
+      PARENT('call_timed', 'call_child').replace(
+        '<endEvent id="e"/>',
+        `<endEvent id="e"/><boundaryEvent id="late" name="超时" attachedToRef="call"><timerEventDefinition><timeDuration>PT1S</timeDuration></timerEventDefinition></boundaryEvent>
+        <sequenceFlow id="f4" sourceRef="late" targetRef="escalated"/><endEvent id="escalated" name="已升级"/>`,
+      ),
+    );
+    const id = await start('call_timed', '子流程超时');
+    const [child] = await children(id);
+    expect(child.state).toBe('running');
+    await until('the timeout', async () => (await instance(id)).state === 'finished');
+    expect(await q(`select state, delete_reason from flow_instance where id = $1`, [child.id])).toEqual([
+      { state: 'deleted', delete_reason: '调用方流程已结束' },
+    ]);
+    expect(await q(`select 1 from flow_task where instance_id = $1 and end_time is null`, [child.id])).toEqual([]);
   });
 
   it('refuses a version that is not a number; a versionTag binding deploys as 不可执行', async () => {

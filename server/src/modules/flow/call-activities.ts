@@ -24,8 +24,9 @@ export const CALL_INCIDENT = 'callActivity';
 const MAX_DEPTH = 20;
 
 /**
- * Instances whose step is running in this transaction: a called instance that ends inside it (at once, on its
- * start) is handed back by that step's loop, not by a second, nested step of the caller.
+ * Instances whose step is running, each under its row lock: a called instance that ends inside it (at once, on its
+ * start) is handed back by that step's loop, not by a second, nested step of the caller. Read only while holding
+ * the instance's lock (calledEnded), so another request's running step is never mistaken for this one's.
  */
 const advancing = new Set<string>();
 export async function whileAdvancing<T>(instanceId: string, fn: () => Promise<T>): Promise<T> {
@@ -167,9 +168,10 @@ async function recordIncident(db: Tx, inst: InstanceRow, def: DefinitionRow, cal
 
 /** A called instance ended: its caller takes the out variables and leaves the call activity. */
 export async function calledEnded(db: Tx, child: InstanceRow): Promise<void> {
-  const parentId = child.parentInstanceId!;
-  if (advancing.has(parentId)) return; // the caller's running step hands it back (startCalled)
-  const parent = await lockInstance(db, parentId);
+  // Locked first: only a step holding the caller's lock can be advancing it, so once we hold the lock a caller in
+  // `advancing` is this transaction's own running step, which hands the end back itself (startCalled).
+  const parent = await lockInstance(db, child.parentInstanceId!);
+  if (advancing.has(parent.id)) return;
   if (parent.state !== 'running') return;
   const def = await definitionById(db, parent.definitionId);
   const spec = def.calls[child.parentActivityId ?? ''];

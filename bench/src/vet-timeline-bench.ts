@@ -1,7 +1,8 @@
 /**
  * An animal's merged medical timeline at scale (issue 30, decision 0038): `GET /api/zoo-medical/timeline` of one
  * animal holding ten years of records — a keeper log a day, weekly weighings, cases with their prescriptions and
- * every administration ticked, laboratory panels, vaccinations, anaesthesia, movements and audit rows, ≈ 20 000
+ * every administration ticked, laboratory panels, vaccinations, anaesthesia, movements and audit rows (the animal
+ * record's, and the edits and removals of its medical records among their creations), ≈ 20 000
  * entries — in a zoo of the scale generator. Target: p99 ≤ 50 ms for a page.
  *
  * A scratch database is created and dropped afterwards. The history is written by SQL with triggers off (the
@@ -93,6 +94,18 @@ async function history(c: pg.Client, animalId: string, speciesId: string): Promi
   await c.query(
     `insert into sys_audit (tenant_id, table_name, record_id, action, changes, create_time)
      select $1, 'zoo_animal', $2, 'update', '{"remark": ["", "x"]}'::jsonb, d from generate_series(current_date - 3640, current_date, interval '20 days') g(d)`,
+    p,
+  );
+  // The medical records' own trail: a creation for each (left out of the timeline: the record is its entry), an edit
+  // of every case and of one dose in 50, and the removal of one laboratory result in 30 — the changes the timeline shows.
+  await c.query(
+    `insert into sys_audit (tenant_id, table_name, record_id, action, changes, create_time)
+     select $1, 'zoo_med_administration', id::text, 'create', '{}'::jsonb, due_date from zoo_med_administration where animal_id = $2
+     union all select $1, 'zoo_med_lab', id::text, 'create', '{}'::jsonb, sample_date from zoo_med_lab where animal_id = $2
+     union all select $1, 'zoo_med_case', id::text, 'update', '{"diagnosis": ["", "胃肠炎"]}'::jsonb, open_date + 1 from zoo_med_case where animal_id = $2
+     union all select $1, 'zoo_med_administration', id::text, 'update', '{"remark": ["", "补记"]}'::jsonb, due_date + 1
+                 from zoo_med_administration where animal_id = $2 and id % 50 = 0
+     union all select $1, 'zoo_med_lab', id::text, 'delete', '{"is_deleted": [0, 1]}'::jsonb, sample_date + 1 from zoo_med_lab where animal_id = $2 and id % 30 = 0`,
     p,
   );
   await c.query('commit');

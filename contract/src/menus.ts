@@ -199,6 +199,7 @@ export const MENU_TREE = [
         ['setting', '授权配置', 1],
         ['datasource', '数据源', 1],
         ['package_setting', '产品包配置', 2],
+        ['copy', '复制租户', 1],
       ],
     }),
     m('tenant_package', '租户产品包', '/system/tenantpackage', 'GiftOutlined'),

@@ -43,8 +43,11 @@ export const ImportProgressQuery = z.object({
   jobId: z.string({ error: '缺少必要的请求参数: jobId' }).refine(isIdText, '缺少必要的请求参数: jobId'),
 });
 
-/** Downloads take the token from the `Blade-Auth` query parameter (contract §2.1, §8.3). */
-export const DownloadQuery = z.object({ 'Blade-Auth': z.string().optional() });
+/**
+ * Downloads take the token from the `Blade-Auth` query parameter (contract §2.1, §8.3) and the language of the
+ * sheet's names and labels from `lang` (a link sends no `Accept-Language` of the app; decision 0049).
+ */
+export const DownloadQuery = z.object({ 'Blade-Auth': z.string().optional(), lang: z.enum(['zh', 'en']).optional() });
 
 /** A raw file body (xlsx); not R-wrapped. */
 export const FileBody = z.unknown().meta({ description: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });

@@ -163,6 +163,42 @@ describe('tenants, packages, users: a new tenant set up through the screens', ()
   });
 });
 
+describe('tenant copy: a new zoo from the demo zoo’s setup', () => {
+  it('the platform administrator copies 示范动物园; the copy holds its roles, grants and species, no animals, and its admin signs in', SLOW, async () => {
+    const page = await b.newPage();
+    await loginAs(page);
+    await open(page, '/system/tenant', '示范动物园');
+    // The platform's own tenant has nothing to copy: no action on its row.
+    expect(await row(page, '管理组').getByRole('button', { name: '复制' }).count()).toBe(0);
+    await rowAction(row(page, '示范动物园'), '复制');
+    await modal(page).getByLabel('租户名称').fill('e2e复制动物园');
+    await modal(page).getByLabel('联系人').fill('赵园长');
+    await modal(page).getByRole('button', { name: '保存' }).click();
+    const done = page.locator('.ant-modal-title', { hasText: /已创建租户 \d{6}「e2e复制动物园」/ });
+    await done.waitFor({ state: 'visible' });
+    const tenantId = /已创建租户 (\d{6})/.exec((await done.textContent()) ?? '')![1]!;
+    await screenshot(page, 'iam-core-tenant-copy');
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => row(page, 'e2e复制动物园').count()).toBe(1);
+
+    const count = async (table: string, tenant: string) =>
+      Number((await dbQuery<{ n: string }>(`select count(*)::text as n from ${table} where tenant_id = $1 and is_deleted = 0`, [tenant]))[0]!.n);
+    for (const table of ['blade_role', 'blade_dept', 'blade_post', 'zoo_tenant_species'])
+      expect({ table, n: await count(table, tenantId) }).toEqual({ table, n: await count(table, '100000') });
+    expect(await count('zoo_animal', tenantId)).toBe(0);
+    // Only the new administrator: no person of the source is copied.
+    expect(await dbQuery<{ account: string }>('select account from blade_user where tenant_id = $1 and is_deleted = 0', [tenantId])).toEqual([
+      { account: 'admin' },
+    ]);
+
+    const [pw] = await dbQuery<{ v: string }>("select param_value as v from blade_param where param_key = 'tenant.default.password'");
+    const admin = await b.newPage();
+    await loginAs(admin, { tenantId, account: 'admin', password: pw!.v });
+    // The copied grants: the zoo administrator's menu, as the source's holds it.
+    await expect.poll(() => admin.locator('.ant-layout-sider').getByText('动物园管理', { exact: true }).count()).toBeGreaterThan(0);
+  });
+});
+
 describe('platform screens: tenant packages, clients, regions', () => {
   it('opens the package, client and region screens; a region level opens lazily', SLOW, async () => {
     const page = await b.newPage();

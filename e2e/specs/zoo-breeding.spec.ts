@@ -66,7 +66,7 @@ describe('reproduction (decision 0042)', () => {
     await save(page, '新增成功');
     const [pg] = await dbQuery<{ n: number; w: number }>(
       `select count(*)::int n, max(expected_to - expected_from)::int w from zoo_breed_pregnancy p join zoo_animal a on a.id = p.female_id
-        where a.local_no = 'P006' and p.tenant_id = '100000' and p.is_deleted = 0 and p.preg_status = 2`,
+        where a.local_no = 'P006' and p.tenant_id = '100000' and p.is_deleted = 0 and p.preg_status = 2 and p.check_date = current_date`,
     );
     expect(pg).toEqual({ n: 1, w: 117 });
 
@@ -108,7 +108,7 @@ describe('reproduction (decision 0042)', () => {
     ]);
     const [after] = await dbQuery<{ ledger: number; litters: number }>(
       `select (select count(*)::int from zoo_stock_log where tenant_id = '100000' and movement_type = 'born') ledger,
-              (select count(*)::int from zoo_breed_litter where tenant_id = '100000' and is_deleted = 0 and jsonb_array_length(cubs) = 2 and rearing = 3) litters`,
+              (select count(*)::int from zoo_breed_litter where tenant_id = '100000' and is_deleted = 0 and jsonb_array_length(cubs) = 2 and rearing = 3 and birth_date = current_date) litters`,
     );
     expect(after).toEqual({ ledger: home!.ledger + 2, litters: 1 });
     await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '安安 (P006)' }).getByText('双双 (E2E-TWIN-1)').count()).toBe(1);
@@ -120,7 +120,7 @@ describe('reproduction (decision 0042)', () => {
     await page.goto(`/animal/detail/${anan!.id}`);
     const card = page.getByTestId('animal-breeding');
     await card.getByRole('tab', { name: /产仔/ }).click();
-    await expect.poll(() => card.locator('tr.ant-table-row').filter({ hasText: '双胞胎交替育幼' }).count()).toBe(1);
+    await expect.poll(() => card.locator('tr.ant-table-row').filter({ hasText: '双胞胎交替育幼' }).count()).toBe(2); // the demo's twins and these
     await screenshot(page, 'breeding-animal-tab');
 
     // 繁殖日历 at phone width: this month lists the birth.

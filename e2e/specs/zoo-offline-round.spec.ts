@@ -103,6 +103,33 @@ describe('the offline round (PWA, queued entries, conflicts)', () => {
     expect(logs).toEqual([{ remark: '夜间离线记录' }]);
     await expect.poll(() => card(page, '美美 (P001)').getByText('已记录', { exact: true }).count()).toBe(1);
     await screenshot(page, 'offline-round-synced-390');
+
+    // The day's log, now on the server, is corrected without a network from the round's copy: queued on the version
+    // the round saw, applied once when the network is back.
+    const version = async () =>
+      (
+        await dbQuery<{ remark: string; v: number }>(
+          `select l.remark, l.row_version as v from zoo_basic_log l join zoo_animal a on a.id = l.animal_id where a.local_no = 'P001' and l.log_date = ${TODAY} and l.is_deleted = 0`,
+        )
+      )[0]!;
+    const before = await version();
+    await page.reload();
+    await expect.poll(() => card(page, '美美 (P001)').getByRole('button', { name: '修改' }).count()).toBe(1);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('round-offline').count()).toBe(1);
+    await card(page, '美美 (P001)').getByRole('button', { name: '修改' }).click();
+    await expect.poll(() => modal(page).getByTestId('log-from-copy').count()).toBe(1);
+    expect(await modal(page).getByLabel('备注').inputValue()).toBe('夜间离线记录');
+    await modal(page).getByLabel('备注').fill('夜间离线修改');
+    await modal(page)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await expect.poll(() => page.getByTestId('unsynced').textContent()).toBe('未同步 1');
+    await screenshot(page, 'offline-round-edit-queued-390');
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByTestId('unsynced').count(), { timeout: 30_000 }).toBe(0);
+    expect(await version()).toEqual({ remark: '夜间离线修改', v: before.v + 1 });
   });
 
   it('two devices edit the same log: the second sees both versions and chooses', SLOW, async () => {
@@ -161,8 +188,9 @@ describe('the offline round (PWA, queued entries, conflicts)', () => {
     await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).count()).toBe(1);
     await screenshot(page, 'diet-plans-768');
     await page.goto('/zoo/diet/intake');
-    // Today's three feedings of 美美: (1 + 1 + 0.6) / 3 eaten = 86.7 %, cost 12 × 1.5 + 2 × 6 = 30.00.
-    const today = page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).last();
+    // Today's three feedings of 美美: (1 + 1 + 0.6) / 3 eaten = 86.7 %, cost 12 × 1.5 + 2 × 6 = 30.00. The table reads
+    // newest first (the plan's earlier days are there too, as missed feedings).
+    const today = page.locator('tr.ant-table-row', { hasText: '美美 (P001)' }).first();
     await expect.poll(() => today.getByText('86.7%').count()).toBe(1);
     expect(await today.getByText('30.00').count()).toBe(1);
     expect(await page.getByTestId('intake-chart').isVisible()).toBe(true);

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { migrationsFolder, openPostgres, runMigrations, type Database } from '../src/db/client';
 import { md5Hex } from '../src/platform/auth/password';
 import { seed } from '../src/seed';
-import { GESTATION_DAYS } from '../src/seed/zoo-species-gestation';
+import { BREEDING_AGE_YEARS, GESTATION_DAYS } from '../src/seed/zoo-species-gestation';
 import { FIXTURE_SCHEMA, MOVEMENTS, fixtureFile } from './live-data/fixture-info';
 import { dropTestDatabase, urlFor, withAdmin } from './pg-admin';
 import { asMap, grouped, replay, type Ledger } from './stock-replay';
@@ -79,6 +79,14 @@ describe('migrations on live data', () => {
     const ranged = (await owner.query(gestation, [Object.keys(GESTATION_DAYS)])).rows as Array<{ latin_name: string; lo: number; hi: number }>;
     expect(ranged.find((r) => r.latin_name === 'Ailuropoda melanoleuca')).toEqual({ latin_name: 'Ailuropoda melanoleuca', lo: 83, hi: 200 });
     for (const r of ranged) expect([r.lo, r.hi], r.latin_name).toEqual(GESTATION_DAYS[r.latin_name]);
+    // Migration 0047: the breeding ages the product knew by latin name become the library's field.
+    const ages = (
+      await owner.query(`select latin_name, breeding_age_years age from zoo_species where is_deleted = 0 and latin_name = any($1)`, [
+        Object.keys(BREEDING_AGE_YEARS),
+      ])
+    ).rows as Array<{ latin_name: string; age: number }>;
+    expect(ages.find((r) => r.latin_name === 'Ailuropoda melanoleuca')?.age).toBe(4);
+    for (const r of ages) expect(r.age, r.latin_name).toBe(BREEDING_AGE_YEARS[r.latin_name]);
     await seed(database, { demo: true });
 
     const app = await buildApp(config, database, { logger: false });

@@ -114,6 +114,19 @@ export const basicLog = defineCrud({
 /** One logged day of a month calendar. */
 export const LoggedDay = z.object({ day: z.string(), id: z.string(), intake: z.number(), health: z.number(), keeperName: z.string() });
 
+/** Today's log as the round keeps it on the device: enough to open its edit offline (decision 0046). */
+export const RoundLog = BasicLogRecord.pick({
+  logTime: true,
+  diet: true,
+  intake: true,
+  appetite: true,
+  behaviour: true,
+  faeces: true,
+  health: true,
+  remark: true,
+});
+export type RoundLog = z.output<typeof RoundLog>;
+
 /** One animal or population of the caller's round today. */
 export const RoundItem = z.object({
   animalType: z.number(),
@@ -131,6 +144,8 @@ export const RoundItem = z.object({
   health: z.union([z.number(), z.literal('')]),
   /** The diet of the latest earlier log: what a one-click entry records as fed and eaten. */
   lastDiet: z.array(DietItem),
+  /** Today's log's values, {} when not logged yet. */
+  log: z.union([RoundLog, z.object({})]),
 });
 
 export const TodayPercent = z.object({ total: z.number(), logged: z.number(), percent: z.number() });

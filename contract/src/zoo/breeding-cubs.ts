@@ -16,8 +16,12 @@ import { NewAnimalIn } from './stock-log';
 export const PREG_METHODS = [1, 2, 3, 4] as const;
 /** Pregnancy status a diagnosis gives: 1 suspected, 2 confirmed, 3 pseudo-pregnancy, 4 ended (not pregnant / lost). */
 export const PREG_STATES = [1, 2, 3, 4] as const;
-/** Rearing: 1 mother-reared, 2 hand-reared, 3 twin-swap (alternated between mother and incubator), 4 foster. */
-export const REARINGS = [1, 2, 3, 4] as const;
+/**
+ * Rearing: 1 mother-reared, 2 hand-reared, 3 twin-swap (alternated between mother and incubator), 4 foster, 5 eggs
+ * in an incubator (birds: artificial incubation and brooding).
+ */
+export const REARINGS = [1, 2, 3, 4, 5] as const;
+export const INCUBATOR = 5;
 /** Cub vitality at birth: 1 strong, 2 weak. */
 export const VITALITIES = [1, 2] as const;
 /** Cub log kinds: 1 feed, 2 swap (twin-swap). */
@@ -109,6 +113,9 @@ export const LitterRecord = z.object({
   liveBorn: z.number().meta({ title: '活产数' }),
   stillborn: z.number().meta({ title: '死产数' }),
   rearing: z.number().meta({ title: '育幼方式' }),
+  eggsLaid: NumOut.meta({ title: '产卵数' }),
+  eggsFertile: NumOut.meta({ title: '受精卵数' }),
+  eggsHatched: NumOut.meta({ title: '出壳数' }),
   stockLogIds: z.array(z.string()),
   remark: z.string().meta({ title: '备注' }),
 });
@@ -129,9 +136,18 @@ export const breedLitter = defineCrud({
       cubs: z.array(CubIn, { error: '幼仔格式不正确' }).max(20, '一窝最多20个幼仔').default([]),
       stillborn: optInt('死产数', 0, 50).transform((n) => n ?? 0),
       rearing: dictInt('育幼方式', REARINGS).default(1),
+      // A bird's clutch: eggs laid, fertile (candled) and hatched; the hatched chicks are the cubs booked.
+      eggsLaid: optInt('产卵数', 0, 100),
+      eggsFertile: optInt('受精卵数', 0, 100),
+      eggsHatched: optInt('出壳数', 0, 100),
       remark: optText('备注', 500),
     })
-    .refine((v) => Boolean(v.id) || v.cubs.length + v.stillborn > 0, { message: '请填写至少一个幼仔或死产数', path: ['cubs'] }),
+    .refine((v) => Boolean(v.id) || v.cubs.length + v.stillborn > 0 || (v.eggsLaid ?? 0) > 0, { message: '请填写至少一个幼仔或死产数', path: ['cubs'] })
+    .refine((v) => v.eggsFertile == null || v.eggsLaid == null || v.eggsFertile <= v.eggsLaid, { message: '受精卵数不能大于产卵数', path: ['eggsFertile'] })
+    .refine((v) => v.eggsHatched == null || (v.eggsFertile ?? v.eggsLaid) == null || v.eggsHatched <= (v.eggsFertile ?? v.eggsLaid)!, {
+      message: '出壳数不能大于受精卵数(或产卵数)',
+      path: ['eggsHatched'],
+    }),
   filters: z.object({ damId: NumFilter, speciesId: NumFilter }),
   params: z.object({ year: optInt('年度', 1900, 2999) }),
   filterMode: 'entity',
@@ -240,7 +256,60 @@ const monthIn = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 yyyy-MM');
 
+/** Paternity test methods: 1 microsatellite (STR) genotyping, 2 SNP panel, 3 other. */
+export const PATERNITY_METHODS = [1, 2, 3] as const;
+
+/** A paternity test of a cub: the candidates it was run against and the sire it confirmed ('' none of them). */
+export const PaternityResult = z.object({
+  id: z.string(),
+  cubId: z.string(),
+  cubName: z.string(),
+  litterId: z.string(),
+  testDate: z.string(),
+  method: z.number(),
+  lab: z.string(),
+  candidateIds: z.array(z.string()),
+  sireId: z.string(),
+  sireName: z.string(),
+  remark: z.string(),
+});
+export type PaternityResult = z.output<typeof PaternityResult>;
+
+export const PaternityIn = z.object({
+  cubId: reqId('幼仔'),
+  testDate: dayIn('鉴定日期'),
+  method: dictInt('鉴定方法', PATERNITY_METHODS),
+  lab: optText('检测机构', 100),
+  /** The confirmed sire among the litter's candidates; empty when the test excluded them all. */
+  sireId: optId('确认父本'),
+  remark: optText('备注', 500),
+});
+
 export const breedingCubEndpoints = {
+  paternity: endpoint({
+    method: 'POST',
+    path: '/zoo-breeding/litter/paternity',
+    summary: '登记幼仔的亲子鉴定结果: 在候选父本中确认父本(或均被排除),同时设定幼仔的父本',
+    access: { perm: 'breed_litter_edit' },
+    body: PaternityIn,
+    data: PaternityResult,
+  }),
+  paternityRemove: endpoint({
+    method: 'POST',
+    path: '/zoo-breeding/litter/paternity/remove',
+    summary: '删除亲子鉴定结果: 幼仔的父本回到产仔时的候选(MULT)',
+    access: { perm: 'breed_litter_edit' },
+    body: z.object({ id: reqId('亲子鉴定') }),
+    data: z.object({ id: z.string() }),
+  }),
+  paternityList: endpoint({
+    method: 'GET',
+    path: '/zoo-breeding/litter/paternity',
+    summary: '一窝幼仔的亲子鉴定结果与候选父本',
+    access: { perm: 'breed_litter' },
+    query: z.object({ id: reqId('产仔记录') }),
+    data: z.object({ candidates: z.array(z.object({ id: z.string(), name: z.string() })), results: z.array(PaternityResult) }),
+  }),
   calendar: endpoint({
     method: 'GET',
     path: '/zoo-breeding/calendar',
@@ -269,7 +338,7 @@ export const breedingCubEndpoints = {
   growth: endpoint({
     method: 'GET',
     path: '/zoo-breeding/litter/growth',
-    summary: '一窝幼仔的体重(兽医体重记录)与每日奶量',
+    summary: '一窝幼仔的体重(兽医体重记录)、每日奶量与物种参考生长曲线',
     access: { perm: 'breed_litter' },
     query: z.object({ id: reqId('产仔记录') }),
     data: z.object({
@@ -282,8 +351,19 @@ export const breedingCubEndpoints = {
           swaps: z.number(),
           /** The latest weighing is lower than the one before (a cub losing weight is the first alarm). */
           losing: z.boolean(),
+          /** The latest weighing as a percentage of the species' reference curve at that age ('': no curve there). */
+          percentOfCurve: NumOut,
+          /** The latest weighing is below the zoo's fraction of the reference curve (`behindPercent`): falling behind. */
+          behind: z.boolean(),
         }),
       ),
+      /** The species' reference growth curve (参考生长曲线) over the cubs' weighed age, in grams by date. */
+      curve: z.array(z.object({ day: z.string(), ageDays: z.number(), grams: z.number() })),
+      /** The zoo's threshold (`zoo.breeding.cubBehindPercent.<zoo>`, default 80): below it a cub is behind the curve. */
+      behindPercent: z.number(),
     }),
   }),
 };
+
+/** The zoo parameter: a cub whose latest weight is below this percentage of the species' reference curve is behind (default 80). */
+export const cubBehindParamKey = (tenantId: string) => `zoo.breeding.cubBehindPercent.${tenantId}`;

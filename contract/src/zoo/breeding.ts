@@ -32,16 +32,9 @@ export const AI_METHODS = [1, 2, 3, 4] as const;
 export const MAX_SIRES = 5;
 
 /**
- * The age (years, at the start of the season) from which a female counts as of breeding age on the season board,
- * by latin name; other species use `DEFAULT_BREEDING_AGE`. Giant panda females first cycle at 4–5 years
- * (decision 0042).
+ * The breeding age (years) the season board uses for a species that has none (the zoo's own, else the library's
+ * species field `breedingAgeYears`, decision 0042).
  */
-export const BREEDING_AGE: Readonly<Record<string, number>> = {
-  'Ailuropoda melanoleuca': 4,
-  'Ailurus fulgens': 2,
-  'Panthera tigris altaica': 3,
-  'Grus japonensis': 3,
-};
 export const DEFAULT_BREEDING_AGE = 2;
 
 const hhmm = (label: string) =>

@@ -152,11 +152,14 @@ export const IntakeRow = z.object({
   period: z.string(),
   groupId: z.string(),
   groupName: z.string(),
+  /** Planned feedings of the group and period: those recorded and those missed. */
   feedings: z.number(),
   refused: z.number(),
-  /** Mean over the feedings of eaten ÷ offered (0–1, 4 decimals); a refused feeding counts 0. */
+  /** Planned feedings of a past day with no record: each counts as nothing offered and nothing eaten. */
+  missed: z.number(),
+  /** Mean over the feedings of eaten ÷ offered (0–1, 4 decimals); a refused or missed feeding counts 0. */
   intake: z.number(),
-  /** Mean over the feedings of (offered − planned) ÷ planned (4 decimals). */
+  /** Mean over the feedings of (offered − planned) ÷ planned (4 decimals); a missed feeding counts −1. */
   deviation: z.number(),
   /** 1 when |deviation| > 10 % or intake < 75 %. */
   flagged: z.number(),

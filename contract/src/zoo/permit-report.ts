@@ -23,6 +23,19 @@ export const YearQuery = z.object({
  * movement brought in or took out during the year (net of reversals booked in the year), stock on 31 Dec.
  * `difference` = closing − (opening + in − out): 0 when the year reconciles with the ledger.
  */
+/** A population of the species at the end of the year: heads without identifiers, and its members' identifiers. */
+export const InventoryPopulation = z.object({
+  populationId: z.string(),
+  /** Its name, else its cage's code. */
+  populationName: z.string(),
+  /** Heads counted in the population (the ledger's): they have no identifiers. */
+  heads: z.number(),
+  /** Individuals held that were members of the population (种群成员): each counted as an individual, not a head. */
+  memberCount: z.number(),
+  members: z.string(),
+});
+export type InventoryPopulation = z.output<typeof InventoryPopulation>;
+
 export const InventoryRow = z.object({
   speciesId: z.string(),
   speciesName: z.string(),
@@ -48,8 +61,15 @@ export const InventoryRow = z.object({
   unknown: z.number(),
   /** Numbers of the permits the year's movements of the species used. */
   permitNos: z.string(),
-  /** Identifiers (专用标识, else microchip, else local number) of the individuals held on 31 Dec. */
+  /** Identifiers (local number with its 专用标识, else microchip) of the individuals held on 31 Dec, members of a population aside. */
   identifiers: z.string(),
+  /** Individuals held on 31 Dec (those listed in `identifiers` and the populations' members). */
+  individuals: z.number(),
+  /** Heads held in populations on 31 Dec, listed per population. */
+  populationHeads: z.number(),
+  populations: z.array(InventoryPopulation),
+  /** Closing stock the listing does not account for: closing − individuals − population heads; must be 0. */
+  unlisted: z.number(),
 });
 export type InventoryRow = z.output<typeof InventoryRow>;
 

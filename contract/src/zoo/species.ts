@@ -29,6 +29,14 @@ export function checkGestation(v: { gestationMinDays?: number | null; gestationM
   else if (lo !== null && hi !== null && lo > hi) ctx.addIssue({ code: 'custom', message: '妊娠期最短天数不能大于最长天数', path: ['gestationMinDays'] });
 }
 
+/**
+ * Breeding age (适配年龄): whole years from which a female of the species counts as of breeding age on the season
+ * board (issue 31). Optional; without one the board uses `DEFAULT_BREEDING_AGE`.
+ */
+export const breedingAgeFields = {
+  breedingAgeYears: optInt('适配年龄', 0, 60),
+};
+
 /** The public species library record, as every caller sees it (lineage names come from the taxonomy). */
 export const SpeciesRecord = z.object({
   ...BaseRecord,
@@ -53,6 +61,7 @@ export const SpeciesRecord = z.object({
   humidityMax: NumOut,
   gestationMinDays: NumOut.meta({ title: '妊娠期最短天数' }),
   gestationMaxDays: NumOut.meta({ title: '妊娠期最长天数' }),
+  breedingAgeYears: NumOut.meta({ title: '适配年龄' }),
   source: z.string().meta({ title: '数据可信度' }),
   sourceNote: z.string(),
   remark: z.string(),
@@ -78,6 +87,7 @@ const speciesInput = z
     humidityMin: optNumber('最低适宜湿度', 0, 100),
     humidityMax: optNumber('最高适宜湿度', 0, 100),
     ...gestationFields,
+    ...breedingAgeFields,
     source: z.enum(SOURCE_FLAGS, { error: '数据可信度取值应为 verified 或 unverified' }).default('unverified'),
     sourceNote: optText('数据来源说明', 500),
     remark: optText('备注', 500),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permitIdsIn } from './permit';
-import { chinaToday, DateTimeOut, Empty, IdOut, NumFilter } from '../common';
+import { chinaToday, DateTimeOut, IdOut, NumFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { defineResource } from '../resource';
 import { dateIn, dictInt, NumOut, optId, optText, reqId } from '../fields';
@@ -142,7 +142,8 @@ export const transferLogEndpoints = {
     summary: '接收方确认转移 (接收或拒绝)',
     access: { perm: 'transfer_confirm' },
     body: TransferConfirmIn,
-    data: Empty,
+    /** `warnings`: an accepted transfer beyond the receiver's licensed quantity, let through by its parameter. */
+    data: z.object({ warnings: z.array(z.string()).optional() }),
   }),
   /** The other zoos of the platform a transfer may go to (code and name only). */
   zoos: endpoint({

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { Id, NumFilter, Page, PageQuery, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { dictInt, NumOut, optText, reqId, reqText } from '../fields';
+import { dictInt, NumOut, optText, reqId } from '../fields';
+import { ImportIssue } from '../spreadsheet';
 import { dayIn } from './basic-log';
-import { MED_ROUTES } from './vet';
+import { decimal, MED_ROUTES } from './vet';
+import { DOSE_RATE_PLACES, WEIGHT_KG_PLACES } from './vet-dose';
 
 /**
  * Veterinary care, third slice (decision 0038): an animal's merged timeline, the vet's home, administrations
@@ -46,6 +48,11 @@ export const TimelineEntry = z.object({
   detail: z.string(),
   /** 1 when the entry deserves attention (out of range, abnormal health mark, weight out of range…). */
   flag: z.number(),
+  /**
+   * For `audit`: whose change it is — `animal` (the animal record) or the kind of the medical record changed or
+   * removed (`case`, `treatment`, `lab`…); '' for other entries.
+   */
+  subject: z.string(),
 });
 export type TimelineEntry = z.output<typeof TimelineEntry>;
 
@@ -159,6 +166,16 @@ export const MedGroupTreatmentRecord = z.object({
   treatDate: z.string().meta({ title: '日期' }),
   countTreated: z.number().meta({ title: '治疗数量' }),
   route: z.number().meta({ title: '给药途径' }),
+  /** The dose by weight ('' on rows dosed as text only, written before it existed). */
+  doseMgKg: NumOut.meta({ title: '剂量(mg/kg)' }),
+  headWeightKg: NumOut.meta({ title: '每头平均体重(kg)' }),
+  doseMg: NumOut.meta({ title: '每头剂量(mg)' }),
+  amount: NumOut.meta({ title: '每头用量' }),
+  totalMg: NumOut.meta({ title: '总剂量(mg)' }),
+  totalAmount: NumOut.meta({ title: '总用量' }),
+  concentration: NumOut.meta({ title: '浓度' }),
+  concentrationUnit: NumOut,
+  outOfRange: z.number().meta({ title: '超范围' }),
   doseText: z.string().meta({ title: '剂量说明' }),
   remark: z.string().meta({ title: '备注' }),
 });
@@ -176,7 +193,15 @@ export const medGroupTreatment = defineCrud({
     treatDate: dayIn('日期'),
     countTreated: z.coerce.number({ error: '治疗数量必须是数字' }).int('治疗数量必须是整数').min(1, '治疗数量不能小于1').max(1_000_000, '治疗数量过大'),
     route: dictInt('给药途径', MED_ROUTES),
-    doseText: reqText('剂量说明', 200),
+    /**
+     * Dosed by weight: mg/kg and the mean weight per head (kg), computed into mg and amount per head and for the
+     * heads treated as a prescription is; a rate outside the formulary's range needs `confirmOutOfRange`. Without a
+     * rate the dose is the text (rows of before migration 0046 have only that).
+     */
+    doseMgKg: decimal('剂量', 0.0001, 100_000, DOSE_RATE_PLACES).optional(),
+    headWeightKg: decimal('每头平均体重', 0.0001, 20_000_000, WEIGHT_KG_PLACES).optional(),
+    confirmOutOfRange: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).default(false),
+    doseText: optText('剂量说明', 200),
     remark: optText('备注', 500),
   }),
   filters: z.object({ populationId: NumFilter, drugId: NumFilter, treatDate_datege: z.string().optional(), treatDate_datele: z.string().optional() }),
@@ -213,6 +238,44 @@ export const medWeightRef = defineCrud({
   access: { list: { perm: 'vet_weight_ref_view' }, detail: { perm: 'vet_weight_ref_view' } },
 });
 
+/** What a reference-curve import did: the rows written, and each refused row with its reason (nothing written then). */
+export const WeightRefImportResult = z.object({
+  total: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  rejected: z.array(ImportIssue),
+});
+export type WeightRefImportResult = z.output<typeof WeightRefImportResult>;
+
+/** The columns of a reference-curve spreadsheet (import, export and template), by header. */
+export const WEIGHT_REF_COLUMNS = [
+  { key: 'ageDays', header: '日龄(天)' },
+  { key: 'weightKg', header: '参考体重(kg)' },
+  { key: 'source', header: '来源' },
+] as const;
+
+/** What a laboratory results import did: the results written, and each refused row with its reason. */
+export const LabImportResult = z.object({ total: z.number(), created: z.number(), rejected: z.array(ImportIssue) });
+export type LabImportResult = z.output<typeof LabImportResult>;
+
+/**
+ * The columns of a laboratory results spreadsheet (a batch from a laboratory), by header: the animal by its local
+ * number; the sample type by its name (全血, 血清/血浆, 尿液, 粪便, 拭子, 组织, 其他) or code.
+ */
+export const LAB_IMPORT_COLUMNS = [
+  { key: 'localNo', header: '本园编号' },
+  { key: 'sampleDate', header: '采样日期' },
+  { key: 'sampleType', header: '样本类型' },
+  { key: 'testName', header: '检测项目' },
+  { key: 'value', header: '结果' },
+  { key: 'textValue', header: '文字结果' },
+  { key: 'unit', header: '单位' },
+  { key: 'refLow', header: '参考下限' },
+  { key: 'refHigh', header: '参考上限' },
+  { key: 'laboratory', header: '检测机构' },
+  { key: 'remark', header: '备注' },
+] as const;
+
 // ---------------------------------------------------------------- endpoints beyond the CRUD
 
 export const vetRoundEndpoints = {
@@ -238,6 +301,41 @@ export const vetRoundEndpoints = {
     access: { perm: 'vet_administration_view' },
     query: z.object({ date: dayIn('日期').optional() }),
     data: z.object({ day: z.string(), doses: z.array(RoundDose) }),
+  }),
+  weightRefImport: endpoint({
+    method: 'POST',
+    path: '/zoo-medical/weight-ref/import',
+    summary: '导入某物种的参考生长曲线 (xlsx: 日龄、参考体重、来源; 一个事务, 有错误行则不写入)',
+    access: { perm: 'vet_weight_ref_add' },
+    query: z.object({ speciesId: reqId('物种') }),
+    data: WeightRefImportResult,
+  }),
+  weightRefExport: endpoint({
+    method: 'GET',
+    path: '/zoo-medical/weight-ref/export',
+    summary: '导出某物种的参考生长曲线 (xlsx; 不指定物种时为空白导入模板)',
+    access: { perm: 'vet_weight_ref_view' },
+    download: true,
+    raw: true,
+    query: z.object({ 'Blade-Auth': z.string().optional(), speciesId: z.string().optional() }),
+    data: z.unknown(),
+  }),
+  labImport: endpoint({
+    method: 'POST',
+    path: '/zoo-medical/lab/import',
+    summary: '导入检验结果 (xlsx, 一批化验单; 每行按检验结果的规则校验, 一个事务)',
+    access: { perm: 'vet_lab_add' },
+    data: LabImportResult,
+  }),
+  labTemplate: endpoint({
+    method: 'GET',
+    path: '/zoo-medical/lab/import-template',
+    summary: '检验结果导入模板 (xlsx)',
+    access: { perm: 'vet_lab_add' },
+    download: true,
+    raw: true,
+    query: z.object({ 'Blade-Auth': z.string().optional() }),
+    data: z.unknown(),
   }),
   weightRefCurve: endpoint({
     method: 'GET',

@@ -30,7 +30,7 @@ export const WEIGHT_UNITS = ['kg', 'g'] as const;
 const viewOnly = <P extends Permission>(perm: P) => ({ list: { perm }, detail: { perm } });
 
 /** A decimal with at most `places` decimals (what the dose arithmetic computes exactly). */
-const decimal = (label: string, min: number, max: number, places: number) =>
+export const decimal = (label: string, min: number, max: number, places: number) =>
   optNumber(label, min, max).refine((n) => n === null || n === undefined || hasPlaces(n, places), `${label}最多${places}位小数`);
 /** A required decimal: missing, "" and null all read "please enter" (an optional schema would let a missing key through). */
 const reqDecimal = (label: string, min: number, max: number, places: number) =>
@@ -460,6 +460,34 @@ export const AnaesthesiaAgent = z.object({
 });
 export type AnaesthesiaAgent = z.output<typeof AnaesthesiaAgent>;
 
+/**
+ * One monitoring reading of an anaesthesia (the anaesthetic record's time series, as the monitoring sheet of a
+ * procedure keeps it): the clock time, heart and respiratory rate per minute, SpO2 % and body temperature °C; at
+ * least one value.
+ */
+export const AnaesthesiaReadingIn = z
+  .object({
+    time: z
+      .string({ error: '请输入监测时间' })
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '监测时间格式应为 HH:mm'),
+    heartRate: optInt('心率', 1, 400),
+    respRate: optInt('呼吸频率', 1, 200),
+    spo2: optInt('血氧饱和度', 0, 100),
+    temperature: decimal('体温', 20, 45, 1),
+  })
+  .refine((r) => [r.heartRate, r.respRate, r.spo2, r.temperature].some((v) => v !== null && v !== undefined), '每条监测记录至少填写一项读数');
+export const AnaesthesiaReading = z.object({
+  time: z.string(),
+  heartRate: NumOut,
+  respRate: NumOut,
+  spo2: NumOut,
+  temperature: NumOut,
+});
+export type AnaesthesiaReading = z.output<typeof AnaesthesiaReading>;
+/** A reading as stored (jsonb): absent values are null. */
+export type StoredReading = { time: string; heartRate: number | null; respRate: number | null; spo2: number | null; temperature: number | null };
+
 export const MedAnaesthesiaRecord = z.object({
   ...TenantRecord,
   animalId: z.string(),
@@ -474,6 +502,8 @@ export const MedAnaesthesiaRecord = z.object({
   inductionTime: z.string().meta({ title: '诱导时间' }),
   recoveryTime: z.string().meta({ title: '苏醒时间' }),
   reversal: z.string().meta({ title: '拮抗' }),
+  /** The readings in time order; `monitoring` keeps the notes (and the only record of rows before the readings). */
+  readings: z.array(AnaesthesiaReading).meta({ title: '监测读数' }),
   monitoring: z.string().meta({ title: '监测记录' }),
   complications: z.string().meta({ title: '并发症' }),
   outOfRange: z.number().meta({ title: '超范围' }),
@@ -499,6 +529,7 @@ export const medAnaesthesia = defineCrud({
       inductionTime: hhmm('诱导时间'),
       recoveryTime: hhmm('苏醒时间'),
       reversal: optText('拮抗', 200),
+      readings: z.array(AnaesthesiaReadingIn, { error: '监测读数格式不正确' }).max(200, '监测读数最多200条').default([]),
       monitoring: optText('监测记录', 1000),
       complications: optText('并发症', 500),
       confirmOutOfRange: z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean()).default(false),

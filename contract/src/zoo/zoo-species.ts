@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateTimeOut, Id, Page, PageQuery } from '../common';
 import { endpoint } from '../endpoint';
-import { SpeciesRecord, checkGestation, gestationFields } from './species';
+import { SpeciesRecord, breedingAgeFields, checkGestation, gestationFields } from './species';
 import { NumOut, dictInt, optText, reqId, updateId } from '../fields';
 
 /** valid: licence in force today; expired: past its end date; pending: not yet in force. */
@@ -39,6 +39,10 @@ export const ZooSpeciesRecord = z.object({
   gestationMaxDays: NumOut,
   effectiveGestationMinDays: NumOut,
   effectiveGestationMaxDays: NumOut,
+  /** The library's breeding age, the zoo's own ("" when it follows the library) and the one in force. */
+  defaultBreedingAgeYears: NumOut,
+  breedingAgeYears: NumOut,
+  effectiveBreedingAgeYears: NumOut,
   localName: z.string(),
   localRemark: z.string(),
   licenceNo: z.string(),
@@ -134,6 +138,7 @@ export const zooSpeciesEndpoints = {
             .optional(),
         ),
         ...gestationFields,
+        ...breedingAgeFields,
       })
       .superRefine(checkGestation),
     data: z.object({}).loose(),

@@ -3,13 +3,23 @@ import type * as ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BizError } from './http/errors';
 import { readUpload } from './http/multipart';
+import { currentLanguage, localLabel } from './i18n/request-language';
 
-/** One spreadsheet column: the header text users see and the key the code reads. */
+/**
+ * One spreadsheet column: the header text users see (Chinese, and `en` for an English request — decision 0049)
+ * and the key the code reads.
+ */
 export interface SheetColumn<K extends string = string> {
   key: K;
   header: string;
+  en?: string;
   width?: number;
 }
+
+/** A sheet or file name in both languages, or one text for both. */
+export type SheetName = string | { zh: string; en: string };
+/** The name in the request's language. */
+export const sheetName = (n: SheetName): string => (typeof n === 'string' ? n : localLabel(n.zh, n.en));
 
 export interface SheetRow<K extends string> {
   /** Spreadsheet row number (the header is row 1), for error reports. */
@@ -68,15 +78,16 @@ export async function readSheet<K extends string>(buf: Buffer, columns: readonly
   }
   const ws = wb.worksheets[0];
   if (!ws) throw new BizError('Excel 文件中没有工作表');
-  const byHeader = new Map(columns.map((c) => [c.header, c.key]));
+  // Either language's header: a template downloaded from the English screen imports like the Chinese one.
+  const byHeader = new Map(columns.flatMap((c) => [[c.header, c.key] as const, ...(c.en ? [[c.en, c.key] as const] : [])]));
   const at = new Map<number, K>();
   ws.getRow(1).eachCell((cell, col) => {
     const key = byHeader.get(cellText(cell.value));
     if (key) at.set(col, key);
   });
   const found = new Set(at.values());
-  const missing = columns.filter((c) => required.includes(c.key) && !found.has(c.key)).map((c) => c.header);
-  if (missing.length) throw new BizError(`导入文件缺少列: ${missing.join('、')}`);
+  const missing = columns.filter((c) => required.includes(c.key) && !found.has(c.key)).map((c) => localLabel(c.header, c.en));
+  if (missing.length) throw new BizError(`导入文件缺少列: ${missing.join(currentLanguage() === 'en' ? ', ' : '、')}`);
   if (ws.rowCount - 1 > MAX_IMPORT_ROWS) throw new BizError(`导入数据过多,单次最多 ${MAX_IMPORT_ROWS} 行`);
   const rows: SheetRow<K>[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
@@ -93,22 +104,26 @@ export async function readSheet<K extends string>(buf: Buffer, columns: readonly
   return rows;
 }
 
-/** A one-sheet workbook with a bold header; every value is written as text (codes keep leading zeros). */
+/**
+ * A one-sheet workbook with a bold header in the request's language; every value is written as text (codes keep
+ * leading zeros).
+ */
 export async function writeSheet<K extends string>(
-  name: string,
+  name: SheetName,
   columns: readonly SheetColumn<K>[],
   rows: ReadonlyArray<Partial<Record<K, string | number | null>>>,
 ): Promise<Buffer> {
   const wb = await newWorkbook();
-  const ws = wb.addWorksheet(name);
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 16, style: { numFmt: '@' } }));
+  const ws = wb.addWorksheet(sheetName(name));
+  ws.columns = columns.map((c) => ({ header: localLabel(c.header, c.en), key: c.key, width: c.width ?? 16, style: { numFmt: '@' } }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, r[c.key] === null || r[c.key] === undefined ? '' : String(r[c.key])])));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Sends an xlsx download (UTF-8 file name per RFC 5987, ASCII fallback). */
-export function sendXlsx(reply: FastifyReply, fileName: string, buf: Buffer): Buffer {
+/** Sends an xlsx download (UTF-8 file name per RFC 5987, ASCII fallback) named in the request's language. */
+export function sendXlsx(reply: FastifyReply, name: SheetName, buf: Buffer): Buffer {
+  const fileName = sheetName(name);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
   reply.header('content-type', XLSX);
   reply.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`);

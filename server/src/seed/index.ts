@@ -10,6 +10,7 @@ import { seedDemoReports } from './zoo-demo-reports';
 import { seedDemoVet } from './zoo-demo-vet';
 import { seedDemoVetCare } from './zoo-demo-vet-care';
 import { seedDemoBreeding } from './zoo-demo-breeding';
+import { seedDemoCubs } from './zoo-demo-cubs';
 import { seedDemoFlow, seedFlowPlatform } from './flow';
 import { seedDemoStudbook } from './zoo-demo-studbook';
 import { grantNewMenus } from './new-menu-grants';
@@ -27,6 +28,7 @@ export const demoSeeders: Array<(db: Database) => Promise<void>> = [
   seedDemoVet,
   seedDemoVetCare,
   seedDemoBreeding,
+  seedDemoCubs,
 ];
 
 export async function seed(database: Database, opts: { demo: boolean }): Promise<void> {

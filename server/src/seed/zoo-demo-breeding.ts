@@ -9,7 +9,7 @@ import { DEMO_TENANT } from './zoo-demo-data';
  * The demo zoo's giant-panda season (decision 0042): 安安 (P006, wild-born) observed over twelve days of oestrus with
  * her urinary oestrogen rising to a peak and falling while progesterone rises, paired with 阳阳 (P002, unrelated)
  * on the peak day and inseminated the next day with frozen semen of another base. The season is last spring when
- * this spring has not ended yet. Values are of the order the giant-panda literature reports (ng/mg Cr).
+ * this spring's replay (down to the twins' 60 days of weights, `zoo-demo-cubs.ts`) has not ended yet. Values are of the order the giant-panda literature reports (ng/mg Cr).
  */
 
 /** [day from the first observation, signs, vulva score, oestrogen, progesterone] */
@@ -37,10 +37,11 @@ export async function seedDemoBreeding(database: Database): Promise<void> {
     const female = animals.get('P006');
     const male = animals.get('P002');
     if (!female || !male) return;
-    // Last spring's season: this year's when March 20 + 12 days lies behind us.
+    // The latest spring whose whole replay lies behind us: the insemination (day 9), the twins 140 days later and
+    // their 60 days of weights (zoo-demo-cubs.ts) — this year's from mid-October, else last year's.
     const [{ start }] = (await rows<{ start: string }>(
       tx,
-      sql`select to_char(make_date(extract(year from current_date)::int - (case when current_date >= make_date(extract(year from current_date)::int, 4, 15) then 0 else 1 end), 3, 20), 'YYYY-MM-DD') as start`,
+      sql`select to_char(make_date(extract(year from current_date)::int - (case when current_date > make_date(extract(year from current_date)::int, 3, 20) + 209 then 0 else 1 end), 3, 20), 'YYYY-MM-DD') as start`,
     )) as [{ start: string }];
     const day = (n: number) => new Date(Date.parse(`${start}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     await tx.insert(zooBreedOestrus).values(

@@ -24,8 +24,14 @@ const dayAgo = async (tx: Tx, n: number) => (await rows<{ d: string }>(tx, sql`s
 
 /** Giant panda reference weights by age (days → kg): captive growth, rounded; to be replaced by the zoo's own curve. */
 const PANDA_CURVE: Array<[number, number]> = [
+  // The neonatal weeks in detail (the cub care chart compares daily weights with them): decision 0042's sources.
   [0, 0.15],
+  [7, 0.3],
+  [14, 0.6],
+  [21, 1.1],
   [30, 1.8],
+  [45, 2.9],
+  [60, 3.9],
   [90, 6],
   [180, 13],
   [365, 35],
@@ -76,6 +82,12 @@ export async function seedDemoVetCare(database: Database): Promise<void> {
           inductionTime: '09:12',
           recoveryTime: '10:40',
           reversal: '',
+          readings: [
+            { time: '09:20', heartRate: 66, respRate: 14, spo2: 95, temperature: 37.8 },
+            { time: '09:40', heartRate: 62, respRate: 12, spo2: 97, temperature: 37.6 },
+            { time: '10:00', heartRate: 58, respRate: 10, spo2: 98, temperature: 37.4 },
+            { time: '10:20', heartRate: 60, respRate: 11, spo2: 97, temperature: 37.3 },
+          ],
           monitoring: '心率 58–66 次/分,呼吸 10–14 次/分,SpO2 95–98%',
           complications: '',
         });

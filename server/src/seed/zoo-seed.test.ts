@@ -41,7 +41,7 @@ describe('zoo seed', () => {
       parks: 2,
       venues: 7,
       cages: 15,
-      animals: 32,
+      animals: 34,
       flags: 19,
       populations: 5,
       breeders: 4,
@@ -95,12 +95,68 @@ describe('zoo seed', () => {
     expect(semen.body.data.records).toMatchObject([{ sampleNo: 'GRB-DXM-0012', straws: 4 }]);
   });
 
+  it('goes on past the insemination: pregnancy, twins booked as one birth movement, the swap log, 60 days of weights against the curve', async () => {
+    const token = await t.login('admin', 'admin', '100000');
+    const preg = await t.sql.query(
+      `select p.preg_status s, p.method, (p.check_date - e.event_date)::int after_ai, (p.expected_to - p.expected_from)::int w
+         from zoo_breed_pregnancy p join zoo_breed_event e on e.id = p.event_id where p.tenant_id = '100000' order by p.check_date`,
+    );
+    expect(preg.rows).toEqual([
+      { s: 1, method: 2, after_ai: 75, w: 117 },
+      { s: 2, method: 1, after_ai: 126, w: 117 },
+    ]);
+    const [litter] = (
+      await t.sql.query(
+        `select l.id::text, l.rearing, l.birth_date::text birth, (l.birth_date - e.event_date)::int gestation, l.stock_log_ids, l.cubs, d.local_no dam
+           from zoo_breed_litter l join zoo_breed_event e on e.id = l.event_id join zoo_animal d on d.id = l.dam_id where l.tenant_id = '100000'`,
+      )
+    ).rows;
+    expect(litter).toMatchObject({ rearing: 3, gestation: 140, dam: 'P006' });
+    // One birth movement of the two cubs: its ledger rows are the litter's, dated the birth, the cubs in stock with their dam.
+    const born = await t.sql.query(
+      `select a.local_no, a.status, d.local_no dam, s.local_no sire, l.id::text log, to_char(l.event_date, 'YYYY-MM-DD') on_day, to_char(a.birth_date, 'YYYY-MM-DD') birth
+         from zoo_stock_log l join zoo_animal a on a.id = l.animal_id join zoo_animal d on d.id = a.dam_id left join zoo_animal s on s.id = a.sire_id
+        where l.movement_type = 'born' and l.tenant_id = '100000' and l.animal_type = 1 order by a.local_no`,
+    );
+    expect(born.rows.map((r) => [r.local_no, r.status, r.dam, r.sire, r.on_day, r.birth])).toEqual([
+      ['P007', 1, 'P006', 'P002', litter.birth, litter.birth],
+      ['P008', 1, 'P006', 'P002', litter.birth, litter.birth],
+    ]);
+    expect(born.rows.map((r) => r.log).sort()).toEqual([...litter.stock_log_ids].sort());
+    const swaps = await t.sql.query(
+      `select count(*)::int n, count(distinct placement)::int places from zoo_breed_cub_log where kind = 2 and tenant_id = '100000'`,
+    );
+    expect(swaps.rows[0]).toEqual({ n: 60, places: 2 });
+    // 60 daily weights each, birth weight first, the last one yesterday at the latest; giant-panda neonatal figures.
+    const weights = await t.sql.query(
+      `select a.local_no, count(*)::int n, count(distinct w.weigh_date)::int days, min(w.weigh_date)::text first, max(w.weigh_date) < current_date past,
+              (array_agg(w.weight_kg * 1000 order by w.weigh_date))[1]::float8 g0, (array_agg(w.weight_kg * 1000 order by w.weigh_date desc))[1]::float8 g59
+         from zoo_med_weight w join zoo_animal a on a.id = w.animal_id where a.local_no in ('P007', 'P008') and a.tenant_id = '100000' group by a.local_no order by 1`,
+    );
+    expect(weights.rows.map((r) => [r.local_no, r.n, r.days, r.first, r.past, r.g0])).toEqual([
+      ['P007', 60, 60, litter.birth, true, 168],
+      ['P008', 60, 60, litter.birth, true, 121],
+    ]);
+    for (const r of weights.rows) expect(r.g59).toBeGreaterThan(2500);
+    // The growth chart: the curve, the stronger twin on it, the lighter one behind it (the demo's alert).
+    const growth = await t.request({ url: '/zoo-breeding/litter/growth', token, query: { id: litter.id } });
+    const { cubs, curve, behindPercent } = growth.body.data;
+    expect(behindPercent).toBe(80);
+    expect(curve.map((p: any) => p.ageDays)).toEqual([0, 7, 14, 21, 30, 45, 60]);
+    expect(cubs.map((c: any) => [c.name, c.losing, c.behind, c.swaps])).toEqual([
+      ['安宝 (P007)', false, false, 30],
+      ['安贝 (P008)', false, true, 30],
+    ]);
+    expect(cubs[1].percentOfCurve).toBeGreaterThan(75);
+    expect(cubs[1].percentOfCurve).toBeLessThan(80);
+  });
+
   it('lets the demo zoo admin (100000 admin/admin) work with its data, menus included', async () => {
     const token = await t.login('admin', 'admin', '100000');
     const routes = await t.request({ url: '/blade-system/menu/routes', token });
     expect(routes.body.data.map((m: any) => m.code)).toEqual(expect.arrayContaining(['desk', 'zoo']));
     const animals = await t.request({ url: '/zoo-animal/animal/list', token, query: { size: '100' } });
-    expect(animals.body.data.total).toBe(31);
+    expect(animals.body.data.total).toBe(33);
     const cub = animals.body.data.records.find((a: any) => a.localNo === 'P005');
     expect(cub).toMatchObject({ sireName: '乐乐 (P003)', damName: '安安 (P006)', speciesName: '大熊猫', cageCode: 'PD-01', breederName: '李饲养' });
     const flags = await t.request({ url: '/zoo-animal/animalFlag/list', token, query: { type: '1', size: '100' } });
@@ -112,7 +168,7 @@ describe('zoo seed', () => {
     const species = await t.request({ url: '/zoo-species/species/list', token, query: { size: '100' } });
     const byName = new Map(species.body.data.records.map((r: any) => [r.speciesName, r]));
     expect(byName.get('华南虎')).toMatchObject({ licenceState: 'expired', totalQuantity: 0 });
-    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 6, licenceState: 'valid' });
+    expect(byName.get('大熊猫')).toMatchObject({ individualCount: 8, licenceState: 'valid' });
     expect(byName.get('猕猴')).toMatchObject({ populationQuantity: 35 });
     const tree = await t.request({ url: '/blade-zoo/park/tree/venue', token, query: { withCage: 'true' } });
     expect(tree.body.data[0]).toMatchObject({ title: '示范动物园主园区', type: 'park' });
@@ -132,7 +188,7 @@ describe('zoo seed', () => {
     for (const p of pops.rows) expect([p.rm, p.rf, p.ru]).toEqual([p.m, p.f, p.u]);
     const animals = await t.sql.query(`select a.local_no, a.status, a.cage_id::text cage, l.status_after, coalesce(l.to_cage_id, l.from_cage_id)::text lcage
       from zoo_animal a join lateral (select * from zoo_stock_log x where x.animal_id = a.id order by x.id desc limit 1) l on true where a.tenant_id = '100000'`);
-    expect(animals.rows.length).toBe(31);
+    expect(animals.rows.length).toBe(33);
     for (const a of animals.rows) expect([a.local_no, a.status_after, a.status === 1 ? a.lcage : a.cage]).toEqual([a.local_no, a.status, a.cage]);
     const kinds = await t.sql.query(`select distinct movement_type from zoo_stock_log where tenant_id = '100000' order by 1`);
     expect(kinds.rows.map((r) => r.movement_type)).toEqual(['born', 'cancel', 'census', 'die', 'export', 'import', 'move']);
@@ -182,14 +238,14 @@ describe('zoo seed', () => {
     expect(logs.n).toBeLessThan(33 * 56);
     expect(logs.past).toBe(true);
     const keeper = await t.login('keeper1', 'keeper1', '100000');
-    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 0, percent: 0 });
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 12, logged: 0, percent: 0 });
     const round = (await t.request({ url: '/zoo/basicLog/today/round', token: keeper })).body.data;
     expect(round.items.find((i: any) => i.animalName === '美美 (P001)').lastDiet.map((d: any) => d.food)).toEqual(['竹子', '竹笋', '窝窝头']);
     const p001 = round.items.find((i: any) => i.animalName === '美美 (P001)').animalId;
     expect((await t.request({ method: 'POST', url: '/zoo/basicLog/submit', token: keeper, body: { animalId: p001, logDate: round.day } })).body.success).toBe(
       true,
     );
-    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 10, logged: 1, percent: 10 });
+    expect((await t.request({ url: '/zoo/basicLog/today/percent', token: keeper })).body.data).toEqual({ total: 12, logged: 1, percent: 8 });
   });
   it('gives the demo vet (vet1) the medical records: a formulary, weights, a closed tiger case dosed by weight; keepers none', async () => {
     const get = (token: string, url: string, query: Record<string, string> = {}) => t.request({ url: `/zoo-medical/${url}`, token, query });

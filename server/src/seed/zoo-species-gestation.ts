@@ -6,6 +6,18 @@
  * Guidelines; AZA Tiger Care Manual 2016; International Crane Foundation, Crane Husbandry). Curators correct them
  * on the species (library) or for their zoo (本园物种).
  */
+/**
+ * Breeding age in whole years by latin name (the season board's females of breeding age), the library's first values
+ * as migration 0047 gave them: giant panda females first cycle at about 4–6 years, red panda 2, Amur tiger 3 (females
+ * breed from 3–4), red-crowned crane 3 (sources in decision 0042).
+ */
+export const BREEDING_AGE_YEARS: Readonly<Record<string, number>> = {
+  'Ailuropoda melanoleuca': 4,
+  'Ailurus fulgens': 2,
+  'Panthera tigris altaica': 3,
+  'Grus japonensis': 3,
+};
+
 export const GESTATION_DAYS: Readonly<Record<string, readonly [number, number]>> = {
   'Ailuropoda melanoleuca': [83, 200],
   'Ailurus fulgens': [112, 158],

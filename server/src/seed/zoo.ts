@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { zooSpecies, zooTaxonomy } from '../modules/zoo/zoo.tables';
 import { seedSpeciesComfort } from './zoo-species-comfort';
-import { GESTATION_DAYS } from './zoo-species-gestation';
+import { BREEDING_AGE_YEARS, GESTATION_DAYS } from './zoo-species-gestation';
 import { STARTER_SPECIES, TAXON_CN } from './zoo-species-data';
 
 const TAXON_SOURCE = 'domain.md §4 初始物种表 (中文阶元名来自背景知识,待核对)';
@@ -56,6 +56,7 @@ export async function seedZooPlatform(tx: Tx): Promise<void> {
       managementMode: mode ?? 1,
       gestationMinDays: gestation?.[0] ?? null,
       gestationMaxDays: gestation?.[1] ?? null,
+      breedingAgeYears: BREEDING_AGE_YEARS[latin] ?? null,
       source: verified ? 'verified' : 'unverified',
       sourceNote: verified
         ? `domain.md §4 初始物种表第${no}行:至少一项经公开来源核实,其余取值仍须核对2021年国家重点保护名录、CITES附录与IUCN红色名录`

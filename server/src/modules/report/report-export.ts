@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { newWorkbook } from '../../platform/excel';
 import { BizError } from '../../platform/http/errors';
+import { localLabel } from '../../platform/i18n/request-language';
 import type { ReportRows } from './report-query';
 
 /** A report's rows as one worksheet: the column labels, then the rows exactly as the preview shows them. */
 export async function reportXlsx(title: string, rows: ReportRows): Promise<Buffer> {
   const wb = await newWorkbook();
   const ws = wb.addWorksheet(title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'report');
-  ws.columns = rows.columns.map((c) => ({ header: c.zh, key: c.key, width: Math.max(10, Math.min(40, c.zh.length * 2 + 4)) }));
+  // Column labels in the request's language (decision 0049); cells are already named in it (dictionary labels).
+  ws.columns = rows.columns.map((c) => {
+    const header = localLabel(c.zh, c.en);
+    const chars = header === c.zh ? c.zh.length * 2 + 4 : header.length + 2; // a CJK character is two wide
+    return { header, key: c.key, width: Math.max(10, Math.min(40, chars)) };
+  });
   ws.getRow(1).font = { bold: true };
   for (const r of rows.records) ws.addRow(Object.fromEntries(rows.columns.map((c) => [c.key, r[c.key]])));
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -58,7 +64,7 @@ export async function reportPdf(title: string, subtitle: string, rows: ReportRow
   const header = (y: number) => {
     doc.rect(MARGIN, y, width, ROW_H).fillAndStroke('#eef2f7', '#999999');
     doc.fillColor('#000000').fontSize(9);
-    rows.columns.forEach((c, i) => cell(c.zh, i, y));
+    rows.columns.forEach((c, i) => cell(localLabel(c.zh, c.en), i, y));
     return y + ROW_H;
   };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { localLabel } from '../../platform/i18n/request-language';
+import { currentLanguage, localLabel } from '../../platform/i18n/request-language';
 import { and, eq, sql } from 'drizzle-orm';
 import { datasetOf, report, reportEndpoints, type ReportDesign } from '@zoo/contract';
 import { sendXlsx } from '../../platform/excel';
@@ -62,7 +62,8 @@ export function reportRoutes(app: FastifyInstance): void {
     const params = Object.entries(design.params)
       .map(([, v]) => v)
       .join(' ~ ');
-    const subtitle = `${datasetName(design.dataset)}${params ? `(${params})` : ''} · 共 ${rows.total} 行 · 生成于 ${now}`;
+    const set = `${datasetName(design.dataset)}${params ? `(${params})` : ''}`;
+    const subtitle = currentLanguage() === 'en' ? `${set} · ${rows.total} rows · generated ${now}` : `${set} · 共 ${rows.total} 行 · 生成于 ${now}`;
     return sendFile(reply, 'application/pdf', `${row.name}.pdf`, await reportPdf(row.name, subtitle, rows)) as never;
   });
 }

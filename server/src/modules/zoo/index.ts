@@ -25,6 +25,7 @@ import { breedingRoutes } from './breeding/breeding.routes';
 import { permitReportRoutes } from './permit/permit-report.routes';
 import { permitRoutes } from './permit/permit.routes';
 import { permitReminders } from './permit/reminders';
+import { vaccinationReminders } from './vet/vaccination-reminders';
 import { speciesStatusRoutes } from './permit/species-status';
 import { qualityNightly } from './quality/nightly';
 import { qualityRoutes } from './quality/quality.routes';
@@ -62,6 +63,7 @@ export const zooModules: Array<(app: FastifyInstance) => void> = [
   permitReportRoutes,
   speciesStatusRoutes,
   permitReminders,
+  vaccinationReminders,
   qualityRoutes,
   qualityNightly,
 ];

@@ -4,6 +4,7 @@ import { baseCols, bigintStr, datetime, idCol, tenantCol, tenantPolicy } from '.
 
 const live = sql`is_deleted = 0`;
 /** A gestation range is both days or neither, whole days 1–1000, shortest first (the contract says so; this keeps it). */
+const breedingAgeCheck = sql`breeding_age_years is null or breeding_age_years between 0 and 60`;
 const gestationCheck = sql`(gestation_min_days is null and gestation_max_days is null) or (gestation_min_days between 1 and 1000 and gestation_max_days between gestation_min_days and 1000)`;
 
 // ---- Platform tables: curated by the platform administrator, readable by every zoo (no tenant column). ----
@@ -48,6 +49,8 @@ export const zooSpecies = pgTable(
     // Gestation (mammals) or incubation (birds) in whole days, shortest and longest: the expected birth window.
     gestationMinDays: integer('gestation_min_days'),
     gestationMaxDays: integer('gestation_max_days'),
+    // Breeding age in whole years (the season board's females of breeding age).
+    breedingAgeYears: integer('breeding_age_years'),
     source: varchar('source', { length: 16 }).notNull().default('unverified'),
     sourceNote: varchar('source_note', { length: 500 }).notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
@@ -57,6 +60,7 @@ export const zooSpecies = pgTable(
     uniqueIndex('zoo_species_latin_uq').on(t.latinName).where(live),
     index('zoo_species_taxonomy_idx').on(t.taxonomyId),
     check('zoo_species_gestation_ck', gestationCheck),
+    check('zoo_species_breeding_age_ck', breedingAgeCheck),
   ],
 );
 
@@ -80,11 +84,14 @@ export const zooTenantSpecies = pgTable(
     // The zoo's own gestation range, over the library's (null: follows the library).
     gestationMinDays: integer('gestation_min_days'),
     gestationMaxDays: integer('gestation_max_days'),
+    // The zoo's own breeding age, over the library's (null: follows the library).
+    breedingAgeYears: integer('breeding_age_years'),
     ...baseCols(),
   },
   (t) => [
     uniqueIndex('zoo_tenant_species_uq').on(t.tenantId, t.speciesId).where(live),
     check('zoo_tenant_species_gestation_ck', gestationCheck),
+    check('zoo_tenant_species_breeding_age_ck', breedingAgeCheck),
     tenantPolicy('zoo_tenant_species'),
   ],
 );

@@ -115,3 +115,26 @@ export async function dataScopeWhere(call: { db: Tx; session: Session; cache: Ca
   }
   return or(...conds);
 }
+
+/** Why a write was refused: the row exists, but the caller's data scope for its resource does not reach it. */
+export const OUT_OF_SCOPE = '该记录不在您的数据权限范围内, 不能修改';
+
+/**
+ * Refuses (BizError, OUT_OF_SCOPE) a write of any of the rows `ids` of `table` that the caller's data scope for
+ * `resource` does not reach, by the same condition its lists apply (no scope: nothing refused). For resources
+ * whose writes keep to the scope (`scopedWrites`) and for writes that reach the same rows another way (the
+ * offline round's sync).
+ */
+export async function assertInDataScope(call: { db: Tx; session: Session; cache: Cache }, resource: string, table: PgTable, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const where = await dataScopeWhere(call, resource);
+  if (!where) return;
+  const id = (getTableColumns(table) as Record<string, PgColumn>).id!;
+  // A scope column that is null is outside the scope, as in the list (`coalesce`: not(null) would pass it).
+  const outside = await call.db
+    .select({ id })
+    .from(table)
+    .where(and(inArray(id, ids), sql`not coalesce((${where}), false)`))
+    .limit(1);
+  if (outside.length) throw new BizError(OUT_OF_SCOPE);
+}

@@ -32,6 +32,11 @@ export const sysAudit = pgTable(
   (t) => [
     index('sys_audit_record_idx').on(t.tenantId, t.tableName, t.recordId, t.id),
     index('sys_audit_time_idx').on(t.tenantId, t.id),
+    // Changes and removals only (creations are most of the trail): an animal's timeline reads the changes of its
+    // medical records by table from here, a range as small as the zoo's edits (decision 0038).
+    index('sys_audit_change_idx')
+      .on(t.tenantId, t.tableName, t.recordId)
+      .where(sql`action <> 'create'`),
     tenantPolicy('sys_audit'),
   ],
 );

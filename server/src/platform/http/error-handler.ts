@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { BizError, OAuthError } from './errors';
 import { err as envelopeErr } from './envelope';
-import { languageOf } from '../i18n/request-language';
+import { requestLanguage } from '../i18n/request-language';
 import { localizeMessage } from '../i18n/messages';
 import { recordError } from '../log/error-log';
 
@@ -59,7 +59,7 @@ const clientMessage = (e: FastifyError) => (/[\u4e00-\u9fff]/.test(e.message) ? 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (e: FastifyError, req: FastifyRequest, reply) => {
     // Every refusal leaves through here: its message in the request's language (decision 0049).
-    const lang = languageOf(req.headers['accept-language']);
+    const lang = requestLanguage(req);
     const err = (code: number, msg: string) => envelopeErr(code, localizeMessage(msg, lang));
     if (e instanceof OAuthError) return reply.code(e.status).send({ error: e.error, error_description: localizeMessage(e.description, lang) });
     if (e instanceof BizError) {

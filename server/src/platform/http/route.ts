@@ -9,7 +9,7 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess, DENIED } from '../access/permissions';
 import { acrossTenants, PLATFORM_TENANT, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
-import { inLanguage, languageOf } from '../i18n/request-language';
+import { inLanguage, requestLanguage } from '../i18n/request-language';
 import { localizeMessage } from '../i18n/messages';
 import { duplicateRuleMessage } from '../resource/guards';
 import { DISABLED_ACCOUNT, resolveRights, ROLES_CHANGED, type LiveRow } from '../auth/live-rights';
@@ -188,7 +188,7 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
         await opts.before(req, session);
       }
       const committed: Array<() => void> = [];
-      const lang = languageOf(req.headers['accept-language']);
+      const lang = requestLanguage(req);
       // The request's transaction, for the duplicate rules it checked (a unique violation may surface at COMMIT).
       let tx: object | undefined;
       const data = await inLanguage(lang, () =>
@@ -251,7 +251,7 @@ export function publicRoute<Q extends z.ZodType, B extends z.ZodType, D extends 
     ...(opts.session ? { onRequest: sessionHook(app) } : {}),
     ...(opts.bodyLimit || !opts.session ? { bodyLimit: opts.bodyLimit ?? PUBLIC_BODY_LIMIT } : {}),
     handler: async (req, reply) => {
-      const lang = languageOf(req.headers['accept-language']);
+      const lang = requestLanguage(req);
       const data = await inLanguage(lang, () => handler({ query: req.query as In<Q>, body: req.body as In<B>, req, reply, sys: app.zoo.database.db }));
       return ep.raw ? data : ok(data ?? {}, localizeMessage(ok(null).msg, lang));
     },

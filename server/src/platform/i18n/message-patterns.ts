@@ -1,35 +1,84 @@
+import { DATASETS } from '@zoo/contract';
 import { FIELDS_EN } from './field-names-en';
+import { TEMPLATES_EN } from './message-templates-en';
 
-/** A field name in English, or undefined when the glossary lacks it (the message then stays Chinese). */
-const field = (zh: string): string | undefined => FIELDS_EN[zh];
+type Translate = (msg: string) => string | undefined;
+type Rule = (msg: string, again: Translate) => string | undefined;
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-type Rule = [RegExp, (m: RegExpMatchArray, again: (msg: string) => string | undefined) => string | undefined];
+/** `Stock date` → `stock date` for the middle of a sentence; `IUCN category` stays. */
+const uncap = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /**
- * The contract's field builders (contract/src/fields.ts) and the error handler's field prefix produce these
- * shapes; each names a field, translated through FIELDS_EN.
+ * The glossary, and the report catalogue's own names (data sets, their columns and parameters carry `zh` and `en`):
+ * report messages name them (`请选择「物种」的筛选值`).
  */
-export const PATTERNS: readonly Rule[] = [
-  [/^请输入(.+)$/, (m) => (field(m[1]!) ? `Please enter the ${field(m[1]!)}` : undefined)],
-  [/^请选择(.+)$/, (m) => (field(m[1]!) ? `Please select the ${field(m[1]!)}` : undefined)],
-  [/^(.+)不能超过(\d+)个字符$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} must be at most ${m[2]} characters` : undefined)],
-  [/^(.+)必须是数字$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} must be a number` : undefined)],
-  [/^(.+)必须是整数$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} must be an integer` : undefined)],
-  [/^(.+)不能小于(-?[\d.]+)$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} must be at least ${m[2]}` : undefined)],
-  [/^(.+)不能大于(-?[\d.]+)$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} must be at most ${m[2]}` : undefined)],
-  [/^(.+)格式应为 yyyy-MM-dd$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} must be a date (yyyy-MM-dd)` : undefined)],
-  [/^(.+)ID格式不正确$/, (m) => (field(m[1]!) ? `Invalid ${field(m[1]!)} id` : undefined)],
-  [/^(.+)不能晚于今天$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} cannot be later than today` : undefined)],
-  [/^(.+)不能为空$/, (m) => (field(m[1]!) ? `${cap(field(m[1]!)!)} is required` : undefined)],
-  [/^缺少必要的请求参数: ?(.+)$/, (m) => `Missing required parameter: ${m[1]}`],
-  // The error handler's prefix for messages that do not name their field.
-  [/^参数 ([\w.[\]]+): (.+)$/, (m, again) => `Parameter ${m[1]}: ${again(m[2]!) ?? 'invalid value'}`],
-  [/^服务器异常,请联系管理员 \(错误编号 ([\w-]+)\)$/, (m) => `Server error; contact the administrator (error ${m[1]})`],
-  [/^租户编号 \[(.+)\] 不存在$/, (m) => `Tenant ${m[1]} does not exist`],
-  [/^租户 (.+) 不存在$/, (m) => `Tenant ${m[1]} does not exist`],
-  [/^物种不存在: (.+)$/, (m) => `Species not found: ${m[1]}`],
-  [/^导入数据过多,单次最多 (\d+) 行$/, (m) => `Too many rows: at most ${m[1]} per import`],
-  [/^导入文件缺少列: (.+)$/, (m) => `The import file lacks columns: ${m[1]}`],
-  [/^客户端未被授权使用该授权类型: (.+)$/, (m) => `The client may not use the grant type ${m[1]}`],
+const TERMS: ReadonlyMap<string, string> = new Map([
+  ...DATASETS.flatMap((d) => [d, ...d.columns, ...d.params].map((t) => [t.zh, uncap(t.en)] as const)),
+  ...Object.entries(FIELDS_EN),
+]);
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLACEHOLDER = /\{(\w+)\}/g;
+/** Placeholders that hold a number match only digits, so `本次{field}{n}只` splits `输出3只` where it should. */
+const NUMERIC = new Set(['n', 'left', 'have', 'want', 'pending', 'stock', 'min', 'max']);
+
+/**
+ * What a placeholder's captured text becomes in English, by its name: `{field…}` is a form field translated by the
+ * glossary (`{Field…}` capitalised), `{msg…}` another message translated again; any other name (ids, numbers,
+ * names people typed) is copied. Undefined when a field or message has no English: the whole message then stays
+ * Chinese rather than mixing languages.
+ */
+function fill(name: string, value: string, again: Translate): string | undefined {
+  const lower = name.toLowerCase();
+  if (lower.startsWith('field')) {
+    const en = TERMS.get(value);
+    return en === undefined ? undefined : name[0] === 'F' ? cap(en) : en;
+  }
+  if (lower.startsWith('msg')) return /[\u3400-\u9fff]/.test(value) ? again(value) : value;
+  return value;
+}
+
+/**
+ * One rule per catalogue template, its regex built once from the Chinese text: literal parts escaped, each `{name}`
+ * a lazy group, anchored at both ends. Templates with more literal text are tried first, so a specific shape wins
+ * over a general one (`{field}候选格式不正确` before `{field}格式不正确`); a rule whose field is unknown passes the
+ * message on to the next.
+ */
+function compile(zh: string, en: string): { literal: number; rule: Rule } {
+  const names: string[] = [];
+  const source = zh
+    .split(PLACEHOLDER)
+    .map((part, i) => (i % 2 === 1 ? (names.push(part), NUMERIC.has(part) ? '(-?\\d+(?:\\.\\d+)?)' : '(.+?)') : escape(part)))
+    .join('');
+  const re = new RegExp(`^${source}$`, 's');
+  return {
+    literal: zh.replace(PLACEHOLDER, '').length,
+    rule: (msg, again) => {
+      const m = re.exec(msg);
+      if (!m) return undefined;
+      const values = new Map(names.map((n, i) => [n.toLowerCase(), m[i + 1]!]));
+      let missing = false;
+      const out = en.replace(PLACEHOLDER, (_, name: string) => {
+        const v = values.get(name.toLowerCase());
+        const text = v === undefined ? undefined : fill(name, v, again);
+        if (text === undefined) missing = true;
+        return text ?? '';
+      });
+      return missing ? undefined : out;
+    },
+  };
+}
+
+/** The error handler's prefix for messages that do not name their field: the rest is translated, or said generally. */
+const parameterPrefix: Rule = (msg, again) => {
+  const m = /^参数 ([\w.[\]]+): (.+)$/s.exec(msg);
+  return m ? `Parameter ${m[1]}: ${again(m[2]!) ?? 'invalid value'}` : undefined;
+};
+
+export const RULES: readonly Rule[] = [
+  ...Object.entries(TEMPLATES_EN)
+    .map(([zh, en]) => compile(zh, en))
+    .sort((a, b) => b.literal - a.literal)
+    .map((c) => c.rule),
+  parameterPrefix,
 ];

@@ -1,6 +1,6 @@
 import type { Lang } from './request-language';
 import { MESSAGES_EN } from './messages-en';
-import { PATTERNS } from './message-patterns';
+import { RULES } from './message-patterns';
 
 const CJK = /[\u3400-\u9fff]/;
 
@@ -8,10 +8,8 @@ const CJK = /[\u3400-\u9fff]/;
 function english(msg: string): string | undefined {
   const exact = MESSAGES_EN[msg];
   if (exact !== undefined) return exact;
-  for (const [re, render] of PATTERNS) {
-    const m = msg.match(re);
-    if (!m) continue;
-    const out = render(m, english);
+  for (const rule of RULES) {
+    const out = rule(msg, english);
     if (out !== undefined) return out;
   }
   return undefined;

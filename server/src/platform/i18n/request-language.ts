@@ -23,6 +23,19 @@ export function languageOf(header: string | string[] | undefined): Lang {
   return best?.lang ?? 'zh';
 }
 
+/**
+ * The language of a request: a `lang` query parameter (zh or en) wins, for what the browser opens by link — an
+ * xlsx export sends no header of the app (the web adds `lang` beside the `Blade-Auth` token) —; else
+ * `Accept-Language`.
+ */
+export function requestLanguage(req: { headers: Record<string, string | string[] | undefined>; url: string }): Lang {
+  // From the address, not the parsed query: an endpoint's query schema drops keys it does not declare.
+  const at = req.url.indexOf('?');
+  const q = at < 0 || !req.url.includes('lang=', at) ? null : new URLSearchParams(req.url.slice(at + 1)).get('lang');
+  if (q === 'en' || q === 'zh') return q;
+  return languageOf(req.headers['accept-language']);
+}
+
 const store = new AsyncLocalStorage<Lang>();
 
 /**

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ImportIssue, ImportJob } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../http/errors';
+import { localizeMessage } from '../i18n/messages';
+import { currentLanguage } from '../i18n/request-language';
 import type { AuthedCall } from '../http/route';
 import type { Session } from '../auth/session';
 import { inTenant, type TxScope } from '../tenancy/tenant-tx';
@@ -29,16 +31,20 @@ type JobRow = typeof sysImportJob.$inferSelect;
 const byRow = (a: ImportIssue, b: ImportIssue) => a.row - b.row;
 const summary = (ok: number, bad: number) => `导入完成: 成功 ${ok} 条, 失败 ${bad} 条`;
 
-const toJob = (r: JobRow, stale = false): ImportJob => ({
-  jobId: r.id,
-  status: stale && r.state === 'running' ? 'failed' : (r.state as ImportJob['status']),
-  total: r.total,
-  processed: r.processed,
-  succeeded: r.succeeded,
-  failed: r.failed,
-  errors: r.errors,
-  msg: stale && r.state === 'running' ? '导入任务已中断,请重新导入' : r.msg,
-});
+/** The job as the caller reads it: its summary and each row's reason are stored in Chinese, answered in the request's language (decision 0049). */
+const toJob = (r: JobRow, stale = false): ImportJob => {
+  const lang = currentLanguage();
+  return {
+    jobId: r.id,
+    status: stale && r.state === 'running' ? 'failed' : (r.state as ImportJob['status']),
+    total: r.total,
+    processed: r.processed,
+    succeeded: r.succeeded,
+    failed: r.failed,
+    errors: lang === 'zh' ? r.errors : r.errors.map((e) => ({ ...e, reason: localizeMessage(e.reason, lang) })),
+    msg: localizeMessage(stale && r.state === 'running' ? '导入任务已中断,请重新导入' : r.msg, lang),
+  };
+};
 
 /**
  * Records the job in the request transaction and, once that commits, writes the valid rows in the background,

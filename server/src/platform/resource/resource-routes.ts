@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'dri
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Endpoint, Permission, ResourceDefinition } from '@zoo/contract';
-import { dataScopeWhere, registerScopedResource } from '../access/data-scope';
+import { assertInDataScope, dataScopeWhere, registerScopedResource } from '../access/data-scope';
 import { checkAccess } from '../access/permissions';
 import { BizError } from '../http/errors';
 import { route, type AuthedCall, type Wire } from '../http/route';
@@ -74,12 +74,21 @@ export interface ResourceOptions<T extends PgTable, D extends ResourceDefinition
    * network rights). Writes of a platform-wide table (no tenant column) are platform-only anyway.
    */
   platformOnly?: boolean;
+  /**
+   * Update and remove keep to the caller's data scope for the resource, as its list does: a row the scope does not
+   * reach is refused (OUT_OF_SCOPE). Off by default (decision 0003: like BladeX, only lists are narrowed).
+   */
+  scopedWrites?: boolean;
 }
 
 export const NOT_FOUND = '数据不存在或已被删除';
 
 /** Data scopes of the caller for a resource's list (also for hand-written list endpoints). */
 export const listDataScope = (ctx: Ctx, resource: string) => dataScopeWhere({ db: ctx.db, session: ctx.session, cache: ctx.req.server.zoo.cache }, resource);
+
+/** Refuses a write of rows of `table` outside the caller's data scope for `resource` (see `scopedWrites`). */
+export const writeDataScope = (ctx: Ctx, resource: string, table: PgTable, ids: string[]) =>
+  assertInDataScope({ db: ctx.db, session: ctx.session, cache: ctx.req.server.zoo.cache }, resource, table, ids);
 
 /**
  * The one resource builder: registers exactly the verbs the contract declares (list, detail, submit, update,
@@ -146,6 +155,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
   const update = async (id: string, input: Input<D>, ctx: Ctx) => {
     const existing = await findOne(ctx, id, true);
     if (!existing) throw new BizError(NOT_FOUND);
+    if (o.scopedWrites) await writeDataScope(ctx, def.name, o.table, [id]);
     const set = await values(input, ctx, existing);
     if (Object.keys(set).length) {
       const q = ctx.db
@@ -258,6 +268,7 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
       eps.remove,
       async (call) => {
         const ids = (call.query as { ids: string[] }).ids;
+        if (o.scopedWrites) await writeDataScope(call, def.name, o.table, ids);
         await o.beforeRemove?.(ids, call);
         if (o.onRemove) await o.onRemove(ids, call);
         else if (deleted)

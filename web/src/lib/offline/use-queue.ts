@@ -1,16 +1,19 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { offlineDb, type QueuedEntry } from './db';
-import { currentUser } from './user';
+import { useSession } from '../session';
 
-/** The signed-in user's queued entries, live (Dexie's liveQuery re-runs on every change of the table). */
+/**
+ * The signed-in user's queued entries, live (Dexie's liveQuery re-runs on every change of the table). Another user
+ * signing in on the device sees their own entries only (decision 0046: the queue is kept per user).
+ */
 export function useQueue(): QueuedEntry[] {
   const [entries, setEntries] = useState<QueuedEntry[]>([]);
+  const userId = useSession((s) => s.userInfo?.user_id ?? '');
   useEffect(() => {
-    const userId = currentUser();
     const sub = liveQuery(() => offlineDb.queue.where('userId').equals(userId).sortBy('seq')).subscribe({ next: setEntries, error: () => setEntries([]) });
     return () => sub.unsubscribe();
-  }, []);
+  }, [userId]);
   return entries;
 }
 

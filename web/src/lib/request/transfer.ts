@@ -28,9 +28,13 @@ export async function upload<E extends Endpoint>(endpoint: E, file: Blob, query?
   return (body as { data?: unknown } | undefined)?.data as DataOf<E>;
 }
 
-/** The address of a download endpoint; the token travels in the `Blade-Auth` query parameter (contract §8.3). */
+/**
+ * The address of a download endpoint; the token travels in the `Blade-Auth` query parameter (contract §8.3), the UI
+ * language in `lang` (a link carries no `Accept-Language` of the app; the sheet's names follow it, decision 0049).
+ */
 export function downloadUrl<E extends Endpoint>(endpoint: E, query: Record<string, unknown> = {}): string {
-  return `${website.apiPrefix}${endpoint.path}${toQueryString({ ...query, [website.tokenHeader]: session().token })}`;
+  const { token, language } = session();
+  return `${website.apiPrefix}${endpoint.path}${toQueryString({ ...query, lang: language === 'en' ? 'en' : 'zh', [website.tokenHeader]: token })}`;
 }
 
 /** Starts a browser download of an xlsx endpoint. */

@@ -12,29 +12,30 @@ import { PLATFORM_WRITE } from './region.routes';
 type Key = keyof typeof bladeRegion.$inferSelect;
 
 const TEMPLATE: SheetColumn<Key>[] = [
-  { key: 'code', header: '区划编号' },
-  { key: 'parentCode', header: '父区划编号' },
-  { key: 'name', header: '区划名称' },
-  { key: 'regionLevel', header: '区划等级', width: 10 },
-  { key: 'sort', header: '排序', width: 8 },
-  { key: 'remark', header: '备注', width: 24 },
+  { key: 'code', header: '区划编号', en: 'Region code' },
+  { key: 'parentCode', header: '父区划编号', en: 'Parent region code' },
+  { key: 'name', header: '区划名称', en: 'Region name' },
+  { key: 'regionLevel', header: '区划等级', en: 'Region level', width: 10 },
+  { key: 'sort', header: '排序', en: 'Order', width: 8 },
+  { key: 'remark', header: '备注', en: 'Remark', width: 24 },
 ];
 /** Export adds the derived columns; an import reads them but recomputes them from the parent chain. */
 const FULL: SheetColumn<Key>[] = [
   ...TEMPLATE,
-  { key: 'ancestors', header: '祖区划编号', width: 30 },
-  { key: 'provinceCode', header: '省级区划编号' },
-  { key: 'provinceName', header: '省级名称' },
-  { key: 'cityCode', header: '市级区划编号' },
-  { key: 'cityName', header: '市级名称' },
-  { key: 'districtCode', header: '区级区划编号' },
-  { key: 'districtName', header: '区级名称' },
-  { key: 'townCode', header: '镇级区划编号' },
-  { key: 'townName', header: '镇级名称' },
-  { key: 'villageCode', header: '村级区划编号' },
-  { key: 'villageName', header: '村级名称' },
+  { key: 'ancestors', header: '祖区划编号', en: 'Ancestor codes', width: 30 },
+  { key: 'provinceCode', header: '省级区划编号', en: 'Province code' },
+  { key: 'provinceName', header: '省级名称', en: 'Province' },
+  { key: 'cityCode', header: '市级区划编号', en: 'City code' },
+  { key: 'cityName', header: '市级名称', en: 'City' },
+  { key: 'districtCode', header: '区级区划编号', en: 'District code' },
+  { key: 'districtName', header: '区级名称', en: 'District' },
+  { key: 'townCode', header: '镇级区划编号', en: 'Town code' },
+  { key: 'townName', header: '镇级名称', en: 'Town' },
+  { key: 'villageCode', header: '村级区划编号', en: 'Village code' },
+  { key: 'villageName', header: '村级名称', en: 'Village' },
 ];
 const EXPORT_LIMIT = 200_000;
+const SHEET_NAME = { zh: '行政区划', en: 'Regions' };
 
 export function regionTransferRoutes(app: FastifyInstance): void {
   route(
@@ -84,8 +85,12 @@ export function regionTransferRoutes(app: FastifyInstance): void {
       .where(and(...mapFilters(bladeRegion, { code: query.code, name: query.name }, ['code', 'name'])))
       .orderBy(asc(bladeRegion.code))
       .limit(EXPORT_LIMIT);
-    return sendXlsx(reply, '行政区划数据.xlsx', await writeSheet('行政区划', FULL, rows)) as never;
+    return sendXlsx(reply, { zh: '行政区划数据.xlsx', en: 'Regions.xlsx' }, await writeSheet(SHEET_NAME, FULL, rows)) as never;
   });
 
-  route(app, regionEndpoints.exportTemplate, async ({ reply }) => sendXlsx(reply, '行政区划模板.xlsx', await writeSheet('行政区划', TEMPLATE, [])) as never);
+  route(
+    app,
+    regionEndpoints.exportTemplate,
+    async ({ reply }) => sendXlsx(reply, { zh: '行政区划模板.xlsx', en: 'Region import template.xlsx' }, await writeSheet(SHEET_NAME, TEMPLATE, [])) as never,
+  );
 }

@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { audit, auditEndpoints, isIdText } from '@zoo/contract';
 import { checkAccess } from '../../../platform/access/permissions';
 import { sysAudit } from '../../../platform/audit/audit.tables';
-import { sendXlsx, writeSheet } from '../../../platform/excel';
+import { sendXlsx, sheetName, writeSheet } from '../../../platform/excel';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { mapFilters } from '../../../platform/resource/list-filter';
@@ -15,17 +15,21 @@ import { auditRecord, changesText } from './audit.records';
 import { nameReferences } from './audit-names';
 
 const EXPORT_LIMIT = 50_000;
-const ACTION_NAMES: Record<string, string> = { create: '新增', update: '修改', delete: '删除' };
+const ACTION_NAMES: Record<string, { zh: string; en: string }> = {
+  create: { zh: '新增', en: 'Create' },
+  update: { zh: '修改', en: 'Update' },
+  delete: { zh: '删除', en: 'Delete' },
+};
 const SHEET = [
-  { key: 'createTime', header: '时间', width: 20 },
-  { key: 'tenantId', header: '租户', width: 10 },
-  { key: 'title', header: '数据类型', width: 16 },
-  { key: 'recordId', header: '记录ID', width: 22 },
-  { key: 'action', header: '操作', width: 8 },
-  { key: 'userName', header: '操作人', width: 14 },
-  { key: 'clientIp', header: '客户端IP', width: 16 },
-  { key: 'reason', header: '原因', width: 24 },
-  { key: 'changes', header: '变更内容', width: 80 },
+  { key: 'createTime', header: '时间', en: 'Time', width: 20 },
+  { key: 'tenantId', header: '租户', en: 'Tenant', width: 10 },
+  { key: 'title', header: '数据类型', en: 'Data type', width: 16 },
+  { key: 'recordId', header: '记录ID', en: 'Record ID', width: 22 },
+  { key: 'action', header: '操作', en: 'Action', width: 8 },
+  { key: 'userName', header: '操作人', en: 'Operator', width: 14 },
+  { key: 'clientIp', header: '客户端IP', en: 'Client IP', width: 16 },
+  { key: 'reason', header: '原因', en: 'Reason', width: 24 },
+  { key: 'changes', header: '变更内容', en: 'Changes', width: 80 },
 ] as const;
 
 /**
@@ -82,8 +86,8 @@ export function auditRoutes(app: FastifyInstance): void {
     const rows = await db.select().from(sysAudit).where(where).orderBy(desc(sysAudit.id)).limit(EXPORT_LIMIT);
     const data = rows.map((r) => {
       const rec = auditRecord(app, r);
-      return { ...rec, action: ACTION_NAMES[String(rec.action)] ?? rec.action, changes: changesText(rec) };
+      return { ...rec, action: sheetName(ACTION_NAMES[String(rec.action)] ?? String(rec.action)), changes: changesText(rec) };
     });
-    return sendXlsx(reply, '审计日志.xlsx', await writeSheet('审计日志', SHEET, data)) as never;
+    return sendXlsx(reply, { zh: '审计日志.xlsx', en: 'Audit trail.xlsx' }, await writeSheet({ zh: '审计日志', en: 'Audit trail' }, SHEET, data)) as never;
   });
 }

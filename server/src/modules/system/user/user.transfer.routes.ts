@@ -13,6 +13,7 @@ import { planUserImport, USER_SHEET, USER_SHEET_REQUIRED, writeUserRow } from '.
 import { USER_RESOURCE, userConditions, userVOs } from './user.vo';
 
 const EXPORT_LIMIT = 100_000;
+const SHEET_NAME = { zh: '用户', en: 'Users' };
 
 /**
  * xlsx import and export of users. An import answers at once with the rows refused by validation and a job
@@ -42,8 +43,12 @@ export function userTransferRoutes(app: FastifyInstance): void {
     const where = and(userConditions(query), await listDataScope(call, USER_RESOURCE));
     const rows = await db.select().from(bladeUser).where(where).orderBy(asc(bladeUser.tenantId), desc(bladeUser.id)).limit(EXPORT_LIMIT);
     const data = (await userVOs(db, rows)).map((u) => ({ ...u, birthday: (u.birthday ?? '').slice(0, 10) }));
-    return sendXlsx(reply, '用户数据.xlsx', await writeSheet('用户', USER_SHEET, data)) as never;
+    return sendXlsx(reply, { zh: '用户数据.xlsx', en: 'Users.xlsx' }, await writeSheet(SHEET_NAME, USER_SHEET, data)) as never;
   });
 
-  route(app, userEndpoints.exportTemplate, async ({ reply }) => sendXlsx(reply, '用户导入模板.xlsx', await writeSheet('用户', USER_SHEET, [])) as never);
+  route(
+    app,
+    userEndpoints.exportTemplate,
+    async ({ reply }) => sendXlsx(reply, { zh: '用户导入模板.xlsx', en: 'User import template.xlsx' }, await writeSheet(SHEET_NAME, USER_SHEET, [])) as never,
+  );
 }

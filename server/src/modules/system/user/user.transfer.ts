@@ -15,16 +15,16 @@ import { liveUser } from './user.vo';
 export type UserSheetKey = 'tenantId' | 'account' | 'name' | 'realName' | 'email' | 'phone' | 'roleName' | 'deptName' | 'postName' | 'birthday';
 
 export const USER_SHEET: SheetColumn<UserSheetKey>[] = [
-  { key: 'tenantId', header: '租户编号', width: 10 },
-  { key: 'account', header: '账号' },
-  { key: 'name', header: '昵称' },
-  { key: 'realName', header: '姓名' },
-  { key: 'email', header: '邮箱', width: 24 },
-  { key: 'phone', header: '手机', width: 14 },
-  { key: 'roleName', header: '角色名称', width: 20 },
-  { key: 'deptName', header: '部门名称', width: 20 },
-  { key: 'postName', header: '岗位名称', width: 20 },
-  { key: 'birthday', header: '生日', width: 12 },
+  { key: 'tenantId', header: '租户编号', en: 'Tenant ID', width: 10 },
+  { key: 'account', header: '账号', en: 'Account' },
+  { key: 'name', header: '昵称', en: 'Nickname' },
+  { key: 'realName', header: '姓名', en: 'Name' },
+  { key: 'email', header: '邮箱', en: 'Email', width: 24 },
+  { key: 'phone', header: '手机', en: 'Mobile', width: 14 },
+  { key: 'roleName', header: '角色名称', en: 'Roles', width: 20 },
+  { key: 'deptName', header: '部门名称', en: 'Departments', width: 20 },
+  { key: 'postName', header: '岗位名称', en: 'Posts', width: 20 },
+  { key: 'birthday', header: '生日', en: 'Birthday', width: 12 },
 ];
 export const USER_SHEET_REQUIRED: UserSheetKey[] = ['account', 'realName', 'roleName', 'deptName'];
 

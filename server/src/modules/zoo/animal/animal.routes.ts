@@ -12,6 +12,7 @@ import { animalRecords } from '../shared/records';
 import { LOOKUP_TABLES } from '../shared/lookups';
 import { zooAnimal, zooCage, zooPopulationAnimal } from '../zoo.tables';
 import { checkPedigree } from './pedigree';
+import { checkApprovedQuantity, withWarning } from '../permit/approved-quantity';
 import { anyMovement, appendAnimalIn, registryEntry, STATUS_IN } from '../stocklog/ledger';
 import { withdrawRegistration } from '../stocklog/reverse';
 import { zooStockLog } from '../stocklog/stocklog.tables';
@@ -58,10 +59,13 @@ export function animalRoutes(app: FastifyInstance): void {
     beforeSave: (input, ctx, existing) => animalValues(input, ctx, existing),
     // A record created here enters the stock as an import (decision 0027: the screens use 出生登记 / 引进登记;
     // submit without an id still creates, as the contract says, and the ledger records its entry).
+    // Like any import, beyond the licence's approved quantity it is refused or noted, as the zoo says (decision 0040);
+    // the new record is already counted in the stock the check reads.
     afterWrite: async ({ db }, id) => {
       if (!id || (await anyMovement(db, eq(zooStockLog.animalId, id)))) return;
       const [row] = await db.select().from(a).where(eq(a.id, id));
-      await appendAnimalIn(db, 'import', row!, registryEntry(row!.createTime));
+      const warning = await checkApprovedQuantity(app, db, row!.speciesId, 0);
+      await appendAnimalIn(db, 'import', row!, withWarning(registryEntry(row!.createTime), warning));
     },
     beforeRemove: async (ids, { db }) => {
       const [child] = await db

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import { breedContra, breedCubLog, breedPregnancy, type ContraRecord, type CubLogRecord, type PregnancyRecord } from '@zoo/contract';
 import { BizError } from '../../../platform/http/errors';
 import { mustExist } from '../../../platform/resource/guards';
@@ -7,8 +7,8 @@ import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-ro
 import { today } from '../keeper/basic-log.service';
 import { speciesOf } from '../shared/lookups';
 import { zooAnimal } from '../zoo.tables';
-import { breedingBefore, gestationOf, windowOf } from './breeding-cubs.rules';
-import { zooBreedContra, zooBreedCubLog, zooBreedLitter, zooBreedPregnancy } from './breeding-cubs.tables';
+import { breedingBefore, gestationOf, litterOfCub, windowOf } from './breeding-cubs.rules';
+import { zooBreedContra, zooBreedCubLog, zooBreedPregnancy } from './breeding-cubs.tables';
 import { ANIMAL_MISSING, female, nameOf, refuseFuture, yearRange } from './breeding.rules';
 import { zooBreedEvent } from './breeding.tables';
 
@@ -83,12 +83,7 @@ export function breedingCubRoutes(app: FastifyInstance): void {
     toRecords: (rs, ctx: Ctx): Promise<CubLogRecord[]> => Promise.all(rs.map(async (r) => ({ ...r, cubName: await nameOf(ctx, r.cubId) }) as never)),
     beforeSave: async (input, { db }) => {
       const cub = await mustExist(db, zooAnimal, input.cubId, ANIMAL_MISSING);
-      const [litter] = await db
-        .select()
-        .from(zooBreedLitter)
-        .where(and(eq(zooBreedLitter.isDeleted, 0), sql`${zooBreedLitter.cubs} @> ${JSON.stringify([{ id: cub.id }])}::jsonb`))
-        .limit(1);
-      if (!litter) throw new BizError('该个体不是产仔记录中的幼仔');
+      const litter = await litterOfCub(db, cub.id);
       const day = input.logTime.slice(0, 10);
       refuseFuture(day, await today(db), '时间');
       if (day < litter.birthDate) throw new BizError(`时间不能早于出生日期(${litter.birthDate})`);

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { mustExist } from '../../../platform/resource/guards';
 import { animalLabel } from '../keeper/basic-log.service';
 import { effectiveGestation } from '../zoo-species/zoo-species.service';
 import { zooAnimal, zooSpecies, zooTenantSpecies } from '../zoo.tables';
-import { zooBreedContra } from './breeding-cubs.tables';
+import { zooBreedContra, zooBreedLitter } from './breeding-cubs.tables';
 import { zooBreedEvent, zooBreedSemen } from './breeding.tables';
 
 /** Rules of the second slice (decision 0042): which breeding a pregnancy or litter follows, windows, contraception. */
@@ -87,6 +87,55 @@ export async function possibleSires(db: Tx, ev: Event): Promise<string[]> {
     if (e.donor) out.add(e.donor);
   }
   return [...out];
+}
+
+/** Whether the species is a bird: its taxonomy's class (rank 1) is Aves. */
+export async function isBird(db: Tx, speciesId: string): Promise<boolean> {
+  const rows = (await db.execute(sql`
+    with recursive up (id, rank, parent_id, name_latin) as (
+      select t.id, t.rank, t.parent_id, t.name_latin from zoo_species s join zoo_taxonomy t on t.id = s.taxonomy_id where s.id = ${speciesId}::bigint
+      union all
+      select t.id, t.rank, t.parent_id, t.name_latin from up join zoo_taxonomy t on t.id = up.parent_id where up.rank > 1)
+    select exists (select 1 from up where rank = 1 and name_latin = 'Aves') as bird`)) as unknown as { rows: Array<{ bird: boolean }> };
+  return rows.rows[0]?.bird ?? false;
+}
+
+/** The live litter a cub was born in; refused when the animal is not a cub of any litter. */
+export async function litterOfCub(db: Tx, cubId: string) {
+  const [litter] = await db
+    .select()
+    .from(zooBreedLitter)
+    .where(and(eq(zooBreedLitter.isDeleted, 0), sql`${zooBreedLitter.cubs} @> ${JSON.stringify([{ id: cubId }])}::jsonb`))
+    .limit(1);
+  if (!litter) throw new BizError('该个体不是产仔记录中的幼仔');
+  return litter;
+}
+
+/**
+ * Sets cubs' sire from a litter's possible sires: the one, or the studbook's MULT with the candidates by identity (a
+ * transferred male keeps his across zoos), so the kinship code sees them.
+ */
+export async function setLitterSires(db: Tx, cubIds: string[], sires: string[]): Promise<void> {
+  if (!cubIds.length) return;
+  if (sires.length === 1) {
+    await db.update(zooAnimal).set({ sireId: sires[0]!, sireIdentityId: null, sireMark: '', sireCandidates: null }).where(inArray(zooAnimal.id, cubIds));
+    return;
+  }
+  const idents = sires.length
+    ? await db
+        .select({ id: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text` })
+        .from(zooAnimal)
+        .where(inArray(zooAnimal.id, sires))
+    : [];
+  await db
+    .update(zooAnimal)
+    .set({
+      sireId: null,
+      sireIdentityId: null,
+      sireMark: idents.length ? 'MULT' : 'UNK',
+      sireCandidates: idents.length ? idents.map((i) => ({ id: i.id })) : null,
+    })
+    .where(inArray(zooAnimal.id, cubIds));
 }
 
 const CONTRA_NAME: Record<number, string> = { 1: '去洛瑞林植入', 2: 'GnRH激动剂注射', 3: 'MGA植入', 4: '口服孕激素', 5: '隔离', 6: '其他方式' };

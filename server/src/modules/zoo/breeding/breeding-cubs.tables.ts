@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, datetime, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
 
@@ -51,6 +51,10 @@ export const zooBreedLitter = pgTable(
       .default(sql`'[]'::jsonb`),
     stillborn: integer('stillborn').notNull().default(0),
     rearing: integer('rearing').notNull().default(1),
+    /** A bird's clutch: eggs laid, fertile and hatched (null for a mammal's litter). */
+    eggsLaid: integer('eggs_laid'),
+    eggsFertile: integer('eggs_fertile'),
+    eggsHatched: integer('eggs_hatched'),
     /** The ledger rows of the birth movement (one per live-born cub). */
     stockLogIds: jsonb('stock_log_ids')
       .$type<string[]>()
@@ -62,6 +66,10 @@ export const zooBreedLitter = pgTable(
   (t) => [
     index('zoo_breed_litter_dam_idx').on(t.tenantId, t.damId, t.birthDate),
     index('zoo_breed_litter_species_idx').on(t.tenantId, t.speciesId, t.birthDate),
+    check(
+      'zoo_breed_litter_eggs_ck',
+      sql`coalesce(eggs_hatched, 0) <= coalesce(eggs_fertile, eggs_laid, 100) and coalesce(eggs_fertile, 0) <= coalesce(eggs_laid, 100)`,
+    ),
     tenantPolicy('zoo_breed_litter'),
   ],
 );
@@ -102,4 +110,35 @@ export const zooBreedContra = pgTable(
     ...baseCols(),
   },
   (t) => [index('zoo_breed_contra_animal_idx').on(t.tenantId, t.animalId, t.startDate), tenantPolicy('zoo_breed_contra')],
+);
+
+/**
+ * A paternity test of a cub (issue 31): the litter's candidate sires it was run against and the one it confirmed
+ * (null: it excluded them all). One live result per cub; recording it sets the cub's sire.
+ */
+export const zooBreedPaternity = pgTable(
+  'zoo_breed_paternity',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    cubId: bigintStr('cub_id').notNull(),
+    litterId: bigintStr('litter_id').notNull(),
+    testDate: date('test_date', { mode: 'string' }).notNull(),
+    /** 1 microsatellite (STR), 2 SNP panel, 3 other. */
+    method: integer('method').notNull(),
+    lab: varchar('lab', { length: 100 }).notNull().default(''),
+    candidateIds: jsonb('candidate_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sireId: bigintStr('sire_id'),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    uniqueIndex('zoo_breed_paternity_cub_uq')
+      .on(t.tenantId, t.cubId)
+      .where(sql`is_deleted = 0`),
+    tenantPolicy('zoo_breed_paternity'),
+  ],
 );

@@ -175,7 +175,9 @@ describe('litters', () => {
       });
       expect(r.body.success, JSON.stringify(r.body)).toBe(true);
     }
-    const growth = (await get(admin, 'litter/growth', { id: litter.id })).body.data.cubs;
+    const growthRes = (await get(admin, 'litter/growth', { id: litter.id })).body;
+    expect(growthRes.success, JSON.stringify(growthRes)).toBe(true);
+    const growth = growthRes.data.cubs;
     expect(growth[0]).toMatchObject({
       id: a,
       weights: [
@@ -188,6 +190,49 @@ describe('litters', () => {
       losing: true,
     });
     expect(growth[1]).toMatchObject({ id: b, swaps: 1, losing: false });
+  });
+
+  it('the growth chart carries the species reference curve; a cub under the zoo’s fraction of it is behind', async () => {
+    const [litter] = await q(`select id::text, cubs from zoo_breed_litter where dam_id = $1 and is_deleted = 0`, [mother]);
+    const [a, b] = litter.cubs.map((c: { id: string }) => c.id);
+    // No reference curve yet: nothing to compare with, nobody behind.
+    const none = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
+    expect(none).toMatchObject({ curve: [], behindPercent: 80 });
+    expect(none.cubs.map((c: { percentOfCurve: number | ''; behind: boolean }) => [c.percentOfCurve, c.behind])).toEqual([
+      ['', false],
+      ['', false],
+    ]);
+    // The veterinary reference curve of the species (参考生长曲线), the same table the weight chart reads.
+    for (const [ageDays, weightKg] of [
+      [0, 0.15],
+      [7, 0.3],
+      [30, 1.8],
+    ])
+      expect(
+        (await t.request({ method: 'POST', url: '/zoo-medical/weight-ref/submit', token: admin, body: { speciesId: panda, ageDays, weightKg } })).body.success,
+      ).toBe(true);
+    const growth = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
+    // Weighed up to day 3: the points up to then and the next one, in grams on the cubs' dates.
+    expect(growth.curve).toEqual([
+      { day: '2024-08-20', ageDays: 0, grams: 150 },
+      { day: '2024-08-27', ageDays: 7, grams: 300 },
+    ]);
+    // 大宝's 155 g on day 3 against 214.3 g (linear between day 0 and 7): 72.3 %; 小宝's 98 g at birth: 65.3 %.
+    expect(growth.cubs.map((c: { id: string; percentOfCurve: number; behind: boolean }) => [c.id, c.percentOfCurve, c.behind])).toEqual([
+      [a, 72.3, true],
+      [b, 65.3, true],
+    ]);
+    // The threshold is the zoo's parameter; another zoo's is its own.
+    const r = await t.request({
+      method: 'POST',
+      url: '/blade-system/param/submit',
+      token: await platformToken(t),
+      body: { paramName: '幼仔生长落后阈值', paramKey: `zoo.breeding.cubBehindPercent.${TENANT}`, paramValue: '70' },
+    });
+    expect(r.body.success).toBe(true);
+    const lower = (await get(admin, 'litter/growth', { id: litter.id })).body.data;
+    expect(lower.behindPercent).toBe(70);
+    expect(lower.cubs.map((c: { behind: boolean }) => c.behind)).toEqual([false, true]);
   });
 
   it('a single sire is the sire; removing a litter reverses its birth movement', async () => {
@@ -215,6 +260,122 @@ describe('litters', () => {
     expect((await q(`select is_deleted from zoo_animal where id = $1`, [cub.id]))[0].is_deleted).toBe(1);
     const [booked] = (await q(`select stock_log_ids from zoo_breed_litter where id = $1`, [id]))[0].stock_log_ids as string[];
     expect((await q(`select count(*)::int n from zoo_stock_log where reversed_id = $1`, [booked]))[0].n).toBe(1);
+  });
+});
+
+describe('bird clutches', () => {
+  it('a crane clutch in the incubator: eggs laid, fertile and hatched, the hatched chicks booked; refused for a mammal', async () => {
+    await authorise(t, TENANT, [{ latin: 'Ailuropoda melanoleuca' }, { latin: 'Grus japonensis' }]);
+    const crane = await speciesId(t, 'Grus japonensis');
+    const hen = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 2, animalName: '丹丹', birthDate: '2015-05-01' });
+    const cock = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 1, animalName: '顶顶', birthDate: '2014-05-01' });
+    await ok('event/submit', { femaleId: hen, kind: 1, eventDate: '2023-03-20', sireIds: [cock], copulations: 3, outcome: 1 }, 'zoo_breed_event');
+    const chicks = [
+      { localNo: 'CHICK-1', sex: 3, birthWeightG: 120 },
+      { localNo: 'CHICK-2', sex: 3, birthWeightG: 112 },
+    ];
+    const tables = ['zoo_breed_litter', 'zoo_animal'];
+    const clutch = { damId: hen, birthDate: '2023-05-02', cageId, cubs: chicks, rearing: 5, eggsLaid: 3, eggsFertile: 2, eggsHatched: 2 };
+    await refused('litter/submit', { ...clutch, eggsFertile: 4 }, '受精卵数不能大于产卵数', tables);
+    await refused('litter/submit', { ...clutch, eggsHatched: 3 }, '出壳数不能大于受精卵数(或产卵数)', tables);
+    await refused('litter/submit', { ...clutch, eggsFertile: 3, eggsHatched: 3 }, '出壳数(3)应等于登记的雏鸟数(2)', tables);
+    // A mammal's litter has no eggs nor incubator.
+    await refused(
+      'litter/submit',
+      { damId: mother, birthDate: '2024-09-01', cageId, cubs: [{ localNo: 'NO-EGG', sex: 3 }], rearing: 5 },
+      '孵化箱育雏与卵数只适用于鸟类',
+      tables,
+    );
+    await refused(
+      'litter/submit',
+      { damId: mother, birthDate: '2024-09-01', cageId, cubs: [{ localNo: 'NO-EGG', sex: 3 }], eggsLaid: 1 },
+      '孵化箱育雏与卵数只适用于鸟类',
+      tables,
+    );
+    const before = await bornRows();
+    const id = await ok('litter/submit', clutch, 'zoo_breed_litter');
+    expect(await bornRows()).toBe(before + 2);
+    const d = (await get(admin, 'litter/detail', { id })).body.data;
+    expect(d).toMatchObject({ rearing: 5, eggsLaid: 3, eggsFertile: 2, eggsHatched: 2, liveBorn: 2 });
+    // The counts stay editable with the booked birth; hatched still has to match the chicks.
+    const edit = { id, damId: hen, birthDate: '2023-05-02', cageId, cubs: [], rearing: 5, eggsLaid: 4, eggsFertile: 2, eggsHatched: 2 };
+    expect((await post(admin, 'litter/submit', edit)).body.success).toBe(true);
+    expect((await post(admin, 'litter/submit', { ...edit, eggsHatched: 1 })).body).toMatchObject({ code: 400, msg: '出壳数(1)应等于登记的雏鸟数(2)' });
+    expect((await get(admin, 'litter/detail', { id })).body.data).toMatchObject({ eggsLaid: 4, eggsHatched: 2 });
+  });
+});
+
+describe('paternity', () => {
+  const sireOf = async (id: string) =>
+    (await q(`select sire_id::text, sire_mark, sire_candidates from zoo_animal where id = $1`, [id]))[0] as {
+      sire_id: string | null;
+      sire_mark: string;
+      sire_candidates: Array<{ id: string }> | null;
+    };
+  const call = (url: string, body: Record<string, unknown>) => t.request({ method: 'POST', url: `/zoo-breeding/litter/${url}`, token: admin, body });
+
+  it('a MULT cub gets the sire a paternity test confirms among the candidates, in one transaction; removal restores the MULT', async () => {
+    const [litter] = await q(`select id::text, cubs from zoo_breed_litter where dam_id = $1 and is_deleted = 0`, [mother]);
+    const [a, b] = litter.cubs.map((c: { id: string }) => c.id);
+    expect(await sireOf(a)).toMatchObject({ sire_id: null, sire_mark: 'MULT' });
+    const before = await count('zoo_breed_paternity');
+    // A sire who is not a candidate of the litter: 400 in Chinese, nothing written, the cub still MULT.
+    const wrong = await call('paternity', { cubId: a, testDate: '2024-10-08', method: 1, lab: '某遗传检测中心', sireId: son });
+    expect(wrong.body).toMatchObject({ code: 400, success: false });
+    expect(wrong.body.msg).toMatch(/^所选父本不在该幼仔的候选父本中\(候选父本: .*阳阳.*星星|^所选父本不在该幼仔的候选父本中\(候选父本: .*星星.*阳阳/);
+    expect(await count('zoo_breed_paternity')).toBe(before);
+    expect((await sireOf(a)).sire_mark).toBe('MULT');
+    for (const [body, msg] of [
+      [{ cubId: a, testDate: '2099-01-01', method: 1, sireId: sire2 }, '鉴定日期不能晚于今天'],
+      [{ cubId: a, testDate: '2024-08-01', method: 1, sireId: sire2 }, '鉴定日期不能早于出生日期(2024-08-20)'],
+      [{ cubId: mother, testDate: '2024-10-08', method: 1, sireId: sire2 }, '该个体不是产仔记录中的幼仔'],
+      [{ cubId: a, testDate: '2024-10-08', method: 9, sireId: sire2 }, /鉴定方法/],
+    ] as const) {
+      const r = await call('paternity', body);
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 400, success: false });
+      expect(r.body.msg).toMatch(msg);
+    }
+    expect(await count('zoo_breed_paternity')).toBe(before);
+
+    // Microsatellites confirm 星星 (the donor of the frozen semen): the cub's sire is set, the MULT gone.
+    const ok1 = await call('paternity', { cubId: a, testDate: '2024-10-08', method: 1, lab: '某遗传检测中心', sireId: sire2, remark: '18个微卫星位点' });
+    expect(ok1.body, JSON.stringify(ok1.body)).toMatchObject({ success: true, data: { cubId: a, sireId: sire2, method: 1, lab: '某遗传检测中心' } });
+    expect(ok1.body.data.sireName).toContain('星星');
+    expect(await sireOf(a)).toEqual({ sire_id: sire2, sire_mark: '', sire_candidates: null });
+    // The kinship follows: 阳阳 is no longer a possible father of this cub, 星星 is its father.
+    const offspring = async (id: string) => ((await get(admin, 'animal', { animalId: id })).body.data.offspring as Array<{ id: string }>).map((o) => o.id);
+    expect(await offspring(sire)).not.toContain(a);
+    expect(await offspring(sire2)).toContain(a);
+    // A test excluding every candidate leaves the twin's sire unknown.
+    const none = await call('paternity', { cubId: b, testDate: '2024-10-08', method: 2, lab: '某遗传检测中心' });
+    expect(none.body, JSON.stringify(none.body)).toMatchObject({ success: true, data: { cubId: b, sireId: '', sireName: '' } });
+    expect(await sireOf(b)).toEqual({ sire_id: null, sire_mark: 'UNK', sire_candidates: null });
+    // A re-test replaces the cub's result (one per cub).
+    expect((await call('paternity', { cubId: b, testDate: '2024-10-20', method: 1, sireId: sire })).body.success).toBe(true);
+    expect(await sireOf(b)).toMatchObject({ sire_id: sire, sire_mark: '' });
+    const list = (await get(admin, 'litter/paternity', { id: litter.id })).body.data;
+    expect(list.candidates.map((c: { id: string }) => c.id).sort()).toEqual([sire, sire2].sort());
+    expect(list.results.map((r: { cubId: string; sireId: string; testDate: string }) => [r.cubId, r.sireId, r.testDate])).toEqual([
+      [a, sire2, '2024-10-08'],
+      [b, sire, '2024-10-20'],
+    ]);
+    // Audited like every write: the cub's sire change carries the reason.
+    const audit = await q(`select count(*)::int n from sys_audit where table_name = 'zoo_animal' and record_id = $1 and reason like '亲子鉴定%'`, [a]);
+    expect(audit[0].n).toBe(1);
+    expect((await q(`select count(*)::int n from sys_audit where table_name = 'zoo_breed_paternity'`))[0].n).toBeGreaterThan(0);
+    // Another zoo sees none of it and cannot record one.
+    expect(
+      (await t.request({ method: 'POST', url: '/zoo-breeding/litter/paternity', token: adminB, body: { cubId: a, testDate: '2024-10-08', method: 1 } })).body
+        .success,
+    ).toBe(false);
+    // Removing the results gives the cubs back the litter's candidates (MULT).
+    for (const r of list.results) expect((await call('paternity/remove', { id: r.id })).body.success).toBe(true);
+    for (const id of [a, b]) {
+      const back = await sireOf(id);
+      expect(back).toMatchObject({ sire_id: null, sire_mark: 'MULT' });
+      expect(back.sire_candidates!.map((c) => c.id).sort()).toEqual([sire, sire2].sort());
+    }
+    expect(await count('zoo_breed_paternity')).toBe(before);
   });
 });
 
@@ -344,6 +505,49 @@ describe('gestation from the species', () => {
     expect(own.body.success, JSON.stringify(own.body)).toBe(true);
     expect((await windowOf('2025-03-03')).window).toEqual(['2025-07-09', '2025-09-07']);
     expect((await get(admin, 'pregnancy/detail', { id: none.id })).body.data).toMatchObject({ expectedFrom: '', expectedTo: '' });
+  });
+});
+
+describe('breeding age from the species', () => {
+  it('the season board takes the breeding age from the species fields: the product default, the library’s, the zoo’s own', async () => {
+    const platform = await platformToken(t);
+    const species = await speciesId(t, 'Tremarctos ornatus');
+    const older = (await q(`select id::text from zoo_animal where animal_name = '安娜' and tenant_id = '${TENANT}'`))[0].id as string;
+    const young = await makeAnimal(t, admin, { speciesId: species, cageId, sex: 2, animalName: '小安', birthDate: '2020-03-01' });
+    const board = async () => {
+      const r = await get(admin, 'season', { speciesId: species, year: '2025' });
+      expect(r.body.success, JSON.stringify(r.body)).toBe(true);
+      const b = SeasonBoard.parse(r.body.data);
+      return [b.breedingAge, b.females.map((f) => f.animalId).sort()] as const;
+    };
+    // No figure anywhere: the product's default of 2 years.
+    expect(await board()).toEqual([2, [older, young].sort()]);
+    // The library's breeding age (物种库), set by the platform: 小安 (5 in 2025) is too young for 8.
+    const bear = { id: species, speciesName: '眼镜熊', latinName: 'Tremarctos ornatus', protectionClass: 0, citesAppendix: 'I', iucnCategory: 'VU' };
+    const lib = await t.request({ method: 'POST', url: '/species/species/submit', token: platform, body: { ...bear, breedingAgeYears: 8 } });
+    expect(lib.body.success, JSON.stringify(lib.body)).toBe(true);
+    expect(await board()).toEqual([8, [older]]);
+    // The zoo's own (本园物种) over the library's; the record shows the three.
+    const mine = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;
+    const update = (body: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/zoo-species/species/update', token: admin, body: { id: mine.id, ...body } });
+    expect((await update({ breedingAgeYears: 5 })).body.success).toBe(true);
+    expect(await board()).toEqual([5, [older, young].sort()]);
+    const rec = (await t.request({ url: '/zoo-species/species/detail', token: admin, query: { speciesId: species } })).body.data;
+    expect(rec).toMatchObject({ defaultBreedingAgeYears: 8, breedingAgeYears: 5, effectiveBreedingAgeYears: 5 });
+    // Out of range or a fraction: 400 in Chinese, nothing changed.
+    for (const [v, msg] of [
+      [61, '适配年龄不能大于60'],
+      [-1, '适配年龄不能小于0'],
+      [2.5, '适配年龄必须是整数'],
+    ] as const) {
+      const r = await update({ breedingAgeYears: v });
+      expect(r.body, JSON.stringify(r.body)).toMatchObject({ code: 400, success: false, msg });
+    }
+    expect(await board()).toEqual([5, [older, young].sort()]);
+    // Cleared: the library's again.
+    expect((await update({ breedingAgeYears: null })).body.success).toBe(true);
+    expect(await board()).toEqual([8, [older]]);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { BREEDING_AGE, breedingEndpoints, DEFAULT_BREEDING_AGE, type SeasonFemale } from '@zoo/contract';
+import { breedingEndpoints, DEFAULT_BREEDING_AGE, type SeasonFemale } from '@zoo/contract';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
-import { zooAnimal, zooSpecies } from '../zoo.tables';
+import { zooAnimal, zooSpecies, zooTenantSpecies } from '../zoo.tables';
+import { effectiveBreedingAge } from '../zoo-species/zoo-species.service';
 import { ANIMAL_MISSING, nameOf, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
 import { today } from '../keeper/basic-log.service';
@@ -22,12 +23,20 @@ export function seasonRoutes(app: FastifyInstance): void {
   route(app, breedingEndpoints.season, async (call) => {
     const { speciesId, year } = call.query;
     const db = call.db;
+    const ts = zooTenantSpecies;
     const [species] = await db
-      .select({ id: zooSpecies.id, name: zooSpecies.speciesName, latin: zooSpecies.latinName })
+      .select({
+        id: zooSpecies.id,
+        name: zooSpecies.speciesName,
+        library: { breedingAgeYears: zooSpecies.breedingAgeYears },
+        zoo: { breedingAgeYears: ts.breedingAgeYears },
+      })
       .from(zooSpecies)
+      .leftJoin(ts, and(eq(ts.speciesId, zooSpecies.id), eq(ts.isDeleted, 0)))
       .where(and(eq(zooSpecies.id, speciesId), eq(zooSpecies.isDeleted, 0)));
     if (!species) throw new BizError('所选物种不存在');
-    const breedingAge = BREEDING_AGE[species.latin] ?? DEFAULT_BREEDING_AGE;
+    // The species' breeding age: the zoo's own (本园物种), else the library's, else the product's default.
+    const breedingAge = effectiveBreedingAge(species.zoo, species.library) ?? DEFAULT_BREEDING_AGE;
     const [from, to] = yearRange(year);
     // Breeding age: she reaches it during the season's year; an unknown birth date keeps her on the board.
     const females = await db

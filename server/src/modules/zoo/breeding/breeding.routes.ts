@@ -14,6 +14,7 @@ import { breedingCubRoutes } from './breeding-cubs.routes';
 import { refuseContracepted } from './breeding-cubs.rules';
 import { calendarRoutes } from './breeding-calendar.routes';
 import { litterRoutes } from './litter.routes';
+import { paternityRoutes } from './paternity.routes';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
 
 /** Reproduction, first slice (decision 0042): oestrus observations, breeding events, the semen bank, the season board. */
@@ -154,5 +155,6 @@ export function breedingRoutes(app: FastifyInstance): void {
   seasonRoutes(app);
   breedingCubRoutes(app);
   litterRoutes(app);
+  paternityRoutes(app);
   calendarRoutes(app);
 }

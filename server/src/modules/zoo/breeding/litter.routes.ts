@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { BornIn, breedingCubEndpoints, breedLitter, type LitterRecord } from '@zoo/contract';
+import { BornIn, breedingCubEndpoints, breedLitter, cubBehindParamKey, INCUBATOR, type LitterRecord } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
+import { getIntParam } from '../../../platform/param/param';
 import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-routes';
 import { today } from '../keeper/basic-log.service';
 import { speciesOf } from '../shared/lookups';
 import { register } from '../stocklog/stocklog.routes';
 import { reverseMovement } from '../stocklog/reverse';
 import { zooMedWeight } from '../vet/vet.tables';
+import { curveAt, referenceCurve, type CurvePoint } from '../vet/weight-ref-curve';
 import { zooAnimal } from '../zoo.tables';
-import { breedingBefore, possibleSires } from './breeding-cubs.rules';
+import { breedingBefore, isBird, possibleSires, setLitterSires } from './breeding-cubs.rules';
 import { zooBreedCubLog, zooBreedLitter } from './breeding-cubs.tables';
 import { female, nameOf, refuseFuture, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent } from './breeding.tables';
@@ -32,7 +34,7 @@ function bornBody(v: Record<string, unknown>) {
   return r.data;
 }
 
-async function bookLitter(
+export async function bookLitter(
   app: FastifyInstance,
   db: Tx,
   input: {
@@ -68,17 +70,8 @@ async function bookLitter(
       }),
     );
     ({ ids, animalIds } = booked);
-    if (sires.length > 1) {
-      // Several candidates: the studbook's MULT, by identity (a transferred male keeps his across zoos).
-      const idents = await db
-        .select({ id: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text` })
-        .from(zooAnimal)
-        .where(inArray(zooAnimal.id, sires));
-      await db
-        .update(zooAnimal)
-        .set({ sireMark: 'MULT', sireCandidates: idents.map((i) => ({ id: i.id })) })
-        .where(inArray(zooAnimal.id, animalIds));
-    }
+    // Several candidates: the studbook's MULT (one was given to the ledger as the sire).
+    if (sires.length > 1) await setLitterSires(db, animalIds, sires);
     const weighed = input.cubs.flatMap((c, i) => (c.birthWeightG ? [{ animalId: animalIds[i]!, g: c.birthWeightG }] : []));
     if (weighed.length)
       await db
@@ -122,6 +115,31 @@ async function toRecords(rs: Litter[], ctx: Ctx): Promise<LitterRecord[]> {
   );
 }
 
+/** The latest weighing against the species' curve at that age: its percentage, and behind when under the zoo's threshold. */
+function behindCurve(last: { day: string; grams: number } | undefined, ref: CurvePoint[], ageOf: (day: string) => number, threshold: number) {
+  const expected = last ? curveAt(ref, ageOf(last.day)) : undefined;
+  if (!last || !expected) return { percentOfCurve: '' as const, behind: false };
+  const percentOfCurve = Math.round((last.grams / (expected * 1000)) * 1000) / 10;
+  return { percentOfCurve, behind: percentOfCurve < threshold };
+}
+
+/**
+ * A bird's clutch (incubator rearing, eggs laid / fertile / hatched) is for birds only; its hatched eggs are the chicks
+ * the birth books.
+ */
+async function checkClutch(
+  db: Tx,
+  input: { damId: string; rearing: number; eggsLaid?: number | null; eggsFertile?: number | null; eggsHatched?: number | null },
+  chicks: number,
+  speciesId?: string,
+) {
+  const clutch = input.rearing === INCUBATOR || input.eggsLaid != null || input.eggsFertile != null || input.eggsHatched != null;
+  if (!clutch) return;
+  const species = speciesId ?? (await db.select({ s: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.id, input.damId)))[0]?.s;
+  if (!species || !(await isBird(db, species))) throw new BizError('孵化箱育雏与卵数只适用于鸟类');
+  if (input.eggsHatched != null && input.eggsHatched !== chicks) throw new BizError(`出壳数(${input.eggsHatched})应等于登记的雏鸟数(${chicks})`);
+}
+
 export function litterRoutes(app: FastifyInstance): void {
   const l = zooBreedLitter;
   resourceRoutes(app, {
@@ -131,6 +149,7 @@ export function litterRoutes(app: FastifyInstance): void {
     listScope: async (_ctx, { year }) => (year ? and(gte(l.birthDate, yearRange(year)[0]), lte(l.birthDate, yearRange(year)[1])) : undefined),
     toRecords,
     beforeSave: async (input, { db }, existing) => {
+      await checkClutch(db, input, existing ? existing.cubs.length : input.cubs.length, existing?.speciesId);
       if (!existing) return bookLitter(app, db, input);
       // The birth is booked: what it booked stays (a wrong litter is removed, which reverses the birth, and recorded again).
       if (input.damId !== existing.damId || input.birthDate !== existing.birthDate || input.cageId !== existing.cageId)
@@ -148,14 +167,15 @@ export function litterRoutes(app: FastifyInstance): void {
     },
   });
 
-  route(app, breedingCubEndpoints.growth, async ({ db, query }) => {
+  route(app, breedingCubEndpoints.growth, async ({ db, query, session }) => {
     const [litter] = await db
       .select()
       .from(l)
       .where(and(eq(l.id, query.id), eq(l.isDeleted, 0)));
     if (!litter) throw new BizError('产仔记录不存在');
     const ids = litter.cubs.map((c) => c.id);
-    if (!ids.length) return { cubs: [] };
+    const behindPercent = await getIntParam(app, cubBehindParamKey(session.tenantId), 80, db);
+    if (!ids.length) return { cubs: [], curve: [], behindPercent };
     const [weights, feeds, names] = await Promise.all([
       db
         .select({ animalId: zooMedWeight.animalId, day: zooMedWeight.weighDate, kg: zooMedWeight.weightKg })
@@ -174,7 +194,16 @@ export function litterRoutes(app: FastifyInstance): void {
         .orderBy(asc(zooBreedCubLog.logTime)),
       db.select({ id: zooAnimal.id, name: zooAnimal.animalName, no: zooAnimal.localNo }).from(zooAnimal).where(inArray(zooAnimal.id, ids)),
     ]);
+    // The cubs of a litter share their birth date, so one species curve in dates serves them all.
+    const ref = (await referenceCurve(db, ids[0]!))?.points ?? [];
+    const ageOf = (day: string) => Math.round((Date.parse(day) - Date.parse(litter.birthDate)) / 86_400_000);
+    const lastAge = Math.max(0, ...weights.map((w) => ageOf(w.day)));
+    // The reference points up to the cubs' latest weighing and the next point after it (the line reaches past them).
+    const next = ref.find((p) => p.ageDays > lastAge);
+    const curve = ref.filter((p) => p.ageDays <= lastAge || p === next).map((p) => ({ day: p.day, ageDays: p.ageDays, grams: Math.round(p.weightKg * 1000) }));
     return {
+      behindPercent,
+      curve,
       cubs: ids.map((id) => {
         const w = weights.filter((x) => x.animalId === id).map((x) => ({ day: x.day, grams: Math.round(x.kg * 10_000) / 10 }));
         const perDay = new Map<string, { ml: number; count: number }>();
@@ -190,6 +219,7 @@ export function litterRoutes(app: FastifyInstance): void {
           feeds: [...perDay].map(([day, v]) => ({ day, ...v })),
           swaps: feeds.filter((x) => x.cubId === id && x.kind === 2).length,
           losing: w.length >= 2 && w.at(-1)!.grams < w.at(-2)!.grams,
+          ...behindCurve(w.at(-1), ref, ageOf, behindPercent),
         };
       }),
     };

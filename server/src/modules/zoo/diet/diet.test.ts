@@ -118,27 +118,75 @@ describe('diet plans', () => {
     expect(refused).toEqual({ offered: 10, leftover: 10, refuse_reason: '精神沉郁', food_key: 'bamboo', price: 2 });
   });
 
-  it('rolls intake up per animal, cage and species by day and month, as the hand sums say', async () => {
+  it('rolls intake up per animal, cage and species by day and month, as the hand sums say, missed feedings included', async () => {
     const intake = (q: Record<string, string>) => t.request({ url: '/zoo/diet/intake', token: admin, query: q });
+    const pick = (r: any) => [r.period, r.groupId, r.feedings, r.refused, r.missed, r.intake, r.deviation, r.flagged, r.cost];
     const byAnimal = (await intake({ by: 'animal', period: 'day', from: '2024-03-01', to: '2024-04-30' })).body.data;
+    // Both plans start 03-01 and hold every day up to today: 61 days × (panda, herd), each day's row there.
+    expect(byAnimal).toHaveLength(122);
+    const at = (day: string) => byAnimal.filter((r: any) => r.period === day).map(pick);
+    const sort = (rs: unknown[][]) => rs.sort((a, b) => String(a[1]).localeCompare(String(b[1])));
     // Panda 03-05: bamboo 8/10 = 0.8 (deviation 0), apple 1.5/1.5 = 1 (deviation +0.5): means 0.9 and 0.25 → flagged; cost 10 × 2.
-    // Panda 03-06: refused → 0, flagged, cost 20. Herd 03-05: 15/18 = 0.8333, deviation −0.1 (not over 10 %), cost 18 × 0.5 = 9.
-    expect(byAnimal.map((r: any) => [r.period, r.groupId, r.feedings, r.refused, r.intake, r.deviation, r.flagged, r.cost])).toEqual(
-      [
-        ['2024-03-05', pandaA, 2, 0, 0.9, 0.25, 1, 20],
-        ['2024-03-05', herd, 1, 0, 0.8333, -0.1, 0, 9],
-        ['2024-03-06', pandaA, 1, 1, 0, 0, 1, 20],
-        ['2024-04-02', herd, 1, 0, 1, 0, 0, 10],
-      ].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1]))),
+    // Herd 03-05: 15/18 = 0.8333, deviation −0.1 (not over 10 %), cost 18 × 0.5 = 9.
+    expect(at('2024-03-05')).toEqual(
+      sort([
+        ['2024-03-05', pandaA, 2, 0, 0, 0.9, 0.25, 1, 20],
+        ['2024-03-05', herd, 1, 0, 0, 0.8333, -0.1, 0, 9],
+      ]),
+    );
+    // Panda 03-06: bamboo refused (0, deviation 0, cost 20) and the apple never recorded (missed: 0, deviation −1):
+    // intake 0, deviation −0.5. The herd's grass is missed: 0 and −1, cost 0 × 0.5.
+    expect(at('2024-03-06')).toEqual(
+      sort([
+        ['2024-03-06', pandaA, 2, 1, 1, 0, -0.5, 1, 20],
+        ['2024-03-06', herd, 1, 0, 1, 0, -1, 1, 0],
+      ]),
+    );
+    // 04-02: the herd's 20/20; the panda's two feedings missed (the apple has no price: cost 0 from the bamboo).
+    expect(at('2024-04-02')).toEqual(
+      sort([
+        ['2024-04-02', pandaA, 2, 0, 2, 0, -1, 1, 0],
+        ['2024-04-02', herd, 1, 0, 0, 1, 0, 0, 10],
+      ]),
     );
     expect(byAnimal.find((r: any) => r.groupId === herd).groupName).toMatch(/./);
     // The cage holds both: 03-05 is (0.8 + 1 + 0.8333) / 3 = 0.8778, deviation (0 + 0.5 − 0.1) / 3 = 0.1333, cost 29.
-    const byCage = (await intake({ by: 'cage', period: 'day', from: '2024-03-05', to: '2024-03-05' })).body.data;
-    expect(byCage).toEqual([expect.objectContaining({ groupId: cageA, feedings: 3, intake: 0.8778, deviation: 0.1333, flagged: 1, cost: 29 })]);
-    // March for the panda species: (0.8 + 1 + 0) / 3 = 0.6, deviation 0.5 / 3 = 0.1667, cost 40; April has no panda feeding.
+    const byCage = (await intake({ by: 'cage', period: 'day', from: '2024-03-05', to: '2024-03-06' })).body.data;
+    expect(byCage).toEqual([
+      expect.objectContaining({ period: '2024-03-05', groupId: cageA, feedings: 3, missed: 0, intake: 0.8778, deviation: 0.1333, flagged: 1, cost: 29 }),
+      // 03-06: refused bamboo, missed apple, missed grass: intake 0, deviation (0 − 1 − 1) / 3 = −0.6667, cost 20 + 0.
+      expect.objectContaining({
+        period: '2024-03-06',
+        groupId: cageA,
+        feedings: 3,
+        refused: 1,
+        missed: 2,
+        intake: 0,
+        deviation: -0.6667,
+        flagged: 1,
+        cost: 20,
+      }),
+    ]);
+    // March for the panda species: 31 days × 2 planned = 62; recorded 3 (0.8, 1, refused 0), 59 missed.
+    // Intake 1.8 / 62 = 0.029, deviation (0.5 − 59) / 62 = −0.9435, cost 40. April: 30 × 2, all missed.
     const bySpecies = (await intake({ by: 'species', period: 'month', from: '2024-03-01', to: '2024-04-30' })).body.data;
     expect(bySpecies.filter((r: any) => r.groupId === pandaSpecies)).toEqual([
-      expect.objectContaining({ period: '2024-03', feedings: 3, refused: 1, intake: 0.6, deviation: 0.1667, flagged: 1, cost: 40 }),
+      expect.objectContaining({ period: '2024-03', feedings: 62, refused: 1, missed: 59, intake: 0.029, deviation: -0.9435, flagged: 1, cost: 40 }),
+      expect.objectContaining({ period: '2024-04', feedings: 60, refused: 0, missed: 60, intake: 0, deviation: -1, flagged: 1, cost: 0 }),
+    ]);
+    // Before the plans start nothing is planned, so nothing is missed.
+    expect((await intake({ by: 'animal', period: 'day', from: '2024-02-01', to: '2024-02-29' })).body.data).toEqual([]);
+    // An animal that died: its missed feedings count up to its last recorded one (the record says no more).
+    const gone = await makeAnimal(t, admin, { speciesId: pandaSpecies, cageId: cageA, sex: 2, animalName: '已故' });
+    expect((await plan({ animalId: gone, effectiveFrom: '2024-05-01', feedings: [BAMBOO] })).body.success).toBe(true);
+    const gonePlan = (await t.sql.query(`select id::text from zoo_diet_plan where animal_id = $1`, [gone])).rows[0].id;
+    expect((await feed(admin, { planId: gonePlan, feedingNo: 1, feedDate: '2024-05-03', offered: 10, leftover: 5 })).body.success).toBe(true);
+    await t.sql.query(`update zoo_animal set status = 3 where id = $1`, [gone]);
+    const goneRows = (await intake({ by: 'animal', period: 'day', from: '2024-05-01', to: '2024-05-10' })).body.data.filter((r: any) => r.groupId === gone);
+    expect(goneRows.map((r: any) => [r.period, r.missed, r.intake])).toEqual([
+      ['2024-05-01', 1, 0],
+      ['2024-05-02', 1, 0],
+      ['2024-05-03', 0, 0.5],
     ]);
     expect((await intake({ by: 'keeper', from: '2024-03-01', to: '2024-03-02' })).body.msg).toBe('统计维度应为 animal、cage 或 species');
     expect((await intake({ from: '2024-03-02', to: '2024-03-01' })).body.msg).toBe('开始日期不能晚于结束日期');
@@ -237,5 +285,65 @@ describe('offline sync', () => {
     expect((await sync(keeper, [])).body).toMatchObject({ code: 400, msg: '没有要同步的条目' });
     expect((await sync(keeper, [{ key: 'x', kind: 'log', base: 0, body: {} }])).body.code).toBe(400);
     expect((await sync(keeper, [{ key: key(), kind: 'photo', base: 0, body: {} }])).body.code).toBe(400);
+  });
+
+  it("refuses an update of a row the caller's data scope does not reach, entry by entry, as the screens refuse it", async () => {
+    const day = '2024-03-14';
+    // Written by the administrator: the log and the feeding are the administrator's (keeperId).
+    const log = await post(admin, '/zoo/basicLog/submit', { animalId: pandaA, logDate: day, remark: '办公室写' });
+    expect(log.body.success, JSON.stringify(log.body)).toBe(true);
+    const logRow = (await t.sql.query(`select id::text, row_version as v from zoo_basic_log where animal_id = $1 and log_date = $2`, [pandaA, day])).rows[0];
+    const f = { planId: pandaPlan, feedingNo: 2, feedDate: day, offered: 10, leftover: 0 };
+    expect((await feed(admin, f)).body.success).toBe(true);
+    const feedRow = (await t.sql.query(`select id::text, row_version as v from zoo_feeding where plan_id = $1 and feed_date = $2`, [pandaPlan, day])).rows[0];
+    // The keeper's role gets "own records" (keeperId) on keeper logs and feedings.
+    const role = (await t.sql.query(`select role_id from blade_user where account = 'keeper1' and tenant_id = '310001'`)).rows[0].role_id;
+    const menu = (await t.sql.query(`select id::text from blade_menu where code = 'basiclog' limit 1`)).rows[0].id;
+    for (const resource of ['basiclog', 'diet_feeding']) {
+      const scope = await t.sql.query(
+        `insert into blade_scope_data (menu_id, resource_code, scope_name, scope_type, scope_column) values ($1, $2, '本人记录', 2, 'keeperId') returning id::text`,
+        [menu, resource],
+      );
+      await t.sql.query(`insert into blade_role_scope (tenant_id, scope_category, scope_id, role_id) values ('310001', 1, $1, $2)`, [scope.rows[0].id, role]);
+    }
+    t.app.zoo.cache.clearLocal();
+    const refused = '该记录不在您的数据权限范围内, 不能修改';
+    const [kLog, kFeed, kNew] = [key(), key(), key()];
+    const r = await sync(keeper, [
+      { key: kLog, kind: 'log', base: logRow.v, body: { animalId: pandaA, logDate: day, remark: '离线改' } },
+      { key: kFeed, kind: 'feeding', base: feedRow.v, body: { ...f, leftover: 3 } },
+      // A new log is no update: the scope does not stop it, nor does a refused entry stop the batch.
+      { key: kNew, kind: 'log', base: 0, body: { animalId: herd, logDate: day, remark: '新记录' } },
+    ]);
+    expect(r.body.data.results.map((x: any) => [x.status, x.msg, x.server])).toEqual([
+      ['rejected', refused, undefined],
+      ['rejected', refused, undefined],
+      ['applied', '', undefined],
+    ]);
+    // Not even a conflict's copy of the row goes back: a stale base is refused the same way.
+    const stale = await sync(keeper, [{ key: key(), kind: 'log', base: 0, body: { animalId: pandaA, logDate: day, remark: '离线改' } }]);
+    expect(stale.body.data.results[0]).toMatchObject({ status: 'rejected', msg: refused });
+    expect(stale.body.data.results[0].server).toBeUndefined();
+    expect((await t.sql.query(`select remark from zoo_basic_log where id = $1`, [logRow.id])).rows[0].remark).toBe('办公室写');
+    expect((await t.sql.query(`select leftover::float from zoo_feeding where id = $1`, [feedRow.id])).rows[0].leftover).toBe(0);
+    expect(await count(`select count(*)::int as n from zoo_sync_receipt where client_key = any($1)`, [[kLog, kFeed]])).toBe(0);
+    // The log screen and the feeding screen refuse the same rows with the same words.
+    const screen = await post(keeper, '/zoo/basicLog/submit', { id: logRow.id, animalId: pandaA, logDate: day, remark: '屏幕改' });
+    expect(screen.body).toMatchObject({ code: 400, msg: refused });
+    expect((await feed(keeper, { id: feedRow.id, ...f, leftover: 3 })).body).toMatchObject({ code: 400, msg: refused });
+    // Removing keeps to the scope too (given the delete button).
+    await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id) select '310001', $1, id from blade_menu where code = 'basiclog_delete'`, [
+      role,
+    ]);
+    t.app.zoo.cache.clearLocal();
+    const removed = await t.request({ method: 'POST', url: '/zoo/basicLog/feeding/remove', token: keeper, query: { ids: feedRow.id } });
+    expect(removed.body).toMatchObject({ code: 400, msg: refused });
+    expect(await count(`select count(*)::int as n from zoo_feeding where id = $1 and is_deleted = 0`, [feedRow.id])).toBe(1);
+    // The keeper's own log (written by the sync above) stays theirs to edit, offline too.
+    const own = r.body.data.results[2];
+    const edit = await sync(keeper, [{ key: key(), kind: 'log', base: own.rowVersion, body: { animalId: herd, logDate: day, remark: '再改' } }]);
+    expect(edit.body.data.results[0]).toMatchObject({ status: 'applied', rowVersion: own.rowVersion + 1 });
+    // The administrator (no scope) edits either.
+    expect((await post(admin, '/zoo/basicLog/submit', { id: logRow.id, animalId: pandaA, logDate: day, remark: '办公室再改' })).body.success).toBe(true);
   });
 });

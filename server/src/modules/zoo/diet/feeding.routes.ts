@@ -10,6 +10,8 @@ export function feedingRoutes(app: FastifyInstance): void {
   resourceRoutes(app, {
     table: zooFeeding,
     def: feeding,
+    // The offline round's sync refuses the same rows (decision 0046).
+    scopedWrites: true,
     defaultOrder: () => [desc(zooFeeding.feedDate), desc(zooFeeding.feedTime), desc(zooFeeding.id)],
     toRecords: toFeedingRecords,
     beforeSave: (input, { db, session }, existing) => feedingValues(db, session, input, existing),

@@ -7,7 +7,7 @@ import { applyEntry, claimKeys, earlierOutcomes, settle } from './sync.service';
 /**
  * POST /zoo/basicLog/sync (decision 0046): the entries a device queued offline, each with its idempotency key,
  * in the order they were made. Each is answered applied, duplicate (its key was applied before, by this or
- * another instance), conflict (both versions) or rejected (a rule's message); one transaction for the batch.
+ * another instance), conflict (both versions) or rejected (a rule's message, or a row outside the caller's data scope); one transaction for the batch.
  */
 export function syncRoutes(app: FastifyInstance): void {
   route(app, dietEndpoints.sync, async (call) => {
@@ -28,7 +28,7 @@ export function syncRoutes(app: FastifyInstance): void {
         continue;
       }
       done.add(e.key);
-      const o = await applyEntry(db, call, session, e, canEdit);
+      const o = await applyEntry({ db, session, cache: app.zoo.cache }, call, e, canEdit);
       await settle(db, e.key, o);
       results.push({ key: e.key, ...o });
     }

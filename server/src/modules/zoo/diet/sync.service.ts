@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SyncEntry, SyncResult } from '@zoo/contract';
+import { basicLog, feeding, type SyncEntry, type SyncResult } from '@zoo/contract';
 import type { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import type { Session } from '../../../platform/auth/session';
+import type { Cache } from '../../../platform/cache';
+import { assertInDataScope } from '../../../platform/access/data-scope';
 import { BizError } from '../../../platform/http/errors';
 import { rows, toLogRecord } from '../keeper/basic-log.service';
 import { zooBasicLog } from '../keeper/keeper.tables';
@@ -13,6 +15,8 @@ import { feedingValues, lockFeeding, toFeedingRecords } from './feeding.service'
 
 type Entry = z.output<typeof SyncEntry>;
 type Outcome = Omit<SyncResult, 'key'>;
+/** What the data-scope check needs: the request's transaction, session and cache. */
+export type ScopeCall = { db: Tx; session: Session; cache: Cache };
 const L = zooBasicLog;
 const F = zooFeeding;
 
@@ -61,12 +65,16 @@ const conflict = (server: Record<string, unknown>): Outcome => ({
  * One keeper-log upsert. The same subject's log of the same day is the unit of conflict: when the server's version
  * is not the one the device saw (base; 0 = it saw none), both versions go back and nothing is written.
  */
-async function applyLog(db: Tx, ctx: LookupCtx, session: Session, e: Extract<Entry, { kind: 'log' }>, canEdit: boolean): Promise<Outcome> {
+async function applyLog(scope: ScopeCall, ctx: LookupCtx, e: Extract<Entry, { kind: 'log' }>, canEdit: boolean): Promise<Outcome> {
+  const { db, session } = scope;
   await lockLogDay(db, e.body.animalId, e.body.logDate);
   const [cur] = await db
     .select()
     .from(L)
     .where(and(eq(L.animalId, e.body.animalId), eq(L.logDate, e.body.logDate), eq(L.isDeleted, 0)));
+  // Before the conflict check: a row outside the caller's scope is refused as the log screen refuses it, and its
+  // contents are not sent back as "the server's version".
+  if (cur) await assertInDataScope(scope, basicLog.name, L, [cur.id]);
   if (cur && cur.rowVersion !== e.base) return conflict((await toLogRecord(cur, ctx)) as never);
   if (cur && !canEdit) throw new BizError('没有修改饲养日志的权限');
   const v = await logValues(db, session, e.body, cur);
@@ -83,12 +91,14 @@ async function applyLog(db: Tx, ctx: LookupCtx, session: Session, e: Extract<Ent
 }
 
 /** One feeding record upsert: the unit of conflict is the planned feeding of that day. */
-async function applyFeeding(db: Tx, ctx: LookupCtx, session: Session, e: Extract<Entry, { kind: 'feeding' }>, canEdit: boolean): Promise<Outcome> {
+async function applyFeeding(scope: ScopeCall, ctx: LookupCtx, e: Extract<Entry, { kind: 'feeding' }>, canEdit: boolean): Promise<Outcome> {
+  const { db, session } = scope;
   await lockFeeding(db, e.body.planId, e.body.feedingNo, e.body.feedDate);
   const [cur] = await db
     .select()
     .from(F)
     .where(and(eq(F.planId, e.body.planId), eq(F.feedingNo, e.body.feedingNo), eq(F.feedDate, e.body.feedDate), eq(F.isDeleted, 0)));
+  if (cur) await assertInDataScope(scope, feeding.name, F, [cur.id]);
   if (cur && cur.rowVersion !== e.base) return conflict((await toFeedingRecords([cur], ctx))[0] as never);
   if (cur && !canEdit) throw new BizError('没有修改饲喂记录的权限');
   const v = await feedingValues(db, session, e.body, cur);
@@ -103,9 +113,9 @@ async function applyFeeding(db: Tx, ctx: LookupCtx, session: Session, e: Extract
 }
 
 /** Applies one claimed entry; a rule that refuses it (a BizError) answers `rejected` with its message. */
-export async function applyEntry(db: Tx, ctx: LookupCtx, session: Session, e: Entry, canEdit: boolean): Promise<Outcome> {
+export async function applyEntry(scope: ScopeCall, ctx: LookupCtx, e: Entry, canEdit: boolean): Promise<Outcome> {
   try {
-    return e.kind === 'log' ? await applyLog(db, ctx, session, e, canEdit) : await applyFeeding(db, ctx, session, e, canEdit);
+    return e.kind === 'log' ? await applyLog(scope, ctx, e, canEdit) : await applyFeeding(scope, ctx, e, canEdit);
   } catch (err) {
     if (err instanceof BizError) return { status: 'rejected', id: '', rowVersion: 0, msg: err.message };
     throw err;

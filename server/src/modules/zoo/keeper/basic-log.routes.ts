@@ -26,6 +26,8 @@ export interface RoundRow {
   log_version: number | null;
   health: number | null;
   last_diet: DietItem[] | null;
+  /** Today's log's values (null when none): the round keeps them for an offline edit. */
+  log: { logTime: string; diet: DietItem[]; intake: number; appetite: number; behaviour: number; faeces: number; health: number; remark: string } | null;
 }
 
 /**
@@ -49,6 +51,8 @@ export async function round(db: Tx, userId: string, day: string): Promise<RoundR
          and p.male_quantity + p.female_quantity + p.they_quantity > 0)
     select s.animal_type, s.id::text as animal_id, s.name as animal_name, s.species_id::text as species_id,
            coalesce(s.cage_id::text, '') as cage_id, s.quantity::int as quantity, l.id::text as log_id, l.row_version as log_version, l.health,
+           case when l.id is null then null else json_build_object('logTime', l.log_time, 'diet', l.diet, 'intake', l.intake, 'appetite', l.appetite,
+             'behaviour', l.behaviour, 'faeces', l.faeces, 'health', l.health, 'remark', l.remark) end as log,
            (select p.diet from zoo_basic_log p where p.animal_id = s.id and p.log_date < ${day}::date and p.is_deleted = 0
              order by p.log_date desc limit 1) as last_diet
       from subjects s
@@ -67,6 +71,8 @@ export function basicLogRoutes(app: FastifyInstance): void {
   resourceRoutes(app, {
     table: l,
     def: basicLog,
+    // The offline round's sync refuses the same rows (decision 0046).
+    scopedWrites: true,
     defaultOrder: () => [desc(l.logDate), desc(l.id)],
     // All rows at once, so the name lookups of a page batch into one query per kind.
     toRecords: (rs, ctx) => Promise.all(rs.map((r) => toLogRecord(r, ctx))),
@@ -144,6 +150,7 @@ export function basicLogRoutes(app: FastifyInstance): void {
           logVersion: x.log_version ?? 0,
           health: x.health ?? ('' as const),
           lastDiet: dietOut(x.last_diet),
+          log: x.log ? { ...x.log, diet: dietOut(x.log.diet) } : {},
         };
       }),
     );

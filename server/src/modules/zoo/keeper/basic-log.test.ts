@@ -138,6 +138,12 @@ describe('keeper logs', () => {
       logId: '',
       health: '',
     });
+    expect(round.body.data.items.find((i: any) => i.animalId === herd).log).toEqual({});
+    // Today's log comes with its values, so the round can open its edit from the device's copy (decision 0046).
+    const a = round.body.data.items.find((i: any) => i.animalId === pandaA);
+    const row = (await t.sql.query(`select log_time, remark, row_version from zoo_basic_log where id = $1`, [a.logId])).rows[0];
+    expect(a.logVersion).toBe(row.row_version);
+    expect(a.log).toEqual({ logTime: row.log_time, diet: [], intake: 3, appetite: 1, behaviour: 1, faeces: 1, health: 2, remark: row.remark });
     expect((await submit(keeper, { animalId: herd, logDate: today })).body.success).toBe(true);
     expect((await t.request({ url: `${base}/today/percent`, token: keeper })).body.data).toEqual({ total: 3, logged: 2, percent: 67 });
     // Yesterday's log of pandaB does not count for today.

@@ -5,6 +5,7 @@ import type { Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { getParam } from '../../../platform/param/param';
+import type { Particulars } from '../stocklog/ledger';
 
 /**
  * A breeding licence states how many animals of a species the zoo may keep (核准数量). A birth or an import that would
@@ -31,3 +32,7 @@ export async function checkApprovedQuantity(app: FastifyInstance, db: Tx, specie
   if ((await getParam(app, overQuotaParamKey(lic.tenant), 'warn', db)).trim() === 'refuse') throw new BizError(why);
   return why;
 }
+
+/** The ledger row's particulars with the over-quota warning on its remark (it is never silent). */
+export const withWarning = (x: Particulars, warning: string | undefined): Particulars =>
+  warning ? { ...x, remark: `${x.remark ? `${x.remark}; ` : ''}${warning}`.slice(0, 500) } : x;

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { InventoryRow } from '@zoo/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { InventoryPopulation, InventoryRow } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
 import type { SheetColumn } from '../../../platform/excel';
@@ -30,6 +30,70 @@ const INS = ['born', 'imported', 'transferredIn', 'census'] as const;
 const OUTS = ['exported', 'transferredOut', 'died', 'cancelled'] as const;
 type Bucket = (typeof INS)[number] | (typeof OUTS)[number];
 
+/** An animal's identifier in the report: its current 专用标识, else its current microchip (none: the local number alone). */
+const mark = (animal: SQL) => sql`select f.code from zoo_animal_flag f
+   where f.animal_id = ${animal} and f.flag_type in (1, 4) and f.void_time is null and f.is_deleted = 0
+   order by f.flag_type desc, f.version desc limit 1`;
+
+/**
+ * Each individual's population (种群成员) at `end`: links made before it and not removed by then (a removed link is
+ * soft-deleted, its update time the removal); the lowest population id if several. A set, joined by hash: a
+ * lookup per animal would read the link table once per animal held.
+ */
+const membersAt = (end: SQL) => sql`select distinct on (l.animal_id) l.animal_id, l.population_id from zoo_population_animal l
+   where l.create_time < ${end} and (l.is_deleted = 0 or l.update_time >= ${end})
+   order by l.animal_id, l.population_id`;
+
+/**
+ * Per species, its populations at the end of `to`: heads from the ledger replay (the same signed sum as stock-at.ts)
+ * and the identifiers of the individuals held then that were its members. A member is an individual of the ledger
+ * (its own rows, decision 0027), counted once, as an individual: the heads are the group's unmarked rest.
+ */
+async function populationsAt(db: Tx, to: string): Promise<Map<string, InventoryPopulation[]>> {
+  const end = endOf(to);
+  const found = await rowsOf<{ species_id: string; population_id: string; name: string; heads: number; members: string | null; member_count: number }>(
+    db,
+    sql`with
+      heads as (
+        select population_id as pid, species_id, sum(n)::int as heads from (
+          select to_population_id as population_id, species_id, male_quantity + female_quantity + they_quantity as n
+            from zoo_stock_log where animal_type = 2 and to_population_id is not null and event_date < ${end}
+          union all
+          select population_id, species_id, -(male_quantity + female_quantity + they_quantity)
+            from zoo_stock_log where animal_type = 2 and population_id is not null and event_date < ${end}) r
+         group by 1, 2),
+      pm as (${membersAt(end)}),
+      held as (
+        select distinct on (animal_id) animal_id, status_after from zoo_stock_log
+         where animal_type = 1 and animal_id in (select animal_id from pm) and event_date < ${end} order by animal_id desc, id desc),
+      members as (
+        select pm.population_id as pid, count(*)::int as n,
+               string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) as ids
+          from held h join pm on pm.animal_id = h.animal_id join zoo_animal a on a.id = h.animal_id
+          left join lateral (${mark(sql`a.id`)}) mk on true
+         where h.status_after = 1 group by 1)
+      select coalesce(p.species_id, hd.species_id)::text as species_id, p.id::text as population_id,
+             coalesce(nullif(p.population_name, ''), c.cage_code, '') as name,
+             coalesce(hd.heads, 0) as heads, m.ids as members, coalesce(m.n, 0) as member_count
+        from zoo_population p
+        left join heads hd on hd.pid = p.id
+        left join members m on m.pid = p.id
+        left join zoo_cage c on c.id = p.cage_id
+       where coalesce(hd.heads, 0) <> 0 or m.n > 0
+       order by 1, p.id`,
+  );
+  const out = new Map<string, InventoryPopulation[]>();
+  for (const r of found) {
+    const list = out.get(r.species_id) ?? [];
+    list.push({ populationId: r.population_id, populationName: r.name, heads: r.heads, memberCount: r.member_count, members: r.members ?? '' });
+    out.set(r.species_id, list);
+  }
+  return out;
+}
+
+/** A population as one cell of the sheet: 「name」 heads without identifiers; members' identifiers. */
+export const populationText = (p: InventoryPopulation) => `${p.populationName}：${p.heads}只无个体标识${p.members ? `；成员 ${p.members}` : ''}`;
+
 export async function inventoryReport(db: Tx, year: number): Promise<InventoryRow[]> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
@@ -50,11 +114,11 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
         select distinct on (animal_id) animal_id, species_id, status_after from zoo_stock_log
          where animal_type = 1 and event_date < ${endOf(to)} order by animal_id desc, id desc),
       marks as (
-        select h.species_id, string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) as identifiers
+        select h.species_id, count(*)::int as n,
+               string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) filter (where pm.population_id is null) as identifiers
           from held h join zoo_animal a on a.id = h.animal_id
-          left join lateral (select f.code from zoo_animal_flag f
-                              where f.animal_id = a.id and f.flag_type in (1, 4) and f.void_time is null and f.is_deleted = 0
-                              order by f.flag_type desc, f.version desc limit 1) mk on true
+          left join lateral (${mark(sql`a.id`)}) mk on true
+          left join (${membersAt(endOf(to))}) pm on pm.animal_id = a.id
          where h.status_after = 1 group by 1),
       permits as (
         select u.species_id, string_agg(distinct p.permit_no, '、') as nos
@@ -67,7 +131,7 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
                [...INS, ...OUTS].map((b) => sql`coalesce((select n from moved where moved.species_id = s.id and bucket = ${b}), 0) as ${sql.identifier(b)}`),
                sql`, `,
              )},
-             coalesce(pm.nos, '') as permit_nos, coalesce(mk.identifiers, '') as identifiers
+             coalesce(pm.nos, '') as permit_nos, coalesce(mk.identifiers, '') as identifiers, coalesce(mk.n, 0) as individuals
         from ids join zoo_species s on s.id = ids.species_id
         join st on st.species_id = s.id
         left join opening o on o.species_id = s.id
@@ -77,8 +141,11 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
        where st.protection_class in (1, 2)
        order by st.protection_class, s.species_name`,
   );
+  const pops = await populationsAt(db, to);
   return found.map((r) => {
     const k = (x: string) => Number(r[x] ?? 0);
+    const populations = pops.get(String(r.species_id)) ?? [];
+    const populationHeads = populations.reduce((s, p) => s + p.heads, 0);
     const closing = k('m') + k('f') + k('u');
     const moves = Object.fromEntries([...INS, ...OUTS].map((b) => [b, k(b)])) as Record<Bucket, number>;
     const explained = k('opening') + INS.reduce((s, b) => s + moves[b], 0) - OUTS.reduce((s, b) => s + moves[b], 0);
@@ -99,11 +166,19 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
       unknown: k('u'),
       permitNos: String(r.permit_nos),
       identifiers: String(r.identifiers),
+      individuals: k('individuals'),
+      populationHeads,
+      populations,
+      unlisted: closing - k('individuals') - populationHeads,
     };
   });
 }
 
-type Col = Exclude<keyof InventoryRow, 'speciesId' | 'protectionAuthority'> | 'protection' | 'authority';
+type Col =
+  | Exclude<keyof InventoryRow, 'speciesId' | 'protectionAuthority' | 'populations' | 'individuals' | 'populationHeads'>
+  | 'protection'
+  | 'authority'
+  | 'populationsText';
 
 /** The sheet an authority reads: the screen's columns in its order, protection and authority by name, a total row. */
 export const INVENTORY_SHEET: SheetColumn<Col>[] = [
@@ -124,11 +199,13 @@ export const INVENTORY_SHEET: SheetColumn<Col>[] = [
   { key: 'cancelled', header: '注销', width: 8 },
   { key: 'closing', header: '年末存栏', width: 10 },
   { key: 'difference', header: '差异', width: 8 },
+  { key: 'unlisted', header: '未列明', width: 8 },
   { key: 'male', header: '雄', width: 6 },
   { key: 'female', header: '雌', width: 6 },
   { key: 'unknown', header: '未知', width: 6 },
   { key: 'permitNos', header: '使用的许可证', width: 24 },
   { key: 'identifiers', header: '个体标识(年末在养)', width: 40 },
+  { key: 'populationsText', header: '种群(无标识头数;成员标识)', width: 48 },
 ];
 
-export const NUMBER_KEYS = ['opening', ...INS, ...OUTS, 'closing', 'difference', 'male', 'female', 'unknown'] as const;
+export const NUMBER_KEYS = ['opening', ...INS, ...OUTS, 'closing', 'difference', 'unlisted', 'male', 'female', 'unknown'] as const;

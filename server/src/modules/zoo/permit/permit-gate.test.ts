@@ -29,7 +29,7 @@ async function permit(body: Record<string, unknown>, token = admin): Promise<str
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   return (await q(`select id::text from zoo_permit where permit_no = $1`, [permitNo]))[0].id;
 }
-const pandaAnimal = () => makeAnimal(t, admin, { speciesId: panda, cageId, sex: 1 });
+const pandaAnimal = (sex = 1) => makeAnimal(t, admin, { speciesId: panda, cageId, sex });
 const exportOf = (animalId: string, extra: Record<string, unknown> = {}, token = admin) =>
   post(token, '/zoo-stockLog/stockLog/export_enroll', {
     animalType: 1,
@@ -167,6 +167,12 @@ describe("births beyond the licence's approved quantity", () => {
     expect((await q(`select remark from zoo_stock_log where id = $1`, [over.body.data.ids[0]]))[0].remark).toContain('超过许可证');
   });
 
+  it('the registry form (submit without 出生/引进登记) is an import and is noted too', async () => {
+    const id = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 2 });
+    const [row] = await q(`select remark from zoo_stock_log where animal_id = $1`, [id]);
+    expect(row.remark).toMatch(/^档案登记.*; 物种「丹顶鹤」存栏将达\d+只,超过许可证\(FY-\w+\)核准数量3只$/);
+  });
+
   it('refuse when the zoo says so (zoo.permit.overQuota.<zoo> = refuse)', async () => {
     await q(`insert into blade_param (param_name, param_key, param_value) values ('超出核准数量', 'zoo.permit.overQuota.340012', 'refuse')`);
     const token = await t.login('adm340012', 'pw', '340012');
@@ -175,6 +181,11 @@ describe("births beyond the licence's approved quantity", () => {
     expect(over.status).toBe(400);
     expect(over.body.msg).toContain('核准数量3只');
     expect((await q(`select count(*)::int n from zoo_stock_log where tenant_id = '340012'`))[0].n).toBe(0);
+    // The registry form's population with counts is refused the same way, and nothing is kept.
+    const registry = await post(token, '/zoo-population/population/submit', { speciesId: crane, cageId: cage, theyQuantity: 4 });
+    expect(registry.status).toBe(400);
+    expect(registry.body.msg).toContain('核准数量3只');
+    expect((await q(`select count(*)::int n from zoo_population where tenant_id = '340012' and is_deleted = 0`))[0].n).toBe(0);
   });
 });
 
@@ -186,5 +197,113 @@ describe('a reversed export', () => {
     const rev = await t.request({ method: 'POST', url: '/zoo-stockLog/stockLog/remove', token: admin, query: { ids: res.body.data.ids[0] } });
     expect(rev.body.success, JSON.stringify(rev.body)).toBe(true);
     expect((await detail(p)).lines[0]).toMatchObject({ used: 0, remaining: 1 });
+  });
+});
+
+describe('sex-specific permit lines', () => {
+  it('a line stating a sex covers only animals of that sex', async () => {
+    const males = await permit({ lines: [{ speciesId: panda, sex: 1, quantity: 1 }] });
+    const female = await pandaAnimal(2);
+    const refused = await exportOf(female, { permitIds: [males] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/^许可证「P-\w+」的物种「大熊猫」许可为雄性1只,可用于雌性的仅剩0只,本次输出1只雌性$/);
+    expect(await statusOf(female)).toBe(1);
+    const male = await exportOf(await pandaAnimal(1), { permitIds: [males] });
+    expect(male.body.success, JSON.stringify(male.body)).toBe(true);
+    expect((await detail(males)).lines[0]).toMatchObject({ sex: 1, quantity: 1, used: 1, remaining: 0 });
+  });
+
+  it('each sex takes its own line first, then the any-sex line; the lines show it', async () => {
+    const p = await permit({
+      lines: [
+        { speciesId: panda, sex: 1, quantity: 1 },
+        { speciesId: panda, sex: 0, quantity: 1 },
+      ],
+    });
+    // A female takes the any-sex line: a second female finds nothing for her sex, though a male line is left.
+    expect((await exportOf(await pandaAnimal(2), { permitIds: [p] })).body.success).toBe(true);
+    const second = await exportOf(await pandaAnimal(2), { permitIds: [p] });
+    expect(second.body.msg).toContain('许可为雄性1只、不限性别1只,可用于雌性的仅剩0只,本次输出1只雌性');
+    expect((await detail(p)).lines.map((l: any) => [l.sex, l.used, l.remaining])).toEqual([
+      [1, 0, 1],
+      [0, 1, 0],
+    ]);
+    expect((await exportOf(await pandaAnimal(1), { permitIds: [p] })).body.success).toBe(true);
+    expect((await detail(p)).state).toBe('used');
+    // The lines may not be edited so that the uses (a male, a female) no longer fit.
+    const d = await detail(p);
+    const edit = await post(admin, '/zoo-permit/permit/submit', {
+      ...d,
+      lines: [{ speciesId: panda, sex: 2, quantity: 2 }],
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.msg).toBe('物种「大熊猫」已使用雄性1只、雌性1只,修改后的性别许可行不能覆盖已使用数量');
+  });
+
+  // After the births above: the cranes born here are the zoo's (their quota is tested there).
+  it('holds for transfers and population heads counted M.F.U', async () => {
+    const males = await permit({ lines: [{ speciesId: crane, sex: 1, quantity: 2 }] });
+    const heads = await post(admin, '/zoo-stockLog/stockLog/born_enroll', {
+      animalType: 2,
+      speciesId: crane,
+      cageId,
+      bornDate: today,
+      maleQuantity: 1,
+      femaleQuantity: 1,
+    });
+    expect(heads.body.success, JSON.stringify(heads.body)).toBe(true);
+    const body = { toTenantId: '340012', animalType: 2, speciesId: crane, cageId, transferDate: today, permitIds: [males] };
+    const mixed = await post(admin, '/zoo-transfer/transferLog/submit', { ...body, maleQuantity: 1, femaleQuantity: 1 });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.msg).toContain('可用于雌性的仅剩0只,本次转移1只雌性');
+    const ok = await post(admin, '/zoo-transfer/transferLog/submit', { ...body, maleQuantity: 1 });
+    expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);
+    expect((await detail(males)).lines[0]).toMatchObject({ used: 1, remaining: 1 });
+  });
+});
+
+describe('an accepted transfer is an import for the receiver', () => {
+  it("beyond the receiver's approved quantity: refused by its parameter, else let through with a warning", async () => {
+    const covering = await permit({ lines: [{ speciesId: crane, quantity: 10 }] });
+    const born = await post(admin, '/zoo-stockLog/stockLog/born_enroll', { animalType: 2, speciesId: crane, cageId, bornDate: today, theyQuantity: 8 });
+    expect(born.body.success, JSON.stringify(born.body)).toBe(true);
+    const token = await platformToken(t);
+    const warnZoo = '340013';
+    const warnAdmin = await zooAdmin(t, warnZoo);
+    const lic = {
+      speciesId: crane,
+      licenceNo: `FY-${uid()}`,
+      issuingAuthority: '国家林业和草原局',
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
+      approvedQuantity: 3,
+    };
+    expect((await post(token, '/blade-system/tenant/authspecies', { tenantId: warnZoo, species: [lic] })).body.success).toBe(true);
+    const send = async (toTenantId: string) => {
+      const res = await post(admin, '/zoo-transfer/transferLog/submit', {
+        toTenantId,
+        animalType: 2,
+        speciesId: crane,
+        cageId,
+        transferDate: today,
+        theyQuantity: 4,
+        permitIds: [covering],
+      });
+      expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+      return (await q(`select id::text from zoo_transfer_log where tenant_id = $1 and to_tenant_id = $2 order by id desc limit 1`, [ZOO, toTenantId]))[0].id;
+    };
+    const accept = async (receiver: string, id: string) =>
+      post(receiver, '/zoo-transfer/transferLog/confirm', { id, status: 1, transferOpinion: '同意', toCageId: (await makeCageChain(t, receiver)).cageId });
+
+    const refuseAdmin = await t.login('adm340012', 'pw', '340012');
+    const refused = await accept(refuseAdmin, await send('340012'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/^物种「丹顶鹤」存栏将达\d+只,超过许可证\(FY-\w+\)核准数量3只$/);
+    const id = await send(warnZoo);
+    const warned = await accept(warnAdmin, id);
+    expect(warned.body.success, JSON.stringify(warned.body)).toBe(true);
+    expect(warned.body.data.warnings).toEqual(['物种「丹顶鹤」存栏将达4只,超过许可证(' + lic.licenceNo + ')核准数量3只']);
+    const [row] = await q(`select l.remark from zoo_stock_log l join zoo_transfer_log t on t.import_log_id = l.id where t.id = $1`, [id]);
+    expect(row.remark).toContain('超过许可证');
   });
 });

@@ -3,7 +3,8 @@ import { CITES_KINDS, CONSUMED_KINDS, PERMIT_KIND } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { zooSpecies } from '../zoo.tables';
-import { usedBySpecies } from './permit.records';
+import { capacityOf, headsOf, leftFor, plus, sexName, sexQuantities, uncovered, type Mfu } from './permit-lines';
+import { usedBySex } from './permit.records';
 import { zooPermit, zooPermitUse } from './permit.tables';
 
 /**
@@ -17,7 +18,8 @@ import { zooPermit, zooPermitUse } from './permit.tables';
 
 export interface Outgoing {
   speciesId: string;
-  quantity: number;
+  /** The heads that leave, per sex (M.F.U): a line stating a sex covers only that sex. */
+  mfu: Mfu;
   /** The movement's date, yyyy-MM-dd: the permit must be in force on it. */
   day: string;
   useKind: 'export' | 'transfer';
@@ -68,17 +70,30 @@ export async function checkOutgoing(db: Tx, o: Outgoing): Promise<PermitPlan> {
         .for('update')
     : [];
   if (permits.length !== ids.length) throw new BizError('所选许可证不存在或已删除');
-  const used = await usedBySpecies(db, ids);
+  const used = await usedBySex(db, ids);
+  const quantity = headsOf(o.mfu);
   for (const p of permits) {
     const doc = `许可证「${p.permitNo}」`;
     if (!CONSUMED_KINDS.includes(p.kind)) throw new BizError(`${doc}是${KIND_NAME[p.kind]},不能作为${what}的运输或进出口证件`);
     if (p.validFrom > o.day) throw new BizError(`${doc}自 ${p.validFrom} 起生效,${what}日期 ${o.day} 不在有效期内`);
     if (p.validTo && p.validTo < o.day) throw new BizError(`${doc}已于 ${p.validTo} 到期,不能用于 ${o.day} 的${what}`);
-    const covers = p.lines.filter((l) => l.speciesId === o.speciesId).reduce((s, l) => s + (l.quantity ?? 0), 0);
-    if (!covers) throw new BizError(`${doc}不含物种「${sp.name}」`);
-    const left = covers - (used.get(p.id)?.get(o.speciesId) ?? 0);
+    const cap = capacityOf(p.lines, o.speciesId);
+    if (!cap.total) throw new BizError(`${doc}不含物种「${sp.name}」`);
+    const before = used.get(p.id)?.get(o.speciesId) ?? [0, 0, 0];
+    const left = cap.total - headsOf(before);
     if (left <= 0) throw new BizError(`${doc}的物种「${sp.name}」许可数量已用完`);
-    if (left < o.quantity) throw new BizError(`${doc}的物种「${sp.name}」仅剩${left}只,本次${what}${o.quantity}只`);
+    if (left < quantity) throw new BizError(`${doc}的物种「${sp.name}」仅剩${left}只,本次${what}${quantity}只`);
+    if (uncovered(cap, plus(before, o.mfu))) {
+      // Enough in all, not of the sexes that leave: name the first sex short of its own.
+      const i = o.mfu.findIndex((n, k) => n > leftFor(cap, before, k));
+      const sex = sexName((i < 0 ? 0 : i) + 1);
+      const stated = sexQuantities(p.lines.filter((l) => l.speciesId === o.speciesId).map((l) => [l.sex ?? 0, l.quantity ?? 0]));
+      throw new BizError(
+        i < 0
+          ? `${doc}的物种「${sp.name}」许可为${stated},不能覆盖本次${what}的性别构成`
+          : `${doc}的物种「${sp.name}」许可为${stated},可用于${sex}的仅剩${leftFor(cap, before, i)}只,本次${what}${o.mfu[i]}只${sex}`,
+      );
+    }
     if (CITES_KINDS.includes(p.kind) && o.crossBorder) {
       if (p.purposeCode !== o.purposeCode) throw new BizError(`${doc}的交易目的代码为 ${p.purposeCode},与本次${what}的 ${o.purposeCode} 不符`);
       if (p.sourceCode !== o.sourceCode) throw new BizError(`${doc}的来源代码为 ${p.sourceCode},与本次${what}的 ${o.sourceCode} 不符`);
@@ -86,10 +101,10 @@ export async function checkOutgoing(db: Tx, o: Outgoing): Promise<PermitPlan> {
   }
   const level = sp.cls === 1 ? '国家一级' : sp.cls === 2 ? '国家二级' : '';
   if (level && !permits.some((p) => p.kind === PERMIT_KIND.transport))
-    throw new BizError(`物种「${sp.name}」为${level}保护野生动物,${what}须选择在 ${o.day} 有效、覆盖该物种${o.quantity}只的野生动物运输证明`);
+    throw new BizError(`物种「${sp.name}」为${level}保护野生动物,${what}须选择在 ${o.day} 有效、覆盖该物种${quantity}只的野生动物运输证明`);
   if (o.crossBorder && sp.cites !== 'none' && !permits.some((p) => LEAVING_CITES.includes(p.kind)))
     throw new BizError(`物种「${sp.name}」列入CITES附录${sp.cites},出境须选择CITES出口许可证、再出口证明书或允许进出口证明书`);
-  return { day: o.day, useKind: o.useKind, speciesId: o.speciesId, quantity: o.quantity, permitIds: ids };
+  return { day: o.day, useKind: o.useKind, speciesId: o.speciesId, quantity, permitIds: ids };
 }
 
 /** Books the plan's uses against the movement's ledger row or the transfer (same transaction, permits still locked). */

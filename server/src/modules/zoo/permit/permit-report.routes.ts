@@ -4,7 +4,7 @@ import { sendXlsx, writeSheet } from '../../../platform/excel';
 import { route } from '../../../platform/http/route';
 import { citesReport, CITES_SHEET } from './cites-report';
 import { markingTodo, quotaUse } from './compliance-lists';
-import { INVENTORY_SHEET, inventoryReport, NUMBER_KEYS } from './inventory-report';
+import { INVENTORY_SHEET, inventoryReport, NUMBER_KEYS, populationText } from './inventory-report';
 
 const LEVEL: Record<number, string> = { 1: '国家一级', 2: '国家二级' };
 const AUTHORITY: Record<number, string> = { 0: '', 1: '林草', 2: '渔业' };
@@ -13,14 +13,25 @@ const AUTHORITY: Record<number, string> = { 0: '', 1: '林草', 2: '渔业' };
 export function permitReportRoutes(app: FastifyInstance): void {
   route(app, permitReportEndpoints.inventory, async ({ db, query }) => {
     const rows = await inventoryReport(db, query.year);
-    return { year: query.year, from: `${query.year}-01-01`, to: `${query.year}-12-31`, rows, reconciled: rows.every((r) => r.difference === 0) };
+    return {
+      year: query.year,
+      from: `${query.year}-01-01`,
+      to: `${query.year}-12-31`,
+      rows,
+      reconciled: rows.every((r) => r.difference === 0 && r.unlisted === 0),
+    };
   });
 
   route(app, permitReportEndpoints.inventoryExport, async ({ db, query, reply }) => {
     const rows = await inventoryReport(db, query.year);
     const total = Object.fromEntries(NUMBER_KEYS.map((k) => [k, rows.reduce((s, r) => s + r[k], 0)]));
     const data = [
-      ...rows.map((r) => ({ ...r, protection: LEVEL[r.protectionClass] ?? '', authority: AUTHORITY[r.protectionAuthority] ?? '' })),
+      ...rows.map(({ populations, ...r }) => ({
+        ...r,
+        protection: LEVEL[r.protectionClass] ?? '',
+        authority: AUTHORITY[r.protectionAuthority] ?? '',
+        populationsText: populations.map(populationText).join('\n'),
+      })),
       { speciesName: '合计', ...total },
     ];
     return sendXlsx(reply, `国家重点保护野生动物年度存栏报告_${query.year}.xlsx`, await writeSheet(`${query.year}年度存栏`, INVENTORY_SHEET, data)) as never;

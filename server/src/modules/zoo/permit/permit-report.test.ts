@@ -150,6 +150,68 @@ describe('annual inventory of state-protected animals', () => {
     for (const r of (await report(Y)).data.rows) expect(rowOf(next.data.rows, r.speciesId)?.opening, r.speciesName).toBe(r.closing);
   });
 
+  it("lists each population's heads and its members' identifiers, reconciled with the closing stock to the animal", async () => {
+    const year = Number(today.slice(0, 4));
+    const [pop] = await calls.q(`select id::text, cage_id::text from zoo_population where tenant_id = $1 and species_id = $2`, [A, python]);
+    const born = await ok('born', {
+      animalType: 1,
+      speciesId: python,
+      cageId: cageA,
+      bornDate: today,
+      animals: [
+        { localNo: `PY-M-${uid()}`, sex: 1 },
+        { localNo: `PY-S-${uid()}`, sex: 2 },
+      ],
+    });
+    const [member, single] = born.animalIds as string[];
+    expect((await post('/zoo-animal/animalFlag/submit', { animalId: member, type: 1, code: '156000000009901' })).body.success).toBe(true);
+    const link = await post('/zoo-populationAnimal/populationAnimal/submit', { populationId: pop.id, animalId: member });
+    expect(link.body.success, JSON.stringify(link.body)).toBe(true);
+    const [m, s] = await calls.q(`select local_no from zoo_animal where id = any($1::bigint[]) order by id`, [[member, single]]);
+    const [cage] = await calls.q(`select cage_code from zoo_cage where id = $1`, [pop.cage_id]);
+    const body = await report(year);
+    expect(body.data.reconciled).toBe(true);
+    // 2 heads of the 2019 population (unmarked) + 2 individuals born today, one of them a member of the population.
+    expect(rowOf(body.data.rows, python)).toMatchObject({
+      closing: 4,
+      individuals: 2,
+      populationHeads: 2,
+      unlisted: 0,
+      identifiers: s.local_no,
+      populations: [{ populationId: pop.id, populationName: cage.cage_code, heads: 2, memberCount: 1, members: `${m.local_no}(156000000009901)` }],
+    });
+    // The xlsx has the same cell; last year's report knew no members (the link is of today).
+    const res = await w.t.app.inject({ url: `/api/zoo-permit/report/inventory/export?year=${year}&Blade-Auth=${w.zooA}` });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as string[]).slice(1);
+    const row = ws.getRow(body.data.rows.findIndex((r: any) => r.speciesId === python) + 2);
+    expect(row.getCell(header.indexOf('种群(无标识头数;成员标识)') + 1).text).toBe(`${cage.cage_code}：2只无个体标识；成员 ${m.local_no}(156000000009901)`);
+    expect(row.getCell(header.indexOf('个体标识(年末在养)') + 1).text).toBe(s.local_no);
+    expect(row.getCell(header.indexOf('未列明') + 1).text).toBe('0');
+    expect(rowOf((await report(year - 1)).data.rows, python)).toMatchObject({
+      individuals: 0,
+      populationHeads: 2,
+      populations: [expect.objectContaining({ members: '' })],
+    });
+    // A member removed from the population is listed with the individuals again.
+    const links = await w.t.request({ url: '/zoo-populationAnimal/populationAnimal/list', token: w.zooA, query: { populationId: pop.id } });
+    expect(
+      (
+        await w.t.request({
+          method: 'POST',
+          url: '/zoo-populationAnimal/populationAnimal/remove',
+          token: w.zooA,
+          query: { ids: links.body.data.records[0].id },
+        })
+      ).body.success,
+    ).toBe(true);
+    const after = rowOf((await report(year)).data.rows, python)!;
+    expect(after.identifiers.split('、').sort()).toEqual([`${m.local_no}(156000000009901)`, s.local_no].sort());
+    expect(after.populations[0]).toMatchObject({ heads: 2, memberCount: 0, members: '' });
+  });
+
   it('downloads the same rows as xlsx, with a total row', async () => {
     const screen = (await report(Y)).data.rows as Array<Record<string, any>>;
     const res = await w.t.app.inject({ url: `/api/zoo-permit/report/inventory/export?year=${Y}&Blade-Auth=${w.zooA}` });

@@ -8,7 +8,8 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { zooSpecies } from '../zoo.tables';
 import { speciesOf } from '../shared/lookups';
 import { expiringPermits } from './expiring';
-import { permitRecords, usedBySpecies } from './permit.records';
+import { capacityOf, headsOf, sexQuantities, uncovered } from './permit-lines';
+import { permitRecords, usedBySex } from './permit.records';
 import { zooPermit, zooPermitUse } from './permit.tables';
 
 const p = zooPermit;
@@ -62,14 +63,16 @@ export function permitRoutes(app: FastifyInstance): void {
         .where(and(eq(p.kind, input.kind), eq(p.permitNo, input.permitNo), eq(p.isDeleted, 0), existing ? ne(p.id, existing.id) : undefined));
       if (dup) throw new BizError(`证件编号「${input.permitNo}」已登记`);
       if (existing) {
-        // A line may not shrink below what movements already used of its species.
-        const used = (await usedBySpecies(db, [existing.id])).get(existing.id) ?? new Map<string, number>();
-        for (const [sid, n] of used) {
-          const q = input.lines.filter((l) => l.speciesId === sid).reduce((s, l) => s + l.quantity, 0);
-          if (q < n) {
-            const name = (await speciesOf(ctx)(sid))?.speciesName ?? sid;
-            throw new BizError(`物种「${name}」已使用${n}只,许可数量不能少于已使用数量`);
-          }
+        // A line may not shrink below what movements already used of its species (of the sexes they were).
+        const used = (await usedBySex(db, [existing.id])).get(existing.id) ?? new Map<string, [number, number, number]>();
+        for (const [sid, mfu] of used) {
+          const cap = capacityOf(input.lines, sid);
+          const n = headsOf(mfu);
+          if (cap.total >= n && !uncovered(cap, mfu)) continue;
+          const name = (await speciesOf(ctx)(sid))?.speciesName ?? sid;
+          if (cap.total < n) throw new BizError(`物种「${name}」已使用${n}只,许可数量不能少于已使用数量`);
+          const bySex = sexQuantities(mfu.flatMap((k, i) => (k ? [[i + 1, k] as [number, number]] : [])));
+          throw new BizError(`物种「${name}」已使用${bySex},修改后的性别许可行不能覆盖已使用数量`);
         }
       }
       return {

@@ -5,10 +5,11 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
+import { checkApprovedQuantity, withWarning } from '../permit/approved-quantity';
 import { assertSpeciesAuthorised } from '../shared/licence';
 import { animalOf, LOOKUP_TABLES } from '../shared/lookups';
 import { populationRecord } from '../shared/records';
-import { anyMovement, appendPopulationEntry, type Mfu } from '../stocklog/ledger';
+import { anyMovement, appendPopulationEntry, registryEntry, type Mfu } from '../stocklog/ledger';
 import { withdrawRegistration } from '../stocklog/reverse';
 import { zooStockLog } from '../stocklog/stocklog.tables';
 import { zooAnimal, zooCage, zooPopulation, zooPopulationAnimal } from '../zoo.tables';
@@ -53,7 +54,10 @@ export function populationRoutes(app: FastifyInstance): void {
       if (!id || (await anyMovement(db, or(eq(zooStockLog.populationId, id), eq(zooStockLog.toPopulationId, id))))) return;
       const [row] = await db.select().from(p).where(eq(p.id, id));
       const q: Mfu = [row!.maleQuantity, row!.femaleQuantity, row!.theyQuantity];
-      if (q.some((n) => n > 0)) await appendPopulationEntry(db, row!, q);
+      if (!q.some((n) => n > 0)) return;
+      // Like any import, beyond the licence's approved quantity: refused or noted (decision 0040); the counts are in.
+      const warning = await checkApprovedQuantity(app, db, row!.speciesId, 0);
+      await appendPopulationEntry(db, row!, q, withWarning(registryEntry(row!.createTime), warning));
     },
     beforeRemove: async (ids, { db }) => {
       for (const id of ids) await withdrawRegistration(db, { populationId: id }, '删除种群档案');

@@ -42,24 +42,24 @@ function totals(rs: readonly SpeciesPeriodRow[]) {
 
 /** The sheet has the screen's columns in the screen's order, and a total row. */
 const SHEET: SheetColumn<'speciesName' | 'latinName' | 'className' | 'protection' | (typeof NUMBERS)[number]>[] = [
-  { key: 'speciesName', header: '物种', width: 18 },
-  { key: 'latinName', header: '学名', width: 26 },
-  { key: 'className', header: '纲', width: 10 },
-  { key: 'protection', header: '保护级别', width: 14 },
-  { key: 'opening', header: '期初存栏', width: 10 },
-  { key: 'born', header: '出生', width: 8 },
-  { key: 'imported', header: '引进', width: 8 },
-  { key: 'census', header: '期初登记', width: 10 },
-  { key: 'exported', header: '输出', width: 8 },
-  { key: 'died', header: '死亡', width: 8 },
-  { key: 'cancelled', header: '注销', width: 8 },
-  { key: 'other', header: '迁移及撤销', width: 12 },
-  { key: 'closing', header: '期末存栏', width: 10 },
-  { key: 'individuals', header: '个体', width: 8 },
-  { key: 'populationHeads', header: '种群', width: 8 },
-  { key: 'male', header: '雄', width: 6 },
-  { key: 'female', header: '雌', width: 6 },
-  { key: 'unknown', header: '未知', width: 6 },
+  { key: 'speciesName', header: '物种', en: 'Species', width: 18 },
+  { key: 'latinName', header: '学名', en: 'Scientific name', width: 26 },
+  { key: 'className', header: '纲', en: 'Class', width: 10 },
+  { key: 'protection', header: '保护级别', en: 'Protection class', width: 14 },
+  { key: 'opening', header: '期初存栏', en: 'Opening stock', width: 10 },
+  { key: 'born', header: '出生', en: 'Births', width: 8 },
+  { key: 'imported', header: '引进', en: 'Acquisitions', width: 8 },
+  { key: 'census', header: '期初登记', en: 'Initial census', width: 10 },
+  { key: 'exported', header: '输出', en: 'Dispositions', width: 8 },
+  { key: 'died', header: '死亡', en: 'Deaths', width: 8 },
+  { key: 'cancelled', header: '注销', en: 'Write-offs', width: 8 },
+  { key: 'other', header: '迁移及撤销', en: 'Moves and reversals', width: 12 },
+  { key: 'closing', header: '期末存栏', en: 'Closing stock', width: 10 },
+  { key: 'individuals', header: '个体', en: 'Individuals', width: 8 },
+  { key: 'populationHeads', header: '种群', en: 'Group heads', width: 8 },
+  { key: 'male', header: '雄', en: 'Male', width: 6 },
+  { key: 'female', header: '雌', en: 'Female', width: 6 },
+  { key: 'unknown', header: '未知', en: 'Unknown', width: 6 },
 ];
 
 async function homeInfo(db: Tx) {
@@ -131,7 +131,11 @@ export function reportRoutes(app: FastifyInstance): void {
       ...r.map((x) => ({ ...x, protection: levels.get(String(x.protectionClass)) ?? String(x.protectionClass) })),
       { speciesName: '合计', ...totals(r) },
     ];
-    return sendXlsx(reply, `存栏报表_${from}_${to}.xlsx`, await writeSheet('存栏报表', SHEET, data)) as never;
+    return sendXlsx(
+      reply,
+      { zh: `存栏报表_${from}_${to}.xlsx`, en: `Stock report_${from}_${to}.xlsx` },
+      await writeSheet({ zh: '存栏报表', en: 'Stock report' }, SHEET, data),
+    ) as never;
   });
 
   route(app, stockReportEndpoints.info, async ({ db }) => homeInfo(db));

@@ -210,7 +210,7 @@ export const registryEntry = (eventDate: string): Particulars => ({
 export const REGISTRY_IMPORT_TYPE = '6';
 
 /** The opening import row of a population created through the registry with counts. */
-export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu): Promise<string> {
+export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu, x: Particulars = registryEntry(pop.createTime)): Promise<string> {
   return append(db, {
     movementType: 'import',
     animalType: 2,
@@ -220,6 +220,6 @@ export async function appendPopulationEntry(db: Tx, pop: PopulationRow, q: Mfu):
     ...quantities(q),
     toBefore: [0, 0, 0],
     toAfter: q,
-    ...particulars(registryEntry(pop.createTime)),
+    ...particulars(x),
   });
 }

@@ -19,7 +19,7 @@ import { approvalRoutes, gateMovement, registerMovementApplier } from './approva
 import { submitAccess } from './submit-access';
 import { stockLogRecords } from './stocklog.records';
 import { checkOutgoing, recordUses } from '../permit/permit-gate';
-import { checkApprovedQuantity } from '../permit/approved-quantity';
+import { checkApprovedQuantity, withWarning } from '../permit/approved-quantity';
 import { zooStockLog } from './stocklog.tables';
 
 const l = zooStockLog;
@@ -90,10 +90,8 @@ export async function register<K extends Movement>(app: FastifyInstance, db: Tx,
     const adding = b.animalType === 1 ? ((b as InBody).animals?.length ?? 0) : b.maleQuantity + b.femaleQuantity + b.theyQuantity;
     const warning = await checkApprovedQuantity(app, db, b.speciesId, adding);
     // Let through by the zoo's parameter, never silently: in the answer and on the ledger row.
-    if (warning) {
-      warnings.push(warning);
-      x = { ...x, remark: `${x.remark ? `${x.remark}; ` : ''}${warning}`.slice(0, 500) };
-    }
+    if (warning) warnings.push(warning);
+    x = withWarning(x, warning);
   }
   // An export books first and checks its permits after, in the same transaction (a refusal rolls the booking back):
   // stock rows, then permits, is the lock order transfers take too, so the two never deadlock. The ledger row
@@ -101,9 +99,14 @@ export async function register<K extends Movement>(app: FastifyInstance, db: Tx,
   const booked = await book(db, kind, b, x, final && kind !== 'export');
   if (kind === 'export') {
     const e = b as MovementBody['export'];
+    // The heads per sex as booked (an individual's sex is its record's): sex-specific permit lines read them.
+    const [row] = await db
+      .select({ m: zooStockLog.maleQuantity, f: zooStockLog.femaleQuantity, u: zooStockLog.theyQuantity })
+      .from(zooStockLog)
+      .where(eq(zooStockLog.id, booked.ids[0]!));
     const plan = await checkOutgoing(db, {
       speciesId: e.speciesId,
-      quantity: e.animalType === 1 ? 1 : e.maleQuantity + e.femaleQuantity + e.theyQuantity,
+      mfu: [row!.m, row!.f, row!.u],
       day: e.exportDate.slice(0, 10),
       useKind: 'export',
       permitIds: e.permitIds,

@@ -8,6 +8,7 @@ import { gateMovement, registerMovementApplier } from '../stocklog/approval';
 import { confirmTransfer, proposeHeldTransfer, proposalRow, withdrawTransfer, zooDirectory, type Actor, type Proposal } from './transfer.service';
 import { transferRecords } from './transfer.records';
 import { zooTransferLog } from './transfer.tables';
+import { checkApprovedQuantity } from '../permit/approved-quantity';
 
 const t = zooTransferLog;
 const me = sql`current_setting('app.tenant_id', true)`;
@@ -39,10 +40,9 @@ export function transferRoutes(app: FastifyInstance): void {
   // An approved transfer becomes the proposal the requester made, in the approving step's transaction.
   registerMovementApplier('transfer', async (db, body) => ({ ids: [await proposeHeldTransfer(db, body)] }));
 
-  route(app, transferLogEndpoints.confirm, async ({ db, session, body }) => {
-    await confirmTransfer(db, body, actor(session));
-    return {};
-  });
+  route(app, transferLogEndpoints.confirm, async ({ db, session, body }) =>
+    confirmTransfer(db, body, actor(session), (speciesId, adding) => checkApprovedQuantity(app, db, speciesId, adding)),
+  );
 
   route(app, transferLogEndpoints.zoos, async ({ db, session }) => (await zooDirectory(db)).filter((z) => z.tenantId !== session.tenantId));
 }

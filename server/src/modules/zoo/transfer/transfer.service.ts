@@ -9,6 +9,7 @@ import { assertSpeciesAuthorised } from '../shared/licence';
 import { cageOfZoo, sexVector } from '../stocklog/ledger';
 import { exportSide, holdAnimal, holdHeads, importSide, releaseHeads } from './transfer-ledger';
 import { zooTransferLog } from './transfer.tables';
+import { withWarning } from '../permit/approved-quantity';
 import { checkOutgoing, recordUses, releaseUses } from '../permit/permit-gate';
 
 /**
@@ -56,10 +57,9 @@ export async function admitOutgoingTransfer(db: Tx, proposal: Proposal, sender: 
  */
 export async function proposalRow(db: Tx, b: Proposal, sender: Actor): Promise<typeof zooTransferLog.$inferInsert> {
   const row = await heldRow(db, b, sender);
-  const quantity = row.maleQuantity! + row.femaleQuantity! + row.theyQuantity!;
   const plan = await checkOutgoing(db, {
     speciesId: b.speciesId,
-    quantity,
+    mfu: [row.maleQuantity ?? 0, row.femaleQuantity ?? 0, row.theyQuantity ?? 0],
     day: b.transferDate.slice(0, 10),
     useKind: 'transfer',
     permitIds: b.permitIds ?? [],
@@ -164,7 +164,13 @@ export async function withdrawTransfer(db: Tx, id: string, sender: Actor): Promi
  * sender's record: its change is written as the sender's tenant, so its audit rows land in the sender's trail
  * (the receiving user is still named in them).
  */
-export async function confirmTransfer(db: Tx, body: Confirmation, receiver: Actor): Promise<void> {
+export async function confirmTransfer(
+  db: Tx,
+  body: Confirmation,
+  receiver: Actor,
+  /** The receiver's licensed-quantity check (approved-quantity.ts): it warns (returned) or refuses. */
+  quota?: (speciesId: string, adding: number) => Promise<string | undefined>,
+): Promise<{ warnings?: string[] }> {
   const row = await lockTransfer(db, body.id);
   if (row.toTenantId !== receiver.tenantId) throw new BizError('只有接收方可以确认转移');
   refuseUnlessPending(row, '确认');
@@ -180,15 +186,17 @@ export async function confirmTransfer(db: Tx, body: Confirmation, receiver: Acto
         .set({ ...done, transferStatus: TRANSFER_REJECTED })
         .where(eq(t.id, row.id));
     });
-    return;
+    return {};
   }
   // Same rules as an import: the species in this zoo's licence scope and in force, a cage of this zoo.
   await assertSpeciesAuthorised(db, row.speciesId);
   const cage = await cageOfZoo(db, body.toCageId!, '接收笼舍');
   await setAuditReason(db, `园间转移 ${row.fromZooName} → ${row.toZooName}`);
   const x = { eventDate: done.confirmTime, remark: [row.remark, opinion].filter(Boolean).join(';').slice(0, 500) };
+  // An import for the receiver: beyond its licence's approved quantity it is noted on its ledger row, or refused.
+  const warning = await quota?.(row.speciesId, row.maleQuantity + row.femaleQuantity + row.theyQuantity);
   const out = await asTenant(db, row.tenantId, () => exportSide(db, row, x));
-  const inn = await importSide(db, row, cage.id, x, out.travelling, body.localNo);
+  const inn = await importSide(db, row, cage.id, withWarning(x, warning), out.travelling, body.localNo);
   await asTenant(db, row.tenantId, () =>
     db
       .update(t)
@@ -203,4 +211,5 @@ export async function confirmTransfer(db: Tx, body: Confirmation, receiver: Acto
       })
       .where(eq(t.id, row.id)),
   );
+  return warning ? { warnings: [warning] } : {};
 }

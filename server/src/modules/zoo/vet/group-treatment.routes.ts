@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { medGroupTreatment, medWeightRef, vetRoundEndpoints, type MedGroupTreatmentRecord, type MedWeightRefRecord } from '@zoo/contract';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import {
+  computeDose,
+  medGroupTreatment,
+  medWeightRef,
+  vetRoundEndpoints,
+  type ConcentrationUnit,
+  type MedGroupTreatmentRecord,
+  type MedWeightRefRecord,
+} from '@zoo/contract';
+import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { mustExist } from '../../../platform/resource/guards';
@@ -10,7 +19,58 @@ import { speciesOf } from '../shared/lookups';
 import { zooPopulation, zooSpecies } from '../zoo.tables';
 import { zooMedGroupTreatment, zooMedWeightRef } from './round.tables';
 import { zooMedDrug } from './vet.tables';
-import { ANIMAL_MISSING, DRUG_MISSING, drugNameOf, refuseFuture } from './vet-shared';
+import { referenceCurve } from './weight-ref-curve';
+import { ANIMAL_MISSING, doseForWeight, DRUG_MISSING, drugNameOf, refuseFuture, type Drug } from './vet-shared';
+
+type GroupDoseInput = { doseMgKg?: number | null; headWeightKg?: number | null; countTreated: number; doseText?: string | null; confirmOutOfRange?: boolean };
+
+/**
+ * A group treatment's dose by weight, with the prescription's arithmetic and range check (`doseForWeight`): mg and
+ * amount per head from the mean weight per head, and the totals for the heads treated computed from the unrounded
+ * product (rate × mean weight × heads), so each figure is rounded once. Without a rate the dose is the text alone.
+ */
+async function groupDose(db: Tx, speciesId: string, drug: Drug, input: GroupDoseInput) {
+  const rate = input.doseMgKg ?? null;
+  if (rate === null) {
+    if (input.headWeightKg !== null && input.headWeightKg !== undefined) throw new BizError('填写了每头平均体重时请填写剂量(mg/kg)');
+    if (!input.doseText) throw new BizError('请填写剂量(mg/kg)或剂量说明');
+    return { ...NO_DOSE, doseText: input.doseText };
+  }
+  const head = input.headWeightKg ?? null;
+  if (head === null) throw new BizError('按体重给药时请填写每头平均体重');
+  const perHead = await doseForWeight(db, speciesId, drug, rate, head);
+  if (perHead.reason && !input.confirmOutOfRange) throw new BizError(`${perHead.reason},请确认后再提交`);
+  // Heads × kg keeps four decimals: the float product is exact once fixed to them.
+  const total = computeDose({
+    mgPerKg: rate,
+    weightKg: Number((head * input.countTreated).toFixed(4)),
+    concentration: drug.concentration,
+    concentrationUnit: drug.concentrationUnit as ConcentrationUnit,
+  });
+  return {
+    doseText: input.doseText ?? '',
+    doseMgKg: rate,
+    headWeightKg: head,
+    doseMg: perHead.doseMg,
+    amount: perHead.amount,
+    totalMg: total.doseMg,
+    totalAmount: total.amount,
+    concentration: drug.concentration,
+    concentrationUnit: drug.concentrationUnit,
+    outOfRange: perHead.reason ? 1 : 0,
+  };
+}
+const NO_DOSE = {
+  doseMgKg: null,
+  headWeightKg: null,
+  doseMg: null,
+  amount: null,
+  totalMg: null,
+  totalAmount: null,
+  concentration: null,
+  concentrationUnit: null,
+  outOfRange: 0,
+};
 
 /** Population (group) treatments and the species' reference growth curves (decision 0038, third slice). */
 export function groupTreatmentRoutes(app: FastifyInstance): void {
@@ -34,11 +94,11 @@ export function groupTreatmentRoutes(app: FastifyInstance): void {
         .where(and(eq(zooPopulation.id, input.populationId), eq(zooPopulation.isDeleted, 0)))
         .for('update');
       if (!p) throw new BizError('所选种群不存在');
-      await mustExist(db, zooMedDrug, input.drugId, DRUG_MISSING);
+      const drug = await mustExist(db, zooMedDrug, input.drugId, DRUG_MISSING);
       refuseFuture(input.treatDate, await today(db), '治疗日期');
       const stock = p.maleQuantity + p.femaleQuantity + p.theyQuantity;
       if (input.countTreated > stock) throw new BizError(`治疗数量 ${input.countTreated} 超过种群现有存栏 ${stock}`);
-      return { speciesId: p.speciesId };
+      return { speciesId: p.speciesId, ...(await groupDose(db, p.speciesId, drug, input)) };
     },
   });
 
@@ -60,17 +120,8 @@ export function groupTreatmentRoutes(app: FastifyInstance): void {
   });
 
   route(app, vetRoundEndpoints.weightRefCurve, async ({ db, query }) => {
-    const res = (await db.execute(sql`
-      select coalesce(to_char(a.birth_date, 'YYYY-MM-DD'), '') as "birthDate",
-             coalesce((select json_agg(json_build_object('day', to_char(a.birth_date::date + r.age_days, 'YYYY-MM-DD'), 'ageDays', r.age_days,
-                                                         'weightKg', r.weight_kg::float8) order by r.age_days)
-                         from zoo_med_weight_ref r
-                        where r.species_id = a.species_id and r.is_deleted = 0 and a.birth_date is not null), '[]') as points
-        from zoo_animal a where a.id = ${query.animalId}::bigint and a.is_deleted = 0`)) as unknown as {
-      rows: Array<{ birthDate: string; points: Array<{ day: string; ageDays: number; weightKg: number }> }>;
-    };
-    const row = res.rows[0];
-    if (!row) throw new BizError(ANIMAL_MISSING);
-    return row;
+    const curve = await referenceCurve(db, query.animalId);
+    if (!curve) throw new BizError(ANIMAL_MISSING);
+    return curve;
   });
 }

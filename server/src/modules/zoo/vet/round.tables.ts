@@ -2,6 +2,8 @@ import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'dr
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
 
+const num = (name: string, precision: number, scale: number) => numeric(name, { precision, scale, mode: 'number' });
+
 /**
  * Veterinary care, third slice (decision 0038): what a round ticks, group treatments of a population, and the
  * species' reference weights a growth chart draws. Tenant rows, stamped and audited by the conventions.
@@ -47,11 +49,44 @@ export const zooMedGroupTreatment = pgTable(
     treatDate: date('treat_date', { mode: 'string' }).notNull(),
     countTreated: integer('count_treated').notNull(),
     route: integer('route').notNull(),
+    /** Free text: the only dose of rows written before migration 0046, and a note beside a dose by weight since. */
     doseText: varchar('dose_text', { length: 200 }).notNull().default(''),
+    /*
+     * The dose by weight (null on the rows dosed as text): rate, the mean weight per head the vet entered, per head
+     * mg and amount, and the totals for the heads treated, with the drug's concentration at the time (as a
+     * prescription keeps it) and whether the vet confirmed a rate outside the formulary's range.
+     */
+    doseMgKg: num('dose_mg_kg', 12, 4),
+    headWeightKg: num('head_weight_kg', 14, 4),
+    doseMg: num('dose_mg', 16, 2),
+    amount: num('amount', 14, 2),
+    totalMg: num('total_mg', 18, 2),
+    totalAmount: num('total_amount', 16, 2),
+    concentration: num('concentration', 14, 4),
+    concentrationUnit: integer('concentration_unit'),
+    outOfRange: integer('out_of_range').notNull().default(0),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },
   (t) => [index('zoo_med_group_treatment_pop_idx').on(t.tenantId, t.populationId, t.treatDate), tenantPolicy('zoo_med_group_treatment')],
+);
+
+/**
+ * A vaccination reminder sent (a notice to the vets some days before the next dose falls due): the unique key makes
+ * the reminder job idempotent across restarts and server instances, as the permit reminders'. `next_due` is part of
+ * the key, so a due date moved by an edit is reminded again.
+ */
+export const zooMedVaccinationReminder = pgTable(
+  'zoo_med_vaccination_reminder',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    vaccinationId: bigintStr('vaccination_id').notNull(),
+    nextDue: date('next_due', { mode: 'string' }).notNull(),
+    noticeId: bigintStr('notice_id'),
+    ...baseCols(),
+  },
+  (t) => [uniqueIndex('zoo_med_vaccination_reminder_uq').on(t.tenantId, t.vaccinationId, t.nextDue), tenantPolicy('zoo_med_vaccination_reminder')],
 );
 
 /** A point of a species' reference growth curve: the expected weight at an age (days from birth). */

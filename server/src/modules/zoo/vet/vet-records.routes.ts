@@ -5,6 +5,7 @@ import {
   medLab,
   medVaccination,
   type AnaesthesiaAgent,
+  type StoredReading,
   type MedAnaesthesiaRecord,
   type MedLabRecord,
   type MedVaccinationRecord,
@@ -96,6 +97,13 @@ export function vetRecordRoutes(app: FastifyInstance): void {
             ...r,
             caseId: r.caseId ?? '',
             agents: r.agents.map((g) => ({ ...g, amount: g.amount ?? '' })),
+            readings: r.readings.map((x) => ({
+              time: x.time,
+              heartRate: x.heartRate ?? '',
+              respRate: x.respRate ?? '',
+              spo2: x.spo2 ?? '',
+              temperature: x.temperature ?? '',
+            })),
             animalName: a ? animalLabel(a.animalName, a.localNo) : '',
             speciesName: species?.speciesName ?? '',
             vetName: vet ? vet.realName || vet.account : '',
@@ -127,7 +135,13 @@ export function vetRecordRoutes(app: FastifyInstance): void {
           outOfRange: d.reason,
         });
       }
-      return { agents, weightId: w.id, weightKg: w.weightKg, outOfRange: agents.some((g) => g.outOfRange) ? 1 : 0 };
+      // Readings in clock order (a procedure does not cross midnight in this record); one reading per minute.
+      const readings: StoredReading[] = input.readings
+        .map((x) => ({ time: x.time, heartRate: x.heartRate ?? null, respRate: x.respRate ?? null, spo2: x.spo2 ?? null, temperature: x.temperature ?? null }))
+        .sort((a, b) => a.time.localeCompare(b.time));
+      const twice = readings.find((x, i) => i > 0 && readings[i - 1]!.time === x.time);
+      if (twice) throw new BizError(`监测时间 ${twice.time} 重复`);
+      return { agents, readings, weightId: w.id, weightKg: w.weightKg, outOfRange: agents.some((g) => g.outOfRange) ? 1 : 0 };
     },
   });
 }

@@ -1,6 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenantUser } from '../../../../test/fixtures';
-import { t, admin, panda, crane, foreignAnimal, today, post, get, dayOffset, count, drug, lonelyAnimal, openCase, setupVetTests, weigh } from './vet-test-kit';
+import {
+  t,
+  admin,
+  panda,
+  crane,
+  foreignAnimal,
+  today,
+  post,
+  get,
+  dayOffset,
+  count,
+  drug,
+  lonelyAnimal,
+  openCase,
+  setupVetTests,
+  weigh,
+  lastId,
+} from './vet-test-kit';
 
 setupVetTests();
 // What the dosing file builds on the way: the panda's weight today (125 kg) and two cases of it.
@@ -132,6 +149,39 @@ describe('anaesthesia and immobilisation', () => {
     expect((await get(admin, 'anaesthesia/list', { animalId: panda })).body.data.records[0]).toMatchObject({ outOfRange: 1 });
     // No weight, no dose.
     expect((await post(admin, 'anaesthesia/submit', { ...ok, animalId: await lonelyAnimal() })).body.msg).toBe('该动物没有体重记录,请先登记体重');
+  });
+});
+
+describe('anaesthesia monitoring readings', () => {
+  it('keeps the readings as a time series in clock order, each with at least one value, one a minute', async () => {
+    const ketamine = await drug({ drugName: '氯胺酮(监测)', concentration: 100, doseMin: 2, doseMax: 10 });
+    const ok = { animalId: panda, procDate: today, procedure: '体检', delivery: 1, agents: [{ drugId: ketamine, doseMgKg: 4 }], monitoring: '平稳' };
+    const readings = [
+      { time: '09:20', heartRate: 62, respRate: 12, spo2: 97, temperature: 37.4 },
+      { time: '09:10', heartRate: 70, respRate: '', spo2: 95 },
+      { time: '09:30', temperature: 37.1 },
+    ];
+    const bad = (r: unknown) => post(admin, 'anaesthesia/submit', { ...ok, readings: [r] });
+    expect((await bad({ time: '9:10', heartRate: 60 })).body).toMatchObject({ code: 400, msg: '监测时间格式应为 HH:mm' });
+    expect((await bad({ time: '09:10' })).body.msg).toBe('每条监测记录至少填写一项读数');
+    expect((await bad({ time: '09:10', spo2: 101 })).body.msg).toBe('血氧饱和度不能大于100');
+    expect((await bad({ time: '09:10', temperature: 37.25 })).body.msg).toBe('体温最多1位小数');
+    expect((await bad({ time: '09:10', heartRate: 'x' })).body.msg).toBe('心率必须是整数');
+    const twice = await post(admin, 'anaesthesia/submit', { ...ok, readings: [readings[0], { time: '09:20', spo2: 96 }] });
+    expect(twice.body.msg).toBe('监测时间 09:20 重复');
+    const res = await post(admin, 'anaesthesia/submit', { ...ok, readings });
+    expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    const id = await lastId('zoo_med_anaesthesia');
+    const detail = (await get(admin, 'anaesthesia/detail', { id })).body.data;
+    expect(detail.monitoring).toBe('平稳');
+    expect(detail.readings).toEqual([
+      { time: '09:10', heartRate: 70, respRate: '', spo2: 95, temperature: '' },
+      { time: '09:20', heartRate: 62, respRate: 12, spo2: 97, temperature: 37.4 },
+      { time: '09:30', heartRate: '', respRate: '', spo2: '', temperature: 37.1 },
+    ]);
+    // A record without readings (all of them before migration 0046) reads an empty series.
+    expect((await post(admin, 'anaesthesia/submit', ok)).body.success).toBe(true);
+    expect((await get(admin, 'anaesthesia/detail', { id: await lastId('zoo_med_anaesthesia') })).body.data.readings).toEqual([]);
   });
 });
 

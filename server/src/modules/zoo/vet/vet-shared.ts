@@ -57,21 +57,28 @@ export async function latestWeight(db: Tx, animalId: string, day: string): Promi
   return w;
 }
 
+/**
+ * The dose of `mgPerKg` of `drug` for `weightKg` of an animal of `speciesId`: mg and amount, and why it is outside
+ * the range that applies (the species' own, else its nearest taxon's, else the drug's), '' when inside. A
+ * prescription passes the animal's weight, a group treatment the mean weight per head.
+ */
+export async function doseForWeight(db: Tx, speciesId: string | undefined, drug: Drug, mgPerKg: number, weightKg: number) {
+  const { doseMg, amount } = computeDose({
+    mgPerKg,
+    weightKg,
+    concentration: drug.concentration,
+    concentrationUnit: drug.concentrationUnit as ConcentrationUnit,
+  });
+  const range = speciesId ? await rangeFor(db, drug, speciesId) : drug;
+  return { doseMg, amount, reason: outOfRangeReason(mgPerKg, doseMg, range), range };
+}
+
 /** The dose of `mgPerKg` of `drug` for the animal's latest weight on or before `day`: what the form shows and a submit saves. */
 export async function dose(db: Tx, animalId: string, drug: Drug, mgPerKg: number, day: string) {
   const w = await latestWeight(db, animalId, day);
   if (!w) throw new BizError(NO_WEIGHT);
-  const { doseMg, amount } = computeDose({
-    mgPerKg,
-    weightKg: w.weightKg,
-    concentration: drug.concentration,
-    concentrationUnit: drug.concentrationUnit as ConcentrationUnit,
-  });
-  // The species' own range, else its nearest taxon's, else the drug's.
   const [animal] = await db.select({ speciesId: zooAnimal.speciesId }).from(zooAnimal).where(eq(zooAnimal.id, animalId));
-  const range = animal ? await rangeFor(db, drug, animal.speciesId) : drug;
-  const reason = outOfRangeReason(mgPerKg, doseMg, range);
-  return { weight: w, doseMg, amount, reason, range };
+  return { weight: w, ...(await doseForWeight(db, animal?.speciesId, drug, mgPerKg, w.weightKg)) };
 }
 
 /** A value against its reference interval: 1 below, 2 above, 0 within or when there is no value or interval. */

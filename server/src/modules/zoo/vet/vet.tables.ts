@@ -1,6 +1,6 @@
 import { date, index, integer, jsonb, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { AnaesthesiaAgent } from '@zoo/contract';
+import type { AnaesthesiaAgent, StoredReading } from '@zoo/contract';
 import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
 
 /**
@@ -205,6 +205,11 @@ export const zooMedAnaesthesia = pgTable(
     inductionTime: varchar('induction_time', { length: 5 }).notNull().default(''),
     recoveryTime: varchar('recovery_time', { length: 5 }).notNull().default(''),
     reversal: varchar('reversal', { length: 200 }).notNull().default(''),
+    /** Monitoring readings (time, heart and respiratory rate, SpO2, temperature) in time order (migration 0046). */
+    readings: jsonb('readings')
+      .$type<StoredReading[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     monitoring: varchar('monitoring', { length: 1000 }).notNull().default(''),
     complications: varchar('complications', { length: 500 }).notNull().default(''),
     outOfRange: integer('out_of_range').notNull().default(0),

@@ -23,6 +23,10 @@ export function effectiveGestation(zoo: Gestation | null, library: Gestation) {
   return { effectiveGestationMinDays: g.gestationMinDays, effectiveGestationMaxDays: g.gestationMaxDays };
 }
 
+/** The zoo's own breeding age when it has one, else the library's (null: neither; the board then uses its default). */
+export const effectiveBreedingAge = (zoo: { breedingAgeYears: number | null } | null, library: { breedingAgeYears: number | null }) =>
+  zoo?.breedingAgeYears ?? library.breedingAgeYears;
+
 export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): Wire<z.output<typeof ZooSpeciesRecord>> {
   return {
     id: r.ts.id,
@@ -41,6 +45,9 @@ export function toZooSpecies(r: ZooSpeciesJoin, stock: Stock = NO_STOCK): Wire<z
     gestationMinDays: r.ts.gestationMinDays,
     gestationMaxDays: r.ts.gestationMaxDays,
     ...effectiveGestation(r.ts, r.sp),
+    defaultBreedingAgeYears: r.sp.breedingAgeYears,
+    breedingAgeYears: r.ts.breedingAgeYears,
+    effectiveBreedingAgeYears: effectiveBreedingAge(r.ts, r.sp),
     localName: r.ts.localName,
     localRemark: r.ts.localRemark,
     licenceNo: r.ts.licenceNo,

@@ -1,6 +1,6 @@
-import { tenantEndpoints } from '@zoo/contract';
+import { tenantEndpoints, zooTenantEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, Input, InputNumber, Modal, Spin } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
@@ -108,6 +108,59 @@ export function PackageTableDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title={t('tenant.packages')} width={960} onCancel={onClose} footer={null} mask={{ closable: false }}>
       <CrudPage def={tenantPackageDialogPage} />
+    </Modal>
+  );
+}
+
+export type CopiedTenant = { tenantId: string; tenantName: string; account: string };
+
+/**
+ * 复制: a new zoo from this one's setup (POST /blade-system/tenant/copy). The server answers the new tenant id and
+ * its administrator account, which the page then shows: nobody can sign in to the copy without them.
+ */
+export function TenantCopyDialog({ row, onClose, onCopied }: { row: Tenant; onClose: () => void; onCopied: (copy: CopiedTenant) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormDialog<{ tenantName?: string; linkman?: string; contactNumber?: string; address?: string; domain?: string }>
+      name="tenant-copy"
+      title={t('tenant.copyOf', { name: row.tenantName })}
+      schema={zooTenantEndpoints.copy.body}
+      toInput={(v) => ({ ...v, sourceTenantId: row.tenantId })}
+      onSave={async (body) => onCopied(await call(zooTenantEndpoints.copy, { body: body as never }))}
+      onClose={onClose}
+    >
+      <Typography.Paragraph type="secondary">{t('tenant.copyTip', { name: row.tenantName })}</Typography.Paragraph>
+      <Form.Item name="tenantName" label={t('tenant.tenantName')} required>
+        <Input maxLength={45} />
+      </Form.Item>
+      <Form.Item name="linkman" label={t('tenant.linkman')} required>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="contactNumber" label={t('tenant.contactNumber')}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="address" label={t('tenant.address')}>
+        <Input maxLength={255} />
+      </Form.Item>
+      <Form.Item name="domain" label={t('tenant.domain')}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** What the copy made: the new tenant id and the administrator account to sign in with. */
+export function TenantCopiedDialog({ copy, onClose }: { copy: CopiedTenant; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={t('tenant.copied', { tenantId: copy.tenantId, name: copy.tenantName })}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+    >
+      <Typography.Paragraph>{t('tenant.copiedAccount', { account: copy.account })}</Typography.Paragraph>
     </Modal>
   );
 }

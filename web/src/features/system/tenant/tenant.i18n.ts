@@ -23,6 +23,11 @@ export const tenantI18n: I18nBundle = {
       package: '产品包配置',
       packageOf: '产品包配置: {{name}}',
       packages: '套餐',
+      copy: '复制',
+      copyOf: '复制租户: {{name}}',
+      copyTip: '以「{{name}}」的配置新建一个动物园：产品包、角色及其授权、部门、岗位、业务字典、参数和物种授权。不复制动物、人员和任何记录。',
+      copied: '已创建租户 {{tenantId}}「{{name}}」',
+      copiedAccount: '管理员账号 {{account}}，初始密码为参数 tenant.default.password 的值，请首次登录后修改。',
     },
   },
   en: {
@@ -47,6 +52,13 @@ export const tenantI18n: I18nBundle = {
       package: 'Package',
       packageOf: 'Package: {{name}}',
       packages: 'Packages',
+      copy: 'Copy',
+      copyOf: 'Copy tenant: {{name}}',
+      copyTip:
+        'Creates a new zoo with the setup of “{{name}}”: package, roles and their grants, departments, posts, business dictionaries, parameters and species authorisations. No animals, people or records are copied.',
+      copied: 'Tenant {{tenantId}} “{{name}}” created',
+      copiedAccount:
+        'Administrator account {{account}}; its first password is the value of the parameter tenant.default.password — change it at first sign-in.',
     },
   },
 };

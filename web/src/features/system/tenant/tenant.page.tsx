@@ -5,7 +5,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CrudPage, crudKeys, useCan, useRowDialog, type RowOf } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { tenantPage } from './tenant.crud';
-import { PackageTableDialog, TenantDatasourceDialog, TenantPackageSettingDialog, TenantSettingDialog } from './tenant-dialogs';
+import {
+  PackageTableDialog,
+  TenantCopiedDialog,
+  TenantCopyDialog,
+  TenantDatasourceDialog,
+  TenantPackageSettingDialog,
+  TenantSettingDialog,
+  type CopiedTenant,
+} from './tenant-dialogs';
 
 type Tenant = RowOf<typeof tenantPage.crud>;
 
@@ -21,6 +29,18 @@ export default function TenantPage() {
   ));
   const pkg = useRowDialog<Tenant>('tenant_package_setting', t('tenant.package'), (row, close) => (
     <TenantPackageSettingDialog row={row} onClose={close} onSaved={refresh} />
+  ));
+  const [copied, setCopied] = useState<CopiedTenant | null>(null);
+  // The platform's own tenant holds no zoo setup to copy (the server refuses it too).
+  const copy = useRowDialog<Tenant>('tenant_copy', t('tenant.copy'), (row, close) => (
+    <TenantCopyDialog
+      row={row}
+      onClose={close}
+      onCopied={(c) => {
+        refresh();
+        setCopied(c);
+      }}
+    />
   ));
   return (
     <>
@@ -45,12 +65,15 @@ export default function TenantPage() {
           <>
             {datasource.action(row, ctx)}
             {pkg.action(row, ctx)}
+            {row.tenantId === '000000' ? null : copy.action(row, ctx)}
           </>
         )}
       />
       {setting ? <TenantSettingDialog rows={setting} onClose={() => setSetting(null)} onSaved={refresh} /> : null}
       {datasource.dialog}
       {pkg.dialog}
+      {copy.dialog}
+      {copied ? <TenantCopiedDialog copy={copied} onClose={() => setCopied(null)} /> : null}
       {packages ? <PackageTableDialog onClose={() => setPackages(false)} /> : null}
     </>
   );

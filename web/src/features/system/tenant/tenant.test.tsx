@@ -34,6 +34,7 @@ function server() {
     'POST /api/blade-system/tenant/setting': ok({}),
     'POST /api/blade-system/tenant/remove': { status: 400, body: { code: 400, success: false, msg: '不可删除管理租户!' } },
     'POST /api/blade-system/tenant/submit': ok({}),
+    'POST /api/blade-system/tenant/copy': ok({ id: '9', tenantId: '345678', tenantName: '新园', account: 'admin' }),
   });
 }
 
@@ -109,12 +110,33 @@ describe('tenant page', { timeout: 90_000 }, () => {
     expect(net.to('POST /api/blade-system/tenant/submit')[0]!.body).toEqual({ tenantName: '新动物园', linkman: '李四', packageId: '7' });
   });
 
+  it('复制 makes a new zoo from a zoo row (not the platform’s), checks the spec messages and shows the new id and account', async () => {
+    signIn();
+    const net = server();
+    renderPage(<TenantPage />);
+    expect(within(await rowOf('管理组')).queryByRole('button', { name: '复制' })).not.toBeInTheDocument();
+    await clickRowAction(await rowOf('示范动物园'), '复制');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('复制租户: 示范动物园')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findByText('请输入租户名称')).toBeInTheDocument();
+    expect(within(dialog).getByText('请输入联系人')).toBeInTheDocument();
+    expect(net.to('POST /api/blade-system/tenant/copy')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('租户名称'), { target: { value: '新园' } });
+    fireEvent.change(within(dialog).getByLabelText('联系人'), { target: { value: '王五' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('已创建租户 345678「新园」')).toBeInTheDocument();
+    expect(screen.getByText(/管理员账号 admin/)).toBeInTheDocument();
+    expect(net.to('POST /api/blade-system/tenant/copy')[0]!.body).toEqual({ sourceTenantId: '100000', tenantName: '新园', linkman: '王五' });
+  });
+
   it('hides the buttons the permission map lacks', async () => {
     signIn({ role_name: 'admin' }, [], { tenant_view: true });
     server();
     renderPage(<TenantPage />);
     await rowOf('管理组');
-    for (const name of [/新增/, '授权配置', '套餐', '数据源', '产品包配置', '编辑']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    for (const name of [/新增/, '授权配置', '套餐', '数据源', '产品包配置', '复制', '编辑'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: '查看' }).length).toBe(2));
   });
 });

@@ -154,6 +154,14 @@ describe('animal detail page', { timeout: 120_000 }, () => {
       'GET /api/zoo-medical/timeline': pageOf([
         wholeRow('GET /api/zoo-medical/timeline', { kind: 'lab', id: '901', at: '2026-03-02 00:00:00', title: 'WBC 20 10^9/L', detail: '园内化验室', flag: 1 }),
         wholeRow('GET /api/zoo-medical/timeline', { kind: 'log', id: '902', at: '2026-03-01 08:30:00', title: '3', detail: '左后肢跛行', flag: 1 }),
+        wholeRow('GET /api/zoo-medical/timeline', {
+          kind: 'audit',
+          id: '903',
+          at: '2026-03-01 07:00:00',
+          title: 'delete',
+          detail: 'is_deleted',
+          subject: 'lab',
+        }),
       ]),
       'GET /api/zoo-stockLog/stockLog/timeline': ok([
         movement('501', 'born', '2015-07-01 00:00:00', { toCageName: 'PD-00 育幼室', toBefore: '0.0.0', toAfter: '1.0.0' }),
@@ -199,6 +207,8 @@ describe('animal detail page', { timeout: 120_000 }, () => {
     // The 医疗 tab: the merged timeline, paged on the server; the keeper log's health mark in words.
     expect(await screen.findByText('WBC 20 10^9/L')).toBeInTheDocument();
     expect(screen.getByText('健康状况: 异常')).toBeInTheDocument();
+    // A medical record's removal names the record it removed.
+    expect(screen.getByText('删除 · 检验')).toBeInTheDocument();
     expect(net.to('GET /api/zoo-medical/timeline')[0]!.query).toMatchObject({ animalId: '203', current: '1', size: '20' });
     // The studbook figures (decision 0037).
     expect(await screen.findByText('0.1250')).toBeInTheDocument();

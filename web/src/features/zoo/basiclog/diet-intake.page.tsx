@@ -14,7 +14,8 @@ const LABEL = { animal: 'byAnimal', cage: 'byCage', species: 'bySpecies' } as co
 /**
  * /zoo/diet/intake — 采食统计: the share eaten per animal, enclosure or species by day or month, against the plan.
  * The chart draws intake per group over the periods; a period that deviates from the plan (amount > 10 % off, or
- * under 75 % eaten) is drawn as a red point and its row is red in the table.
+ * under 75 % eaten) is drawn as a red point and its row is red in the table. Missed feedings (planned on a past day,
+ * never recorded) count as nothing eaten and have their own column.
  */
 export default function DietIntakePage() {
   const { t } = useTranslation();
@@ -25,6 +26,8 @@ export default function DietIntakePage() {
   const to = range[1].format('YYYY-MM-DD');
   const q = useQuery({ queryKey: ['diet-intake', by, period, from, to], queryFn: () => call(dietEndpoints.intake, { query: { by, period, from, to } }) });
   const rows = useMemo(() => q.data ?? [], [q.data]);
+  // The table reads newest first (a plan's missed days fill the older pages); the chart runs oldest to newest.
+  const newestFirst = useMemo(() => [...rows].sort((a, b) => b.period.localeCompare(a.period)), [rows]);
   const option = useMemo((): ChartOption | undefined => {
     if (!rows.length) return undefined;
     const periods = [...new Set(rows.map((r) => r.period))].sort();
@@ -86,8 +89,8 @@ export default function DietIntakePage() {
         size="small"
         rowKey={(r) => `${r.period}-${r.groupId}`}
         loading={q.isFetching}
-        dataSource={rows}
-        scroll={{ x: 640 }}
+        dataSource={newestFirst}
+        scroll={{ x: 730 }}
         rowClassName={(r) => (r.flagged ? 'zoo-row-flagged' : '')}
         onRow={(r) => ({ style: r.flagged ? { background: '#fff1f0' } : undefined })}
         columns={[
@@ -95,6 +98,12 @@ export default function DietIntakePage() {
           { title: t('dietIntake.group'), dataIndex: 'groupName' },
           { title: t('dietIntake.feedings'), dataIndex: 'feedings', width: 90 },
           { title: t('dietIntake.refused'), dataIndex: 'refused', width: 90 },
+          {
+            title: t('dietIntake.missed'),
+            dataIndex: 'missed',
+            width: 90,
+            render: (v: number) => (v ? <Tag color="red">{v}</Tag> : v),
+          },
           { title: t('dietIntake.intake'), dataIndex: 'intake', width: 90, render: (v: number) => pct(v) },
           {
             title: t('dietIntake.deviation'),

@@ -1,10 +1,10 @@
-import { basicLog } from '@zoo/contract';
+import { basicLog, type RoundLog } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Radio, Spin } from 'antd';
+import { Alert, Form, Input, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import type { Option } from '../../../crud';
-import { enqueue } from '../../../lib/offline';
+import { enqueue, isNetworkError } from '../../../lib/offline';
 import { call } from '../../../lib/request';
 import { appetiteOptions, behaviourOptions, DietEditor, faecesOptions, healthOptions, intakeOptions, type DietRow } from './log-widgets';
 
@@ -18,6 +18,8 @@ export interface LogTarget {
   diet?: DietRow[];
   /** Saved through the device's queue (the round, decision 0046): the version seen and what the entry is about. */
   queue?: { base: number; target: string };
+  /** The day's log as the round keeps it on the device: without a network the edit opens from it (version `queue.base`). */
+  kept?: RoundLog;
 }
 
 /** Big touch-friendly choices (tablet rounds): one button per value. */
@@ -37,9 +39,20 @@ function Choice({ options, value, onChange }: { options: Option[]; value?: unkno
 /** Records (or corrects) one animal's log of one day: diet, intake and observations. */
 export function LogDialog({ target, onClose, onSaved }: { target: LogTarget; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
+  // Online, the log is read afresh and its version is what the edit is based on; without a network the round's copy
+  // stands in, based on the version the round saw, so a change made meanwhile elsewhere comes back as a conflict.
   const existing = useQuery({
     queryKey: ['basiclog-edit', target.logId],
-    queryFn: () => call(basicLog.endpoints.detail, { query: { id: target.logId! } }),
+    queryFn: async (): Promise<RoundLog & { rowVersion: number; fromCopy?: boolean }> => {
+      const copy = target.kept && target.queue ? { ...target.kept, rowVersion: target.queue.base, fromCopy: true } : undefined;
+      if (copy && navigator.onLine === false) return copy;
+      try {
+        return await call(basicLog.endpoints.detail, { query: { id: target.logId! } });
+      } catch (e) {
+        if (copy && isNetworkError(e)) return copy;
+        throw e;
+      }
+    },
     enabled: Boolean(target.logId),
     gcTime: 0,
   });
@@ -68,12 +81,14 @@ export function LogDialog({ target, onClose, onSaved }: { target: LogTarget; onC
       onSave={async (input) => {
         if (target.queue) {
           const { id: _id, ...body } = input as Record<string, unknown>;
-          await enqueue({ kind: 'log', target: target.queue.target, base: target.queue.base, label: `${target.animalName} · ${target.day}`, body });
+          const base = row ? row.rowVersion : target.queue.base;
+          await enqueue({ kind: 'log', target: target.queue.target, base, label: `${target.animalName} · ${target.day}`, body });
         } else await call(basicLog.endpoints.submit, { body: input as never });
         onSaved();
       }}
       onClose={onClose}
     >
+      {row?.fromCopy ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-testid="log-from-copy" message={t('roundFeed.editFromCopy')} /> : null}
       <Form.Item name="diet" label={t('basicLog.diet')}>
         <DietEditor />
       </Form.Item>

@@ -1,4 +1,4 @@
-import { basicLog, basicLogEndpoints, dietEndpoints, type DataOf } from '@zoo/contract';
+import { basicLog, basicLogEndpoints, dietEndpoints, type DataOf, type RoundLog } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, ThunderboltOutlined } from '@ant-design/icons';
@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { enqueue, kept, onSynced, useQueue } from '../../../lib/offline';
+import { useSession } from '../../../lib/session';
 import { call } from '../../../lib/request';
 import { LogDialog, type LogTarget } from './log-dialog';
 import { HealthTag } from './log-widgets';
@@ -25,8 +26,14 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
   const canAdd = useCan(basicLog.perms.add);
   const canEdit = useCan(basicLog.perms.edit);
   // Both read through the device's copy: the round opens without a network (decision 0046).
-  const round = useQuery({ queryKey: ['basiclog-round'], queryFn: () => kept('round', () => call(basicLogEndpoints.round)) });
-  const feedings = useQuery({ queryKey: ['basiclog-round-feedings'], queryFn: () => kept('round-feedings', () => call(dietEndpoints.feedings)) });
+  // Keyed by user: another keeper signing in on a shared device never sees the previous one's round from the
+  // in-memory cache either (offline, a failed read would leave the previous answer on screen).
+  const userId = useSession((s) => s.userInfo?.user_id ?? '');
+  const round = useQuery({ queryKey: ['basiclog-round', userId], queryFn: () => kept('round', () => call(basicLogEndpoints.round)) });
+  const feedings = useQuery({
+    queryKey: ['basiclog-round-feedings', userId],
+    queryFn: () => kept('round-feedings', () => call(dietEndpoints.feedings)),
+  });
   const queue = useQueue();
   const [target, setTarget] = useState<LogTarget | null>(null);
   const data = round.data?.data;
@@ -110,7 +117,17 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
                               {canEdit ? (
                                 <Button
                                   size="large"
-                                  onClick={() => setTarget({ animalId: item.animalId, animalName: item.animalName, day: data.day, logId: item.logId })}
+                                  onClick={() =>
+                                    setTarget({
+                                      animalId: item.animalId,
+                                      animalName: item.animalName,
+                                      day: data.day,
+                                      logId: item.logId,
+                                      // Queued like a new log, on the version the keeper saw; opens offline from the round's copy.
+                                      queue: { base: item.logVersion, target: logTarget(item) },
+                                      kept: 'diet' in item.log ? (item.log as RoundLog) : undefined,
+                                    })
+                                  }
                                 >
                                   {t('basicLog.round.edit')}
                                 </Button>

@@ -199,6 +199,10 @@ export const litterPage = defineCrudPage({
     liveBorn: { form: false, width: 70 },
     stillborn: { widget: 'number', width: 70 },
     rearing: { options: opts('breedLitter.rearings', REARINGS), width: 110 },
+    // A bird's clutch (incubator rearing): the eggs; the hatched ones are the chicks above.
+    eggsLaid: { widget: 'number', table: false },
+    eggsFertile: { widget: 'number', table: false },
+    eggsHatched: { widget: 'number', table: false },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
   defaults: { birthDate: today(), cubs: [{ localNo: '', sex: 3 }], stillborn: 0, rearing: 1 },

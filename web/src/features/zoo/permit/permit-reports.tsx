@@ -10,7 +10,20 @@ import { call } from '../../../lib/request';
 import { download } from '../../../lib/request/transfer';
 
 const NUMBER_WIDTH = 96;
-const MOVES = ['opening', 'born', 'imported', 'transferredIn', 'census', 'exported', 'transferredOut', 'died', 'cancelled', 'closing', 'difference'] as const;
+const MOVES = [
+  'opening',
+  'born',
+  'imported',
+  'transferredIn',
+  'census',
+  'exported',
+  'transferredOut',
+  'died',
+  'cancelled',
+  'closing',
+  'difference',
+  'unlisted',
+] as const;
 
 /** The year picker and export button both reports share; last year by default (the report is filed after it ends). */
 function YearBar({ year, onYear, onExport, testId }: { year: number; onYear: (y: number) => void; onExport: () => void; testId: string }) {
@@ -59,10 +72,25 @@ export function InventoryReportPanel() {
       dataIndex: k,
       width: NUMBER_WIDTH,
       align: 'right' as const,
-      render: (v: number) => (k === 'difference' && v !== 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
+      render: (v: number) => ((k === 'difference' || k === 'unlisted') && v !== 0 ? <Typography.Text type="danger">{v}</Typography.Text> : v),
     })),
     { title: t('zooPermitReport.permitNos'), dataIndex: 'permitNos', width: 160, ellipsis: true },
     { title: t('zooPermitReport.identifiers'), dataIndex: 'identifiers', width: 240, ellipsis: true },
+    {
+      title: t('zooPermitReport.populations'),
+      dataIndex: 'populations',
+      width: 280,
+      render: (ps: InventoryRow['populations']) =>
+        ps.map((p) => (
+          <div key={p.populationId} data-testid="inventory-population">
+            {t(p.members ? 'zooPermitReport.populationWithMembers' : 'zooPermitReport.populationLine', {
+              name: p.populationName,
+              heads: p.heads,
+              members: p.members,
+            })}
+          </div>
+        )),
+    },
   ];
   const d = report.data;
   return (
@@ -85,7 +113,7 @@ export function InventoryReportPanel() {
         columns={columns}
         dataSource={d?.rows ?? []}
         pagination={false}
-        scroll={{ x: 1000 + MOVES.length * NUMBER_WIDTH }}
+        scroll={{ x: 1280 + MOVES.length * NUMBER_WIDTH }}
         data-testid="inventory-table"
       />
     </Space>

@@ -58,7 +58,12 @@ function LinesText({ lines }: { lines: PermitLine[] }) {
       {lines.map((l) => (
         <div key={`${l.speciesId}/${l.sex}`}>
           {l.quantity
-            ? t('zooPermit.lineText', { name: l.speciesName, quantity: l.quantity, remaining: l.remaining })
+            ? t(l.sex ? 'zooPermit.lineTextSex' : 'zooPermit.lineText', {
+                name: l.speciesName,
+                sex: t(`zooPermit.sexes.${l.sex}`),
+                quantity: l.quantity,
+                remaining: l.remaining,
+              })
             : t('zooPermit.lineNoQuantity', { name: l.speciesName })}
         </div>
       ))}

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CrudPage, useCan } from '../../../crud';
 import { call } from '../../../lib/request';
+import { UserText } from '../../../components/user-text';
+import { BizAttachments } from '../shared/biz-attachments';
 import { permitPage } from './permit.crud';
 import { CitesReportPanel, InventoryReportPanel, MarkingTodoPanel } from './permit-reports';
 
@@ -32,28 +34,67 @@ function Uses({ permitId }: { permitId: string }) {
   );
 }
 
-/** The permit list with its use history drawer. */
+/** A permit's scans (bizType permit): uploaded and removed with 许可证管理's edit button, as the server requires. */
+function Scans({ permitId }: { permitId: string }) {
+  const { t } = useTranslation();
+  return (
+    <BizAttachments
+      bizType="permit"
+      bizId={permitId}
+      editCode="permit_edit"
+      accept="image/*,.pdf"
+      testId="permit-scan"
+      texts={{ title: t('zooPermit.scans'), upload: t('zooPermit.uploadScan'), uploaded: t('zooPermit.scanUploaded'), empty: t('zooPermit.noScans') }}
+    />
+  );
+}
+
+type Opened = { id: string; no: string; tab: 'uses' | 'scans' };
+
+/** The permit list with a drawer per permit: its use history and its scans. */
 function PermitList() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<{ id: string; no: string } | undefined>();
+  const [open, setOpen] = useState<Opened | undefined>();
   return (
     <>
       <CrudPage
         def={permitPage}
         rowActions={(row) => (
-          <Button type="link" size="small" data-testid="permit-uses" onClick={() => setOpen({ id: row.id, no: row.permitNo })}>
-            {t('zooPermit.uses')}
-          </Button>
+          <>
+            <Button type="link" size="small" data-testid="permit-uses" onClick={() => setOpen({ id: row.id, no: row.permitNo, tab: 'uses' })}>
+              {t('zooPermit.uses')}
+            </Button>
+            <Button type="link" size="small" data-testid="permit-scans" onClick={() => setOpen({ id: row.id, no: row.permitNo, tab: 'scans' })}>
+              {t('zooPermit.scans')}
+            </Button>
+          </>
         )}
       />
       <Drawer
         open={Boolean(open)}
         width={Math.min(720, window.innerWidth)}
-        title={open ? t('zooPermit.usesOf', { no: open.no }) : ''}
+        title={
+          open ? (
+            <>
+              {t('zooPermit.permitTitle')} <UserText>{open.no}</UserText>
+            </>
+          ) : (
+            ''
+          )
+        }
         onClose={() => setOpen(undefined)}
         destroyOnHidden
       >
-        {open ? <Uses permitId={open.id} /> : null}
+        {open ? (
+          <Tabs
+            activeKey={open.tab}
+            onChange={(k) => setOpen({ ...open, tab: k as Opened['tab'] })}
+            items={[
+              { key: 'uses', label: t('zooPermit.uses'), children: <Uses permitId={open.id} /> },
+              { key: 'scans', label: t('zooPermit.scans'), children: <Scans permitId={open.id} /> },
+            ]}
+          />
+        ) : null}
       </Drawer>
     </>
   );

@@ -130,7 +130,8 @@ describe('存栏报表', () => {
     spy.mockRestore();
     const url = new URL(clicked[0]!);
     expect(url.pathname).toBe('/api/blade-zoo/basic/stock-report');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ parkId: '11', protectionClass: '1', 'Blade-Auth': 'access-1' });
+    // The sheet follows the UI language: a link carries no Accept-Language of the app (decision 0049).
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ parkId: '11', protectionClass: '1', 'Blade-Auth': 'access-1', lang: 'zh' });
   });
 
   it('has every zh label in en', () => {

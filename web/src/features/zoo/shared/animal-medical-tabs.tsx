@@ -32,8 +32,11 @@ function useEntryText() {
         return t(`zooStockLog.kind.${e.title}`, { defaultValue: e.title });
       case 'log':
         return t('vetTimeline.health', { v: t(`basicLog.healths.${e.title}`, { defaultValue: e.title }) });
-      case 'audit':
-        return t(`vetTimeline.audit.${e.title}`, { defaultValue: e.title });
+      case 'audit': {
+        // Whose change: the animal record, or one of its medical records (a case edited, a lab result removed…).
+        const whose = e.subject && e.subject !== 'animal' ? t(`vetTimeline.kinds.${e.subject}`) : t('vetTimeline.animalRecord');
+        return `${t(`vetTimeline.audit.${e.title}`, { defaultValue: e.title })} · ${whose}`;
+      }
       case 'quarantine':
         return t('vetTimeline.quarantineUntil', { day: e.title });
       case 'administration': {

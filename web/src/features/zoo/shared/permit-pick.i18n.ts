@@ -79,6 +79,9 @@ export const permitPickI18n: I18nBundle = {
     zooPermitPick: {
       permitIds: '许可证',
       option: '{{no}}({{kind}},剩余 {{left}},有效期至 {{to}})',
+      leftOfSex: '{{sex}}{{n}}',
+      and: '、',
+      sexes: { '0': '不限性别', '1': '雄', '2': '雌', '3': '性别不明' },
       placeholder: '选择本次使用的许可证',
       speciesFirst: '请先选择物种',
       none: '没有覆盖该物种的有效许可证,请先在「许可证管理」登记',
@@ -94,6 +97,9 @@ export const permitPickI18n: I18nBundle = {
     zooPermitPick: {
       permitIds: 'Permits',
       option: '{{no}} ({{kind}}, {{left}} left, valid to {{to}})',
+      leftOfSex: '{{n}} {{sex}}',
+      and: ', ',
+      sexes: { '0': 'any sex', '1': 'male', '2': 'female', '3': 'sex unknown' },
       placeholder: 'Permits this movement uses',
       speciesFirst: 'Choose the species first',
       none: 'No permit in force covers this species: enter it under Permits first',

@@ -20,7 +20,11 @@ export function PermitPick(control: ControlProps) {
     enabled: Boolean(speciesId),
   });
   const options = (query.data?.records ?? []).map((p) => {
-    const left = p.lines.filter((l) => l.speciesId === speciesId).reduce((s, l) => s + l.remaining, 0);
+    const mine = p.lines.filter((l) => l.speciesId === speciesId);
+    // A line stating a sex covers only that sex: say what is left per sex when a line states one.
+    const left = mine.some((l) => l.sex)
+      ? mine.map((l) => t('zooPermitPick.leftOfSex', { sex: t(`zooPermitPick.sexes.${l.sex}`), n: l.remaining })).join(t('zooPermitPick.and'))
+      : String(mine.reduce((s, l) => s + l.remaining, 0));
     return {
       value: p.id,
       label: t('zooPermitPick.option', { no: p.permitNo, kind: t(`zooPermitPick.kinds.${p.kind}`), left, to: p.validTo || '—' }),

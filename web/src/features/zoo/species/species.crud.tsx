@@ -29,6 +29,7 @@ export const speciesLibPage = defineCrudPage({
     humidityMax: { table: false },
     gestationMinDays: { table: false },
     gestationMaxDays: { table: false },
+    breedingAgeYears: { table: false },
     source: { dict: 'source_confidence', width: 100 },
     sourceNote: { widget: 'textarea', rows: 3, table: false },
     remark: { widget: 'textarea', rows: 3, table: false },

@@ -32,6 +32,7 @@ const panda = wholeRow('GET /api/species/species/list', {
   humidityMax: '',
   gestationMinDays: 83,
   gestationMaxDays: 200,
+  breedingAgeYears: 4,
   source: 'verified',
   sourceNote: '',
   remark: '',
@@ -133,6 +134,11 @@ describe('species library page', { timeout: 90_000 }, () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog()).findByText('妊娠期最短天数不能大于最长天数')).toBeInTheDocument();
     fireEvent.change(within(dialog()).getByLabelText('妊娠期(天) 最短'), { target: { value: '210' } });
+    // Breeding age: whole years up to 60.
+    fireEvent.change(within(dialog()).getByLabelText('适配年龄(岁)'), { target: { value: '61' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog()).findByText('适配年龄不能大于60')).toBeInTheDocument();
+    fireEvent.change(within(dialog()).getByLabelText('适配年龄(岁)'), { target: { value: '2' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
 
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
@@ -150,6 +156,7 @@ describe('species library page', { timeout: 90_000 }, () => {
       tempMax: 5,
       gestationMinDays: 210,
       gestationMaxDays: 220,
+      breedingAgeYears: 2,
       source: 'unverified',
     });
   });

@@ -40,6 +40,8 @@ export const zooSpeciesPage = defineCrudPage({
     defaultGestationMaxDays: { table: false, form: false },
     gestationMinDays: { table: false },
     gestationMaxDays: { table: false },
+    defaultBreedingAgeYears: { table: false, form: false },
+    breedingAgeYears: { table: false },
     licenceNo: { width: 200 },
     issuingAuthority: { table: false },
     validFrom: { render: date, width: 110, table: false },

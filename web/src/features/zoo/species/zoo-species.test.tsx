@@ -25,6 +25,9 @@ const mine = {
   gestationMaxDays: '',
   effectiveGestationMinDays: 83,
   effectiveGestationMaxDays: 200,
+  defaultBreedingAgeYears: 4,
+  breedingAgeYears: '',
+  effectiveBreedingAgeYears: 4,
   localName: '',
   localRemark: '',
   licenceNo: '(国)驯繁字[2023]001号',
@@ -65,6 +68,7 @@ const lib = (id: string, speciesName: string, latinName: string, authorised: boo
     humidityMax: '',
     gestationMinDays: '',
     gestationMaxDays: '',
+    breedingAgeYears: '',
     source: 'unverified',
     sourceNote: '',
     remark: '',
@@ -128,6 +132,7 @@ describe('zoo species page', { timeout: 180_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /修\s*改/ }));
     expect(await within(dialog).findByText('妊娠期最短天数与最长天数须同时填写或同时留空')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText('本园妊娠期(天) 最短'), { target: { value: '95' } });
+    fireEvent.change(within(dialog).getByLabelText('本园适配年龄(岁)'), { target: { value: '5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /修\s*改/ }));
     expect(await screen.findByText('更新成功')).toBeInTheDocument();
     expect(net.to('POST /api/zoo-species/species/update')[0]!.body).toEqual({
@@ -137,6 +142,7 @@ describe('zoo species page', { timeout: 180_000 }, () => {
       managementMode: 2,
       gestationMinDays: 95,
       gestationMaxDays: 160,
+      breedingAgeYears: 5,
     });
 
     fireEvent.click(screen.getByRole('radio', { name: '平台物种库' }));

@@ -113,7 +113,9 @@ function ConfirmDialog({ row, onClose }: { row: Record; onClose: () => void }) {
         localNo: row.animalType === 1 ? v.localNo : undefined,
       })}
       onSave={async (input) => {
-        await call(transferLogEndpoints.confirm, { body: input as never });
+        const res = await call(transferLogEndpoints.confirm, { body: input as never });
+        // Beyond this zoo's licensed quantity, let through by its parameter: never silently.
+        for (const w of res?.warnings ?? []) toast.warning(w);
         await client.invalidateQueries({ queryKey: ['crud'] });
       }}
       onClose={onClose}

@@ -1,7 +1,48 @@
-import { CrudPage } from '../../../crud';
+import { vetRoundEndpoints as ep, type LabImportResult } from '@zoo/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudPage, crudKeys } from '../../../crud';
+import { download, upload } from '../../../lib/request/transfer';
+import { VetSheetImport } from './vet-sheet-import';
 import { labPage } from './vet.crud';
 
-/** /zoo/vet/lab — 检验结果: laboratory results, values outside their reference interval flagged 偏低 / 偏高. */
+/** /zoo/vet/lab — 检验结果: laboratory results, values outside their reference interval flagged 偏低 / 偏高; a batch imported from xlsx. */
 export default function LabPage() {
-  return <CrudPage def={labPage} />;
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [importing, setImporting] = useState(false);
+  return (
+    <>
+      <CrudPage
+        def={labPage}
+        toolbar={(ctx) =>
+          ctx.can('vet_lab_add') ? (
+            <Button onClick={() => setImporting(true)} data-testid="lab-import">
+              {t('vetLab.import.button')}
+            </Button>
+          ) : null
+        }
+      />
+      {importing ? (
+        <VetSheetImport
+          testId="lab-import"
+          title={t('vetLab.import.title')}
+          hint={t('vetLab.import.hint')}
+          send={async (file) => {
+            const r = await upload(ep.labImport, file);
+            void qc.invalidateQueries({ queryKey: crudKeys.lists('vet_lab') });
+            return r;
+          }}
+          template={() => download(ep.labTemplate)}
+          summary={(r) => {
+            const x = r as unknown as LabImportResult;
+            return t('vetLab.import.summary', { total: x.total, created: x.created, rejected: x.rejected.length });
+          }}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
+    </>
+  );
 }

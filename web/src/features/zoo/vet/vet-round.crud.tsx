@@ -7,7 +7,9 @@ import { call } from '../../../lib/request';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
 import { AdminStateTag } from '../shared/administration-round';
 import { ZooSpeciesSelect } from '../shared/registry-widgets';
-import { AnimalSelect, DrugSelect } from './vet-widgets';
+import { amountText } from '../shared/vet-amount';
+import { GroupDosePreview } from './group-dose-preview';
+import { AnimalSelect, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
 const today = () => chinaDay().format('YYYY-MM-DD');
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
@@ -86,11 +88,29 @@ export const groupTreatmentPage = defineCrudPage({
     treatDate: { widget: 'date', width: 110, search: { range: ['treatDate_datege', 'treatDate_datele'] } },
     countTreated: { widget: 'number', width: 90 },
     route: { options: opts('vetTreatment.routes', MED_ROUTES), width: 90 },
+    doseMgKg: { widget: 'number', width: 100 },
+    headWeightKg: { widget: 'number', table: false },
+    // The dose per head and for the heads treated, computed as the save computes it, and the out-of-range box.
+    confirmOutOfRange: { widget: 'custom', input: (p: ControlProps) => <GroupDosePreview {...p} />, table: false, view: false, span: 24 },
+    doseMg: { form: false, table: false },
+    amount: { form: false, table: false, render: (v, row) => <Amount amount={v as number | ''} unit={Number(row.concentrationUnit) || 1} /> },
+    totalMg: { form: false, width: 110 },
+    totalAmount: { form: false, width: 110, render: (v, row) => <Amount amount={v as number | ''} unit={Number(row.concentrationUnit) || 1} /> },
+    concentration: { form: false, table: false },
+    concentrationUnit: { form: false, table: false, view: false },
+    outOfRange: { form: false, width: 90, render: (v) => <OutOfRangeTag value={Number(v)} /> },
     doseText: { width: 160 },
     remark: { widget: 'textarea', rows: 2, table: false },
   },
-  defaults: { treatDate: today(), route: 4 },
+  defaults: { treatDate: today(), route: 4, confirmOutOfRange: false },
+  fromRecord: (row) => ({ ...row, confirmOutOfRange: Number(row.outOfRange) === 1 }),
+  modalWidth: 760,
 });
+
+function Amount({ amount, unit }: { amount: number | ''; unit: number }) {
+  const { t } = useTranslation();
+  return <>{amountText(t, amount, unit)}</>;
+}
 
 /** 参考生长曲线 (contract `medWeightRef`): a species' expected weight by age, drawn under an animal's growth chart. */
 export const weightRefPage = defineCrudPage({

@@ -17,12 +17,14 @@ import {
   VACCINATION_KINDS,
   WEIGH_METHODS,
   type AnaesthesiaAgent,
+  type AnaesthesiaReading,
   type TaxonRange,
 } from '@zoo/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
+import { ReadingsEditor, ReadingsTable } from './anaesthesia-readings';
 import { TaxonRangesEditor, TaxonRangesText } from './taxon-ranges-editor';
 import { AgentsEditor, AgentsText, AnimalSelect, amountText, CaseSelect, ConfirmBox, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
@@ -258,13 +260,20 @@ export const anaesthesiaPage = defineCrudPage({
     inductionTime: { width: 90 },
     recoveryTime: { width: 90 },
     reversal: { table: false },
+    readings: {
+      widget: 'custom',
+      input: (p: ControlProps) => <ReadingsEditor {...p} />,
+      span: 24,
+      table: false,
+      render: (v) => <ReadingsTable readings={(v ?? []) as AnaesthesiaReading[]} />,
+    },
     monitoring: { widget: 'textarea', rows: 3, table: false },
     complications: { widget: 'textarea', rows: 3, table: false },
     outOfRange: { form: false, width: 90, render: (v) => <OutOfRangeTag value={Number(v)} /> },
     vetName: { form: false, width: 90 },
     remark: { widget: 'textarea', rows: 3, table: false },
   },
-  defaults: { procDate: today(), delivery: 1, agents: [{ drugId: '', doseMgKg: null }], confirmOutOfRange: false },
+  defaults: { procDate: today(), delivery: 1, agents: [{ drugId: '', doseMgKg: null }], readings: [], confirmOutOfRange: false },
   fromRecord: (row) => ({ ...row, confirmOutOfRange: Number(row.outOfRange) === 1 }),
   modalWidth: 900,
 });

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPostgres, type Database } from '../src/db/client';
 import { createTenantUser } from './fixtures';
 import { startTestApp, type TestApp } from './harness';
 
@@ -96,4 +100,22 @@ export async function until<T>(what: string, fn: () => Promise<T | undefined | n
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Another server on the test app's database (its own pool and timer scheduler): a second instance, or a restart. */
+export async function anotherServer(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
+  const config = loadConfig({
+    DATABASE_URL: t.config.databaseUrl!,
+    CAPTCHA_MODE: 'on',
+    LOG_LEVEL: 'silent',
+    DB_POOL_MAX: '3',
+    ...env,
+  });
+  const database = await openPostgres(config.databaseUrl!, 3, config.timeZone);
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+  return { app, database, close: async () => (await app.close(), await database.close()) };
 }

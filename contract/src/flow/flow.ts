@@ -119,6 +119,8 @@ export const BladeFlow = z.object({
   historyActivityType: z.string(),
   /** human-readable, e.g. "1小时2分3秒" */
   historyActivityDurationTime: z.string(),
+  /** a callActivity step: the instance it started (decision 0050) */
+  calledProcessInstanceId: z.string().optional(),
 });
 export type BladeFlow = z.infer<typeof BladeFlow>;
 

@@ -3,8 +3,10 @@ import { FLOW_MSG } from '@zoo/contract';
 import { BizError } from '../../platform/http/errors';
 import { checkExpression } from './expression';
 import { CATCHABLE, eventWhy, readEvents } from './bpmn-events';
+import { readCall, readCalls } from './bpmn-calls';
 import { readServices, serviceNameOf, SERVICE_TYPES } from './bpmn-services';
-import type { EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
+import type { CallSpec, EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
+import { readTimerStart, timerStartWhy, type TimerStart } from './timer-start';
 
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
@@ -15,7 +17,7 @@ import type { EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
  * not BPMN, script tasks and script conditions (no user code runs on the server), and values that are wrong
  * (expressions the safe evaluator rejects, timers that are not ISO 8601). Data objects and stores only document
  * data: accepted, ignored at run time. Timers run on boundary and intermediate catch events with a duration or a
- * date (decision 0026).
+ * date (decision 0026); call activities and timer start events since decision 0050.
  */
 
 export interface ReadProcess {
@@ -26,6 +28,10 @@ export interface ReadProcess {
   services: Record<string, ServiceSpec>;
   /** message and signal catch events, receive tasks, message and signal start events (bpmn-events.ts) */
   events: Record<string, EventSpec>;
+  /** call activities → the process each starts (bpmn-calls.ts) */
+  calls: Record<string, CallSpec>;
+  /** the process's timer start event, when it starts on a timer (timer-start.ts) */
+  timerStart: TimerStart | null;
   /** Why the engine cannot run it; '' when it can. */
   notExecutable: string;
   /** The file with only this process executable, when the file holds others ('' = the file as deployed). */
@@ -54,6 +60,8 @@ const FLOW_NODES = new Set([
   'bpmn:SendTask',
   // Waits for a message (decision 0050).
   'bpmn:ReceiveTask',
+  // Starts another deployed process and waits for its end (decision 0050).
+  'bpmn:CallActivity',
   // Documentation of data: the engine ignores them.
   'bpmn:DataObject',
   'bpmn:DataObjectReference',
@@ -78,7 +86,7 @@ function refuse(msg: string): never {
  * Refuses what may never be deployed (script code, invalid expressions or timer values) and returns why the engine
  * cannot run the element ('' when it can).
  */
-function checkElement(el: ModdleElement, where: string): string {
+function checkElement(el: ModdleElement, where: string, top = false): string {
   const label = `${el.name || el.id || el.$type}`;
   const type = el.$type.replace('bpmn:', '');
   if (el.$type === 'bpmn:ScriptTask') refuse(`流程 ${where} 中不允许脚本任务「${label}」`);
@@ -101,11 +109,20 @@ function checkElement(el: ModdleElement, where: string): string {
   if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
   if (SERVICE_TYPES.has(el.$type) && !serviceNameOf(el)) return `服务任务「${label}」未选择要调用的服务(flowable:type)`;
   if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
+  if (el.$type === 'bpmn:CallActivity') {
+    const { why } = readCall(el, where);
+    if (why) return why;
+  }
   const catching = el.$type === 'bpmn:BoundaryEvent' || el.$type === 'bpmn:IntermediateCatchEvent';
   const start = el.$type === 'bpmn:StartEvent';
   for (const d of defs) {
     const kind = d.$type.replace('bpmn:', '');
     if (d.$type === 'bpmn:TimerEventDefinition') {
+      if (start && top) {
+        const why = timerStartWhy(d, label);
+        if (why) return why;
+        continue;
+      }
       if (!catching) return `定时器「${label}」只能用在边界事件或中间捕获事件上(暂不支持定时启动)`;
       if (d.timeCycle) return `定时器「${label}」使用了循环定时(timeCycle),暂不支持`;
       continue;
@@ -179,8 +196,12 @@ export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; pro
     if (!/^[A-Za-z_][\w.-]{0,99}$/.test(key)) refuse(`流程标识「${key}」格式不正确(字母或下划线开头,不超过100个字符)`);
     const elements = (p.flowElements as ModdleElement[] | undefined) ?? [];
     let why = '';
-    for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) why ||= checkElement(el, key);
-    if (!elements.some((e) => e.$type === 'bpmn:StartEvent')) why ||= '缺少开始事件';
+    for (const el of [...elements, ...((p.artifacts as ModdleElement[] | undefined) ?? [])]) why ||= checkElement(el, key, true);
+    const starts = elements.filter((e) => e.$type === 'bpmn:StartEvent');
+    if (!starts.length) why ||= '缺少开始事件';
+    const timed = starts.map(readTimerStart).filter((x) => x !== null);
+    // The engine starts every start event of a process at once: a timer start must be the only way in.
+    if (timed.length && starts.length > 1) why ||= '定时启动的流程只能有一个开始事件';
     if (p.isExecutable !== true) why = '未标记为可执行(isExecutable)';
     processes.push({
       key,
@@ -188,20 +209,31 @@ export async function parseBpmn(xml: string): Promise<{ root: ModdleElement; pro
       tasks: readTasks(elements, key),
       services: readServices(elements, key),
       events: readEvents(elements),
+      calls: readCalls(elements, key),
+      timerStart: timed[0] ?? null,
       notExecutable: why.slice(0, 500),
       engineXml: '',
     });
   }
   // The engine starts every executable process of a file: one that shares its file runs from a copy in which the
-  // others are not executable.
-  if (procs.filter((p) => p.isExecutable === true).length > 1) {
+  // others are not executable. A timer start event is a plain start event in the engine's copy: the scheduler
+  // decides when an instance starts (as a manual start of such a process starts at once in Camunda 7).
+  const shared = procs.filter((p) => p.isExecutable === true).length > 1;
+  const timedStarts = procs.flatMap((p) =>
+    ((p.flowElements as ModdleElement[] | undefined) ?? []).filter((e) => e.$type === 'bpmn:StartEvent' && readTimerStart(e)),
+  );
+  if (shared || timedStarts.length) {
     const flags = procs.map((p) => p.isExecutable as boolean | undefined);
+    const defs = timedStarts.map((e) => e.eventDefinitions);
+    timedStarts.forEach((e) => (e.eventDefinitions = []));
     for (const [i, proc] of processes.entries()) {
       if (proc.notExecutable) continue;
-      procs.forEach((p, j) => (p.isExecutable = j === i));
+      if (!shared && !proc.timerStart) continue;
+      if (shared) procs.forEach((p, j) => (p.isExecutable = j === i));
       proc.engineXml = (await moddle.toXML(root)).xml;
     }
     procs.forEach((p, j) => (p.isExecutable = flags[j]));
+    timedStarts.forEach((e, i) => (e.eventDefinitions = defs[i]));
   }
   return { root, processes };
 }

@@ -57,6 +57,8 @@ export interface StepInput {
   results?: Record<string, Vars>;
   /** a message or signal for the instance: the bpmn:message / bpmn:signal element id (decision 0050) */
   deliver?: string;
+  /** execution ids of call activities whose called instance has ended: they complete (decision 0050) */
+  called?: string[];
 }
 
 interface TimerOwner {
@@ -207,6 +209,11 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
     }
     // The definition passes it to every activity waiting for that message or signal (bpmn-engine `signal`).
     if (input.deliver) execution.signal({ id: input.deliver });
+    if (input.called?.length) {
+      const postponed = allPostponed(execution.getPostponed() as unknown as ApiLike[]);
+      // Gone when a boundary event cut the call activity off meanwhile: the called instance's end changes nothing.
+      for (const executionId of input.called) postponed.find((a) => a.executionId === executionId && a.type === 'bpmn:CallActivity')?.signal({});
+    }
     if (fire) {
       // Already gone when it fired by itself on resume (its time had passed) or its activity has left.
       const ref = timers.executing.find((r) => r.owner?.id === fire.activityId && r.owner.executionId === fire.executionId);

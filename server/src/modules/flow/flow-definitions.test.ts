@@ -68,12 +68,11 @@ describe('definitions', () => {
     expect((await upload(adminA, [['s.bpmn', scriptCond]], { category: 'flow_2', tenantIds: A })).body.msg).toBe(
       '流程 scond 的连线「脚本」使用了脚本条件,只支持 ${...} 表达式',
     );
-    // A timer start event is not run: deployed, marked 不可执行 and not offered to start (flow-deploy-any.test.ts).
-    const timer = bpmn('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1M</timeDuration></timerEventDefinition></startEvent>');
+    // A zoo's timer start event runs (decision 0050, flow-timer-start.test.ts): its timer is kept from the deployment.
+    const timer = bpmn('timed', '<startEvent id="s"><timerEventDefinition><timeDuration>PT1H</timeDuration></timerEventDefinition></startEvent>');
     okData(await upload(adminA, [['t.bpmn', timer]], { category: 'flow_2', tenantIds: A }));
-    expect((await q(`select not_executable from flow_definition where process_key = 'timed'`))[0].not_executable).toBe(
-      '定时器「s」只能用在边界事件或中间捕获事件上(暂不支持定时启动)',
-    );
+    expect((await q(`select not_executable from flow_definition where process_key = 'timed'`))[0].not_executable).toBe('');
+    expect(await q(`select timer_value from flow_timer where instance_id is null and definition_id like 'timed:%'`)).toEqual([{ timer_value: 'PT1H' }]);
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: '' })).body.msg).toBe('只有平台管理员可以部署通用流程,请选择本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'flow_2', tenantIds: B })).body.msg).toBe('只能部署到本租户');
     expect((await upload(adminA, [['p.bpmn', PARALLEL]], { category: 'x', tenantIds: A })).body.msg).toBe('流程分类格式应为 flow_<字典键值>');

@@ -60,7 +60,8 @@ describe('any well-formed BPMN 2.0 file deploys', () => {
       collab_supplier: [false, '未标记为可执行(isExecutable)'],
       sub_quarantine: [true, ''],
       data_feeding: [true, ''],
-      timer_daily_check: [false, '定时器「每小时」只能用在边界事件或中间捕获事件上(暂不支持定时启动)'],
+      // A timer start deployed for all zoos would start in none (decision 0050).
+      timer_daily_check: [false, '通用流程不支持定时启动,请部署到具体租户'],
     };
     for (const [key, [executable, why]] of Object.entries(expected)) {
       expect(await listed(platform, key), key).toMatchObject({ tenantId: '', executable, notExecutable: why, suspensionState: 1 });
@@ -112,7 +113,7 @@ describe('any well-formed BPMN 2.0 file deploys', () => {
     const leaves = async () => Number((await q(`select count(*) n from blade_process_leave where tenant_id = $1`, [A]))[0].n);
     const before = await leaves();
     for (const [key, msg] of [
-      ['timer_daily_check', '开启流程失败: 流程「每日巡检」不可执行: 定时器「每小时」只能用在边界事件或中间捕获事件上(暂不支持定时启动)'],
+      ['timer_daily_check', '开启流程失败: 流程「每日巡检」不可执行: 通用流程不支持定时启动,请部署到具体租户'],
       ['collab_supplier', '开启流程失败: 流程「供应商流程」不可执行: 未标记为可执行(isExecutable)'],
     ]) {
       const res = await startLeave(zoo, (await listed(zoo, key!)).id, approver);

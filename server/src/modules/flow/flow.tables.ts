@@ -59,6 +59,11 @@ export const flowDefinition = pgTable(
       .$type<Record<string, EventSpec>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** call activity id → the process it starts and the variables passed in and out (bpmn-calls.ts) */
+    calls: jsonb('calls')
+      .$type<Record<string, CallSpec>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     deploymentTime: datetime('deployment_time').notNull().default(nowDefault),
     createUser: bigintStr('create_user').default(sql.raw(`nullif(current_setting('app.user_id', true), '')::bigint`)),
   },
@@ -82,6 +87,23 @@ export interface ServiceSpec {
   name: string;
   service: string;
   fields: Record<string, string>;
+}
+
+/** One variable passed into or out of a called instance: every variable, or one by name or expression. */
+export type CallMapping = { all: true } | { source: string; target: string } | { sourceExpression: string; target: string };
+
+/** A call activity (decision 0050): Camunda's `calledElement` + binding, or Flowable's equivalents. */
+export interface CallSpec {
+  name: string;
+  /** the called process key (or `${…}` resolving to one); the definition id when `binding` is 'id' */
+  calledElement: string;
+  /** latest version, a given version, the caller's own deployment, or a definition id (Flowable calledElementType="id") */
+  binding: 'latest' | 'version' | 'deployment' | 'id';
+  version?: number;
+  in: CallMapping[];
+  out: CallMapping[];
+  /** the called instance takes the caller's business key */
+  businessKey: boolean;
 }
 
 /** What a catching activity waits for: a message or a signal, by its BPMN element id and its name. */
@@ -127,10 +149,15 @@ export const flowInstance = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** A called instance (call activity): the calling instance, and the call activity's element and execution there */
+    parentInstanceId: bigintStr('parent_instance_id'),
+    parentActivityId: varchar('parent_activity_id', { length: 255 }),
+    parentExecutionId: varchar('parent_execution_id', { length: 255 }),
   },
   (t) => [
     index('flow_instance_start_idx').on(t.tenantId, t.startUserId, t.startTime),
     index('flow_instance_business_idx').on(t.tenantId, t.businessKey),
+    index('flow_instance_parent_idx').on(t.parentInstanceId, t.parentExecutionId),
     tenantPolicy('flow_instance'),
   ],
 );
@@ -151,18 +178,22 @@ export const flowEngineState = pgTable(
 /**
  * Timers a waiting instance holds (boundary and intermediate catch events): what the scheduler of every server
  * instance polls (`FOR UPDATE SKIP LOCKED`, decision 0026). Rewritten after each step from the engine's live timers.
+ * A timer start event's row has no instance but its definition (decision 0050): written at deploy, it starts an
+ * instance when due; a cycle's row counts down its repetitions in `timer_value`.
  */
 export const flowTimer = pgTable(
   'flow_timer',
   {
     id: idCol(),
     tenantId: tenantCol(),
-    instanceId: bigintStr('instance_id').notNull(),
+    /** null for a timer start event (then `definition_id` names what it starts) */
+    instanceId: bigintStr('instance_id'),
+    definitionId: varchar('definition_id', { length: 255 }),
     /** the timer event's element id */
     activityId: varchar('activity_id', { length: 255 }).notNull(),
     /** the event's execution (one per activation) */
     executionId: varchar('execution_id', { length: 255 }).notNull(),
-    /** timeDuration | timeDate */
+    /** timeDuration | timeDate | timeCycle (start events only) */
     timerType: varchar('timer_type', { length: 20 }).notNull(),
     timerValue: varchar('timer_value', { length: 255 }).notNull().default(''),
     dueAt: timestamp('due_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
@@ -171,7 +202,14 @@ export const flowTimer = pgTable(
     lastError: varchar('last_error', { length: 1000 }).notNull().default(''),
     createTime: datetime('create_time').notNull().default(nowDefault),
   },
-  (t) => [uniqueIndex('flow_timer_execution_uq').on(t.instanceId, t.executionId), index('flow_timer_due_idx').on(t.dueAt), tenantPolicy('flow_timer')],
+  (t) => [
+    uniqueIndex('flow_timer_execution_uq').on(t.instanceId, t.executionId),
+    uniqueIndex('flow_timer_start_uq')
+      .on(t.definitionId, t.activityId)
+      .where(sql`instance_id is null`),
+    index('flow_timer_due_idx').on(t.dueAt),
+    tenantPolicy('flow_timer'),
+  ],
 );
 
 /** User tasks: open (end_time null) and finished. */

@@ -19,7 +19,15 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
   const names = await userNames(db, [...rows.map((r) => r.assignee), ...tasks.map((t) => t.assignee), inst.startUserId]);
   // Timer events are part of the story (a task escalated, a wait), like the start and end events.
   // A sub-process shows as a step of its own (entered, left), its tasks and events inside it as theirs.
-  const shown = new Set(['startEvent', 'endEvent', 'boundaryEvent', 'intermediateCatchEvent', 'subProcess']);
+  // A call activity shows too, with the instance it called (decision 0050).
+  const shown = new Set(['startEvent', 'endEvent', 'boundaryEvent', 'intermediateCatchEvent', 'subProcess', 'callActivity']);
+  const called = rows.some((r) => r.activityType === 'callActivity')
+    ? await db
+        .select({ id: flowInstance.id, executionId: flowInstance.parentExecutionId })
+        .from(flowInstance)
+        .where(eq(flowInstance.parentInstanceId, inst.id))
+        .orderBy(asc(flowInstance.id))
+    : [];
   let list = rows.filter((r) => all || shown.has(r.activityType) || r.assignee);
   if (range?.start)
     list = list.slice(
@@ -50,6 +58,8 @@ async function historyOf(db: Tx, instanceId: string, all: boolean, range?: { sta
       taskId: task?.id ?? '',
       processInstanceId: inst.id,
       processDefinitionId: inst.definitionId,
+      // The last instance called from this execution (a retry after a deletion calls a new one).
+      ...(r.activityType === 'callActivity' ? { calledProcessInstanceId: called.filter((c) => c.executionId === r.executionId).at(-1)?.id ?? '' } : {}),
     };
   });
   if (all) {

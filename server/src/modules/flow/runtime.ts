@@ -4,10 +4,12 @@ import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
 import type { StepInput, StepResult } from './engine';
+import { calledEnded, calledGone, dropCalled } from './call-activities';
 import { dropSubscriptions, saveSubscriptions } from './events';
 import { advance, resolveIncidents } from './service-calls';
 import { resolve, type Vars } from './expression';
 import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
+import { nextFiring } from './timer-start';
 
 /**
  * The process runtime on the request transaction: start an instance, claim, complete and delete tasks (tasks.ts),
@@ -198,6 +200,11 @@ async function saveTimers(db: Tx, instanceId: string, step: StepResult): Promise
 }
 
 async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: string, deleted: boolean): Promise<void> {
+  // A called instance answers its caller, not the business: it may carry the caller's business key.
+  if (inst.parentInstanceId) {
+    if (!deleted) await calledEnded(db, inst);
+    return;
+  }
   const [table, businessId] = inst.businessKey.split(':');
   const fn = table ? endHandlers.get(table) : undefined;
   if (fn && businessId) await fn(db, businessId, { instance: inst, approved: approved && !deleted, comment, deleted });
@@ -206,9 +213,33 @@ async function ended(db: Tx, inst: InstanceRow, approved: boolean, comment: stri
 /** Starts an instance of a definition the caller can see (own tenant's or common); returns its id. */
 export async function startProcess(db: Tx, session: Session, definitionId: string, businessKey: string, variables: Vars, input?: StepInput): Promise<string> {
   const def = await definitionById(db, definitionId);
+  return startInstance(db, def, { userId: session.userId, name: session.realName || session.account }, businessKey, variables, input);
+}
+
+/** Who started an instance: a user, or nobody (a timer start: `userId` null). */
+export interface Starter {
+  userId: string | null;
+  name: string;
+}
+/** The call activity a called instance answers to (decision 0050). */
+export interface ParentLink {
+  instanceId: string;
+  activityId: string;
+  executionId: string;
+}
+
+export async function startInstance(
+  db: Tx,
+  def: DefinitionRow,
+  starter: Starter,
+  businessKey: string,
+  variables: Vars,
+  input?: StepInput,
+  parent?: ParentLink,
+): Promise<string> {
   if (def.suspensionState !== 1) throw new BizError(FLOW_MSG.definitionSuspended);
   if (def.notExecutable) throw new BizError(FLOW_MSG.notExecutable(def.name, def.notExecutable));
-  const vars: Vars = { ...variables, initiator: `${USER_PREFIX}${session.userId}` };
+  const vars: Vars = { ...variables, ...(starter.userId ? { initiator: `${USER_PREFIX}${starter.userId}` } : {}) };
   const [inst] = await db
     .insert(flowInstance)
     .values({
@@ -218,9 +249,12 @@ export async function startProcess(db: Tx, session: Session, definitionId: strin
       category: def.category,
       version: def.version,
       businessKey,
-      startUserId: session.userId,
-      startUserName: session.realName || session.account,
+      startUserId: starter.userId,
+      startUserName: starter.name,
       variables: vars,
+      parentInstanceId: parent?.instanceId ?? null,
+      parentActivityId: parent?.activityId ?? null,
+      parentExecutionId: parent?.executionId ?? null,
     })
     .returning();
   await advance(db, inst!, def, vars, null, input);
@@ -233,10 +267,15 @@ export async function stateOf(db: Tx, instanceId: string): Promise<unknown> {
   return s.state;
 }
 
-/** Ends an instance without a decision: open tasks close, the business learns it was not approved. */
-export async function deleteInstance(db: Tx, instanceId: string, reason: string): Promise<void> {
+/**
+ * Ends an instance without a decision: open tasks close, the business learns it was not approved. The instances it
+ * called go with it (Camunda 7 deletes sub-instances); a called instance deleted on its own leaves its caller an
+ * incident (`fromCaller`: the caller itself is ending or has left the call activity).
+ */
+export async function deleteInstance(db: Tx, instanceId: string, reason: string, fromCaller = false): Promise<void> {
   const inst = await lockInstance(db, instanceId);
   if (inst.state !== 'running') throw new BizError('流程实例已结束');
+  await dropCalled(db, inst.id, reason);
   await db
     .update(flowTask)
     .set({ endTime: now, deleteReason: reason })
@@ -251,6 +290,7 @@ export async function deleteInstance(db: Tx, instanceId: string, reason: string)
   await resolveIncidents(db, inst.id);
   await dropSubscriptions(db, inst.id);
   await ended(db, inst, false, reason, true);
+  if (inst.parentInstanceId && !fromCaller) await calledGone(db, inst, reason);
 }
 
 export type TimerRow = typeof flowTimer.$inferSelect;
@@ -262,6 +302,7 @@ export type TimerRow = typeof flowTimer.$inferSelect;
  * and state, tasks, history and timers are saved as after any step.
  */
 export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
+  if (!timer.instanceId) return fireStartTimer(db, timer);
   const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, timer.instanceId)).for('update', { skipLocked: true });
   if (!inst) {
     const [exists] = await db.select({ id: flowInstance.id }).from(flowInstance).where(eq(flowInstance.id, timer.instanceId));
@@ -276,5 +317,35 @@ export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
   const def = await definitionById(db, inst.definitionId);
   const vars = inst.variables as Vars;
   await advance(db, inst, def, vars, await stateOf(db, inst.id), { fire: { activityId: timer.activityId, executionId: timer.executionId } });
+  return true;
+}
+
+/** Who timer-started instances name as their starter. */
+export const TIMER_STARTER = '流程定时器';
+
+/**
+ * A timer start event falls due (decision 0050): an instance of its definition starts, and the row moves to the
+ * cycle's next firing or goes, in the same transaction — the scheduler holds the row locked (SKIP LOCKED), so of
+ * several servers exactly one starts the instance. A suspended definition's timer stays due and fires once it is
+ * activated again (Camunda suspends the job with its definition); a definition gone or no longer runnable drops it.
+ */
+async function fireStartTimer(db: Tx, timer: TimerRow): Promise<boolean> {
+  const [def] = await db
+    .select()
+    .from(flowDefinition)
+    .where(eq(flowDefinition.definitionId, timer.definitionId ?? ''));
+  if (!def || def.notExecutable) {
+    await db.delete(flowTimer).where(eq(flowTimer.id, timer.id));
+    return true;
+  }
+  if (def.suspensionState !== 1) return false;
+  await startInstance(db, def, { userId: null, name: TIMER_STARTER }, '', {});
+  const next = nextFiring(timer, timer.dueAt);
+  if (!next) await db.delete(flowTimer).where(eq(flowTimer.id, timer.id));
+  else
+    await db
+      .update(flowTimer)
+      .set({ ...next, attempts: 0, lastError: '' })
+      .where(eq(flowTimer.id, timer.id));
   return true;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import { runStep, type StepInput, type Waiting } from './engine';
 import { ExpressionError, resolve, type Vars } from './expression';
+import { CALL_INCIDENT, retryCall, startCalled, whileAdvancing } from './call-activities';
 import { flowIncident } from './flow-incident.tables';
 import { definitionById, engineSource, lockInstance, now, persist, stateOf, type DefinitionRow, type InstanceRow } from './runtime';
 import { runService, ServiceFailure } from './services';
@@ -17,6 +18,8 @@ import { runService, ServiceFailure } from './services';
 
 /** Service tasks one request may run back to back: beyond this a loop of services is assumed. */
 const MAX_ROUNDS = 50;
+
+const tooMany = () => new BizError(`流程连续执行了 ${MAX_ROUNDS} 个服务任务或调用活动仍未停下,请检查流程是否存在循环`);
 
 type Outcome = { ok: true; vars: Vars } | { ok: false; message: string };
 
@@ -63,18 +66,26 @@ async function runCalls(db: Tx, inst: InstanceRow, def: DefinitionRow, vars: Var
   return results;
 }
 
-/** One engine step (`input`: complete a task, fire a timer, hand results in), saved, then the services it reached. */
+/**
+ * One engine step (`input`: complete a task, fire a timer, hand results in), saved, then the services it reached
+ * and the processes its call activities start (call-activities.ts); their answers go into the next step.
+ */
 export async function advance(db: Tx, inst: InstanceRow, def: DefinitionRow, vars: Vars, state: unknown | null, input: StepInput = {}): Promise<void> {
-  let step = await runStep(engineSource(def), vars, state, input);
-  await persist(db, inst, def, step, vars);
-  for (let round = 0; step.calls.length; round++) {
-    if (round >= MAX_ROUNDS) throw new BizError(`流程连续执行了 ${MAX_ROUNDS} 个服务任务仍未停下,请检查流程是否存在循环`);
-    const results = await runCalls(db, inst, def, vars, step.calls);
-    if (!Object.keys(results).length) return;
-    for (const out of Object.values(results)) Object.assign(vars, out);
-    step = await runStep(engineSource(def), vars, step.state, { results });
+  await whileAdvancing(inst.id, async () => {
+    let step = await runStep(engineSource(def), vars, state, input);
     await persist(db, inst, def, step, vars);
-  }
+    for (let round = 0; ; round++) {
+      if (round >= MAX_ROUNDS && step.calls.length) throw tooMany();
+      const results = step.calls.length ? await runCalls(db, inst, def, vars, step.calls) : {};
+      // After every step: the instances called from call activities it left are deleted, too.
+      const called = await startCalled(db, inst, def, vars, step);
+      if (!Object.keys(results).length && !Object.keys(called).length) return;
+      if (round >= MAX_ROUNDS) throw tooMany();
+      for (const out of [...Object.values(results), ...Object.values(called)]) Object.assign(vars, out);
+      step = await runStep(engineSource(def), vars, step.state, { results, called: Object.keys(called) });
+      await persist(db, inst, def, step, vars);
+    }
+  });
 }
 
 /** A retry from 流程跟踪: the call runs again; on success the task completes and the instance moves on. */
@@ -96,6 +107,19 @@ export async function retryIncident(db: Tx, incidentId: string): Promise<{ resol
   }
   const def = await definitionById(db, inst.definitionId);
   const vars = { ...(inst.variables as Vars) };
+  if (inc.service === CALL_INCIDENT) {
+    const out = await retryCall(db, inst, def, inc);
+    if (!out.ok) {
+      await db
+        .update(flowIncident)
+        .set({ attempts: sql`${flowIncident.attempts} + 1`, message: out.message.slice(0, 1000), updateTime: now })
+        .where(eq(flowIncident.id, inc.id));
+      return { resolved: false, message: out.message };
+    }
+    await db.update(flowIncident).set({ resolvedTime: now, updateTime: now }).where(eq(flowIncident.id, inc.id));
+    if (out.ended) await advance(db, inst, def, { ...vars, ...out.ended }, await stateOf(db, inst.id), { called: [inc.executionId] });
+    return { resolved: true, message: '' };
+  }
   const out = await callOne(db, inst, def, vars, { id: inc.activityId });
   if (!out.ok) {
     await db

@@ -77,7 +77,7 @@ const zh = {
       success: '注册申请已提交,请耐心等待管理员通过!',
       failed: '提交失败',
     },
-    flowDialog: { title: '流程图' },
+    flowDialog: { title: '流程图', called: '调用的流程', open: '查看「{{name}}」调用的流程', running: '进行中', ended: '已结束' },
     boundary: {
       title: '页面出错了',
       retry: '重试',
@@ -268,7 +268,7 @@ const en: typeof zh = {
       success: 'Your registration awaits approval by an administrator.',
       failed: 'Submission failed',
     },
-    flowDialog: { title: 'Flow diagram' },
+    flowDialog: { title: 'Flow diagram', called: 'Called processes', open: 'View the process “{{name}}” called', running: 'Running', ended: 'Ended' },
     boundary: {
       title: 'This page failed',
       retry: 'Retry',

@@ -6,6 +6,8 @@ export const bpmnI18n: I18nBundle = {
       notice: { label: '发布通知公告', title: '标题', content: '内容', category: '通知类型(1–6)' },
       webhook: { label: '调用 Webhook', url: '地址(须为允许的来源)', resultVariable: '保存应答的变量' },
       setVariables: { label: '设置流程变量', lines: '变量(每行一个: 名称=值)' },
+      // Not a service: a call activity whose process could not be called has its incident too (decision 0050).
+      callActivity: { label: '调用活动' },
     },
     bpmn: {
       importFailed: '流程图无法解析',
@@ -48,6 +50,7 @@ export const bpmnI18n: I18nBundle = {
       notice: { label: 'Publish a notice', title: 'Title', content: 'Content', category: 'Notice type (1–6)' },
       webhook: { label: 'Call a webhook', url: 'URL (an allowed origin)', resultVariable: 'Variable for the answer' },
       setVariables: { label: 'Set process variables', lines: 'Variables (name=value, one a line)' },
+      callActivity: { label: 'Call activity' },
     },
     bpmn: {
       importFailed: 'The diagram cannot be read',

@@ -1,8 +1,9 @@
 import { flowEndpoints } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Spin, Timeline, Typography } from 'antd';
+import { Button, Card, Empty, Spin, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FlowDiagram } from '../../../components/bpmn/flow-diagram';
+import { useFlowDiagram } from '../../../lib/flow-diagram';
 import { useSession } from '../../../lib/session';
 import { call } from '../../../lib/request';
 
@@ -50,6 +51,16 @@ export function LeaveHistory({ processInstanceId }: { processInstanceId: string 
                   <Typography.Text type="secondary">{line}</Typography.Text>
                 </div>
               ))}
+            {r.calledProcessInstanceId ? (
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0 }}
+                onClick={() => useFlowDiagram.getState().show({ processInstanceId: r.calledProcessInstanceId })}
+              >
+                {t('leave.calledInstance', { id: r.calledProcessInstanceId })}
+              </Button>
+            ) : null}
           </div>
         ),
       }))}

@@ -85,6 +85,7 @@ export const workI18n: I18nBundle = {
       duration: '持续时间: {{value}}',
       commentLine: '批复意见: {{value}}',
       endLine: '结束时间: {{value}}',
+      calledInstance: '查看调用的流程实例 {{id}}',
     },
   },
   en: {
@@ -171,6 +172,7 @@ export const workI18n: I18nBundle = {
       duration: 'Duration: {{value}}',
       commentLine: 'Comment: {{value}}',
       endLine: 'Ended at: {{value}}',
+      calledInstance: 'View the called process instance {{id}}',
     },
   },
 };

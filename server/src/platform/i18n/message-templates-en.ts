@@ -265,6 +265,17 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
     'The sample type "{value}" is invalid: it must be whole blood, serum/plasma, urine, faeces, swab, tissue or other',
   '监测时间 {time} 重复': 'The monitoring time {time} appears twice',
   '日龄 {n} 与第 {row} 行重复': 'The age {n} days repeats row {row}',
+  // call activities (flow/bpmn-calls.ts: a refusal names the process and the call, then what is wrong)
+  '流程 {where} 的调用活动「{label}」{msg}': 'Process {where}, call activity "{label}": {msg}',
+  '的变量名「{name}」格式不正确': 'the variable name "{name}" is invalid',
+  '的变量 {name} 表达式有误: {msg}': 'the expression of the variable {name} is invalid: {msg}',
+  '的被调用流程表达式有误: {msg}': 'the expression of the called process is invalid: {msg}',
+  '被调用的流程表达式 {expr} 的值为空': 'The called process expression {expr} is empty',
+  '调用层级超过 {n} 层,请检查流程是否在循环调用自身': 'Calls are nested deeper than {n} levels: check whether the process calls itself in a loop',
+  '被调用的流程表达式有误: {msg}': 'The expression of the called process is invalid: {msg}',
+  '启动被调用的流程失败: {msg}': 'Starting the called process failed: {msg}',
+  '流程连续执行了 {n} 个服务任务或调用活动仍未停下,请检查流程是否存在循环':
+    'The process ran {n} service tasks or call activities in a row without stopping: check it for a loop',
   // permits
   '证件编号「{no}」已登记': 'Document number "{no}" is already registered',
   '物种「{name}」已使用{n}只,许可数量不能少于已使用数量': 'The species "{name}" has used {n}; the permitted quantity cannot be below that',

@@ -473,6 +473,11 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   每条监测记录至少填写一项读数: 'Each monitoring entry needs at least one reading',
   监测读数格式不正确: 'Invalid monitoring readings',
   监测读数最多200条: 'At most 200 monitoring readings',
+  '的变量传入缺少 target': 'an in variable has no target',
+  '的变量传出缺少 target': 'an out variable has no target',
+  '的版本(calledElementVersion)应为正整数': 'calledElementVersion must be a positive integer',
+  '的 calledElementBinding 只能是 latest、version 或 deployment': 'calledElementBinding must be latest, version or deployment',
+  调用活动未指定被调用的流程: 'The call activity names no process to call',
   // vet care
   '给药记录不能改到另一处方、日期或次序': 'An administration record cannot move to another prescription, date or order',
   该日期不在处方疗程内: 'The date is outside the prescription’s course',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, NumFilter, Page, PageQuery, TenantRecord } from '../common';
 import { defineCrud } from '../resource';
 import { endpoint } from '../endpoint';
-import { dictInt, NumOut, optText, reqId } from '../fields';
+import { dictInt, NumOut, optId, optText, reqId } from '../fields';
 import { ImportIssue } from '../spreadsheet';
 import { dayIn } from './basic-log';
 import { decimal, MED_ROUTES } from './vet';
@@ -317,7 +317,7 @@ export const vetRoundEndpoints = {
     access: { perm: 'vet_weight_ref_view' },
     download: true,
     raw: true,
-    query: z.object({ 'Blade-Auth': z.string().optional(), speciesId: z.string().optional() }),
+    query: z.object({ 'Blade-Auth': z.string().optional(), speciesId: optId('物种') }),
     data: z.unknown(),
   }),
   labImport: endpoint({

@@ -98,8 +98,8 @@ export function weightRefTransferRoutes(app: FastifyInstance): void {
   );
 
   route(app, ep.weightRefExport, async ({ db, query, reply }) => {
-    const speciesId = query.speciesId?.trim() ?? '';
-    if (speciesId && !/^\d{1,19}$/.test(speciesId)) throw new BizError('所选物种不存在');
+    // The contract's id check refuses what is not an id (a number past bigint included); none means the template.
+    const speciesId = query.speciesId ?? '';
     let name = '参考生长曲线导入模板';
     let rows: Array<Partial<Record<Key, string | number>>> = [];
     if (speciesId) {

@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
 import { ReadingsEditor, ReadingsTable } from './anaesthesia-readings';
+import { LabRefHint } from './lab-ref-hint';
 import { TaxonRangesEditor, TaxonRangesText } from './taxon-ranges-editor';
 import { AgentsEditor, AgentsText, AnimalSelect, amountText, CaseSelect, ConfirmBox, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
@@ -222,6 +223,15 @@ export const labPage = defineCrudPage({
     unit: { width: 80 },
     refLow: { widget: 'number', width: 90 },
     refHigh: { widget: 'number', width: 90 },
+    // Read-only: the interval the save will store (the species' when none is typed), and where a stored one came from.
+    refSource: {
+      widget: 'custom',
+      form: true,
+      input: (p: ControlProps) => <LabRefHint {...p} />,
+      table: false,
+      span: 24,
+      render: (v) => <RefSourceText source={Number(v)} />,
+    },
     flag: {
       form: false,
       width: 80,
@@ -237,6 +247,11 @@ export const labPage = defineCrudPage({
   defaults: { sampleDate: today(), sampleType: 1 },
   modalWidth: 860,
 });
+
+function RefSourceText({ source }: { source: number }) {
+  const { t } = useTranslation();
+  return <>{t(`vetLab.refSources.${source}`)}</>;
+}
 
 /** 麻醉记录 (contract `medAnaesthesia`): agents dosed by the latest weight, delivery, times, monitoring, reversal. */
 export const anaesthesiaPage = defineCrudPage({

@@ -230,7 +230,6 @@ export const labPage = defineCrudPage({
       input: (p: ControlProps) => <LabRefHint {...p} />,
       table: false,
       span: 24,
-      render: (v) => <RefSourceText source={Number(v)} />,
     },
     flag: {
       form: false,
@@ -247,11 +246,6 @@ export const labPage = defineCrudPage({
   defaults: { sampleDate: today(), sampleType: 1 },
   modalWidth: 860,
 });
-
-function RefSourceText({ source }: { source: number }) {
-  const { t } = useTranslation();
-  return <>{t(`vetLab.refSources.${source}`)}</>;
-}
 
 /** 麻醉记录 (contract `medAnaesthesia`): agents dosed by the latest weight, delivery, times, monitoring, reversal. */
 export const anaesthesiaPage = defineCrudPage({

@@ -7,7 +7,7 @@ import { readSheet, readSheetUpload, sendXlsx, writeSheet, type SheetRow } from 
 import { today } from '../keeper/basic-log.service';
 import { zooAnimal } from '../zoo.tables';
 import { zooMedLab } from './vet.tables';
-import { labInterval } from './lab-ref';
+import { labInterval, memoIntervals } from './lab-ref';
 
 type Key = (typeof LAB_IMPORT_COLUMNS)[number]['key'];
 
@@ -56,6 +56,7 @@ export function labImportRoutes(app: FastifyInstance): void {
       const day = await today(db);
       const rejected: ImportIssue[] = [];
       const rows: Array<typeof zooMedLab.$inferInsert> = [];
+      const intervals = memoIntervals();
       for (const r of got.rows) {
         const v = r.values;
         const animalId = animals.get(v.localNo);
@@ -82,7 +83,7 @@ export function labImportRoutes(app: FastifyInstance): void {
           else {
             const x = parsed.data;
             rows.push({
-              ...(await labInterval(db, { ...x, animalId })),
+              ...(await labInterval(db, { ...x, animalId }, undefined, intervals)),
               animalId,
               sampleDate: x.sampleDate,
               sampleType: x.sampleType,

@@ -22,6 +22,18 @@ export async function speciesInterval(db: Tx, animalId: string, testName: string
   return r.rows[0];
 }
 
+type IntervalFinder = typeof speciesInterval;
+
+/** `speciesInterval` read once per animal, test and unit: a laboratory's batch repeats them row after row. */
+export function memoIntervals(): IntervalFinder {
+  const seen = new Map<string, ReturnType<IntervalFinder>>();
+  return (db, animalId, testName, unit) => {
+    const key = [animalId, testName.trim().toLowerCase(), unit.trim().toLowerCase()].join('\u0000');
+    if (!seen.has(key)) seen.set(key, speciesInterval(db, animalId, testName, unit));
+    return seen.get(key)!;
+  };
+}
+
 interface LabValues {
   animalId: string;
   testName: string;
@@ -43,12 +55,12 @@ interface Stored {
  * (source 2): a later change of the interval does not rewrite results already written. An edit that sends back
  * the interval a result had copied keeps it as copied, not as typed.
  */
-export async function labInterval(db: Tx, v: LabValues, existing?: Stored): Promise<Stored & { flag: number }> {
+export async function labInterval(db: Tx, v: LabValues, existing?: Stored, find: IntervalFinder = speciesInterval): Promise<Stored & { flag: number }> {
   const low = v.refLow ?? null;
   const high = v.refHigh ?? null;
   let stored: Stored;
   if (low === null && high === null) {
-    const s = await speciesInterval(db, v.animalId, v.testName, v.unit ?? '');
+    const s = await find(db, v.animalId, v.testName, v.unit ?? '');
     stored = s ? { refLow: s.refLow, refHigh: s.refHigh, refSource: 2, refId: s.id } : { refLow: null, refHigh: null, refSource: 0, refId: null };
   } else if (existing?.refSource === 2 && existing.refLow === low && existing.refHigh === high) stored = { ...existing };
   else stored = { refLow: low, refHigh: high, refSource: 1, refId: null };

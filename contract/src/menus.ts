@@ -144,6 +144,7 @@ export const MENU_TREE = [
       m('vet_administration', '给药执行', '/zoo/vet/administration', 'CheckSquareOutlined'),
       m('vet_group_treatment', '群体治疗', '/zoo/vet/group-treatment', 'TeamOutlined'),
       m('vet_weight_ref', '参考生长曲线', '/zoo/vet/weight-ref', 'RiseOutlined'),
+      m('vet_lab_ref', '检验参考区间', '/zoo/vet/lab-ref', 'ProfileOutlined'),
     ]),
     // Reproduction (decision 0042): oestrus, breeding events, the semen bank and the season board.
     group('breed', '繁殖管理', '/zoo/breeding', 'HeartOutlined', [

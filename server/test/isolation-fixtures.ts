@@ -347,6 +347,14 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.doseText === `隔离群体${tag}`,
     unchanged: { doseText: `隔离群体${tag}`, countTreated: 5 },
   },
+  vet_lab_ref: {
+    create: async (t) => {
+      await licensed(t);
+      return { speciesId: await speciesId(t, PANDA), testName: `隔离区间${tag}`, unit: 'g/L', refLow: 110, refHigh: 160 };
+    },
+    match: (r) => r.testName === `隔离区间${tag}`,
+    unchanged: { testName: `隔离区间${tag}`, refLow: 110, refHigh: 160 },
+  },
   vet_weight_ref: {
     create: async (t) => {
       await licensed(t);

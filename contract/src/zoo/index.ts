@@ -30,3 +30,4 @@ export * from './quality';
 export * from './breeding-cubs';
 export * from './diet';
 export * from './vet-round';
+export * from './vet-lab-ref';

@@ -390,6 +390,8 @@ export const MedLabRecord = z.object({
   unit: z.string().meta({ title: '单位' }),
   refLow: NumOut.meta({ title: '参考下限' }),
   refHigh: NumOut.meta({ title: '参考上限' }),
+  /** Where the interval came from (`LAB_REF_SOURCES`): 0 none, 1 entered on the result, 2 the species' interval. */
+  refSource: z.number().meta({ title: '区间来源' }),
   flag: z.number().meta({ title: '标记' }),
   remark: z.string().meta({ title: '备注' }),
 });

@@ -7,7 +7,7 @@ import { zooBasicLog } from '../modules/zoo/keeper/keeper.tables';
 import { zooStockLog } from '../modules/zoo/stocklog/stocklog.tables';
 import { sexVector } from '../modules/zoo/stocklog/ledger';
 import { zooMedNecropsy, zooMedQuarantine } from '../modules/zoo/vet/quarantine.tables';
-import { zooMedAdministration, zooMedWeightRef } from '../modules/zoo/vet/round.tables';
+import { zooMedAdministration, zooMedLabRef, zooMedWeightRef } from '../modules/zoo/vet/round.tables';
 import { zooMedAnaesthesia, zooMedCase, zooMedDrug, zooMedTreatment, zooMedVaccination, zooMedWeight } from '../modules/zoo/vet/vet.tables';
 import { DEMO_TENANT } from './zoo-demo-data';
 
@@ -42,10 +42,32 @@ const PANDA_CURVE: Array<[number, number]> = [
   [3650, 110],
 ];
 
+/**
+ * Giant panda haematology reference intervals (test, unit, low, high): demonstration values in the shape of
+ * Species360's physiological reference intervals (ZIMS expected test results), not checked against them; each zoo
+ * replaces them with its laboratory's or Species360's current figures.
+ */
+const PANDA_HAEMATOLOGY: Array<[string, string, number, number]> = [
+  ['白细胞计数(WBC)', '10^9/L', 4.5, 12.5],
+  ['红细胞计数(RBC)', '10^12/L', 5, 8],
+  ['血红蛋白(HGB)', 'g/L', 110, 170],
+  ['红细胞压积(HCT)', '%', 35, 50],
+  ['血小板计数(PLT)', '10^9/L', 150, 600],
+];
+const LAB_REF_SOURCE = '示范数据:大熊猫血液学参考区间(仿 Species360 生理参考区间格式),请以本园或 Species360 现行数值替换';
+
 export async function seedDemoVetCare(database: Database): Promise<void> {
   await inTenant(database.db, { tenantId: DEMO_TENANT.tenantId, audit: false }, async (tx) => {
-    if ((await tx.select({ id: zooMedNecropsy.id }).from(zooMedNecropsy).limit(1)).length) return;
     const animals = new Map((await tx.select().from(zooAnimal).where(eq(zooAnimal.isDeleted, 0))).map((a) => [a.localNo, a] as const));
+    // The intervals came after the rest of this demo: a demo zoo seeded before gets them on its next start.
+    const pandaSpecies = animals.get('P001')?.speciesId;
+    if (pandaSpecies && !(await tx.select({ id: zooMedLabRef.id }).from(zooMedLabRef).limit(1)).length)
+      await tx
+        .insert(zooMedLabRef)
+        .values(
+          PANDA_HAEMATOLOGY.map(([testName, unit, refLow, refHigh]) => ({ speciesId: pandaSpecies, testName, unit, refLow, refHigh, source: LAB_REF_SOURCE })),
+        );
+    if ((await tx.select({ id: zooMedNecropsy.id }).from(zooMedNecropsy).limit(1)).length) return;
     const drug = async (generic: string) => (await tx.select().from(zooMedDrug).where(eq(zooMedDrug.genericName, generic)))[0];
     const latestWeight = async (animalId: string) =>
       (
@@ -249,7 +271,6 @@ export async function seedDemoVetCare(database: Database): Promise<void> {
         });
     }
 
-    const pandaSpecies = animals.get('P001')?.speciesId;
     if (pandaSpecies)
       await tx
         .insert(zooMedWeightRef)

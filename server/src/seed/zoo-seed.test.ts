@@ -283,5 +283,12 @@ describe('zoo seed', () => {
     expect(a).toEqual([expect.objectContaining({ animalName: '威威 (T001)', procedure: '左上犬齿拔除' })]);
     expect((await get(vet, 'administration/list')).body.data.total).toBe(2);
     expect((await get(vet, 'administration/round')).body.data.doses).toHaveLength(2);
+    // The giant panda's haematology intervals (demonstration values), and a result without its own taking one.
+    const refs = (await get(vet, 'lab-ref/list', { size: '50' })).body.data.records;
+    expect(refs.map((r: any) => `${r.speciesName} ${r.testName} ${r.unit} ${r.refLow}-${r.refHigh}`)).toContain('大熊猫 血红蛋白(HGB) g/L 110-170');
+    expect(refs).toHaveLength(5);
+    const panda = (await t.sql.query(`select id::text from zoo_animal where tenant_id = '100000' and local_no = 'P001'`)).rows[0].id;
+    const interval = (await get(vet, 'lab-ref/match', { animalId: panda, testName: '血红蛋白(HGB)', unit: 'g/L' })).body.data;
+    expect(interval).toMatchObject({ refLow: 110, refHigh: 170 });
   });
 });

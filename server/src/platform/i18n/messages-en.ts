@@ -484,6 +484,8 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   该次给药已登记: 'This dose is already recorded',
   所选种群不存在: 'The selected group does not exist',
   该物种在这个日龄已有参考体重: 'This species already has a reference weight at this age',
+  该物种的这个检测项目和单位已有参考区间: 'This species already has a reference interval for this test and unit',
+  请输入参考下限或参考上限: 'Enter the reference minimum or maximum',
   所选饲养日志不存在: 'The selected keeper log does not exist',
   所选饲养日志不是该动物的日志: 'The selected keeper log is not of this animal',
   '只能从健康状况为「异常」的饲养日志开立病例': 'A case can be opened only from a keeper log whose health is "abnormal"',

@@ -54,6 +54,7 @@ export const pageRegistry = {
   '/zoo/vet/administration': page(() => import('../../features/zoo/vet/administration.page')),
   '/zoo/vet/group-treatment': page(() => import('../../features/zoo/vet/group-treatment.page')),
   '/zoo/vet/weight-ref': page(() => import('../../features/zoo/vet/weight-ref.page')),
+  '/zoo/vet/lab-ref': page(() => import('../../features/zoo/vet/lab-ref.page')),
   '/zoo/breeding/season': page(() => import('../../features/zoo/breeding/season.page')),
   '/zoo/breeding/oestrus': page(() => import('../../features/zoo/breeding/oestrus.page')),
   '/zoo/breeding/event': page(() => import('../../features/zoo/breeding/event.page')),

@@ -7,7 +7,7 @@ import { readSheet, readSheetUpload, sendXlsx, writeSheet, type SheetRow } from 
 import { today } from '../keeper/basic-log.service';
 import { zooAnimal } from '../zoo.tables';
 import { zooMedLab } from './vet.tables';
-import { labFlag } from './vet-shared';
+import { labInterval, memoIntervals } from './lab-ref';
 
 type Key = (typeof LAB_IMPORT_COLUMNS)[number]['key'];
 
@@ -23,7 +23,7 @@ const blank = (v: string) => (v === '' ? undefined : v);
  * A batch of laboratory results from a spreadsheet (decision 0038): each row is checked by the contract's own input
  * rules for a result (`medLab.input`: its messages are the form's), the animal found by its local number among the
  * zoo's live individuals, the sample date not in the future; each good row is written with its flag against its
- * interval, each refused row is listed with its reason, in the request's transaction.
+ * interval (its own, or its species' when the row gives none), each refused row is listed with its reason, in the request's transaction.
  */
 export function labImportRoutes(app: FastifyInstance): void {
   const received = new WeakMap<FastifyRequest, { rows: SheetRow<Key>[] } | { error: unknown }>();
@@ -56,6 +56,7 @@ export function labImportRoutes(app: FastifyInstance): void {
       const day = await today(db);
       const rejected: ImportIssue[] = [];
       const rows: Array<typeof zooMedLab.$inferInsert> = [];
+      const intervals = memoIntervals();
       for (const r of got.rows) {
         const v = r.values;
         const animalId = animals.get(v.localNo);
@@ -82,6 +83,7 @@ export function labImportRoutes(app: FastifyInstance): void {
           else {
             const x = parsed.data;
             rows.push({
+              ...(await labInterval(db, { ...x, animalId }, undefined, intervals)),
               animalId,
               sampleDate: x.sampleDate,
               sampleType: x.sampleType,
@@ -89,11 +91,8 @@ export function labImportRoutes(app: FastifyInstance): void {
               value: x.value ?? null,
               textValue: x.textValue ?? '',
               unit: x.unit ?? '',
-              refLow: x.refLow ?? null,
-              refHigh: x.refHigh ?? null,
               laboratory: x.laboratory ?? '',
               remark: x.remark ?? '',
-              flag: labFlag(x.value ?? null, x.refLow ?? null, x.refHigh ?? null),
             });
           }
         }

@@ -108,3 +108,30 @@ export const zooMedWeightRef = pgTable(
     tenantPolicy('zoo_med_weight_ref'),
   ],
 );
+
+/**
+ * A species' reference interval of a laboratory test (检验参考区间): what a result of that species, test and unit
+ * takes when entered without its own interval (copied onto the result on save). Test and unit compared without
+ * regard to case; one live row per (species, test, unit).
+ */
+export const zooMedLabRef = pgTable(
+  'zoo_med_lab_ref',
+  {
+    id: idCol(),
+    tenantId: tenantCol(),
+    speciesId: bigintStr('species_id').notNull(),
+    testName: varchar('test_name', { length: 100 }).notNull(),
+    unit: varchar('unit', { length: 20 }).notNull().default(''),
+    refLow: numeric('ref_low', { precision: 20, scale: 6, mode: 'number' }),
+    refHigh: numeric('ref_high', { precision: 20, scale: 6, mode: 'number' }),
+    source: varchar('source', { length: 200 }).notNull().default(''),
+    remark: varchar('remark', { length: 500 }).notNull().default(''),
+    ...baseCols(),
+  },
+  (t) => [
+    uniqueIndex('zoo_med_lab_ref_uq')
+      .on(t.tenantId, t.speciesId, sql`lower(${t.testName})`, sql`lower(${t.unit})`)
+      .where(sql`is_deleted = 0`),
+    tenantPolicy('zoo_med_lab_ref'),
+  ],
+);

@@ -16,7 +16,8 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { animalLabel, today } from '../keeper/basic-log.service';
 import { animalOf, speciesOf, userOf } from '../shared/lookups';
 import { zooMedAnaesthesia, zooMedCase, zooMedDrug, zooMedLab, zooMedVaccination } from './vet.tables';
-import { CASE_MISSING, dose, DRUG_MISSING, labFlag, latestWeight, liveAnimal, NO_WEIGHT, refuseFuture } from './vet-shared';
+import { labInterval } from './lab-ref';
+import { CASE_MISSING, dose, DRUG_MISSING, latestWeight, liveAnimal, NO_WEIGHT, refuseFuture } from './vet-shared';
 
 /** Vaccinations and parasite control, laboratory results, anaesthesia (decision 0038). */
 export function vetRecordRoutes(app: FastifyInstance): void {
@@ -72,14 +73,14 @@ export function vetRecordRoutes(app: FastifyInstance): void {
           return { ...r, caseId: r.caseId ?? '', animalName: a ? animalLabel(a.animalName, a.localNo) : '', speciesName: species?.speciesName ?? '' } as never;
         }),
       ),
-    beforeSave: async (input, { db }) => {
+    beforeSave: async (input, { db }, existing) => {
       await liveAnimal(db, input.animalId);
       refuseFuture(input.sampleDate, await today(db), '采样日期');
       if (input.caseId) {
         const c = await mustExist(db, zooMedCase, input.caseId, CASE_MISSING);
         if (c.animalId !== input.animalId) throw new BizError('所选病例不是该动物的病例');
       }
-      return { flag: labFlag(input.value ?? null, input.refLow ?? null, input.refHigh ?? null) };
+      return labInterval(db, input, existing);
     },
   });
 

@@ -3,6 +3,7 @@ import { administrationRoutes } from './administration.routes';
 import { groupTreatmentRoutes } from './group-treatment.routes';
 import { healthStatusRoutes } from './health-status.routes';
 import { labImportRoutes } from './lab-import.routes';
+import { labRefRoutes } from './lab-ref.routes';
 import { necropsyRoutes } from './necropsy.routes';
 import { quarantineRoutes } from './quarantine.routes';
 import { timelineRoutes } from './timeline.routes';
@@ -24,4 +25,5 @@ export function vetRoutes(app: FastifyInstance): void {
   groupTreatmentRoutes(app);
   weightRefTransferRoutes(app);
   labImportRoutes(app);
+  labRefRoutes(app);
 }

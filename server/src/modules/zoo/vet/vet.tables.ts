@@ -173,6 +173,9 @@ export const zooMedLab = pgTable(
     unit: varchar('unit', { length: 20 }).notNull().default(''),
     refLow: numeric('ref_low', { precision: 20, scale: 6, mode: 'number' }),
     refHigh: numeric('ref_high', { precision: 20, scale: 6, mode: 'number' }),
+    /** Where the interval came from: 0 none, 1 entered on the result, 2 copied from the species' interval `ref_id`. */
+    refSource: integer('ref_source').notNull().default(0),
+    refId: bigintStr('ref_id'),
     /** 0 within the interval (or none), 1 below, 2 above. */
     flag: integer('flag').notNull().default(0),
     remark: varchar('remark', { length: 500 }).notNull().default(''),

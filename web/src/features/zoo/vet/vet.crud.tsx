@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
 import { ReadingsEditor, ReadingsTable } from './anaesthesia-readings';
+import { LabRefHint } from './lab-ref-hint';
 import { TaxonRangesEditor, TaxonRangesText } from './taxon-ranges-editor';
 import { AgentsEditor, AgentsText, AnimalSelect, amountText, CaseSelect, ConfirmBox, DoseCalculator, DrugSelect, OutOfRangeTag } from './vet-widgets';
 
@@ -222,6 +223,14 @@ export const labPage = defineCrudPage({
     unit: { width: 80 },
     refLow: { widget: 'number', width: 90 },
     refHigh: { widget: 'number', width: 90 },
+    // Read-only: the interval the save will store (the species' when none is typed), and where a stored one came from.
+    refSource: {
+      widget: 'custom',
+      form: true,
+      input: (p: ControlProps) => <LabRefHint {...p} />,
+      table: false,
+      span: 24,
+    },
     flag: {
       form: false,
       width: 80,

@@ -105,7 +105,7 @@ export const vetI18n: I18nBundle = {
       import: {
         button: '导入',
         title: '导入检验结果',
-        hint: 'Excel 文件(.xlsx)的列:本园编号、采样日期、样本类型(全血、血清/血浆、尿液、粪便、拭子、组织、其他)、检测项目、结果或文字结果、单位、参考下限、参考上限、检测机构、备注。每行按检验结果的规则校验,有问题的行不导入,并列出原因。',
+        hint: 'Excel 文件(.xlsx)的列:本园编号、采样日期、样本类型(全血、血清/血浆、尿液、粪便、拭子、组织、其他)、检测项目、结果或文字结果、单位、参考下限、参考上限、检测机构、备注。参考下限和上限都留空的行采用该物种的检验参考区间。每行按检验结果的规则校验,有问题的行不导入,并列出原因。',
         summary: '共 {{total}} 行:导入 {{created}},未导入 {{rejected}}',
       },
       title: '检验结果',
@@ -125,6 +125,16 @@ export const vetI18n: I18nBundle = {
       remark: '备注',
       samples: { '1': '全血', '2': '血清/血浆', '3': '尿液', '4': '粪便', '5': '拭子', '6': '组织', '7': '其他' },
       flags: { '1': '偏低', '2': '偏高' },
+      refSource: '参考区间来源',
+      refHint: {
+        choose: '选择动物并填写检测项目后,显示适用的物种参考区间',
+        loading: '正在查找物种参考区间…',
+        species: '未填写参考区间,保存时将采用物种参考区间:',
+        none: '该物种没有此检测项目和单位的参考区间;未填写参考区间时不作偏高偏低标记',
+        own: '将使用本结果填写的参考区间。',
+        copied: '保留保存时复制的物种参考区间;清空后保存将采用当前的物种参考区间。',
+        notTaken: '物种参考区间:',
+      },
     },
     vetAnaesthesia: {
       title: '麻醉记录',
@@ -273,7 +283,7 @@ export const vetI18n: I18nBundle = {
       import: {
         button: 'Import',
         title: 'Import laboratory results',
-        hint: 'Excel file (.xlsx) with the columns 本园编号 (local number), 采样日期 (sample date), 样本类型 (sample type: 全血, 血清/血浆, 尿液, 粪便, 拭子, 组织, 其他), 检测项目 (test), 结果 or 文字结果 (result), 单位 (unit), 参考下限 / 参考上限 (reference interval), 检测机构 (laboratory), 备注 (remark). Each row is checked as a result entered by hand; rows with problems are not imported and are listed with the reason.',
+        hint: 'Excel file (.xlsx) with the columns 本园编号 (local number), 采样日期 (sample date), 样本类型 (sample type: 全血, 血清/血浆, 尿液, 粪便, 拭子, 组织, 其他), 检测项目 (test), 结果 or 文字结果 (result), 单位 (unit), 参考下限 / 参考上限 (reference interval), 检测机构 (laboratory), 备注 (remark). A row with both reference columns empty takes its species’ reference interval. Each row is checked as a result entered by hand; rows with problems are not imported and are listed with the reason.',
         summary: '{{total}} rows: {{created}} imported, {{rejected}} not imported',
       },
       title: 'Laboratory results',
@@ -293,6 +303,16 @@ export const vetI18n: I18nBundle = {
       remark: 'Notes',
       samples: { '1': 'Whole blood', '2': 'Serum / plasma', '3': 'Urine', '4': 'Faeces', '5': 'Swab', '6': 'Tissue', '7': 'Other' },
       flags: { '1': 'Low', '2': 'High' },
+      refSource: 'Reference interval from',
+      refHint: {
+        choose: 'Choose the animal and enter the test to see the species reference interval that applies',
+        loading: 'Looking up the species reference interval…',
+        species: 'No interval entered: on save the result takes the species reference interval ',
+        none: 'This species has no reference interval for this test and unit; without an interval the result is not flagged low or high',
+        own: 'The interval entered on this result is used.',
+        copied: 'The species interval copied on save is kept; clear it and save to take the species interval as it is now.',
+        notTaken: 'Species interval:',
+      },
     },
     vetAnaesthesia: {
       title: 'Anaesthesia',

@@ -20,6 +20,8 @@ const DATA_COLUMNS = [
   'Submitted by|Answered by|Released by|Prosector|By|Procedure|Agents|Cause of death|Authority.s reference|Cubs|Package',
   // The roles a notice is addressed to, by their names (decision 0051).
   'Audience',
+  // What a vet wrote as a pregnancy's evidence, a cub and the sires a litter may have, by name (decision 0042).
+  'Evidence|Cub|Possible sires',
 ];
 export const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 

@@ -3,6 +3,7 @@ import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
 import { modal, open, openAdd, pick, save } from '../lib/ui';
+import { TODAY } from '../lib/round';
 
 const b = useBrowser();
 const SLOW = { timeout: 300_000 };
@@ -66,7 +67,7 @@ describe('reproduction (decision 0042)', () => {
     await save(page, '新增成功');
     const [pg] = await dbQuery<{ n: number; w: number }>(
       `select count(*)::int n, max(expected_to - expected_from)::int w from zoo_breed_pregnancy p join zoo_animal a on a.id = p.female_id
-        where a.local_no = 'P006' and p.tenant_id = '100000' and p.is_deleted = 0 and p.preg_status = 2 and p.check_date = current_date`,
+        where a.local_no = 'P006' and p.tenant_id = '100000' and p.is_deleted = 0 and p.preg_status = 2 and p.check_date = ${TODAY}`,
     );
     expect(pg).toEqual({ n: 1, w: 117 });
 
@@ -108,7 +109,7 @@ describe('reproduction (decision 0042)', () => {
     ]);
     const [after] = await dbQuery<{ ledger: number; litters: number }>(
       `select (select count(*)::int from zoo_stock_log where tenant_id = '100000' and movement_type = 'born') ledger,
-              (select count(*)::int from zoo_breed_litter where tenant_id = '100000' and is_deleted = 0 and jsonb_array_length(cubs) = 2 and rearing = 3 and birth_date = current_date) litters`,
+              (select count(*)::int from zoo_breed_litter where tenant_id = '100000' and is_deleted = 0 and jsonb_array_length(cubs) = 2 and rearing = 3 and birth_date = ${TODAY}) litters`,
     );
     expect(after).toEqual({ ledger: home!.ledger + 2, litters: 1 });
     await expect.poll(() => page.locator('tr.ant-table-row', { hasText: '安安 (P006)' }).getByText('双双 (E2E-TWIN-1)').count()).toBe(1);

@@ -51,8 +51,8 @@ const instrument = `
     req.addEventListener('success', () => { if (marks.idbDone === undefined) marks.idbDone = performance.now(); });
     return req;
   };
-  let longTasks = 0;
-  try { new PerformanceObserver((l) => { for (const e of l.getEntries()) if (marks.round === undefined) longTasks += e.duration; }).observe({ type: 'longtask', buffered: true }); } catch {}
+  const longTasks = [];
+  try { new PerformanceObserver((l) => longTasks.push(...l.getEntries())).observe({ type: 'longtask', buffered: true }); } catch {}
   window.__breakdown = () => {
     const nav = performance.getEntriesByType('navigation')[0];
     const code = performance.getEntriesByType('resource').filter((r) => /\\.(js|css)$/.test(new URL(r.name).pathname) && r.startTime < marks.round);
@@ -67,7 +67,7 @@ const instrument = `
       page: marks.page,
       idbStart: marks.idbStart,
       idbDone: marks.idbDone,
-      longTasks,
+      longTasks: longTasks.filter((e) => e.startTime < marks.round).reduce((s, e) => s + e.duration, 0),
     };
   };
 `;

@@ -2,10 +2,17 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { t } from '../../lib/i18n';
 import { website } from '../../lib/website';
 
-export type PageModule = { default: ComponentType };
+export type PageModule = {
+  default: ComponentType;
+  /**
+   * Reads the page's first frame needs, started when its module was evaluated (only when opened at its own path):
+   * opened directly, the first render waits for them as for the chunk (main.tsx, bounded).
+   */
+  firstFrame?: Promise<unknown>;
+};
 export type LazyPage = LazyExoticComponent<ComponentType> & {
   preload: () => void;
-  /** Starts the load like `preload`; settles (never rejects) when the chunk has arrived or failed. */
+  /** Starts the load like `preload`; settles (never rejects) when the chunk and its `firstFrame` reads have arrived or failed. */
   loaded: () => Promise<void>;
   /** The page once its chunk has arrived: rendered directly, it does not suspend (and show a spinner) again. */
   resolved: () => ComponentType | undefined;
@@ -45,9 +52,11 @@ export function lazyPage(load: () => Promise<PageModule>, timeoutMs: number = we
       },
     ));
   const loaded = () =>
-    start().then(
-      () => undefined,
-      () => undefined,
-    );
+    start()
+      .then((m) => m.firstFrame)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   return Object.assign(lazy(start), { preload: () => void loaded(), loaded, resolved: () => resolved });
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../crud/can';
 import { withJitlessZod } from '../../../lib/zod-jitless';
+import { readEarly } from './round-reads';
 import { TodayRound } from './today-round';
 
 // The round is what a keeper opens, often offline (decision 0046): its first paint compiles neither the contract's
@@ -10,6 +11,10 @@ import { TodayRound } from './today-round';
 // contract) come as their own chunks.
 const LogList = lazy(withJitlessZod(() => import('./basiclog-list')));
 const AdministrationRound = lazy(withJitlessZod(() => import('../shared/administration-round').then((m) => ({ default: m.AdministrationRound }))));
+
+// Opened at this screen (a reload, the installed app): the round's reads start with the code, and the first render
+// waits for them (lazy-page.ts), so the shell and the round are drawn in one frame.
+export const firstFrame = window.location.pathname === '/zoo/basiclog' ? readEarly() : undefined;
 
 /** /zoo/basiclog: the keeper's round of today first, every log in the second tab. */
 export default function BasicLogPage() {

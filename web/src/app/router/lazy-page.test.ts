@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PageLoadTimeout, withTimeout } from './lazy-page';
+import { lazyPage, PageLoadTimeout, withTimeout } from './lazy-page';
 
 describe('lazy page loads', () => {
   it('give up after 120 s with a clear message instead of hanging', async () => {
@@ -20,5 +20,19 @@ describe('lazy page loads', () => {
 
   it('passes a chunk that arrives in time through', async () => {
     await expect(withTimeout(Promise.resolve('ok'), 120_000)).resolves.toBe('ok');
+  });
+
+  it('hands a page that has arrived over directly, and forgets a failed load', async () => {
+    const Page = () => null;
+    const ok = lazyPage(() => Promise.resolve({ default: Page }));
+    expect(ok.resolved()).toBeUndefined();
+    await ok.loaded();
+    expect(ok.resolved()).toBe(Page);
+    let calls = 0;
+    const failing = lazyPage(() => (++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Page })));
+    await expect(failing.loaded()).resolves.toBeUndefined();
+    expect(failing.resolved()).toBeUndefined();
+    await failing.loaded();
+    expect([calls, failing.resolved()]).toEqual([2, Page]);
   });
 });

@@ -33,7 +33,8 @@ export const pageRegistry = {
   '/zoo/stocklog': page(() => import('../../features/zoo/stocklog/stocklog.page')),
   '/zoo/transfer': page(() => import('../../features/zoo/transfer/transfer.page')),
   '/zoo/studbook': page(() => import('../../features/zoo/studbook/studbook.page')),
-  '/zoo/basiclog': page(() => import('../../features/zoo/basiclog/basiclog.page')),
+  // The round's first paint reads no schema (decision 0046): it loads zod itself for the parts that do.
+  '/zoo/basiclog': lazyPage(() => import('../../features/zoo/basiclog/basiclog.page')),
   '/zoo/diet/plan': page(() => import('../../features/zoo/basiclog/diet-plan.page')),
   '/zoo/diet/intake': page(() => import('../../features/zoo/basiclog/diet-intake.page')),
   '/zoo/report': page(() => import('../../features/zoo/report/report.page')),

@@ -4,6 +4,7 @@ import { RouteError } from '../pages/route-error';
 import { LazyElement } from './lazy-element';
 import { withJitlessZod } from '../../lib/zod-jitless';
 import { lazyPage } from './lazy-page';
+import { resolvePage } from './page-registry';
 import { RouteGuard } from './route-guard';
 import { handle, HOME_PATH, type RouteHandle } from './route-meta';
 
@@ -39,6 +40,16 @@ const stockHandle = lazyPage(withJitlessZod(() => import('../../features/work/st
 const stockDetail = lazyPage(withJitlessZod(() => import('../../features/work/stock/stock-detail.page')));
 const cageHumiture = lazyPage(withJitlessZod(() => import('../../features/zoo/humiture/humiture.page')));
 const cageMonitor = lazyPage(withJitlessZod(() => import('../../features/zoo/monitor/monitor.page')));
+
+/**
+ * Loads the shell and the menu screen at `pathname` (when it is one) before the router renders them; settles when
+ * they have arrived or failed.
+ */
+export function preloadMenuRoute(pathname: string): Promise<void> {
+  const page = resolvePage(pathname);
+  if (!page) return Promise.resolve();
+  return Promise.all([mainLayout.loaded(), menuPage.loaded(), page.loaded()]).then(() => undefined);
+}
 
 /** The whole route tree; static routes here, menu routes resolved by the catch-all. */
 export const appRoutes: RouteObject[] = [

@@ -11,6 +11,8 @@ export const isNetworkError = (e: unknown) => e instanceof RequestError && (e.ki
  */
 export async function kept<T>(name: string, fetch: () => Promise<T>): Promise<{ data: T; offline: boolean; savedAt: number }> {
   const id = `${currentUser()}:${name}`;
+  // Read beside the network, not after it fails: offline the kept copy is ready when the failure comes.
+  const stored = offlineDb.snapshots.get(id).catch(() => undefined);
   try {
     const data = await fetch();
     const savedAt = Date.now();
@@ -19,7 +21,7 @@ export async function kept<T>(name: string, fetch: () => Promise<T>): Promise<{ 
     return { data, offline: false, savedAt };
   } catch (e) {
     if (!isNetworkError(e)) throw e;
-    const s = await offlineDb.snapshots.get(id);
+    const s = await stored;
     if (!s) throw e;
     return { data: s.data as T, offline: true, savedAt: s.savedAt };
   }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Button, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { INTAKE_COLOURS } from './log-tags';
 import type { ControlProps, Option } from '../../../crud';
 import { call } from '../../../lib/request';
 
@@ -15,17 +16,7 @@ export const faecesOptions = opts('faecesValues', FAECES);
 export const healthOptions = opts('healths', HEALTHS);
 export const typeOptions = opts('type', [1, 2]);
 
-const HEALTH_COLOURS: Record<number, string> = { 1: 'green', 2: 'orange', 3: 'red' };
-const INTAKE_COLOURS: Record<number, string> = { 1: 'green', 2: 'gold', 3: 'red' };
-
-export function HealthTag({ value }: { value: number }) {
-  const { t } = useTranslation();
-  return <Tag color={HEALTH_COLOURS[value]}>{t(`basicLog.healths.${value}`)}</Tag>;
-}
-export function IntakeTag({ value }: { value: number }) {
-  const { t } = useTranslation();
-  return <Tag color={INTAKE_COLOURS[value]}>{t(`basicLog.intakes.${value}`)}</Tag>;
-}
+export { HealthTag, IntakeTag } from './log-tags';
 
 /** Common feed units; any other text may be typed. */
 const UNITS = ['g', 'kg', '个', '只', '根', 'ml', 'L', '份'].map((u) => ({ value: u }));

@@ -7,6 +7,7 @@ import { clearOfflineDb, stubOfflineDb } from '../../../test/offline-db-stub';
 import { flush, useQueue } from '../../../lib/offline';
 import { setNavigator } from '../../../lib/navigation';
 import { session } from '../../../lib/session';
+import { readEarly } from './round-reads';
 import { TodayRound } from './today-round';
 
 // jsdom has no IndexedDB: the device's store is an in-memory one with the same API (test/offline-db-stub.ts).
@@ -216,6 +217,27 @@ describe('the offline round (decision 0046)', { timeout: 90_000 }, () => {
     expect((again.to('POST /api/zoo/basicLog/sync')[0]!.body as { entries: Array<{ key: string }> }).entries.map((e) => e.key)).toEqual(['k-keeper-2']);
     expect(await queued()).toEqual([]);
     setNavigator((to) => window.location.assign(to));
+  });
+
+  it('draws the kept round read before the render on the first render, and reads again when opened again', async () => {
+    signIn({ user_id: KEEPER, role_name: 'keeper' }, [], perms);
+    await keptRound(KEEPER);
+    online = false;
+    const net = stubFetch({ 'GET /api/zoo/basicLog/today/round': gone, 'GET /api/zoo/basicLog/today/feedings': gone });
+    // What the page module does when opened at /zoo/basiclog (its firstFrame): the first render waits for this.
+    await readEarly();
+    expect(net.to('GET /api/zoo/basicLog/today/round')).toHaveLength(1);
+    const first = renderPage(<TodayRound />);
+    // No spinner first: the round is on screen at once, from the kept copy, and not read a second time.
+    expect(screen.getByTestId('round-offline')).toBeInTheDocument();
+    expect(screen.getByLabelText('阿宝 (P001)')).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(net.to('GET /api/zoo/basicLog/today/round')).toHaveLength(1);
+    // The early read is handed out once: the round opened again reads again.
+    first.unmount();
+    renderPage(<TodayRound />);
+    expect(await screen.findByTestId('round-offline')).toBeInTheDocument();
+    await waitFor(() => expect(net.to('GET /api/zoo/basicLog/today/round')).toHaveLength(2));
   });
 });
 

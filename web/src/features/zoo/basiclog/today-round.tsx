@@ -1,20 +1,30 @@
-import { basicLog, basicLogEndpoints, dietEndpoints, type DataOf, type RoundLog } from '@zoo/contract';
+import type { DataOf, RoundLog } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, ThunderboltOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCan } from '../../../crud';
+import { useCan } from '../../../crud/can';
 import { toast } from '../../../lib/feedback';
-import { enqueue, kept, onSynced, useQueue } from '../../../lib/offline';
+import { enqueue, onSynced, useQueue } from '../../../lib/offline';
 import { useSession } from '../../../lib/session';
-import { call } from '../../../lib/request';
-import { LogDialog, type LogTarget } from './log-dialog';
-import { HealthTag } from './log-widgets';
+import { withJitlessZod } from '../../../lib/zod-jitless';
+import type { LogTarget } from './log-dialog';
+import { HealthTag } from './log-tags';
 import { RoundFeedings } from './round-feedings';
+import { readFeedings, readRound, takeEarly, type EarlyRead } from './round-reads';
+import { roundWire } from './round-wire';
 
-type Item = DataOf<typeof basicLogEndpoints.round>['items'][number];
+// Nothing the round paints first reads the contract's schemas (zod): the log dialog, which does, comes on demand
+// (decision 0046, the offline round's first paint).
+const LogDialog = lazy(withJitlessZod(() => import('./log-dialog').then((m) => ({ default: m.LogDialog }))));
+
+type Item = DataOf<typeof roundWire.round>['items'][number];
+
+/** The early read's answer as the query's data on mount, dated when it was read or kept. */
+const seed = <T extends { savedAt: number }>(read: EarlyRead<T> | undefined) =>
+  read?.value ? { initialData: read.value, initialDataUpdatedAt: read.value.savedAt } : {};
 
 /**
  * 今日巡查: the animals and populations of the cages the user keeps, today's completion, and for each a one-click
@@ -23,16 +33,32 @@ type Item = DataOf<typeof basicLogEndpoints.round>['items'][number];
 export function TodayRound({ onLogged }: { onLogged?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canAdd = useCan(basicLog.perms.add);
-  const canEdit = useCan(basicLog.perms.edit);
+  const canAdd = useCan(roundWire.perms.add);
+  const canEdit = useCan(roundWire.perms.edit);
   // Both read through the device's copy: the round opens without a network (decision 0046).
   // Keyed by user: another keeper signing in on a shared device never sees the previous one's round from the
   // in-memory cache either (offline, a failed read would leave the previous answer on screen).
   const userId = useSession((s) => s.userInfo?.user_id ?? '');
-  const round = useQuery({ queryKey: ['basiclog-round', userId], queryFn: () => kept('round', () => call(basicLogEndpoints.round)) });
+  // Reads started when the page's code arrived (basiclog.page.tsx): the first query uses them, and when one has
+  // already answered the round is drawn with it on the first render (later refreshes read afresh).
+  const [early] = useState(() => ({ round: takeEarly('round', userId), feedings: takeEarly('feedings', userId) }));
+  const round = useQuery({
+    queryKey: ['basiclog-round', userId],
+    queryFn: () => {
+      const read = early.round;
+      early.round = undefined;
+      return read?.promise ?? readRound();
+    },
+    ...seed(early.round),
+  });
   const feedings = useQuery({
     queryKey: ['basiclog-round-feedings', userId],
-    queryFn: () => kept('round-feedings', () => call(dietEndpoints.feedings)),
+    queryFn: () => {
+      const read = early.feedings;
+      early.feedings = undefined;
+      return read?.promise ?? readFeedings();
+    },
+    ...seed(early.feedings),
   });
   const queue = useQueue();
   const [target, setTarget] = useState<LogTarget | null>(null);
@@ -176,7 +202,11 @@ export function TodayRound({ onLogged }: { onLogged?: () => void }) {
           )}
         </Space>
       ) : null}
-      {target ? <LogDialog target={target} onClose={() => setTarget(null)} onSaved={refresh} /> : null}
+      {target ? (
+        <Suspense fallback={null}>
+          <LogDialog target={target} onClose={() => setTarget(null)} onSaved={refresh} />
+        </Suspense>
+      ) : null}
     </Spin>
   );
 }

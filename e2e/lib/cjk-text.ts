@@ -22,6 +22,8 @@ const DATA_COLUMNS = [
   'Audience',
   // What a vet wrote as a pregnancy's evidence, a cub and the sires a litter may have, by name (decision 0042).
   'Evidence|Cub|Possible sires',
+  // Laboratory tests as the vet names them (a reference interval's or a result's test, decision 0038).
+  'Test',
 ];
 export const DATA_HEADERS = new RegExp(`^(${DATA_COLUMNS.join('|')})$`, 'i');
 

@@ -67,6 +67,9 @@ async function auditAddForm(page: Page, where: string, contrast: boolean, again 
     if (again) return [{ where, rule: 'dialog-closed', impact: 'serious', nodes: 1, target: '.ant-modal-wrap', summary: 'the 新增 dialog closed by itself' }];
     return auditAddForm(page, where, contrast, true);
   }
+  // Esc closes the dialog once it holds the focus (antd moves it in when the opening animation ends; a slow machine
+  // pressed Esc before, and the focus then had nowhere to return to).
+  await page.waitForFunction(() => Boolean(document.activeElement?.closest('.ant-modal-wrap')), undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
   // antd's dialog traps focus while open and returns it to what opened it (focusTriggerAfterClose).

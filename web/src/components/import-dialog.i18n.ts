@@ -13,6 +13,8 @@ export const transferI18n: I18nBundle = {
       summary: '导入完成: 共 {{total}} 行, 成功 {{succeeded}} 行, 失败 {{failed}} 行',
       row: '行号',
       reason: '原因',
+      notTaken: '未导入原因',
+      allTaken: '所有行均已导入',
     },
   },
   en: {
@@ -27,6 +29,8 @@ export const transferI18n: I18nBundle = {
       summary: 'Done: {{total}} rows, {{succeeded}} imported, {{failed}} failed',
       row: 'Row',
       reason: 'Reason',
+      notTaken: 'Why it was not imported',
+      allTaken: 'Every row was imported',
     },
   },
 };

@@ -1,11 +1,11 @@
-import { vetRoundEndpoints as ep, type LabImportResult } from '@zoo/contract';
+import { vetRoundEndpoints as ep } from '@zoo/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetImportDialog } from '../../../components/sheet-import-dialog';
 import { CrudPage, crudKeys } from '../../../crud';
 import { download, upload } from '../../../lib/request/transfer';
-import { VetSheetImport } from './vet-sheet-import';
 import { labPage } from './vet.crud';
 
 /** /zoo/vet/lab — 检验结果: laboratory results, values outside their reference interval flagged 偏低 / 偏高; a batch imported from xlsx. */
@@ -26,7 +26,7 @@ export default function LabPage() {
         }
       />
       {importing ? (
-        <VetSheetImport
+        <SheetImportDialog
           testId="lab-import"
           title={t('vetLab.import.title')}
           hint={t('vetLab.import.hint')}
@@ -36,10 +36,7 @@ export default function LabPage() {
             return r;
           }}
           template={() => download(ep.labTemplate)}
-          summary={(r) => {
-            const x = r as unknown as LabImportResult;
-            return t('vetLab.import.summary', { total: x.total, created: x.created, rejected: x.rejected.length });
-          }}
+          summary={(r) => t('vetLab.import.summary', { total: r.total, created: r.created, rejected: r.rejected.length })}
           onClose={() => setImporting(false)}
         />
       ) : null}

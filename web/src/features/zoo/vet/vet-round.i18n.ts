@@ -98,7 +98,6 @@ export const vetRoundI18n: I18nBundle = {
       source: '来源',
       remark: '备注',
     },
-    vetImport: { pick: '选择文件', template: '下载导入模板', start: '开始导入', row: '行号', reason: '原因', allTaken: '全部导入' },
     vetTimeline: {
       medical: '医疗',
       weight: '体重',
@@ -223,7 +222,6 @@ export const vetRoundI18n: I18nBundle = {
       source: 'Source',
       remark: 'Remark',
     },
-    vetImport: { pick: 'Choose file', template: 'Download the template', start: 'Import', row: 'Row', reason: 'Reason', allTaken: 'All rows imported' },
     vetTimeline: {
       medical: 'Medical',
       weight: 'Weight',

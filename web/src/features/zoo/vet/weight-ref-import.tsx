@@ -1,16 +1,16 @@
-import { vetRoundEndpoints as ep, type WeightRefImportResult } from '@zoo/contract';
+import { vetRoundEndpoints as ep } from '@zoo/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetImportDialog } from '../../../components/sheet-import-dialog';
 import { download, upload } from '../../../lib/request/transfer';
 import { ZooSpeciesSelect } from '../shared/registry-widgets';
-import { VetSheetImport } from './vet-sheet-import';
 
 /** The reference-curve import (decision 0038): a species and an xlsx of (日龄, 参考体重, 来源). */
 export function WeightRefImportDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [speciesId, setSpeciesId] = useState('');
   return (
-    <VetSheetImport
+    <SheetImportDialog
       testId="weight-ref-import"
       title={t('vetWeightRef.import.title')}
       hint={t('vetWeightRef.import.hint')}
@@ -27,10 +27,7 @@ export function WeightRefImportDialog({ onClose, onDone }: { onClose: () => void
         return r;
       }}
       template={() => download(ep.weightRefExport)}
-      summary={(r) => {
-        const x = r as unknown as WeightRefImportResult;
-        return t('vetWeightRef.import.summary', { total: x.total, created: x.created, updated: x.updated, rejected: x.rejected.length });
-      }}
+      summary={(r) => t('vetWeightRef.import.summary', { total: r.total, created: r.created, updated: r.updated, rejected: r.rejected.length })}
       onClose={onClose}
     />
   );

@@ -3,38 +3,52 @@ import type { ImportIssue } from '@zoo/contract';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBusy } from '../../../lib/use-busy';
+import { useBusy } from '../lib/use-busy';
+
+/** What a one-transaction import answers: its own counts, and every row it did not take with the reason. */
+export interface SheetImportResult {
+  rejected: ImportIssue[];
+}
+
+interface Props<R extends SheetImportResult> {
+  title: string;
+  hint: string;
+  /** Choices above the file (the species of a curve, the studbook's scope). */
+  extra?: ReactNode;
+  /** File types offered by the picker. */
+  accept?: string;
+  /** False while a choice in `extra` is still missing. */
+  ready?: boolean;
+  send: (file: File) => Promise<R>;
+  /** Downloads the template, where the resource has one. */
+  template?: () => void;
+  summary: (result: R) => string;
+  onClose: () => void;
+  /** Prefix of the dialog's test ids: `-pick`, `-start`, `-result`. */
+  testId: string;
+}
 
 /**
- * A medical spreadsheet import (reference curves, laboratory results; decision 0038): the server answers at once
- * (one transaction), so the dialog shows its summary and every refused row with its reason.
+ * A spreadsheet import the server answers at once, in one transaction (studbooks, reference curves, laboratory
+ * results): pick a file, send it, show the summary and every refused row with its reason. Imports that run as a
+ * job with progress use `ImportDialog` instead.
  */
-export function VetSheetImport({
+export function SheetImportDialog<R extends SheetImportResult>({
   title,
   hint,
   extra,
+  accept = '.xlsx',
   ready = true,
   send,
   template,
   summary,
   onClose,
   testId,
-}: {
-  title: string;
-  hint: string;
-  /** Choices above the file (the species of a curve). */
-  extra?: ReactNode;
-  ready?: boolean;
-  send: (file: File) => Promise<{ rejected: ImportIssue[] } & Record<string, unknown>>;
-  template: () => void;
-  summary: (r: { rejected: ImportIssue[] } & Record<string, unknown>) => string;
-  onClose: () => void;
-  testId: string;
-}) {
+}: Props<R>) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [busy, run] = useBusy();
-  const [result, setResult] = useState<({ rejected: ImportIssue[] } & Record<string, unknown>) | null>(null);
+  const [result, setResult] = useState<R | null>(null);
   const start = () =>
     run(async () => {
       if (file) setResult(await send(file));
@@ -43,7 +57,7 @@ export function VetSheetImport({
     <Modal
       open
       title={title}
-      width="min(620px, 96vw)"
+      width="min(660px, 96vw)"
       onCancel={onClose}
       mask={{ closable: false }}
       footer={[
@@ -52,7 +66,7 @@ export function VetSheetImport({
         </Button>,
         result ? null : (
           <Button key="start" type="primary" loading={busy} disabled={!file || !ready} onClick={() => void start()} data-testid={`${testId}-start`}>
-            {t('vetImport.start')}
+            {t('transfer.start')}
           </Button>
         ),
       ]}
@@ -68,12 +82,12 @@ export function VetSheetImport({
               dataSource={result.rejected}
               pagination={{ pageSize: 10, hideOnSinglePage: true }}
               columns={[
-                { key: 'row', dataIndex: 'row', title: t('vetImport.row'), width: 72 },
-                { key: 'reason', dataIndex: 'reason', title: t('vetImport.reason') },
+                { key: 'row', dataIndex: 'row', title: t('transfer.row'), width: 72 },
+                { key: 'reason', dataIndex: 'reason', title: t('transfer.notTaken') },
               ]}
             />
           ) : (
-            <Alert type="success" showIcon title={t('vetImport.allTaken')} />
+            <Alert type="success" showIcon title={t('transfer.allTaken')} />
           )}
         </div>
       ) : (
@@ -82,7 +96,7 @@ export function VetSheetImport({
           {extra}
           <Space wrap>
             <Upload
-              accept=".xlsx"
+              accept={accept}
               maxCount={1}
               beforeUpload={(f) => {
                 setFile(f);
@@ -91,11 +105,15 @@ export function VetSheetImport({
               onRemove={() => setFile(null)}
               fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
             >
-              <Button icon={<UploadOutlined />}>{t('vetImport.pick')}</Button>
+              <Button icon={<UploadOutlined />} data-testid={`${testId}-pick`}>
+                {t('transfer.pick')}
+              </Button>
             </Upload>
-            <Button type="link" onClick={template}>
-              {t('vetImport.template')}
-            </Button>
+            {template ? (
+              <Button type="link" onClick={template}>
+                {t('transfer.template')}
+              </Button>
+            ) : null}
           </Space>
         </Space>
       )}

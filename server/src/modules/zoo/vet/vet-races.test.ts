@@ -100,8 +100,13 @@ describe('races on veterinary records', () => {
     try {
       await other.query('begin');
       await other.query(`update zoo_med_necropsy set is_deleted = 0 where id = $1`, [first]);
+      const holder = (await other.query('select pg_backend_pid() as pid')).rows[0].pid as number;
       const reply = post(admin, 'necropsy/submit', { ...body, prosector: '兽医乙' });
-      await new Promise((r) => setTimeout(r, 300));
+      // Committed once the request waits on the other transaction (its insert on the unique index), not after a
+      // guessed while: a request still before its check would read the record live and prove nothing of the index.
+      const waiting = async () =>
+        (await t.sql.query(`select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))`, [holder])).rows[0].n as number;
+      await expect.poll(waiting, { timeout: 10_000, interval: 10 }).toBe(1);
       await other.query('commit');
       expect((await reply).body).toMatchObject({ code: 400, success: false, msg: '该死亡登记已有剖检记录' });
     } finally {

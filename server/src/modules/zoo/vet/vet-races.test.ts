@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCage, speciesId } from '../../../../test/zoo-fixtures';
-import { t, admin, today, post, dayOffset, importInto, movement, setupVetTests } from './vet-test-kit';
+import { t, admin, panda, today, post, dayOffset, drug, importInto, lastId, movement, openCase, setupVetTests, weigh } from './vet-test-kit';
 
 setupVetTests();
 
@@ -72,6 +72,27 @@ describe('races on veterinary records', () => {
     expect(o.losers).toEqual(Array.from({ length: PARALLEL - 1 }, () => [400, 400]));
     expect(o.messages).toHaveLength(1);
     expect((await t.sql.query(`select count(*)::int as n from zoo_med_necropsy where stock_log_id = $1 and is_deleted = 0`, [stockLogId])).rows[0].n).toBe(1);
+  });
+
+  it('one dose of a treatment ticked by several requests at once is recorded once', async () => {
+    await weigh(panda, 100, await dayOffset(-2));
+    const drugId = await drug({ drugName: '并发测试药', concentration: 5, doseMin: 0.1, doseMax: 0.2 });
+    const caseId = await openCase(panda, today);
+    const res = await post(admin, 'treatment/submit', { caseId, drugId, doseMgKg: 0.1, route: 1, frequency: 2, durationDays: 3, startDate: today });
+    expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    const treatmentId = await lastId('zoo_med_treatment');
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        post(admin, 'administration/submit', { treatmentId, dueDate: today, slot: 1, adminStatus: 1, givenTime: `08:3${i}` }),
+      ),
+    );
+    const o = outcome(replies);
+    expect(o.won).toBe(1);
+    expect(o.losers).toEqual(Array.from({ length: PARALLEL - 1 }, () => [400, 400]));
+    for (const m of o.messages) expect(['该次给药已登记', '数据已存在,请勿重复提交']).toContain(m);
+    const rows = (await t.sql.query(`select given_time from zoo_med_administration where treatment_id = $1 and slot = 1 and is_deleted = 0`, [treatmentId]))
+      .rows;
+    expect(rows).toHaveLength(1);
   });
 
   it('a twin the pre-check could not see yet is refused by the unique index with the same message', async () => {

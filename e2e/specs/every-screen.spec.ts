@@ -7,6 +7,7 @@ import { PICTURES, screenshot, useBrowser } from '../lib/browser';
 import { DATA_HEADERS, visibleCjk } from '../lib/cjk-text';
 import { watchCsp, type CspViolation } from '../lib/csp';
 import { loginForScreens, openScreen } from '../lib/screens';
+import { networkQuiet } from '../lib/wire';
 
 const b = useBrowser();
 
@@ -55,8 +56,15 @@ async function auditAddForm(page: Page, where: string, contrast: boolean, again 
   await add.click();
   const dialog = page.locator('.ant-modal-wrap:visible .ant-modal').last();
   await dialog.waitFor({ state: 'visible', timeout: 5_000 });
-  // Dialog fields settle (dictionary and tree options load with the form).
-  await page.waitForTimeout(150);
+  // Dialog fields settle: waited for, not guessed — the opening animation has ended (axe would read colours
+  // half faded in) and the options the form loads (dictionaries, trees) have arrived.
+  await expect
+    .poll(
+      () => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).length),
+      { timeout: 5_000, interval: 20 },
+    )
+    .toBe(0);
+  await networkQuiet(page, 150, 5_000);
   let found: Found[];
   try {
     found = await audit(page, `${where} (新增)`, '.ant-modal-wrap', contrast);

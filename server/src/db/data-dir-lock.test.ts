@@ -33,21 +33,20 @@ describe('data directory lock', () => {
 
     owner.p.kill('SIGKILL');
     await owner.exited;
-    const t0 = performance.now();
+    // The killed owner's lock is left behind, and as fresh as can be: proper-lockfile alone refuses it until its
+    // mtime is stale (it was 15 s) and lockDataDir does not retry, so taking it now can only be the dead-owner rule.
+    // (No clock in the test: how soon is not the point, that it is taken while fresh is.)
+    const lock = path.join(dir, '.lock');
+    expect(fs.existsSync(lock)).toBe(true);
+    const now = new Date();
+    fs.utimesSync(lock, now, now);
     const release = await lockDataDir(dir);
-    const lockMs = performance.now() - t0;
     await release();
-    // proper-lockfile alone refused for 15 s (until the lock's mtime was stale).
-    expect(lockMs).toBeLessThan(1000);
 
     // And the database itself opens again, with the data the killed process left.
-    const t1 = performance.now();
     const database = await openPglite(dir, 'Asia/Shanghai');
-    const openMs = performance.now() - t1;
     await database.db.execute('select 1' as never);
     await database.close();
-    // PGlite's own start-up (WAL replay) is CPU work: generous on a shared CI machine; the lock above is the point.
-    expect(openMs).toBeLessThan(20_000);
   }, 60_000);
 
   it('does not break a lock recorded by another host (shared storage)', async () => {

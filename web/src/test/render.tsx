@@ -20,10 +20,10 @@ export function renderApp(path: string) {
   return { router, ...view };
 }
 
-/** One page with the real providers, outside the route tree. */
-export function renderPage(ui: ReactElement) {
+/** One page with the real providers, outside the route tree (a test that waits on its queries passes the client). */
+export function renderPage(ui: ReactElement, queryClient = createQueryClient()) {
   return render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <MemoryRouter>{ui}</MemoryRouter>
     </AppProviders>,
   );

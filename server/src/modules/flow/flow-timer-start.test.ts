@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { completedTimerPolls } from './timer-scheduler';
 import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, until, useFlowWorld } from '../../../test/flow-fixtures';
 
 /**
@@ -29,6 +31,14 @@ const timerOf = async (key: string) =>
 const notExecutable = async (key: string) =>
   (await q(`select not_executable from flow_definition where process_key = $1 order by version desc limit 1`, [key]))[0].not_executable as string;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+/**
+ * Waits until each server's scheduler has finished two more polls: one that began after this call has then run
+ * whole, so a start it would wrongly make is in the database (a wait on the pollers, not a guessed while).
+ */
+async function morePolls(...apps: FastifyInstance[]) {
+  const from = apps.map(completedTimerPolls);
+  await until('two more polls of every server', async () => apps.every((a, i) => completedTimerPolls(a) >= from[i]! + 2));
+}
 
 describe('timer start events', () => {
   it('a duration starts one instance that long after the deployment, as 流程定时器; a date starts one at that date', async () => {
@@ -58,7 +68,7 @@ describe('timer start events', () => {
     expect(await timerOf('ts_cycle')).toMatchObject({ timer_value: 'R1/PT1S' });
     await until('the second of the cycle', async () => (await instances('ts_cycle')).length === 2, 5000);
     expect(await timerOf('ts_cycle')).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 1500));
+    await morePolls(w.t.app);
     expect(await instances('ts_cycle')).toHaveLength(2);
 
     await deploy('ts_versions', TIMED('ts_versions', '<timeCycle>R3/PT1H</timeCycle>'));
@@ -128,8 +138,8 @@ describe('timer start events', () => {
           (await q(`select count(*)::int as n from flow_timer t join flow_definition d using (definition_id) where d.process_key like 'ts\\_race\\_%'`))[0]
             .n === 0,
       );
-      // A few more polls of both servers: a second start would show now.
-      await new Promise((r) => setTimeout(r, 600));
+      // Two more polls of both servers: a second start would show now.
+      await morePolls(w.t.app, second.app);
       for (const k of keys) expect(await instances(k), k).toHaveLength(1);
     } finally {
       await second.close();

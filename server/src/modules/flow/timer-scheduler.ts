@@ -22,6 +22,8 @@ class TimerScheduler {
   private handle: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** Polls finished since the start: a test waits for polls, not for a guessed while (flow-timer-start.test.ts). */
+  completed = 0;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +50,7 @@ class TimerScheduler {
         .then(() => undefined)
         .catch((e: unknown) => this.log.error({ err: e }, 'flow timer poll failed'))
         .finally(() => {
+          this.completed++;
           this.running = null;
           this.schedule();
         });
@@ -98,9 +101,15 @@ class TimerScheduler {
   }
 }
 
+const schedulers = new WeakMap<FastifyInstance, TimerScheduler>();
+
+/** How many polls the app's scheduler has finished. */
+export const completedTimerPolls = (app: FastifyInstance): number => schedulers.get(app)?.completed ?? 0;
+
 /** Starts the scheduler when the app is ready and stops it (waiting for a running poll) when the app closes. */
 export function flowTimerScheduler(app: FastifyInstance): void {
   const scheduler = new TimerScheduler(app.zoo.database.db, app.log, app.zoo.config.flowTimerPollMs);
+  schedulers.set(app, scheduler);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
 }

@@ -112,16 +112,10 @@ describe('exports in the request’s language', () => {
       { row: 3, reason: 'Region code 91 appears twice in the file' },
       { row: 4, reason: 'Please enter the region name' },
     ]);
-    for (;;) {
-      const job = (await t.request({ url: '/blade-system/region/import-progress', token: admin, query: { jobId: res.body.data.jobId }, headers: EN })).body
-        .data;
-      if (job.status === 'running') {
-        await new Promise((r) => setTimeout(r, 50));
-        continue;
-      }
-      expect(job).toMatchObject({ status: 'finished', msg: 'Import finished: 1 succeeded, 2 failed' });
-      break;
-    }
+    const job = async () =>
+      (await t.request({ url: '/blade-system/region/import-progress', token: admin, query: { jobId: res.body.data.jobId }, headers: EN })).body.data;
+    await expect.poll(async () => (await job()).status, { timeout: 60_000, interval: 50 }).not.toBe('running');
+    expect(await job()).toMatchObject({ status: 'finished', msg: 'Import finished: 1 succeeded, 2 failed' });
   });
 
   it('an English import template reads back like the Chinese one', async () => {

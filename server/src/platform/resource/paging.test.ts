@@ -32,7 +32,11 @@ describe('append-only counting', () => {
     const db = t.database.db;
     await insert(5, 'wm');
     expect(await countRows(db, bladeLogUsual, where, o)).toBe(5);
-    await new Promise((r) => setTimeout(r, 5));
+    // The watermark is an id of the count's millisecond (settleSeconds 0): the rows below are inserted once the
+    // database's clock has left it, so their ids are above it whatever the machine's speed.
+    const ms = `select floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text as ms`;
+    const counted = BigInt((await t.sql.query(ms)).rows[0].ms);
+    await expect.poll(async () => BigInt((await t.sql.query(ms)).rows[0].ms) > counted, { timeout: 5000, interval: 1 }).toBe(true);
     await insert(3, 'wm');
     await insert(2, 'other');
     expect(await kept(() => countRows(db, bladeLogUsual, where, o))).toBe(8);

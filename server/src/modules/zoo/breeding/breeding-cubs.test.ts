@@ -377,6 +377,30 @@ describe('paternity', () => {
     }
     expect(await count('zoo_breed_paternity')).toBe(before);
   });
+
+  it('results for one cub sent at once: each replaces the one before (one live result, the cub’s sire is its); one removal of it wins', async () => {
+    const [litter] = await q(`select id::text, cubs from zoo_breed_litter where dam_id = $1 and is_deleted = 0`, [mother]);
+    const cub = litter.cubs[0].id as string;
+    const sires = [sire, sire2, sire, sire2];
+    const answers = await Promise.all(
+      sires.map((sireId, i) => call('paternity', { cubId: cub, testDate: '2024-10-08', method: 1, sireId, remark: `并发${i}` })),
+    );
+    expect(
+      answers.map((r) => r.body.success),
+      JSON.stringify(answers.map((r) => r.body)),
+    ).toEqual([true, true, true, true]);
+    const live = await q(`select id::text, sire_id::text from zoo_breed_paternity where cub_id = $1 and is_deleted = 0`, [cub]);
+    expect(live).toHaveLength(1);
+    expect((await sireOf(cub)).sire_id).toBe(live[0].sire_id);
+    const removals = await Promise.all(Array.from({ length: 3 }, () => call('paternity/remove', { id: live[0].id })));
+    expect(removals.map((r) => [r.status, r.body.success]).sort()).toEqual([
+      [200, true],
+      [400, false],
+      [400, false],
+    ]);
+    for (const r of removals.filter((x) => !x.body.success)) expect(r.body.msg).toBe('亲子鉴定记录不存在');
+    expect((await sireOf(cub)).sire_mark).toBe('MULT');
+  });
 });
 
 describe('contraception', () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { breedingCubEndpoints, type PaternityResult } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
@@ -69,7 +69,9 @@ export function paternityRoutes(app: FastifyInstance): void {
       sireId,
       remark: body.remark ?? '',
     };
-    // One live result per cub: a later test replaces the earlier one (the audit trail keeps both).
+    // One live result per cub: a later test replaces the earlier one (the audit trail keeps both). Results for one
+    // cub take turns: with none yet there is no row to lock, and two at once would both insert.
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('zoo_breed_paternity'), hashtext(${cub.id}))`);
     const [held] = await db
       .select({ id: p.id })
       .from(p)

@@ -56,7 +56,9 @@ export function permitRoutes(app: FastifyInstance): void {
         .from(zooSpecies)
         .where(and(inArray(zooSpecies.id, ids), eq(zooSpecies.isDeleted, 0)));
       if (found.length !== ids.length) throw new BizError('许可物种不存在或已从物种库删除');
-      // The same document number twice for one kind is a typing error, not a second document.
+      // The same document number twice for one kind is a typing error, not a second document. Writers of one number
+      // take turns (no unique index holds it), so two submissions at once cannot both pass the check below.
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('zoo_permit'), hashtext(${`${ctx.session.tenantId} ${input.kind} ${input.permitNo}`}))`);
       const [dup] = await db
         .select({ id: p.id })
         .from(p)

@@ -99,6 +99,19 @@ describe('permits as records', () => {
     expect((await q(`select is_deleted from zoo_permit where id = $1`, [id]))[0].is_deleted).toBe(1);
   });
 
+  it('one number of one kind submitted by several requests at once: one permit is registered, the others get a clear 400', async () => {
+    const body = transport();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post(admin, 'submit', body)));
+    expect(answers.map((r) => [r.status, r.body.success]).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([
+      [200, true],
+      [400, false],
+      [400, false],
+      [400, false],
+    ]);
+    for (const r of answers.filter((a) => !a.body.success)) expect(r.body.msg).toBe(`证件编号「${body.permitNo}」已登记`);
+    expect(await q(`select 1 from zoo_permit where permit_no = $1 and kind = 3 and is_deleted = 0`, [body.permitNo])).toHaveLength(1);
+  });
+
   it('lists permits expiring within the given days, soonest first', async () => {
     const soon = (await q(`select to_char(current_date + 20, 'YYYY-MM-DD') d, to_char(current_date + 5, 'YYYY-MM-DD') e`))[0];
     const a = await submit(transport({ validTo: soon.d }));

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCage, speciesId } from '../../../../test/zoo-fixtures';
-import { t, admin, today, post, dayOffset, importInto, movement, setupVetTests } from './vet-test-kit';
+import { t, admin, panda, today, post, dayOffset, drug, importInto, lastId, movement, openCase, setupVetTests, weigh } from './vet-test-kit';
 
 setupVetTests();
 
@@ -74,6 +74,27 @@ describe('races on veterinary records', () => {
     expect((await t.sql.query(`select count(*)::int as n from zoo_med_necropsy where stock_log_id = $1 and is_deleted = 0`, [stockLogId])).rows[0].n).toBe(1);
   });
 
+  it('one dose of a treatment ticked by several requests at once is recorded once', async () => {
+    await weigh(panda, 100, await dayOffset(-2));
+    const drugId = await drug({ drugName: '并发测试药', concentration: 5, doseMin: 0.1, doseMax: 0.2 });
+    const caseId = await openCase(panda, today);
+    const res = await post(admin, 'treatment/submit', { caseId, drugId, doseMgKg: 0.1, route: 1, frequency: 2, durationDays: 3, startDate: today });
+    expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+    const treatmentId = await lastId('zoo_med_treatment');
+    const replies = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        post(admin, 'administration/submit', { treatmentId, dueDate: today, slot: 1, adminStatus: 1, givenTime: `08:3${i}` }),
+      ),
+    );
+    const o = outcome(replies);
+    expect(o.won).toBe(1);
+    expect(o.losers).toEqual(Array.from({ length: PARALLEL - 1 }, () => [400, 400]));
+    for (const m of o.messages) expect(['该次给药已登记', '数据已存在,请勿重复提交']).toContain(m);
+    const rows = (await t.sql.query(`select given_time from zoo_med_administration where treatment_id = $1 and slot = 1 and is_deleted = 0`, [treatmentId]))
+      .rows;
+    expect(rows).toHaveLength(1);
+  });
+
   it('a twin the pre-check could not see yet is refused by the unique index with the same message', async () => {
     const animal = await arrival('R-N2', await dayOffset(-60));
     const died = await movement('die', { animalType: 1, speciesId: pandaSpecies, animalId: animal, dieDate: await dayOffset(-2), dieType: 1 });
@@ -100,8 +121,13 @@ describe('races on veterinary records', () => {
     try {
       await other.query('begin');
       await other.query(`update zoo_med_necropsy set is_deleted = 0 where id = $1`, [first]);
+      const holder = (await other.query('select pg_backend_pid() as pid')).rows[0].pid as number;
       const reply = post(admin, 'necropsy/submit', { ...body, prosector: '兽医乙' });
-      await new Promise((r) => setTimeout(r, 300));
+      // Committed once the request waits on the other transaction (its insert on the unique index), not after a
+      // guessed while: a request still before its check would read the record live and prove nothing of the index.
+      const waiting = async () =>
+        (await t.sql.query(`select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))`, [holder])).rows[0].n as number;
+      await expect.poll(waiting, { timeout: 10_000, interval: 10 }).toBe(1);
       await other.query('commit');
       expect((await reply).body).toMatchObject({ code: 400, success: false, msg: '该死亡登记已有剖检记录' });
     } finally {

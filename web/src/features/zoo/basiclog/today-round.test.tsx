@@ -4,6 +4,7 @@ import { ok, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { clearOfflineDb, stubOfflineDb } from '../../../test/offline-db-stub';
+import { createQueryClient } from '../../../lib/query-client';
 import { flush, useQueue } from '../../../lib/offline';
 import { setNavigator } from '../../../lib/navigation';
 import { session } from '../../../lib/session';
@@ -227,11 +228,14 @@ describe('the offline round (decision 0046)', { timeout: 90_000 }, () => {
     // What the page module does when opened at /zoo/basiclog (its firstFrame): the first render waits for this.
     await readEarly();
     expect(net.to('GET /api/zoo/basicLog/today/round')).toHaveLength(1);
-    const first = renderPage(<TodayRound />);
+    const client = createQueryClient();
+    const first = renderPage(<TodayRound />, client);
     // No spinner first: the round is on screen at once, from the kept copy, and not read a second time.
     expect(screen.getByTestId('round-offline')).toBeInTheDocument();
     expect(screen.getByLabelText('阿宝 (P001)')).toBeInTheDocument();
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // A read on mount would be fetching as the render returns (effects run inside it): once none is, any such
+    // read has asked the network.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(net.to('GET /api/zoo/basicLog/today/round')).toHaveLength(1);
     // The early read is handed out once: the round opened again reads again.
     first.unmount();

@@ -1,0 +1,251 @@
+import { execFile } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPostgres, runMigrations, type Database } from '../src/db/client';
+import { md5Hex } from '../src/platform/auth/password';
+import { lsnBytes, replicasOf, type ReplicaSet } from '../src/platform/tenancy/read-replicas';
+import { seed } from '../src/seed';
+
+/**
+ * Read-only calls on a hot standby (docs/decisions/0055-read-replicas.md), against real PostgreSQL 15 processes:
+ * a private primary in a temporary folder (`wal_level=replica`, a replication line in pg_hba), a standby made by
+ * `pg_basebackup -R`, the app on both. The standby's replay is paused to make its data visibly older than the
+ * primary's: what a call answers then says which server answered it.
+ *
+ * Polling is driven by the test (`poll()`; the timer's period is a minute) so that each step sees the state it set.
+ */
+const BIN = '/usr/lib/postgresql/15/bin';
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+const TZ = 'Asia/Shanghai';
+const run = promisify(execFile);
+
+/** PostgreSQL's tools refuse to run as root: as root (CI) they run as the `postgres` user. */
+const asPostgres = (tool: string, args: string[]) =>
+  process.getuid?.() === 0 ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, tool), ...args], { cwd: '/tmp' }) : run(path.join(BIN, tool), args);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Polls until `probe` holds, up to `ms`. */
+async function until(ms: number, what: string, probe: () => Promise<boolean>): Promise<void> {
+  const t0 = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - t0 > ms) throw new Error(`${what}: not seen within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let dir: string;
+let primaryPort: number;
+let standbyPort: number;
+let database: Database;
+let app: FastifyInstance;
+let owner: pg.Client;
+let standby: pg.Client;
+let replicas: ReplicaSet;
+let token: string;
+
+const urlOf = (port: number, db = 'zoo') => `postgres://postgres@127.0.0.1:${port}/${db}`;
+const startCluster = (name: string, port: number, extra: string[] = []) =>
+  asPostgres('pg_ctl', [
+    '-D',
+    path.join(dir, name),
+    '-l',
+    path.join(dir, `${name}.log`),
+    '-w',
+    '-o',
+    [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c max_connections=60', ...extra].join(' '),
+    'start',
+  ]);
+
+async function call(o: { method?: 'GET' | 'POST'; url: string; body?: unknown; cookie?: string }) {
+  const opts: InjectOptions = {
+    method: o.method ?? 'GET',
+    url: `/api${o.url}`,
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${token}`, ...(o.cookie ? { cookie: o.cookie } : {}) },
+  };
+  if (o.body !== undefined) opts.payload = o.body as InjectOptions['payload'];
+  const res = await app.inject(opts);
+  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('zoo_wal='));
+  return { status: res.statusCode, body: res.json(), cookie: set?.split(';')[0] };
+}
+
+const health = async () => {
+  const res = await app.inject({ url: '/api/health' });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { replicas: Array<Record<string, any>> };
+};
+const paramValue = async (id: string, cookie?: string) => {
+  const res = await call({ url: `/blade-system/param/detail?id=${id}`, cookie });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.paramValue as string;
+};
+const setParam = async (id: string, value: string) => {
+  const res = await call({ method: 'POST', url: '/blade-system/param/submit', body: { id, paramName: '副本测试', paramKey: 'replica.test', paramValue: value } });
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  expect(res.cookie, 'a write gives its position to the caller').toMatch(/^zoo_wal=[0-9A-F]+\/[0-9A-F]+$/);
+  return res.cookie!;
+};
+const replayed = async () => (await standby.query<{ lsn: string }>('select pg_last_wal_replay_lsn()::text as lsn')).rows[0]!.lsn;
+/** Until the standby has replayed past the position a cookie carries, and this instance has polled it there. */
+const caughtUp = (cookie: string) =>
+  until(20_000, 'standby replays past the write', async () => {
+    await replicas.poll();
+    return lsnBytes(await replayed()) >= lsnBytes(cookie.split('=')[1]!) && (await health()).replicas[0]!.state === 'up';
+  });
+
+describe('read-only calls on a hot standby (PostgreSQL streaming replication)', () => {
+  beforeAll(async () => {
+    if (!existsSync(path.join(BIN, 'initdb')))
+      throw new Error(`PostgreSQL 15 server binaries not found in ${BIN}: apt-get install -y postgresql-15 (the CI installs postgresql)`);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'zoo-replica-'));
+    if (process.getuid?.() === 0) chownSync(dir, Number((await run('id', ['-u', 'postgres'])).stdout.trim()), 0);
+    [primaryPort, standbyPort] = [await freePort(), await freePort()];
+    await asPostgres('initdb', ['-D', path.join(dir, 'primary'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    appendFileSync(path.join(dir, 'primary', 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
+    await startCluster('primary', primaryPort, ['-c wal_level=replica', '-c max_wal_senders=4']);
+    const admin = new pg.Client({ connectionString: urlOf(primaryPort, 'postgres') });
+    await admin.connect();
+    await admin.query('create database zoo');
+    await admin.end();
+    // The standby is copied before the schema exists: migrations and seed reach it by streaming.
+    await asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', path.join(dir, 'standby'), '-R', '-X', 'stream', '-c', 'fast']);
+    await startCluster('standby', standbyPort, ['-c hot_standby=on']);
+
+    database = await openPostgres(urlOf(primaryPort), 4, TZ);
+    await runMigrations(database);
+    await seed(database, { demo: false });
+    const config = loadConfig({
+      DATABASE_URL: urlOf(primaryPort),
+      DATABASE_READ_URL: `postgres://ignored:ignored@127.0.0.1:${standbyPort}/zoo`,
+      REPLICA_POLL_MS: '60000',
+      CAPTCHA_MODE: 'on',
+      LOG_LEVEL: 'silent',
+      DB_POOL_MAX: '4',
+      TIME_ZONE: TZ,
+    });
+    app = await buildApp(config, database, { logger: false });
+    replicas = replicasOf(database.db)!;
+    owner = new pg.Client({ connectionString: urlOf(primaryPort) });
+    await owner.connect();
+    standby = new pg.Client({ connectionString: urlOf(standbyPort) });
+    await standby.connect();
+
+    const cap = (await app.inject({ url: '/api/blade-auth/oauth/captcha' })).json() as { key: string };
+    const { rows } = await owner.query('select code from sys_captcha where key = $1', [cap.key]);
+    const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/blade-auth/oauth/token?${q}`,
+      headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': cap.key, 'captcha-code': rows[0].code },
+    });
+    token = res.json().access_token;
+    expect(token, res.body).toBeTruthy();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await owner?.end().catch(() => undefined);
+    await standby?.end().catch(() => undefined);
+    for (const name of ['standby', 'primary'])
+      if (dir && existsSync(path.join(dir, name, 'postmaster.pid'))) await asPostgres('pg_ctl', ['-D', path.join(dir, name), '-m', 'immediate', 'stop']).catch(() => undefined);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('/api/health names the standby, up, with its lag', async () => {
+    await until(20_000, 'standby up', async () => {
+      await replicas.poll();
+      return (await health()).replicas[0]?.state === 'up';
+    });
+    const [r] = (await health()).replicas;
+    expect(r).toMatchObject({ name: `127.0.0.1:${standbyPort}/zoo`, state: 'up' });
+    expect(r!.lagMs).toBeGreaterThanOrEqual(0);
+    expect(r!.lagMs).toBeLessThanOrEqual(5000);
+    expect(r!.lagBytes).toBeGreaterThanOrEqual(0);
+    expect(r!.replayLsn).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+    expect(JSON.stringify(r)).not.toContain('ignored');
+  });
+
+  let id: string;
+  it('reads are answered by the standby; the writer reads its own write from the primary', async () => {
+    const made = await call({ method: 'POST', url: '/blade-system/param/submit', body: { paramName: '副本测试', paramKey: 'replica.test', paramValue: 'v1' } });
+    expect(made.body.success, JSON.stringify(made.body)).toBe(true);
+    id = String((await owner.query(`select id::text from blade_param where param_key = 'replica.test'`)).rows[0].id);
+    await caughtUp(made.cookie!);
+    // The first call holds the caller's live row in memory (read on the primary); later ones may use the standby.
+    expect(await paramValue(id)).toBe('v1');
+
+    // Replay stops: the standby keeps v1 while the primary moves on to v2.
+    await standby.query('select pg_wal_replay_pause()');
+    await until(10_000, 'replay paused', async () => (await standby.query(`select pg_get_wal_replay_pause_state() = 'paused' as p`)).rows[0].p);
+    const afterV2 = await setParam(id, 'v2');
+    await replicas.poll();
+    expect((await owner.query('select param_value from blade_param where id = $1', [id])).rows[0].param_value).toBe('v2');
+    // Without the write's position: the standby answers (within the lag limit), with what it holds.
+    expect(await paramValue(id)).toBe('v1');
+    // With it (the browser sends the cookie back): the primary answers until the standby has replayed the write.
+    expect(await paramValue(id, afterV2)).toBe('v2');
+    // A write followed at once by a read: the read sees it.
+    const afterV3 = await setParam(id, 'v3');
+    expect(await paramValue(id, afterV3)).toBe('v3');
+    expect(await paramValue(id)).toBe('v1');
+  });
+
+  it('a standby further behind than the limit is skipped, and /api/health shows its lag', async () => {
+    // Still paused: the limit (5 s) passes while the primary writes on.
+    await until(15_000, 'standby lagging', async () => {
+      await setParam(id, 'v4');
+      await replicas.poll();
+      return (await health()).replicas[0]!.state === 'lagging';
+    });
+    const [r] = (await health()).replicas;
+    expect(r!.lagMs).toBeGreaterThan(5000);
+    expect(r!.lagBytes).toBeGreaterThan(0);
+    expect(await paramValue(id)).toBe('v4');
+
+    await standby.query('select pg_wal_replay_resume()');
+    await until(20_000, 'standby back in use', async () => {
+      await replicas.poll();
+      return (await health()).replicas[0]!.state === 'up';
+    });
+    expect(await paramValue(id)).toBe('v4');
+  });
+
+  it('a stopped standby fails no call: the call runs on the primary, the standby is marked down', async () => {
+    await until(10_000, 'standby up', async () => {
+      await replicas.poll();
+      return (await health()).replicas[0]!.state === 'up';
+    });
+    // The standby's data equals the primary's: v5 on both before it stops.
+    const afterV5 = await setParam(id, 'v5');
+    await caughtUp(afterV5);
+    await standby.end();
+    await asPostgres('pg_ctl', ['-D', path.join(dir, 'standby'), '-m', 'fast', 'stop']);
+    // Not polled since: the first call tries the standby, fails there and runs on the primary.
+    expect(await paramValue(id)).toBe('v5');
+    expect((await health()).replicas[0]!.state).toBe('down');
+    const afterV6 = await setParam(id, 'v6');
+    expect(await paramValue(id)).toBe('v6');
+    expect(await paramValue(id, afterV6)).toBe('v6');
+    await replicas.poll();
+    const [r] = (await health()).replicas;
+    expect(r).toMatchObject({ state: 'down', lagMs: '', lagBytes: '' });
+    expect(r!.error).toBeTruthy();
+  });
+});

@@ -1,9 +1,3 @@
-import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,33 +7,18 @@ import { openPostgres, runMigrations, type Database } from '../src/db/client';
 import { md5Hex } from '../src/platform/auth/password';
 import { lsnBytes, replicasOf, type ReplicaSet } from '../src/platform/tenancy/read-replicas';
 import { seed } from '../src/seed';
+import { startPrimaryAndStandby, type PrimaryAndStandby } from './pg-standby';
 
 /**
- * Read-only calls on a hot standby (docs/decisions/0055-read-replicas.md), against real PostgreSQL 15 processes:
- * a private primary in a temporary folder (`wal_level=replica`, a replication line in pg_hba), a standby made by
- * `pg_basebackup -R`, the app on both. The standby's replay is paused to make its data visibly older than the
- * primary's: what a call answers then says which server answered it.
+ * Read-only calls on a hot standby (docs/decisions/0055-read-replicas.md), against real PostgreSQL processes:
+ * a private primary and a `pg_basebackup -R` standby of it (test/pg-standby.ts), the app on both. The standby's
+ * replay is paused to make its data visibly older than the primary's: what a call answers then says which server
+ * answered it.
  *
  * Polling is driven by the test (`poll()`; the timer's period is a minute) so that each step sees the state it set.
  */
-const BIN = '/usr/lib/postgresql/15/bin';
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const TZ = 'Asia/Shanghai';
-const run = promisify(execFile);
-
-/** PostgreSQL's tools refuse to run as root: as root (CI) they run as the `postgres` user. */
-const asPostgres = (tool: string, args: string[]) =>
-  process.getuid?.() === 0 ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, tool), ...args], { cwd: '/tmp' }) : run(path.join(BIN, tool), args);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Polls until `probe` holds, up to `ms`. */
 async function until(ms: number, what: string, probe: () => Promise<boolean>): Promise<void> {
@@ -50,28 +29,13 @@ async function until(ms: number, what: string, probe: () => Promise<boolean>): P
   }
 }
 
-let dir: string;
-let primaryPort: number;
-let standbyPort: number;
+let pair: PrimaryAndStandby;
 let database: Database;
 let app: FastifyInstance;
 let owner: pg.Client;
 let standby: pg.Client;
 let replicas: ReplicaSet;
 let token: string;
-
-const urlOf = (port: number, db = 'zoo') => `postgres://postgres@127.0.0.1:${port}/${db}`;
-const startCluster = (name: string, port: number, extra: string[] = []) =>
-  asPostgres('pg_ctl', [
-    '-D',
-    path.join(dir, name),
-    '-l',
-    path.join(dir, `${name}.log`),
-    '-w',
-    '-o',
-    [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c max_connections=60', ...extra].join(' '),
-    'start',
-  ]);
 
 async function call(o: { method?: 'GET' | 'POST'; url: string; body?: unknown; cookie?: string }) {
   const opts: InjectOptions = {
@@ -111,28 +75,14 @@ const caughtUp = (cookie: string) =>
 
 describe('read-only calls on a hot standby (PostgreSQL streaming replication)', () => {
   beforeAll(async () => {
-    if (!existsSync(path.join(BIN, 'initdb')))
-      throw new Error(`PostgreSQL 15 server binaries not found in ${BIN}: apt-get install -y postgresql-15 (the CI installs postgresql)`);
-    dir = mkdtempSync(path.join(os.tmpdir(), 'zoo-replica-'));
-    if (process.getuid?.() === 0) chownSync(dir, Number((await run('id', ['-u', 'postgres'])).stdout.trim()), 0);
-    [primaryPort, standbyPort] = [await freePort(), await freePort()];
-    await asPostgres('initdb', ['-D', path.join(dir, 'primary'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    appendFileSync(path.join(dir, 'primary', 'pg_hba.conf'), '\nhost replication all 127.0.0.1/32 trust\n');
-    await startCluster('primary', primaryPort, ['-c wal_level=replica', '-c max_wal_senders=4']);
-    const admin = new pg.Client({ connectionString: urlOf(primaryPort, 'postgres') });
-    await admin.connect();
-    await admin.query('create database zoo');
-    await admin.end();
     // The standby is copied before the schema exists: migrations and seed reach it by streaming.
-    await asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', path.join(dir, 'standby'), '-R', '-X', 'stream', '-c', 'fast']);
-    await startCluster('standby', standbyPort, ['-c hot_standby=on']);
-
-    database = await openPostgres(urlOf(primaryPort), 4, TZ);
+    pair = await startPrimaryAndStandby(['zoo']);
+    database = await openPostgres(pair.primaryUrl('zoo'), 4, TZ);
     await runMigrations(database);
     await seed(database, { demo: false });
     const config = loadConfig({
-      DATABASE_URL: urlOf(primaryPort),
-      DATABASE_READ_URL: `postgres://ignored:ignored@127.0.0.1:${standbyPort}/zoo`,
+      DATABASE_URL: pair.primaryUrl('zoo'),
+      DATABASE_READ_URL: pair.standbyUrl('zoo').replace('postgres@', 'ignored:ignored@'),
       REPLICA_POLL_MS: '60000',
       CAPTCHA_MODE: 'on',
       LOG_LEVEL: 'silent',
@@ -141,9 +91,9 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
     });
     app = await buildApp(config, database, { logger: false });
     replicas = replicasOf(database.db)!;
-    owner = new pg.Client({ connectionString: urlOf(primaryPort) });
+    owner = new pg.Client({ connectionString: pair.primaryUrl('zoo') });
     await owner.connect();
-    standby = new pg.Client({ connectionString: urlOf(standbyPort) });
+    standby = new pg.Client({ connectionString: pair.standbyUrl('zoo') });
     await standby.connect();
 
     const cap = (await app.inject({ url: '/api/blade-auth/oauth/captcha' })).json() as { key: string };
@@ -163,9 +113,7 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
     await database?.close();
     await owner?.end().catch(() => undefined);
     await standby?.end().catch(() => undefined);
-    for (const name of ['standby', 'primary'])
-      if (dir && existsSync(path.join(dir, name, 'postmaster.pid'))) await asPostgres('pg_ctl', ['-D', path.join(dir, name), '-m', 'immediate', 'stop']).catch(() => undefined);
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await pair?.stop();
   });
 
   it('/api/health names the standby, up, with its lag', async () => {
@@ -174,7 +122,7 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
       return (await health()).replicas[0]?.state === 'up';
     });
     const [r] = (await health()).replicas;
-    expect(r).toMatchObject({ name: `127.0.0.1:${standbyPort}/zoo`, state: 'up' });
+    expect(r).toMatchObject({ name: `127.0.0.1:${pair.standbyPort}/zoo`, state: 'up' });
     expect(r!.lagMs).toBeGreaterThanOrEqual(0);
     expect(r!.lagMs).toBeLessThanOrEqual(5000);
     expect(r!.lagBytes).toBeGreaterThanOrEqual(0);
@@ -236,7 +184,7 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
     const afterV5 = await setParam(id, 'v5');
     await caughtUp(afterV5);
     await standby.end();
-    await asPostgres('pg_ctl', ['-D', path.join(dir, 'standby'), '-m', 'fast', 'stop']);
+    await pair.stopStandby();
     // Not polled since: the first call tries the standby, fails there and runs on the primary.
     expect(await paramValue(id)).toBe('v5');
     expect((await health()).replicas[0]!.state).toBe('down');

@@ -62,7 +62,14 @@ async function main() {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
         const db = `zoo_bench_${randomBytes(3).toString('hex')}`;
         await pgOnce(pair.primaryUrl('postgres'), `create database ${db}`);
-        const env: Record<string, string> = { DATABASE_URL: pair.primaryUrl(db), CAPTCHA_MODE: 'off', LOG_LEVEL: 'warn', DB_POOL_MAX: '10', API_LOG: 'on', SEED_DEMO: 'on' };
+        const env: Record<string, string> = {
+          DATABASE_URL: pair.primaryUrl(db),
+          CAPTCHA_MODE: 'off',
+          LOG_LEVEL: 'warn',
+          DB_POOL_MAX: '10',
+          API_LOG: 'on',
+          SEED_DEMO: 'on',
+        };
         if (side.standby) env.DATABASE_READ_URL = pair.standbyUrl(db);
         const server = await startServer(env, 18900 + Math.floor(Math.random() * 300), '/api/blade-auth/oauth/captcha');
         try {

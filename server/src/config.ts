@@ -33,7 +33,7 @@ const Env = z.object({
     )
     .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, '应为以逗号分隔的 postgres:// 连接串'))),
   /** A standby further behind the primary than this is skipped (its reads go to the primary). */
-  REPLICA_MAX_LAG_MS: z.coerce.number({ error: "应为毫秒数" }).int().min(100).max(10_000).default(5000),
+  REPLICA_MAX_LAG_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(100).max(10_000).default(5000),
   /** How often each instance asks the primary and every standby how far they are. */
   REPLICA_POLL_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(50).max(60_000).default(500),
   LIST_COUNT: z.enum(['kept', 'exact'], { error: '应为 kept/exact' }).default('kept'),

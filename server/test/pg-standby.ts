@@ -60,7 +60,9 @@ export async function startPrimaryAndStandby(databases: string[], settings: stri
       'start',
     ]);
   const stopOne = (name: string, mode: string) =>
-    existsSync(path.join(dir, name, 'postmaster.pid')) ? asPostgres('pg_ctl', ['-D', path.join(dir, name), '-m', mode, 'stop']).then(() => undefined) : Promise.resolve();
+    existsSync(path.join(dir, name, 'postmaster.pid'))
+      ? asPostgres('pg_ctl', ['-D', path.join(dir, name), '-m', mode, 'stop']).then(() => undefined)
+      : Promise.resolve();
   const url = (port: number, db: string) => `postgres://postgres@127.0.0.1:${port}/${db}`;
   try {
     await asPostgres('initdb', ['-D', path.join(dir, 'primary'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);

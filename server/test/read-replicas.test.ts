@@ -60,7 +60,11 @@ const paramValue = async (id: string, cookie?: string) => {
   return res.body.data.paramValue as string;
 };
 const setParam = async (id: string, value: string) => {
-  const res = await call({ method: 'POST', url: '/blade-system/param/submit', body: { id, paramName: '副本测试', paramKey: 'replica.test', paramValue: value } });
+  const res = await call({
+    method: 'POST',
+    url: '/blade-system/param/submit',
+    body: { id, paramName: '副本测试', paramKey: 'replica.test', paramValue: value },
+  });
   expect(res.body.success, JSON.stringify(res.body)).toBe(true);
   expect(res.cookie, 'a write gives its position to the caller').toMatch(/^zoo_wal=[0-9A-F]+\/[0-9A-F]+$/);
   return res.cookie!;

@@ -77,6 +77,10 @@ interface Sample {
   lsn: bigint;
 }
 
+/** What /api/health says of a server that is not (or no longer) a standby, and of one not asked yet. */
+const NOT_STANDBY = '不是热备库 (pg_is_in_recovery() 为 false)';
+const NOT_ASKED = '尚未连接';
+
 class Replica {
   pool?: pg.Pool;
   replay?: bigint;
@@ -84,7 +88,7 @@ class Replica {
   /** The moment its data is complete to (from the last answer); -Infinity before one. */
   asOf = -Infinity;
   down = true;
-  error?: string = '尚未连接';
+  error?: string = NOT_ASKED;
   busy = false;
   constructor(
     readonly url: string,
@@ -154,7 +158,11 @@ export class ReplicaSet {
       );
       const { standby, replay } = rows[0]!;
       // A promoted standby has left the primary's history: its data is no longer the primary's.
-      if (!standby || !replay) throw new Error('不是热备库 (pg_is_in_recovery() 为 false)');
+      if (!standby || !replay) {
+        r.down = true;
+        r.error = NOT_STANDBY;
+        return;
+      }
       r.replay = lsnBytes(replay);
       r.replayText = replay;
       r.asOf = this.completeTo(r.replay);

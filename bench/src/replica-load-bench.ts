@@ -26,10 +26,10 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 
 /**
- * Transactions the standby's database committed: the calls it answered (reads only, it cannot write), and its
- * lag polls. Read once the server stopped: a backend reports its counts when it ends.
+ * Transactions a server's copy of `db` committed (on the standby: the calls it answered, reads only, and the lag
+ * polls). Read once the server stopped: a backend reports its counts when it ends.
  */
-async function standbyCommits(url: string, db: string): Promise<number> {
+async function xactCommits(url: string, db: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -48,6 +48,12 @@ async function until(ms: number, probe: () => Promise<boolean>): Promise<void> {
 }
 
 type Run = LoadResult & { standbyShare?: number };
+
+/** Transactions committed in `db` on the primary and on the standby (the standby's are the reads it answered). */
+const commits = async (pair: { primaryUrl(db: string): string; standbyUrl(db: string): string }, db: string) => ({
+  primary: await xactCommits(pair.primaryUrl('postgres'), db),
+  standby: await xactCommits(pair.standbyUrl('postgres'), db),
+});
 
 async function main() {
   buildServer();
@@ -84,12 +90,14 @@ async function main() {
               return h.data.replicas[0]?.state === 'up';
             });
           if (warmup > 0) await runMixedLoad(target, clients, warmup, 0, readers);
-          const before = side.standby ? await standbyCommits(pair.standbyUrl('postgres'), db) : 0;
+          const before = await commits(pair, db);
           const r: Run = await runMixedLoad(target, clients, seconds, 0, readers);
           await server.stop();
-          if (side.standby) r.standbyShare = ((await standbyCommits(pair.standbyUrl('postgres'), db)) - before) / r.reads;
+          const after = await commits(pair, db);
+          const onStandby = after.standby - before.standby;
+          if (side.standby) r.standbyShare = onStandby / (onStandby + after.primary - before.primary);
           side.results.push(r);
-          const share = r.standbyShare === undefined ? '' : `, standby transactions ${Math.round(r.standbyShare * 100)} % of the reads`;
+          const share = r.standbyShare === undefined ? '' : `, ${Math.round(r.standbyShare * 100)} % of the database transactions on the standby`;
           console.log(
             `  ${side.name}, round ${round + 1}: ${r.requests} requests (${r.reads} reads, ${r.writes} writes): ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors${share}`,
           );

@@ -54,7 +54,10 @@ async function databaseName(db: Db): Promise<string> {
   return name.replace(/"/g, '""');
 }
 
-/** The pool requests run on: DATABASE_URL's server and database, logged in as the request role, pipelined. */
+/**
+ * The pool requests run on: DATABASE_URL's server and database (or a hot standby's, decision 0055), logged in as
+ * the request role, pipelined. `extra`: pool options (a standby's connection timeout).
+ */
 export function requestPool(url: string, login: RequestLogin, max: number, timeZone: string, extra: pg.PoolConfig = {}): pg.Pool {
   const u = new URL(url);
   u.username = login.role;

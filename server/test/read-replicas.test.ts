@@ -32,19 +32,21 @@ async function until(ms: number, what: string, probe: () => Promise<boolean>): P
 let pair: PrimaryAndStandby;
 let database: Database;
 let app: FastifyInstance;
+/** A second instance on the same primary and standby: it shares nothing with the first but the databases. */
+let other: { app: FastifyInstance; database: Database; replicas: ReplicaSet };
 let owner: pg.Client;
 let standby: pg.Client;
 let replicas: ReplicaSet;
 let token: string;
 
-async function call(o: { method?: 'GET' | 'POST'; url: string; body?: unknown; cookie?: string }) {
+async function call(o: { method?: 'GET' | 'POST'; url: string; body?: unknown; cookie?: string; on?: FastifyInstance; as?: string }) {
   const opts: InjectOptions = {
     method: o.method ?? 'GET',
     url: `/api${o.url}`,
-    headers: { authorization: BASIC, 'blade-auth': `bearer ${token}`, ...(o.cookie ? { cookie: o.cookie } : {}) },
+    headers: { authorization: BASIC, 'blade-auth': `bearer ${o.as ?? token}`, ...(o.cookie ? { cookie: o.cookie } : {}) },
   };
   if (o.body !== undefined) opts.payload = o.body as InjectOptions['payload'];
-  const res = await app.inject(opts);
+  const res = await (o.on ?? app).inject(opts);
   const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('zoo_wal='));
   return { status: res.statusCode, body: res.json(), cookie: set?.split(';')[0] };
 }
@@ -54,8 +56,8 @@ const health = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { replicas: Array<Record<string, any>> };
 };
-const paramValue = async (id: string, cookie?: string) => {
-  const res = await call({ url: `/blade-system/param/detail?id=${id}`, cookie });
+const paramValue = async (id: string, cookie?: string, on?: FastifyInstance) => {
+  const res = await call({ url: `/blade-system/param/detail?id=${id}`, cookie, on });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.paramValue as string;
 };
@@ -77,6 +79,20 @@ const caughtUp = (cookie: string) =>
     return lsnBytes(await replayed()) >= lsnBytes(cookie.split('=')[1]!) && (await health()).replicas[0]!.state === 'up';
   });
 
+/** The platform administrator's access token, through the captcha grant. */
+async function signIn(): Promise<string> {
+  const cap = (await app.inject({ url: '/api/blade-auth/oauth/captcha' })).json() as { key: string };
+  const { rows } = await owner.query('select code from sys_captcha where key = $1', [cap.key]);
+  const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/blade-auth/oauth/token?${q}`,
+    headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': cap.key, 'captcha-code': rows[0].code },
+  });
+  expect(res.json().access_token, res.body).toBeTruthy();
+  return res.json().access_token as string;
+}
+
 describe('read-only calls on a hot standby (PostgreSQL streaming replication)', () => {
   beforeAll(async () => {
     // The standby is copied before the schema exists: migrations and seed reach it by streaming.
@@ -97,24 +113,20 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
     });
     app = await buildApp(config, database, { logger: false });
     replicas = replicasOf(database.db)!;
+    const otherDb = await openPostgres(pair.primaryUrl('zoo'), 4, TZ);
+    const otherApp = await buildApp(config, otherDb, { logger: false });
+    other = { app: otherApp, database: otherDb, replicas: replicasOf(otherDb.db)! };
     owner = new pg.Client({ connectionString: pair.primaryUrl('zoo') });
     await owner.connect();
     standby = new pg.Client({ connectionString: pair.standbyUrl('zoo') });
     await standby.connect();
 
-    const cap = (await app.inject({ url: '/api/blade-auth/oauth/captcha' })).json() as { key: string };
-    const { rows } = await owner.query('select code from sys_captcha where key = $1', [cap.key]);
-    const q = new URLSearchParams({ tenantId: '000000', username: 'admin', password: md5Hex('admin'), grant_type: 'captcha', scope: 'all', type: 'account' });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/blade-auth/oauth/token?${q}`,
-      headers: { authorization: BASIC, 'tenant-id': '000000', 'captcha-key': cap.key, 'captcha-code': rows[0].code },
-    });
-    token = res.json().access_token;
-    expect(token, res.body).toBeTruthy();
+    token = await signIn();
   });
 
   afterAll(async () => {
+    await other?.app.close();
+    await other?.database.close();
     await app?.close();
     await database?.close();
     await owner?.end().catch(() => undefined);
@@ -141,9 +153,12 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
     const made = await call({ method: 'POST', url: '/blade-system/param/submit', body: { paramName: '副本测试', paramKey: 'replica.test', paramValue: 'v1' } });
     expect(made.body.success, JSON.stringify(made.body)).toBe(true);
     id = String((await owner.query(`select id::text from blade_param where param_key = 'replica.test'`)).rows[0].id);
-    await caughtUp(made.cookie!);
+    // A second session, on the standby too before its replay stops.
+    const second = await signIn();
+    await caughtUp(await setParam(id, 'v1'));
     // The first call holds the caller's live row in memory (read on the primary); later ones may use the standby.
     expect(await paramValue(id)).toBe('v1');
+    expect((await call({ url: `/blade-system/param/detail?id=${id}`, as: second })).status).toBe(200);
 
     // Replay stops: the standby keeps v1 while the primary moves on to v2.
     await standby.query('select pg_wal_replay_pause()');
@@ -155,6 +170,26 @@ describe('read-only calls on a hot standby (PostgreSQL streaming replication)', 
     expect(await paramValue(id)).toBe('v1');
     // With it (the browser sends the cookie back): the primary answers until the standby has replayed the write.
     expect(await paramValue(id, afterV2)).toBe('v2');
+    // The position travels with the caller, not in an instance: the other instance, which polls on its own, does
+    // the same with it.
+    await other.replicas.poll();
+    // Its first call with this token reads the token's liveness on the primary (and answers from there)…
+    expect(await paramValue(id, undefined, other.app)).toBe('v2');
+    // …then it holds it, and its reads go to the standby.
+    expect(await paramValue(id, undefined, other.app)).toBe('v1');
+    expect(await paramValue(id, afterV2, other.app)).toBe('v2');
+    // A logout bites at once, though the paused standby still holds the token as live: a call goes to a standby only
+    // while this instance holds the caller's live row, which the logout cleared.
+    expect((await call({ url: `/blade-system/param/detail?id=${id}`, as: second })).body.data.paramValue).toBe('v1');
+    expect((await app.inject({ url: '/api/blade-auth/oauth/logout', headers: { authorization: BASIC, 'blade-auth': `bearer ${second}` } })).statusCode).toBe(
+      200,
+    );
+    const refused = await call({ url: `/blade-system/param/detail?id=${id}`, as: second });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(401);
+    const jti = (JSON.parse(Buffer.from(second.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+    const live = 'select revoke_time is null as live from sys_token where jti = $1';
+    expect((await standby.query(live, [jti])).rows[0].live).toBe(true);
+    expect((await owner.query(live, [jti])).rows[0].live).toBe(false);
     // A write followed at once by a read: the read sees it.
     const afterV3 = await setParam(id, 'v3');
     expect(await paramValue(id, afterV3)).toBe('v3');

@@ -27,6 +27,7 @@ export * from './system/user-api';
 export * from './zoo';
 export * from './monitor/log';
 export * from './monitor/audit';
+export * from './monitor/health';
 export * from './desk/notice';
 export * from './resource/oss';
 export * from './resource/attach';

@@ -12,6 +12,7 @@ import { LIVE_TOKENS } from './platform/auth/live-rights';
 import { clientLimiter } from './platform/auth/client-limiter';
 import { BackgroundJobs } from './platform/background';
 import { Cache } from './platform/cache';
+import { ReplicaSet } from './platform/tenancy/read-replicas';
 import { blankNulls } from './platform/http/envelope';
 import { installErrorHandler } from './platform/http/error-handler';
 import { installInputGuard } from './platform/http/input-guard';
@@ -40,6 +41,16 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const cache = new Cache(app.log);
   const tokens = new TokenService(await loadSigningKey(database.db, config.jwtSecret), database.db, () => cache.clearLocal(LIVE_TOKENS));
   if (database.kind === 'postgres' && config.databaseListenUrl) await cache.listen(config.databaseListenUrl);
+  // Hot standbys for read-only calls (decision 0055), polled by this instance for their lag.
+  const replicas =
+    database.kind === 'postgres' && config.databaseReadUrls.length
+      ? new ReplicaSet(database.db, config.databaseReadUrls, {
+          maxLagMs: config.replicaMaxLagMs,
+          pollMs: config.replicaPollMs,
+          poolMax: config.dbPoolMax,
+          timeZone: config.timeZone,
+        }).start()
+      : undefined;
   const jobs = new BackgroundJobs(app.log);
   const logs = new LogWriters(database.db, app.log, config);
   const limiter = clientLimiter(database.db, config.redisUrl);
@@ -48,6 +59,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     await jobs.drain();
     await logs.close();
     await cache.close();
+    await replicas?.close();
     await limiter.close();
   });
   // A 200 with a response schema is blanked by its projection in the same walk (platform/http/response-serializer.ts).

@@ -19,6 +19,15 @@ describe('configuration', () => {
     expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, dataDir: '/srv/zoo/data', captchaMode: true, seedDemo: true, jwtSecret: undefined });
   });
 
+  it('reads hot standbys from DATABASE_READ_URL (comma-separated), only beside a PostgreSQL primary', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://db:5432/zoo', DATABASE_READ_URL: 'postgres://r1:5432/zoo, postgres://r2:5432/zoo' });
+    expect(c).toMatchObject({ databaseReadUrls: ['postgres://r1:5432/zoo', 'postgres://r2:5432/zoo'], replicaMaxLagMs: 5000, replicaPollMs: 500 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db:5432/zoo' }).databaseReadUrls).toEqual([]);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://r1:5432/zoo' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/zoo', DATABASE_READ_URL: 'mysql://r1' })).toThrow(/DATABASE_READ_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/zoo', REPLICA_MAX_LAG_MS: '60000' })).toThrow(/REPLICA_MAX_LAG_MS/);
+  });
+
   it('turns captcha mode off only when asked', () => {
     expect(loadConfig({ CAPTCHA_MODE: 'off' }).captchaMode).toBe(false);
     expect(loadConfig({ CAPTCHA_MODE: 'on' }).captchaMode).toBe(true);

@@ -21,6 +21,21 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, '应为 postgres:// 连接串')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Hot standbys read-only calls may use (decision 0055): postgres:// URLs, comma-separated. */
+  DATABASE_READ_URL: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, '应为以逗号分隔的 postgres:// 连接串'))),
+  /** A standby further behind the primary than this is skipped (its reads go to the primary). */
+  REPLICA_MAX_LAG_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(100).max(10_000).default(5000),
+  /** How often each instance asks the primary and every standby how far they are. */
+  REPLICA_POLL_MS: z.coerce.number({ error: '应为毫秒数' }).int().min(50).max(60_000).default(500),
   LIST_COUNT: z.enum(['kept', 'exact'], { error: '应为 kept/exact' }).default('kept'),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -139,6 +154,10 @@ export type Config = {
    * which a transaction-pooling PgBouncer cannot give. Defaults to DATABASE_URL.
    */
   databaseListenUrl?: string;
+  /** Hot standbys for read-only calls (DATABASE_READ_URL; decision 0055); empty: every call on the primary. */
+  databaseReadUrls: string[];
+  replicaMaxLagMs: number;
+  replicaPollMs: number;
   /** 'exact' counts every list page with count(*) even where the list keeps counts (diagnosis, benchmarks). */
   listCount: 'kept' | 'exact';
   dataDir: string;
@@ -201,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`配置错误:\n${lines.join('\n')}`);
   }
   const e = r.data;
+  // Standbys copy a PostgreSQL primary; the embedded database has none.
+  if (e.DATABASE_READ_URL.length && !e.DATABASE_URL) throw new ConfigError('配置错误:\n  DATABASE_READ_URL: 只读副本需要 DATABASE_URL (嵌入式数据库没有副本)');
   // npm runs workspace scripts inside the package folder; relative paths mean the folder the user typed in.
   const base = env.INIT_CWD ?? process.cwd();
   return {
@@ -208,6 +229,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    databaseReadUrls: e.DATABASE_READ_URL,
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    replicaPollMs: e.REPLICA_POLL_MS,
     listCount: e.LIST_COUNT,
     dataDir: path.resolve(base, e.DATA_DIR),
     dbPoolMax: e.DB_POOL_MAX,

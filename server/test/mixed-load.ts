@@ -30,8 +30,12 @@ export interface LoadResult {
 
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-/** Runs `clients` for `seconds`; each client makes at least `minCalls` calls however long they take (a loaded machine). */
-export async function runMixedLoad(target: LoadTarget, clients: number, seconds: number, minCalls = 0): Promise<LoadResult> {
+/**
+ * Runs `clients` for `seconds`; each client makes at least `minCalls` calls however long they take (a loaded machine).
+ * The first `readers` clients only read (a read-heavy mix). Each client sends back the `zoo_wal` cookie a write
+ * gave it, as a browser does (read-your-writes on hot standbys, decision 0055).
+ */
+export async function runMixedLoad(target: LoadTarget, clients: number, seconds: number, minCalls = 0, readers = 0): Promise<LoadResult> {
   const latencies: number[] = [];
   const samples: string[] = [];
   let errors = 0;
@@ -41,7 +45,12 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
   const started = Date.now();
 
   const client = async (n: number) => {
-    const headers = { authorization: BASIC, 'blade-auth': `bearer ${target.tokens[n % target.tokens.length]}`, 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      authorization: BASIC,
+      'blade-auth': `bearer ${target.tokens[n % target.tokens.length]}`,
+      'content-type': 'application/json',
+    };
+    const reader = n < readers;
     const mine: string[] = [];
     let i = 0;
     const call = async (what: string, path: string, body?: unknown): Promise<any> => {
@@ -54,6 +63,8 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
         });
         const text = await res.text();
         latencies.push(performance.now() - t0);
+        const wal = res.headers.getSetCookie().find((c) => c.startsWith('zoo_wal='));
+        if (wal) headers.cookie = wal.split(';')[0]!;
         let json: any;
         try {
           json = JSON.parse(text);
@@ -76,7 +87,7 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
     while (Date.now() < end || i < minCalls) {
       const k = i++ % 10;
       const animal = target.animalIds[(n * 7 + i) % target.animalIds.length];
-      if (k === 0 || k === 5) {
+      if (!reader && (k === 0 || k === 5)) {
         writes++;
         // A new record of a zoo resource (the list the submit lands in is read below).
         const title = `压测反馈 ${n}-${i}`;
@@ -85,7 +96,7 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
           const page = await call('read', `/blade-zoo/feedback/list?current=1&size=1&title=${encodeURIComponent(title)}`);
           if (page?.records?.[0]?.id) mine.push(page.records[0].id as string);
         }
-      } else if (k === 3 && mine.length) {
+      } else if (!reader && k === 3 && mine.length) {
         writes++;
         const id = mine[i % mine.length];
         await call('update', '/blade-zoo/feedback/submit', {
@@ -96,7 +107,7 @@ export async function runMixedLoad(target: LoadTarget, clients: number, seconds:
           content: `第 ${i} 次更新`,
           reply: '已处理',
         });
-      } else if (k === 8) {
+      } else if (!reader && k === 8) {
         writes++;
         // Everyone updates the same row: row locks queue the writers, none may fail.
         await call('update', '/blade-zoo/park/submit', { id: target.parkId, parkName: target.parkName, remark: `更新 ${n}-${i}` });

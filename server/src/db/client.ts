@@ -33,6 +33,8 @@ export interface PostgresRequests {
   names?: StatementNames;
   /** The request pool once opened (its role created or checked first). */
   pool?: Promise<pg.Pool>;
+  /** The request role's login the pool opened with: hot standbys are logged in to alike (decision 0055). */
+  login?: Promise<{ role: string; password: string }>;
 }
 const requestsOf = new WeakMap<object, PostgresRequests>();
 /** The request side of a PostgreSQL database opened by openPostgres; undefined for PGlite. */

@@ -9,6 +9,7 @@ import { regionTransferRoutes } from './base/region/region.transfer.routes';
 import { deskRoutes } from './desk/desk.routes';
 import { flowModules } from './flow';
 import { auditRoutes } from './monitor/audit/audit.routes';
+import { healthRoutes } from './monitor/health/health.routes';
 import { logRoutes } from './monitor/log/log.routes';
 import { reportModules } from './report';
 import { resourceRoutes } from './resource/resource.routes';
@@ -32,6 +33,7 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   ...zooModules,
   logRoutes,
   auditRoutes,
+  healthRoutes,
   deskRoutes,
   ...flowModules,
   resourceRoutes,

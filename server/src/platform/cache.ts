@@ -2,10 +2,13 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbLike } from '../db/client';
+import { readAsOf } from './tenancy/read-behind';
 
 const CHANNEL = 'zoo_cache';
 /** Upper bound of entries per instance (memory stays flat under endless distinct keys). */
 const MAX_ENTRIES = 20_000;
+/** Invalidation times kept: a standby's read older than the last this many is not cached. */
+const STAMPS = 256;
 
 /**
  * Read-through cache for dictionaries, params and menus. Entries are local, but invalidation travels to every
@@ -22,13 +25,15 @@ export class Cache {
   private hearing = false;
   /** Bumped by every invalidation: a value loaded across one may be stale and is not stored. */
   private generation = 0;
+  /** When each recent generation began (its invalidation arrived): `stamps[generation % STAMPS]`. */
+  private readonly stamps = new Array<number>(STAMPS).fill(0);
 
   constructor(private readonly log: FastifyBaseLogger) {}
 
   async get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value as T;
-    const since = this.generation;
+    const since = this.epoch;
     const value = await load();
     this.set(key, value, ttlMs, since);
     return value;
@@ -40,12 +45,22 @@ export class Cache {
     return hit && hit.expires > Date.now() ? (hit.value as T) : undefined;
   }
 
+  /**
+   * The generation a value loaded now belongs to. On a hot standby (read-behind.ts) it is the generation of the
+   * moment the standby's data is complete to: an invalidation that arrived after it may announce a change the
+   * standby has not replayed, so a value loaded there is not stored (-1 when that moment is older than the kept
+   * stamps).
+   */
   get epoch(): number {
-    return this.generation;
+    const asOf = readAsOf();
+    if (asOf === undefined) return this.generation;
+    let g = this.generation;
+    for (let i = 0; i < STAMPS && g > 0; i++, g--) if (this.stamps[g % STAMPS]! <= asOf) return g;
+    return g === 0 ? 0 : -1;
   }
 
   /** Stores `value` unless an invalidation happened since `sinceEpoch` (the value may predate it). */
-  set(key: string, value: unknown, ttlMs: number, sinceEpoch = this.generation): void {
+  set(key: string, value: unknown, ttlMs: number, sinceEpoch = this.epoch): void {
     if (sinceEpoch !== this.generation) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: Date.now() + ttlMs });
@@ -67,6 +82,7 @@ export class Cache {
 
   clearLocal(prefix = ''): void {
     this.generation++;
+    this.stamps[this.generation % STAMPS] = Date.now();
     for (const k of this.entries.keys()) if (k.startsWith(prefix)) this.entries.delete(k);
   }
 

@@ -9,6 +9,7 @@ import { enforceApiScope } from '../access/api-scope';
 import { checkAccess, DENIED } from '../access/permissions';
 import { acrossTenants, PLATFORM_TENANT, type Session } from '../auth/session';
 import { inTenant, RevokedTokenError } from '../tenancy/tenant-tx';
+import { lastWriteOf, rememberWrite } from '../tenancy/read-your-writes';
 import { inLanguage, requestLanguage } from '../i18n/request-language';
 import { localizeMessage } from '../i18n/messages';
 import { duplicateRuleMessage } from '../resource/guards';
@@ -204,6 +205,9 @@ export function route<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodT
             liveCache: app.zoo.cache,
             onLive: liveRights(app, session),
             readOnly: ep.method === 'GET' && !opts.writes,
+            // Hot standbys (decision 0055): the caller's last write position, and its new one after a write.
+            readAfter: lastWriteOf(req),
+            wrote: (lsn) => rememberWrite(req, reply, lsn, app.zoo.config.replicaMaxLagMs),
             ...auditContext(req, session),
           },
           async (db) => {

@@ -10,6 +10,8 @@ const SKIP: Array<(method: string, url: string) => boolean> = [
   (m, u) => m === 'GET' && u.startsWith('/api/blade-log/'),
   (m, u) => m === 'GET' && u.startsWith('/api/blade-resource/oss/endpoint/file/'),
   (_m, u) => u === '/api/openapi.json',
+  // Probed by load balancers every few seconds (decision 0055).
+  (_m, u) => u === '/api/health',
 ];
 
 /** type: 1 success, 2 refused (4xx), 3 server error (5xx). */

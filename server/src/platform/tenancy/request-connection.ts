@@ -6,6 +6,8 @@ type Config = pg.QueryConfig & { rowMode?: 'array' };
 
 /** Read with COMMIT: did the transaction change a token or a user's rights (set by triggers, migration 0024)? */
 const LIVE_CHANGED = `select current_setting('app.live_changed', true) = 'on' as live_changed`;
+/** Read after a write's COMMIT when hot standbys serve reads: the position the caller's reads wait for (0055). */
+const WAL_AFTER_COMMIT = `select pg_current_wal_lsn()::text as lsn`;
 
 /**
  * Statements issued in one turn of the event loop leave in one socket write. pg writes each statement on its own
@@ -59,12 +61,15 @@ export class RequestConnection {
   private ending?: Promise<unknown>;
   /** The transaction changed a token or a user's rights: this instance forgets its copies before answering. */
   liveChanged = false;
+  /** The primary's WAL position right after this write's COMMIT (when asked for: `walAfterCommit`). */
+  commitLsn?: string;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly opening: { sql: string; params: unknown[] },
     private readonly readOnly: boolean,
     private readonly names?: StatementNames,
+    private readonly walAfterCommit = false,
   ) {}
 
   /** node-postgres' `query(config, values)` as drizzle calls it (promise form). */
@@ -134,9 +139,13 @@ export class RequestConnection {
     }
     const changed = c.query(LIVE_CHANGED);
     const commit = c.query('commit');
+    // Pipelined behind COMMIT, outside the transaction: no extra round trip.
+    const wal = this.walAfterCommit ? c.query(WAL_AFTER_COMMIT) : undefined;
     changed.catch(() => undefined);
-    return Promise.all([changed, commit]).then(([r]) => {
+    wal?.catch(() => undefined);
+    return Promise.all([changed, commit, wal]).then(([r, , w]) => {
       this.liveChanged = (r.rows[0] as { live_changed?: boolean } | undefined)?.live_changed === true;
+      this.commitLsn = (w?.rows[0] as { lsn?: string } | undefined)?.lsn;
     });
   }
 

@@ -54,12 +54,15 @@ async function databaseName(db: Db): Promise<string> {
   return name.replace(/"/g, '""');
 }
 
-/** The pool requests run on: DATABASE_URL's server and database, logged in as the request role, pipelined. */
-export function requestPool(url: string, login: RequestLogin, max: number, timeZone: string): pg.Pool {
+/**
+ * The pool requests run on: DATABASE_URL's server and database (or a hot standby's, decision 0055), logged in as
+ * the request role, pipelined. `extra`: pool options (a standby's connection timeout).
+ */
+export function requestPool(url: string, login: RequestLogin, max: number, timeZone: string, extra: pg.PoolConfig = {}): pg.Pool {
   const u = new URL(url);
   u.username = login.role;
   u.password = login.password;
-  const pool = new pg.Pool({ connectionString: u.toString(), max, options: `-c TimeZone=${timeZone}`, pipeline: true } as pg.PoolConfig);
+  const pool = new pg.Pool({ connectionString: u.toString(), max, options: `-c TimeZone=${timeZone}`, pipeline: true, ...extra } as pg.PoolConfig);
   pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
   return pool;
 }
@@ -72,9 +75,11 @@ export function requestPoolFor(db: Db): Promise<pg.Pool> | undefined {
   const r = postgresRequests(db);
   if (!r) return undefined;
   if (!r.pool) {
-    const opening = ensureRequestRole(db).then((login) => requestPool(r.url, login, r.max, r.timeZone));
-    opening.catch(() => r.pool === opening && (r.pool = undefined));
+    const login = ensureRequestRole(db);
+    const opening = login.then((l) => requestPool(r.url, l, r.max, r.timeZone));
+    opening.catch(() => r.pool === opening && ((r.pool = undefined), (r.login = undefined)));
     r.pool = opening;
+    r.login = login;
   }
   return r.pool;
 }

@@ -6,6 +6,8 @@ import { postgresRequests, rowsOf, type Db, type Tx } from '../../db/client';
 import { cachedLiveRow, LIVE_PREFIX, rememberLiveRow, type LiveClaims, type LiveRow } from '../auth/live-rights';
 import type { Cache } from '../cache';
 import { liveRowSql, openingSql } from './opening';
+import { readingAsOf } from './read-behind';
+import { lsnBytes, primaryWal, replicasOf } from './read-replicas';
 import { RequestConnection } from './request-connection';
 import { requestPoolFor } from './request-role';
 
@@ -34,6 +36,10 @@ export interface TxScope {
   audit?: boolean;
   /** A call that only reads (route(): GET unless declared otherwise): `begin read only`, PostgreSQL refuses writes. */
   readOnly?: boolean;
+  /** The caller's last write position (read-your-writes.ts): a hot standby serves its reads once past it. */
+  readAfter?: string;
+  /** Hears the primary's WAL position after a write's COMMIT, when hot standbys serve reads (decision 0055). */
+  wrote?: (lsn: string) => void;
 }
 
 export class RevokedTokenError extends Error {}
@@ -94,18 +100,40 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   };
   const config = scope.readOnly ? { accessMode: 'read only' as const } : undefined;
   const pool = scope.allTenants ? undefined : requestPoolFor(db);
-  if (!pool) return ownTransaction(db, opening, config, body, scope.readOnly ? undefined : cache);
-
-  const conn = new RequestConnection(await pool, dialect.sqlToQuery(opening), Boolean(scope.readOnly), postgresRequests(db)!.names);
-  try {
-    const out = await drizzle({ client: conn as unknown as pg.PoolClient }).transaction((tx) => body(tx as unknown as Tx, conn), config);
-    // This instance forgets the live rows the transaction changed before its caller hears back (the others when
-    // the triggers' notifications arrive).
-    if (conn.liveChanged) cache?.clearLocal(LIVE_PREFIX);
+  const replicas = replicasOf(db);
+  const wants = replicas && !scope.readOnly && scope.wrote ? scope.wrote : undefined;
+  if (!pool) {
+    const out = await ownTransaction(db, opening, config, body, scope.readOnly ? undefined : cache);
+    if (wants) wants(await primaryWal(db));
     return out;
-  } finally {
-    void conn.release();
   }
+
+  const run = async (on: pg.Pool): Promise<T> => {
+    const conn = new RequestConnection(on, dialect.sqlToQuery(opening), Boolean(scope.readOnly), postgresRequests(db)!.names, Boolean(wants));
+    try {
+      const out = await drizzle({ client: conn as unknown as pg.PoolClient }).transaction((tx) => body(tx as unknown as Tx, conn), config);
+      // This instance forgets the live rows the transaction changed before its caller hears back (the others when
+      // the triggers' notifications arrive).
+      if (conn.liveChanged) cache?.clearLocal(LIVE_PREFIX);
+      if (conn.commitLsn) wants?.(conn.commitLsn);
+      return out;
+    } finally {
+      void conn.release();
+    }
+  };
+  // A read-only call may go to a hot standby (read-replicas.ts) once this instance holds the caller's live row: it
+  // was read on the primary and notifications clear it, so a logout still bites at once. The same opening and
+  // role run there (a physical copy has the same roles and policies).
+  const standby = scope.readOnly && (!claims || known) ? replicas?.choose(scope.readAfter ? lsnBytes(scope.readAfter) : undefined) : undefined;
+  if (standby) {
+    try {
+      return await readingAsOf(standby.asOf, () => run(standby.pool));
+    } catch (e) {
+      // A standby that is down or gone fails no call: it is skipped until it answers again, the call runs here.
+      if (!standby.failed(e)) throw e;
+    }
+  }
+  return run(await pool);
 }
 
 /** PGlite, and cross-tenant calls on the owner's pool: drizzle's transaction with the opening as its first statement. */

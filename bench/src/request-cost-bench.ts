@@ -4,6 +4,8 @@
  * of one run; prints req/s, p99 and the ratio to the bare route. Targets: cached reads ≥ 0.6, details ≥ 0.4.
  * Scratch database with the demo seed, dropped afterwards. BENCH_SECONDS per round (default 5), BENCH_ROUNDS (2),
  * BENCH_WORKERS (load generator threads, default 1; 0 = in the server's thread).
+ * BENCH_BEFORE=<checkout> alternates that checkout's server with this one's, a process per side and round, and
+ * prints every ratio before and now (checkout.ts).
  * Usage: npm run bench:request -w @zoo/bench   (BENCH_ONLY=dict keeps one case; add --cpu-prof to profile)
  */
 import { randomBytes } from 'node:crypto';
@@ -11,12 +13,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { dropBenchDatabase, pgOnce } from './pg-once';
-import { buildApp } from '@zoo/server/src/app';
-import { loadConfig } from '@zoo/server/src/config';
-import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
-import { seed } from '@zoo/server/src/seed';
+import { fileURLToPath } from 'node:url';
+import { alternate, fromServer, reportForParent, type CaseResult } from './checkout';
 import { adminToken } from './sign-in';
-import { messagesOf } from '@zoo/server/test/messages';
 import { generatorLabel, generatorOptions } from './generator';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,6 +35,14 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 }
 
 async function main() {
+  const before = process.env.BENCH_BEFORE;
+  if (before) return void (process.exitCode = alternate(fileURLToPath(import.meta.url), before, rounds));
+  // The measured checkout's server (this one unless BENCH_AT names another).
+  const { buildApp } = await fromServer<typeof import('@zoo/server/src/app')>('src/app.ts');
+  const { loadConfig } = await fromServer<typeof import('@zoo/server/src/config')>('src/config.ts');
+  const { openPostgres, runMigrations } = await fromServer<typeof import('@zoo/server/src/db/client')>('src/db/client.ts');
+  const { seed } = await fromServer<typeof import('@zoo/server/src/seed')>('src/seed/index.ts');
+  const { messagesOf } = await fromServer<typeof import('@zoo/server/test/messages')>('test/messages.ts');
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
   await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
   const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -109,7 +116,9 @@ async function main() {
       'errors'.padStart(7),
       'messages'.padStart(9),
     );
+    const results: CaseResult[] = [];
     for (const [name, s] of sum) {
+      results.push({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors });
       const goal = target.get(name);
       console.log(
         name.padEnd(40),
@@ -121,6 +130,7 @@ async function main() {
         String(messages.get(name) ?? 1).padStart(9),
       );
     }
+    reportForParent(results);
     await app.close();
   } finally {
     await bare.close();

@@ -16,8 +16,8 @@ export const at = process.env.BENCH_AT ?? root;
 /** A module of the measured checkout's server, e.g. `fromServer<typeof import('@zoo/server/src/app')>('src/app.ts')`. */
 export const fromServer = <T>(file: string): Promise<T> => import(path.join(at, 'server', file)) as Promise<T>;
 
-/** One case's figures in one round: req/s, p99, and req/s ÷ the bare route's in the same process. */
-export type CaseResult = { name: string; rps: number; p99: number; ratio: number; errors: number };
+/** One case's figures in one round: req/s, p99, req/s ÷ the bare route's in the same process, CPU µs per request. */
+export type CaseResult = { name: string; rps: number; p99: number; ratio: number; errors: number; cpuUs: number };
 const MARK = 'BENCH_RESULT ';
 
 /** What a child prints for its parent (and harmless when run alone). */
@@ -62,7 +62,15 @@ export function alternate(script: string, before: string, rounds: number, env: R
     return by;
   });
   console.log(`\n${rounds} alternating round(s); ratio = req/s ÷ the bare route's in the same process (mean of rounds)`);
-  console.log('case'.padEnd(42), 'before'.padStart(8), 'now'.padStart(8), 'now÷before'.padStart(11), 'p99 b/n ms'.padStart(12), 'errors'.padStart(7));
+  console.log(
+    'case'.padEnd(42),
+    'before'.padStart(8),
+    'now'.padStart(8),
+    'now÷before'.padStart(11),
+    'p99 b/n ms'.padStart(12),
+    'CPU µs/req b/n'.padStart(15),
+    'errors'.padStart(7),
+  );
   let failed = 0;
   for (const [name, now] of n!) {
     const was = b!.get(name) ?? [];
@@ -71,12 +79,14 @@ export function alternate(script: string, before: string, rounds: number, env: R
     const errors = [...was, ...now].reduce((a, c) => a + c.errors, 0);
     failed += errors;
     const p99 = `${Math.max(0, ...was.map((c) => c.p99))}/${Math.max(...now.map((c) => c.p99))}`;
+    const cpu = `${mean(was.map((c) => c.cpuUs)).toFixed(0)}/${mean(now.map((c) => c.cpuUs)).toFixed(0)}`;
     console.log(
       name.padEnd(42),
       rb.toFixed(3).padStart(8),
       rn.toFixed(3).padStart(8),
       (rn / rb).toFixed(3).padStart(11),
       p99.padStart(12),
+      cpu.padStart(15),
       String(errors).padStart(7),
     );
   }

@@ -26,7 +26,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-type Run = { rps: number; p99: number; errors: number };
+/** cpuUs: this process's CPU (server, bare route and generator thread) per request, in µs: steadier than req/s on a shared machine. */
+type Run = { rps: number; p99: number; errors: number; cpuUs: number };
 
 async function query<T>(url: string, q: string, params: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -39,8 +40,10 @@ async function query<T>(url: string, q: string, params: unknown[] = []): Promise
 }
 
 async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Run> {
+  const c0 = process.cpuUsage();
   const r = await autocannon({ url, duration: seconds, connections, ...generatorOptions(), ...opts });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const c = process.cpuUsage(c0);
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUs: (c.user + c.system) / r.requests.total };
 }
 
 async function main() {
@@ -111,8 +114,8 @@ async function main() {
 
     const sum = new Map<string, Run & { n: number }>();
     const add = (name: string, r: Run) => {
-      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, n: 0 };
-      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, n: s.n + 1 });
+      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, cpuUs: 0, n: 0 };
+      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, cpuUs: s.cpuUs + r.cpuUs, n: s.n + 1 });
     };
     for (let round = 0; round < rounds; round++) {
       add('bare fastify + pg (PK select)', await load(`${bareBase}/detail`));
@@ -143,7 +146,11 @@ async function main() {
         String(s.errors).padStart(7),
         String(messages.get(name) ?? '').padStart(9),
       );
-    reportForParent([...sum].map(([name, s]) => ({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors }) satisfies CaseResult));
+    reportForParent(
+      [...sum].map(
+        ([name, s]) => ({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors, cpuUs: s.cpuUs / s.n }) satisfies CaseResult,
+      ),
+    );
     console.log('targets (issue 13): list ≥ 0.3 of bare, p99 ≤ 25 ms (p99 shown is the worse round)');
     await kept.a.close();
     await exact.a.close();

@@ -22,16 +22,19 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = 20;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-type Run = { rps: number; p99: number; errors: number };
+/** cpuUs: this process's CPU (server, bare route and generator thread) per request, in µs: steadier than req/s on a shared machine. */
+type Run = { rps: number; p99: number; errors: number; cpuUs: number };
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
   // Monotonic µs, the clock of a --cpu-prof profile: the window to read a profile in.
   const t0 = process.hrtime.bigint() / 1000n;
   const e0 = Date.now();
+  const c0 = process.cpuUsage();
   const r = await autocannon({ url, duration: seconds, connections, headers, ...generatorOptions() });
+  const c = process.cpuUsage(c0);
   if (process.env.BENCH_ONLY)
     console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n} epoch ${e0} ${Date.now()} req ${r.requests.total}`);
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUs: (c.user + c.system) / r.requests.total };
 }
 
 async function main() {
@@ -96,8 +99,8 @@ async function main() {
     }
     const sum = new Map<string, Run & { n: number }>();
     const add = (name: string, r: Run) => {
-      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, n: 0 };
-      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, n: s.n + 1 });
+      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, cpuUs: 0, n: 0 };
+      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, cpuUs: s.cpuUs + r.cpuUs, n: s.n + 1 });
     };
     const BARE = 'bare fastify + pg (PK select, 1M rows)';
     for (let round = 0; round < rounds; round++) {
@@ -118,7 +121,7 @@ async function main() {
     );
     const results: CaseResult[] = [];
     for (const [name, s] of sum) {
-      results.push({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors });
+      results.push({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors, cpuUs: s.cpuUs / s.n });
       const goal = target.get(name);
       console.log(
         name.padEnd(40),

@@ -10,10 +10,10 @@ import { pgOnce } from './pg-once';
 /** `/proc/<pid>/stat` fields after the command: [state, ppid, …]; utime and stime are 11 and 12 (clock ticks). */
 const statFields = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 
-/** The postmaster's pid: the parent of a backend of this cluster (the cluster runs on this machine). */
+/** The postmaster's pid: the parent of the cluster's checkpointer (which lives as long as the cluster does). */
 export async function postmasterPid(url: string): Promise<number> {
-  const backend = Number((await pgOnce(url, 'select pg_backend_pid() as pid')).rows[0].pid);
-  return Number(statFields(backend)[1]);
+  const r = await pgOnce(url, `select pid from pg_stat_activity where backend_type = 'checkpointer'`);
+  return Number(statFields(Number(r.rows[0].pid))[1]);
 }
 
 /** CPU seconds used so far by the postmaster's processes (backends, writers, checkpointer), by pid. */

@@ -8,25 +8,26 @@
  *   npm run seed:scale -w @zoo/server -- --zoos 100 --animals 1000000
  * (BENCH_TENANT picks the zoo, default 300001). Without it, a database with BENCH_ANIMALS (default 100000)
  * animals in one zoo is generated here and dropped afterwards.
- * Usage: npm run bench:list -w @zoo/bench   (BENCH_SECONDS per round, default 5)
+ * BENCH_BEFORE=<checkout> alternates that checkout's server with this one's, a process per side and round (each
+ * generating its database), and prints every ratio before and now (checkout.ts).
+ * Usage: npm run bench:list -w @zoo/bench   (BENCH_SECONDS per round, default 5; BENCH_ROUNDS, default 2)
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '@zoo/server/src/app';
-import { loadConfig } from '@zoo/server/src/config';
+import { fileURLToPath } from 'node:url';
+import { alternate, fromServer, reportForParent, type CaseResult } from './checkout';
 import { generatorLabel, generatorOptions } from './generator';
-import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
-import { seed } from '@zoo/server/src/seed';
-import { generateZoos } from '@zoo/server/src/seed/scale';
+import { dropBenchDatabase } from './pg-once';
 import { adminToken } from './sign-in';
-import { messagesOf } from '@zoo/server/test/messages';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 10;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-type Run = { rps: number; p99: number; errors: number };
+/** cpuUs: this process's CPU (server, bare route and generator thread) per request, in µs: steadier than req/s on a shared machine. */
+type Run = { rps: number; p99: number; errors: number; cpuUs: number };
 
 async function query<T>(url: string, q: string, params: unknown[] = []): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -39,11 +40,22 @@ async function query<T>(url: string, q: string, params: unknown[] = []): Promise
 }
 
 async function load(url: string, opts: Partial<autocannon.Options> = {}): Promise<Run> {
+  const c0 = process.cpuUsage();
   const r = await autocannon({ url, duration: seconds, connections, ...generatorOptions(), ...opts });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const c = process.cpuUsage(c0);
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUs: (c.user + c.system) / r.requests.total };
 }
 
 async function main() {
+  const before = process.env.BENCH_BEFORE;
+  if (before) return void (process.exitCode = alternate(fileURLToPath(import.meta.url), before, rounds));
+  // The measured checkout's server (this one unless BENCH_AT names another).
+  const { buildApp } = await fromServer<typeof import('@zoo/server/src/app')>('src/app.ts');
+  const { loadConfig } = await fromServer<typeof import('@zoo/server/src/config')>('src/config.ts');
+  const { openPostgres, runMigrations } = await fromServer<typeof import('@zoo/server/src/db/client')>('src/db/client.ts');
+  const { seed } = await fromServer<typeof import('@zoo/server/src/seed')>('src/seed/index.ts');
+  const { generateZoos } = await fromServer<typeof import('@zoo/server/src/seed/scale')>('src/seed/scale.ts');
+  const { messagesOf } = await fromServer<typeof import('@zoo/server/test/messages')>('test/messages.ts');
   const given = process.env.BENCH_DATABASE_URL;
   const tenant = process.env.BENCH_TENANT ?? '300001';
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
@@ -102,10 +114,10 @@ async function main() {
 
     const sum = new Map<string, Run & { n: number }>();
     const add = (name: string, r: Run) => {
-      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, n: 0 };
-      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, n: s.n + 1 });
+      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, cpuUs: 0, n: 0 };
+      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, cpuUs: s.cpuUs + r.cpuUs, n: s.n + 1 });
     };
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < rounds; round++) {
       add('bare fastify + pg (PK select)', await load(`${bareBase}/detail`));
       for (const [label, q] of cases)
         for (const [mode, srv] of [
@@ -120,8 +132,10 @@ async function main() {
           if (process.env.BENCH_ONLY) console.log(`window ${name} ${t0} ${process.hrtime.bigint() / 1000n}`);
         }
     }
-    const bareRps = sum.get('bare fastify + pg (PK select)')!.rps / 2;
-    console.log(`\nzoo ${tenant}: ${total} animals (database: ${all}); ${seconds}s × 2 alternating rounds, ${connections} connections, ${generatorLabel()}`);
+    const bareRps = sum.get('bare fastify + pg (PK select)')!.rps / rounds;
+    console.log(
+      `\nzoo ${tenant}: ${total} animals (database: ${all}); ${seconds}s × ${rounds} alternating rounds, ${connections} connections, ${generatorLabel()}`,
+    );
     console.log('target'.padEnd(34), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '÷ bare'.padStart(8), 'errors'.padStart(7), 'messages'.padStart(9));
     for (const [name, s] of sum)
       console.log(
@@ -132,6 +146,11 @@ async function main() {
         String(s.errors).padStart(7),
         String(messages.get(name) ?? '').padStart(9),
       );
+    reportForParent(
+      [...sum].map(
+        ([name, s]) => ({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors, cpuUs: s.cpuUs / s.n }) satisfies CaseResult,
+      ),
+    );
     console.log('targets (issue 13): list ≥ 0.3 of bare, p99 ≤ 25 ms (p99 shown is the worse round)');
     await kept.a.close();
     await exact.a.close();
@@ -139,7 +158,7 @@ async function main() {
     await bare.close();
     await pool.end();
     await database.close();
-    if (!given) await query(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (!given) await dropBenchDatabase(adminUrl, dbName);
   }
 }
 

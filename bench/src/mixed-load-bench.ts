@@ -7,15 +7,19 @@
  *
  * BENCH_DB=pglite runs on the embedded database instead (a fresh data directory, as `npm start` on a new machine).
  * BENCH_WARMUP (5) seconds of the same load come first, unmeasured.
- * BENCH_BEFORE=<path of another checkout> (e.g. a `git worktree` of an older commit, with `npm ci` done there) runs
- * that checkout's server too, alternating BENCH_ROUNDS (2) times, and prints the ratio of the medians.
+ * BENCH_BEFORE=<path of another checkout>[,<another>…] (e.g. `git worktree`s of older commits, node_modules linked)
+ * runs those checkouts' servers too, alternating BENCH_ROUNDS (2) times, and prints each one's ratio of the medians.
+ * BENCH_PG_URL=<admin URL of a PostgreSQL of the bench's own> runs there instead of TEST_DATABASE_URL and also
+ * reports the cluster's CPU per request and, with pg_stat_statements preloaded, the run's top statements
+ * (pg-profile.ts).
  * Usage: npm run bench:load -w @zoo/bench
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { dropBenchDatabase, pgOnce } from './pg-once';
+import { clusterCpu, cpuBetween, postmasterPid, printStatements, resetStatements } from './pg-profile';
 import { runMixedLoad, type LoadResult, type LoadTarget } from '@zoo/server/test/mixed-load';
 import { adminToken } from './sign-in';
 import { buildServer, root, startServer } from './spawn-server';
@@ -27,7 +31,8 @@ const before = process.env.BENCH_BEFORE;
 const rounds = Number(process.env.BENCH_ROUNDS ?? (before ? 2 : 1));
 /** `pglite`: the embedded database (no DATABASE_URL, a fresh DATA_DIR), as `npm start` runs on a fresh machine. */
 const embedded = process.env.BENCH_DB === 'pglite';
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ownCluster = process.env.BENCH_PG_URL;
+const adminUrl = ownCluster ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
 function cpuSeconds(pid: number): number {
@@ -35,7 +40,8 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-type Run = LoadResult & { cpuMsPerRequest: number };
+/** pgCpuMsPerRequest: the cluster's CPU per request, measured on a cluster of the bench's own (BENCH_PG_URL) only. */
+type Run = LoadResult & { cpuMsPerRequest: number; generatorCpuMsPerRequest: number; pgCpuMsPerRequest?: number };
 
 /**
  * One run: a fresh database, the checkout's server on it, the load, then everything dropped. Besides the load's
@@ -56,9 +62,20 @@ async function runOnce(at: string): Promise<Run> {
     const target = { base: server.base, tokens: [token], ...(await fixtures(server.base, token)) };
     // A fresh process compiles its hot paths first: that time is not what a running server spends.
     if (warmup > 0) await runMixedLoad(target, clients, warmup);
+    const postmaster = ownCluster && database.DATABASE_URL ? await postmasterPid(adminUrl) : undefined;
+    if (postmaster) await resetStatements(adminUrl, database.DATABASE_URL!);
+    const pg0 = postmaster ? clusterCpu(postmaster) : undefined;
     const cpu0 = cpuSeconds(server.child.pid!);
+    const gen0 = process.cpuUsage();
     const r = await runMixedLoad(target, clients, seconds);
-    return { ...r, cpuMsPerRequest: ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / r.requests };
+    const cpuMsPerRequest = ((cpuSeconds(server.child.pid!) - cpu0) * 1000) / r.requests;
+    const gen = process.cpuUsage(gen0);
+    // The load generator's own CPU (this process: 50 fetch clients): on two cores it competes with the server.
+    const generatorCpuMsPerRequest = (gen.user + gen.system) / 1000 / r.requests;
+    if (!postmaster) return { ...r, cpuMsPerRequest, generatorCpuMsPerRequest };
+    const pgCpuMsPerRequest = (cpuBetween(pg0!, clusterCpu(postmaster)) * 1000) / r.requests;
+    await printStatements(adminUrl, database.DATABASE_URL!, dbName, r.requests);
+    return { ...r, cpuMsPerRequest, generatorCpuMsPerRequest, pgCpuMsPerRequest };
   } finally {
     await server.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -84,12 +101,16 @@ async function fixtures(base: string, token: string): Promise<Omit<LoadTarget, '
 
 const line = (r: Run) =>
   `${r.requests} requests (${r.reads} reads, ${r.writes} writes) in ${r.seconds.toFixed(1)} s: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
-  `server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request, ${r.errors} errors`;
+  `server CPU ${r.cpuMsPerRequest.toFixed(2)} ms/request, generator ${r.generatorCpuMsPerRequest.toFixed(2)} ms, ` +
+  (r.pgCpuMsPerRequest === undefined ? '' : `PostgreSQL CPU ${r.pgCpuMsPerRequest.toFixed(2)} ms/request, `) +
+  `${r.errors} errors, load average ${loadavg()[0]!.toFixed(2)}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const sides: { name: string; at: string; results: Run[] }[] = [{ name: 'this checkout', at: root, results: [] }];
-  if (before) sides.unshift({ name: `before (${before})`, at: before, results: [] });
+  const sides: { name: string; at: string; results: Run[] }[] = [
+    ...(before ? before.split(',') : []).map((at) => ({ name: `before (${at})`, at, results: [] })),
+    { name: 'this checkout', at: root, results: [] },
+  ];
   for (const side of sides) buildServer(side.at);
   console.log(`mixed load: ${clients} clients × ${seconds} s, server in its own process, ${rounds} round(s)`);
   for (let round = 0; round < rounds; round++) {
@@ -101,14 +122,16 @@ async function main() {
       if (r.errors) process.exitCode = 1;
     }
   }
-  if (sides.length === 2) {
-    const [a, b] = sides.map((s) => ({
-      rps: median(s.results.map((r) => r.rps)),
-      p99: median(s.results.map((r) => r.p99)),
-      cpu: median(s.results.map((r) => r.cpuMsPerRequest)),
-    }));
-    console.log(`median req/s: before ${a!.rps}, now ${b!.rps} → ${(b!.rps / a!.rps).toFixed(2)}×; median p99: before ${a!.p99} ms, now ${b!.p99} ms`);
-    console.log(`median server CPU per request: before ${a!.cpu.toFixed(2)} ms, now ${b!.cpu.toFixed(2)} ms → ${(b!.cpu / a!.cpu).toFixed(2)}×`);
+  const medians = sides.map((s) => ({
+    name: s.name,
+    rps: median(s.results.map((r) => r.rps)),
+    p99: median(s.results.map((r) => r.p99)),
+    cpu: median(s.results.map((r) => r.cpuMsPerRequest)),
+  }));
+  const b = medians.at(-1)!;
+  for (const a of medians.slice(0, -1)) {
+    console.log(`${a.name} → now: median req/s ${a.rps} → ${b.rps} (${(b.rps / a.rps).toFixed(2)}×); median p99 ${a.p99} → ${b.p99} ms`);
+    console.log(`  median server CPU per request ${a.cpu.toFixed(2)} → ${b.cpu.toFixed(2)} ms (${(b.cpu / a.cpu).toFixed(2)}×)`);
   }
 }
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** One statement on its own connection (create/drop the bench database, flip a trigger, read a count). */
-export async function pgOnce(url: string, q: string) {
+export async function pgOnce(url: string, q: string, params: unknown[] = []) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    return await c.query(q);
+    return await c.query(q, params);
   } finally {
     await c.end();
   }

@@ -4,6 +4,8 @@
  * of one run; prints req/s, p99 and the ratio to the bare route. Targets: cached reads ≥ 0.6, details ≥ 0.4.
  * Scratch database with the demo seed, dropped afterwards. BENCH_SECONDS per round (default 5), BENCH_ROUNDS (2),
  * BENCH_WORKERS (load generator threads, default 1; 0 = in the server's thread).
+ * BENCH_BEFORE=<checkout> alternates that checkout's server with this one's, a process per side and round, and
+ * prints every ratio before and now (checkout.ts).
  * Usage: npm run bench:request -w @zoo/bench   (BENCH_ONLY=dict keeps one case; add --cpu-prof to profile)
  */
 import { randomBytes } from 'node:crypto';
@@ -11,31 +13,39 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { dropBenchDatabase, pgOnce } from './pg-once';
-import { buildApp } from '@zoo/server/src/app';
-import { loadConfig } from '@zoo/server/src/config';
-import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
-import { seed } from '@zoo/server/src/seed';
+import { fileURLToPath } from 'node:url';
+import { alternate, fromServer, reportForParent, type CaseResult } from './checkout';
 import { adminToken } from './sign-in';
-import { messagesOf } from '@zoo/server/test/messages';
 import { generatorLabel, generatorOptions } from './generator';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const connections = 20;
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-type Run = { rps: number; p99: number; errors: number };
+/** cpuUs: this process's CPU (server, bare route and generator thread) per request, in µs: steadier than req/s on a shared machine. */
+type Run = { rps: number; p99: number; errors: number; cpuUs: number };
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Run> {
   // Monotonic µs, the clock of a --cpu-prof profile: the window to read a profile in.
   const t0 = process.hrtime.bigint() / 1000n;
   const e0 = Date.now();
+  const c0 = process.cpuUsage();
   const r = await autocannon({ url, duration: seconds, connections, headers, ...generatorOptions() });
+  const c = process.cpuUsage(c0);
   if (process.env.BENCH_ONLY)
     console.log(`window ${url.split('?')[0]} ${t0} ${process.hrtime.bigint() / 1000n} epoch ${e0} ${Date.now()} req ${r.requests.total}`);
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUs: (c.user + c.system) / r.requests.total };
 }
 
 async function main() {
+  const before = process.env.BENCH_BEFORE;
+  if (before) return void (process.exitCode = alternate(fileURLToPath(import.meta.url), before, rounds));
+  // The measured checkout's server (this one unless BENCH_AT names another).
+  const { buildApp } = await fromServer<typeof import('@zoo/server/src/app')>('src/app.ts');
+  const { loadConfig } = await fromServer<typeof import('@zoo/server/src/config')>('src/config.ts');
+  const { openPostgres, runMigrations } = await fromServer<typeof import('@zoo/server/src/db/client')>('src/db/client.ts');
+  const { seed } = await fromServer<typeof import('@zoo/server/src/seed')>('src/seed/index.ts');
+  const { messagesOf } = await fromServer<typeof import('@zoo/server/test/messages')>('test/messages.ts');
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
   await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
   const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -89,8 +99,8 @@ async function main() {
     }
     const sum = new Map<string, Run & { n: number }>();
     const add = (name: string, r: Run) => {
-      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, n: 0 };
-      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, n: s.n + 1 });
+      const s = sum.get(name) ?? { rps: 0, p99: 0, errors: 0, cpuUs: 0, n: 0 };
+      sum.set(name, { rps: s.rps + r.rps, p99: Math.max(s.p99, r.p99), errors: s.errors + r.errors, cpuUs: s.cpuUs + r.cpuUs, n: s.n + 1 });
     };
     const BARE = 'bare fastify + pg (PK select, 1M rows)';
     for (let round = 0; round < rounds; round++) {
@@ -109,7 +119,9 @@ async function main() {
       'errors'.padStart(7),
       'messages'.padStart(9),
     );
+    const results: CaseResult[] = [];
     for (const [name, s] of sum) {
+      results.push({ name, rps: s.rps / s.n, p99: s.p99, ratio: s.rps / s.n / bareRps, errors: s.errors, cpuUs: s.cpuUs / s.n });
       const goal = target.get(name);
       console.log(
         name.padEnd(40),
@@ -121,6 +133,7 @@ async function main() {
         String(messages.get(name) ?? 1).padStart(9),
       );
     }
+    reportForParent(results);
     await app.close();
   } finally {
     await bare.close();

@@ -3,7 +3,7 @@ import type { Rule } from 'antd/es/form';
 import { fromFormValue } from './field-codec';
 import { FieldInput } from './field-input';
 import type { ResolvedField } from './resolve-fields';
-import type { AnyCrudPageDef, AnyRow } from './types';
+import type { AnyCrudPageDef } from './types';
 import { useFieldLabel } from './use-field-label';
 
 /** Per-field rule: the field's own zod schema, its first message shown verbatim. */
@@ -22,7 +22,7 @@ const zodRule = (f: ResolvedField): Rule[] => [
     ? [
         (({ getFieldsValue }) => ({
           validator: async (_rule: unknown, value: unknown) => {
-            const msg = f.def.check!(value, getFieldsValue(true) as AnyRow);
+            const msg = f.def.check!(value, getFieldsValue(true));
             if (msg) throw new Error(msg);
           },
         })) satisfies Rule,
@@ -64,7 +64,7 @@ export function CrudFormGrid({
         f.def.when ? (
           // Re-evaluated on every change: the field comes and goes with the values it depends on.
           <Form.Item key={f.key} noStyle shouldUpdate>
-            {(form) => (f.def.when!(form.getFieldsValue(true) as AnyRow, mode) ? item(f) : null)}
+            {(form) => (f.def.when!(form.getFieldsValue(true), mode) ? item(f) : null)}
           </Form.Item>
         ) : (
           item(f)

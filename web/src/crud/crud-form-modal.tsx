@@ -45,7 +45,7 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
     if (await save(mode, id, detail.data ?? row)) onClose();
   };
   // For 新增 the dialog's row holds starting values (新增子项 gives the parent), on top of the defaults.
-  const start = mode === 'add' ? { ...(def.defaults as AnyRow | undefined), ...row } : (row ?? {});
+  const start = mode === 'add' ? { ...def.defaults, ...row } : (row ?? {});
   const initial = toFormValues(fields, mode !== 'add' && def.fromRecord ? def.fromRecord(start) : start);
   const buttons =
     mode === 'view'

@@ -51,17 +51,16 @@ export interface CrudPageProps<C extends CrudResource> {
 
 /** A whole list screen derived from one CrudPageDef: search, toolbar, table, dialog. */
 export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
-  const def = props.def as unknown as AnyCrudPageDef;
-  const state = useCrudState();
+  const def: AnyCrudPageDef = props.def;
+  const state = useCrudState<RowOf<C>>();
   // Both hooks run (hooks may not be conditional); only the one the def asks for calls the server.
-  const paged = useCrudList(def, state.params, !def.lazy);
-  const lazy = useLazyList(def, state.params.filters, Boolean(def.lazy));
+  const paged = useCrudList(props.def, state.params, !def.lazy);
+  const lazy = useLazyList(props.def, state.params.filters, Boolean(def.lazy));
   const list = def.lazy ? lazy : paged;
   const can = useCan();
   const refresh = () => void list.refetch();
   const remove = useCrudRemove(def, () => state.setSelected([]));
-  const ctx: CrudContext = { selected: state.selected, refresh, open: state.open, remove, can: (c) => can(c), filters: state.params.filters };
-  const typedCtx = ctx as unknown as CrudContext<RowOf<C>>;
+  const ctx: CrudContext<RowOf<C>> = { selected: state.selected, refresh, open: state.open, remove, can: (c) => can(c), filters: state.params.filters };
   // 搜索 with the conditions already shown asks the server again (records may have come in since): the same
   // conditions make the same cache key, which would not fetch by itself.
   const search = (values: Record<string, unknown>) => {
@@ -86,8 +85,8 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
         onAdd={() => state.open('add')}
         onBatchDelete={() => remove(state.selected)}
         onRefresh={refresh}
-        extra={props.toolbar?.(typedCtx)}
-        add={props.add?.(typedCtx)}
+        extra={props.toolbar?.(ctx)}
+        add={props.add?.(ctx)}
       />
       <CrudTable
         def={def}
@@ -99,11 +98,9 @@ export function CrudPage<C extends CrudResource>(props: CrudPageProps<C>) {
         onSelect={state.setSelected}
         onPaginate={state.paginate}
         expandable={def.lazy ? lazy.expandable : undefined}
-        onRowClick={props.onRowClick as ((row: AnyRow) => void) | undefined}
+        onRowClick={props.onRowClick}
         activeRowKey={props.activeRowKey}
-        actions={(row) => (
-          <CrudRowActions def={def} row={row} onOpen={state.open} onRemove={(r) => remove([r])} extra={props.rowActions?.(row as RowOf<C>, typedCtx)} />
-        )}
+        actions={(row) => <CrudRowActions def={def} row={row} onOpen={state.open} onRemove={(r) => remove([r])} extra={props.rowActions?.(row, ctx)} />}
       />
       {state.dialog ? <CrudFormModal def={def} dialog={state.dialog} onClose={state.close} footerExtra={props.formFooter} /> : null}
     </Card>

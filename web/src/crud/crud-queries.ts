@@ -1,7 +1,7 @@
 import type { PageOf } from '@zoo/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../lib/request';
-import type { AnyCrudPageDef, AnyRow } from './types';
+import type { AnyCrudPageDef, AnyRow, CrudPageDef, CrudResource, RowOf } from './types';
 
 /** Cache keys per resource; a write refreshes its lists (not the detail the open dialog still shows). */
 export const crudKeys = {
@@ -23,14 +23,20 @@ export interface ListParams {
 
 export const listEndpoint = (def: AnyCrudPageDef) => def.list ?? def.crud.endpoints.list;
 
-/** One list call, cached under the resource so every write refreshes it. */
-export const listQueryOptions = (def: AnyCrudPageDef, query: Record<string, unknown>) => ({
+/** What a list call answers: a page of the resource's records, or every one of them (tree lists, lazy levels). */
+export type ListAnswer<Row> = PageOf<Row> | Row[];
+
+/**
+ * One list call, cached under the resource so every write refreshes it. Its answer is typed here, once: `call`
+ * knows the endpoint, not that a page's `list` (or its own list call) answers the resource's records.
+ */
+export const listQueryOptions = <C extends CrudResource>(def: CrudPageDef<C>, query: Record<string, unknown>) => ({
   queryKey: crudKeys.list(def.crud.name, listEndpoint(def).path, query),
-  queryFn: () => call(listEndpoint(def), { query }) as Promise<PageOf<AnyRow> | AnyRow[]>,
+  queryFn: () => call(listEndpoint(def), { query }) as Promise<ListAnswer<RowOf<C>>>,
 });
 
 /** The list call; paged lists send current/size, tree lists (pagination false) answer arrays. */
-export function useCrudList(def: AnyCrudPageDef, { current, size, filters }: ListParams, enabled = true) {
+export function useCrudList<C extends CrudResource>(def: CrudPageDef<C>, { current, size, filters }: ListParams, enabled = true) {
   const query = def.pagination === false || def.lazy ? { ...def.baseQuery, ...filters } : { current, size, ...def.baseQuery, ...filters };
   const result = useQuery({ ...listQueryOptions(def, query), placeholderData: keepPreviousData, enabled });
   const data = result.data;

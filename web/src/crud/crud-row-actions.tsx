@@ -34,7 +34,7 @@ export function CrudRowActions({ def, row, onOpen, onRemove, extra }: Props) {
   if (child && submits && may(perms.add))
     push(
       'addChild',
-      <Button type="link" size="small" onClick={() => onOpen('add', child as AnyRow)}>
+      <Button type="link" size="small" onClick={() => onOpen('add', child)}>
         {t('crud.addChild')}
       </Button>,
     );

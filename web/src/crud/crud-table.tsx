@@ -23,26 +23,26 @@ const useWindowWidth = (): number =>
     () => 1440,
   );
 
-interface Props {
+interface Props<Row extends AnyRow> {
   def: AnyCrudPageDef;
-  rows: AnyRow[];
+  rows: Row[];
   total: number;
   loading: boolean;
   params: ListParams;
-  selected: AnyRow[];
-  onSelect: (rows: AnyRow[]) => void;
+  selected: Row[];
+  onSelect: (rows: Row[]) => void;
   onPaginate: (current: number, size: number) => void;
   /** The operations cell of a row. */
-  actions: (row: AnyRow) => ReactNode;
+  actions: (row: Row) => ReactNode;
   /** Lazy tree lists control which rows are open. */
-  expandable?: TableProps<AnyRow>['expandable'];
-  onRowClick?: (row: AnyRow) => void;
+  expandable?: TableProps<Row>['expandable'];
+  onRowClick?: (row: Row) => void;
   /** Key of the row to highlight (the one a master/detail screen shows). */
   activeRowKey?: string;
 }
 
-/** Columns from the def, server-side paging (sizes 10/30/50/100/200), row selection. */
-export function CrudTable(props: Props) {
+/** Columns from the def, server-side paging (sizes 10/30/50/100/200), row selection; `Row` is the resource's record. */
+export function CrudTable<Row extends AnyRow>(props: Props<Row>) {
   const { def, rows, total, loading, params, selected, onSelect, onPaginate, actions, onRowClick, activeRowKey } = props;
   const { t } = useTranslation();
   const label = useFieldLabel(def);
@@ -52,14 +52,14 @@ export function CrudTable(props: Props) {
   const rowKey = def.rowKey ?? 'id';
   // On a phone the row's first column (what names the record) stays in view while the others scroll under it.
   const pinFirst = windowWidth < 768;
-  const columns: TableColumnsType<AnyRow> = tableFields(def).map((f, i) => ({
+  const columns: TableColumnsType<Row> = tableFields(def).map((f, i) => ({
     ...(pinFirst && i === 0 ? { fixed: 'left' as const } : {}),
     key: f.key,
     dataIndex: f.key,
     title: label(f),
     width: f.def.width,
     ellipsis: true,
-    render: (value: unknown, row: AnyRow) => <CrudCell field={f} value={value} row={row} />,
+    render: (value: unknown, row: Row) => <CrudCell field={f} value={value} row={row} />,
   }));
   if (!def.noActions)
     columns.push({
@@ -67,11 +67,11 @@ export function CrudTable(props: Props) {
       title: t('crud.actions'),
       fixed: pinsActions(windowWidth, actionWidth) ? 'right' : undefined,
       width: actionWidth,
-      render: (_: unknown, row: AnyRow) => actions(row),
+      render: (_: unknown, row: Row) => actions(row),
     });
 
   return (
-    <Table<AnyRow>
+    <Table<Row>
       size="middle"
       bordered
       rowKey={(row) => String(row[rowKey])}

@@ -34,7 +34,7 @@ export function useCrudSave(def: AnyCrudPageDef, fields: ResolvedField[], form: 
       return false;
     }
     try {
-      await submit.mutateAsync(parsed.data as AnyRow);
+      await submit.mutateAsync(parsed.data);
     } catch {
       return false;
     }

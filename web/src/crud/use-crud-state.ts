@@ -11,10 +11,10 @@ export interface DialogState {
   row?: AnyRow;
 }
 
-/** Page, filters, selection and dialog of one CRUD screen. */
-export function useCrudState() {
+/** Page, filters, selection and dialog of one CRUD screen; `Row` is its resource's record. */
+export function useCrudState<Row extends AnyRow = AnyRow>() {
   const [params, setParams] = useState<ListParams>({ current: 1, size: DEFAULT_PAGE_SIZE, filters: {} });
-  const [selected, setSelected] = useState<AnyRow[]>([]);
+  const [selected, setSelected] = useState<Row[]>([]);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   // The dialog unmounts on close, before antd could give focus back (WCAG 2.4.3): the page does it.
   const opener = useRef<HTMLElement | null>(null);
@@ -40,4 +40,4 @@ export function useCrudState() {
   };
 }
 
-export type CrudState = ReturnType<typeof useCrudState>;
+export type CrudState<Row extends AnyRow = AnyRow> = ReturnType<typeof useCrudState<Row>>;

@@ -1,19 +1,18 @@
 import { TOP_PARENT_ID } from '@zoo/contract';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { listQueryOptions } from './crud-queries';
-import type { AnyCrudPageDef, AnyRow } from './types';
+import { listQueryOptions, type ListAnswer } from './crud-queries';
+import type { CrudPageDef, CrudResource, RowOf } from './types';
 
 /** A level's rows: lazy lists answer arrays; a paged list (a resource's own list with a parentId filter) its records. */
-const rowsOf = (data: unknown): AnyRow[] =>
-  Array.isArray(data) ? (data as AnyRow[]) : (((data as { records?: AnyRow[] } | undefined)?.records ?? []) as AnyRow[]);
+const rowsOf = <Row>(data: ListAnswer<Row> | undefined): Row[] => (Array.isArray(data) ? data : (data?.records ?? []));
 
 /**
  * A lazy tree list (`def.lazy`): the roots, or a search's hits, plus the children of every expanded row.
  * Each level is a cached call of its own, so a write refreshes every open level. Child calls carry no
  * search filters, because a filtered call answers hits from every level instead of children.
  */
-export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown>, enabled: boolean) {
+export function useLazyList<C extends CrudResource>(def: CrudPageDef<C>, filters: Record<string, unknown>, enabled: boolean) {
   const rowKey = def.rowKey ?? 'id';
   const filterKey = JSON.stringify(filters);
   // Expanded rows belong to one search: a new search starts collapsed.
@@ -29,12 +28,10 @@ export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown
   const levels = useQueries({ queries: expanded.map((id) => ({ ...level(id), enabled })) });
   const children = new Map(expanded.map((id, i) => [id, rowsOf(levels[i]?.data)]));
 
-  // `children: []` on an unloaded parent is what makes the table draw its expand icon.
-  const attach = (rows: AnyRow[]): AnyRow[] =>
-    rows.map((row) => {
-      const { children: _ignored, ...rest } = row;
-      return row.hasChildren ? { ...rest, children: attach(children.get(String(row[rowKey])) ?? []) } : rest;
-    });
+  // `children: []` on an unloaded parent is what makes the table draw its expand icon; a row without children gets
+  // none (the table draws no icon for an undefined `children`).
+  const attach = (rows: RowOf<C>[]): RowOf<C>[] =>
+    rows.map((row) => ({ ...row, children: row.hasChildren ? attach(children.get(String(row[rowKey])) ?? []) : undefined }));
 
   const rows = attach(rowsOf(root.data));
   return {
@@ -44,7 +41,7 @@ export function useLazyList(def: AnyCrudPageDef, filters: Record<string, unknown
     refetch: () => Promise.all([root.refetch(), ...levels.map((l) => l.refetch())]),
     expandable: {
       expandedRowKeys: expanded,
-      onExpand: (isOpen: boolean, row: AnyRow) => {
+      onExpand: (isOpen: boolean, row: RowOf<C>) => {
         const key = String(row[rowKey]);
         setOpen({ filterKey, keys: isOpen ? [...expanded, key] : expanded.filter((k) => k !== key) });
       },

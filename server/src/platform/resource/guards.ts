@@ -43,9 +43,21 @@ export async function anyLive<T extends Live>(db: Tx, table: T, where: SQL | und
  * indexes still hold under concurrency; this gives the user the resource's own message first, and remembers it
  * for the transaction: when a twin submitted at the same moment passes this check too, the unique index refuses
  * one of them, and `route()` answers that one with the same message (`duplicateRuleMessage`), not a generic one.
+ *
+ * `kept`: the row being updated already holds the value (an edit that does not rename). With a unique index on
+ * the value no other live row can hold it, so nothing is read — an update runs while it holds its row's lock,
+ * and this read was a round trip to the server inside that lock (decision 0039, sixth session).
  */
-export async function refuseDuplicate<T extends Live>(db: Tx, table: T, where: SQL, existing: { id: string } | undefined, msg: string): Promise<void> {
+export async function refuseDuplicate<T extends Live>(
+  db: Tx,
+  table: T,
+  where: SQL,
+  existing: { id: string } | undefined,
+  msg: string,
+  kept = false,
+): Promise<void> {
   noteDuplicateRule(db, getTableName(table as PgTable), msg);
+  if (existing && kept) return;
   if (await anyLive(db, table, and(where, existing ? ne(table.id, existing.id) : undefined))) throw new BizError(msg);
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/harness';
+import { messagesOf } from '../../../../test/messages';
 import { makeCage, makePark, makeVenue, platformToken, zooAdmin } from '../../../../test/zoo-fixtures';
 
 let t: TestApp;
@@ -38,6 +39,19 @@ describe('parks', () => {
     expect(upd.body.success).toBe(true);
     expect((await t.request({ url: '/blade-zoo/park/detail', token: zooA, query: { id: parkA } })).body.data).toMatchObject({ address: '北京路1号', sort: 2 });
     expect((await t.request({ method: 'POST', url: '/blade-zoo/park/submit', token: zooA, body: { parkName: '' } })).body.msg).toBe('请输入园区名称');
+  });
+
+  it('an edit that keeps the name reads no duplicate under the row lock; a rename onto another park is refused', async () => {
+    const south = await makePark(t, zooA, '南园');
+    const save = (body: Record<string, unknown>) => t.request({ method: 'POST', url: '/blade-zoo/park/submit', token: zooA, body: { id: south, ...body } });
+    const { out, sent } = await messagesOf(() => save({ parkName: '南园', remark: '不改名' }));
+    expect(out.body.success).toBe(true);
+    expect(sent.filter((q) => /from "zoo_park"/.test(q) && !/for update/.test(q))).toEqual([]);
+    expect((await save({ parkName: '北园' })).body).toMatchObject({ code: 400, msg: '园区名称「北园」已存在' });
+    const renamed = await messagesOf(() => save({ parkName: '南园二' }));
+    expect(renamed.out.body.success).toBe(true);
+    expect(renamed.sent.filter((q) => /from "zoo_park"/.test(q) && !/for update/.test(q))).toHaveLength(1);
+    await t.request({ method: 'POST', url: '/blade-zoo/park/remove', token: zooA, query: { ids: south } });
   });
 
   it('refuses removing a park that still has venues', async () => {

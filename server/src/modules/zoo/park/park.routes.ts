@@ -19,7 +19,9 @@ export function parkRoutes(app: FastifyInstance): void {
     def: park,
     defaultOrder: () => [asc(p.sort), asc(p.id)],
     toRecord: async (row, ctx) => ({ ...row, venueCount: (await venueCountOf(ctx)(row.id)) ?? 0 }),
-    beforeSave: (input, { db }, existing) => refuseDuplicate(db, p, eq(p.parkName, input.parkName), existing, `园区名称「${input.parkName}」已存在`),
+    // zoo_park_name_uq makes a kept name unique already: an edit that keeps it reads nothing under the row's lock.
+    beforeSave: (input, { db }, existing) =>
+      refuseDuplicate(db, p, eq(p.parkName, input.parkName), existing, `园区名称「${input.parkName}」已存在`, existing?.parkName === input.parkName),
     beforeRemove: async (ids, { db }) => {
       const [used] = await db
         .select({ parkName: p.parkName })

@@ -6,7 +6,7 @@ import { CATCHABLE, eventWhy, readEvents } from './bpmn-events';
 import { readCall, readCalls } from './bpmn-calls';
 import { readServices, serviceNameOf, SERVICE_TYPES } from './bpmn-services';
 import type { CallSpec, EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
-import { readTimerStart, timerStartWhy, type TimerStart } from './timer-start';
+import { cycleWhy, readTimerStart, timerStartWhy, type TimerStart } from './timer-start';
 
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
@@ -49,6 +49,8 @@ const FLOW_NODES = new Set([
   'bpmn:BoundaryEvent',
   'bpmn:IntermediateCatchEvent',
   'bpmn:InclusiveGateway',
+  // Waits for the first of the catch events after it (engine.ts; its timers and receivers are saved as any).
+  'bpmn:EventBasedGateway',
   'bpmn:SequenceFlow',
   'bpmn:TextAnnotation',
   'bpmn:Association',
@@ -124,7 +126,12 @@ function checkElement(el: ModdleElement, where: string, top = false): string {
         continue;
       }
       if (!catching) return `定时器「${label}」只能用在边界事件或中间捕获事件上(暂不支持定时启动)`;
-      if (d.timeCycle) return `定时器「${label}」使用了循环定时(timeCycle),暂不支持`;
+      if (d.timeCycle) {
+        // A bounded cycle repeats on a boundary event while its task waits (an interrupting one fires once).
+        if (el.$type !== 'bpmn:BoundaryEvent') return `定时器「${label}」使用了循环定时(timeCycle),只支持用在边界事件上`;
+        const why = cycleWhy(d, `定时器「${label}」`);
+        if (why) return why;
+      }
       continue;
     }
     // Messages and signals are caught (decision 0050): correlated by process/message, broadcast by process/signal.

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
-import { Timers } from 'bpmn-elements';
+import { Activity, Timers } from 'bpmn-elements';
 import { BizError } from '../../platform/http/errors';
 import { ExpressionError, hasExpression, resolve, type Vars } from './expression';
 
@@ -128,6 +128,23 @@ function serviceExtension(results: Record<string, Vars>, calls: Waiting[]) {
   };
 }
 
+/**
+ * Inclusive gateways that join (BPMN 2.0.2 §13.4.3): bpmn-elements runs an inclusive gateway as a pass-through, so
+ * its join fired on the first branch to arrive. Built instead with bpmn-elements' parallel-join flag, it waits for
+ * every incoming flow to be taken or discarded; the branches the fork did not take reach it as discards (the
+ * engine's dead-path elimination), so it waits for exactly the branches taken. The fork is unchanged: every
+ * outgoing flow whose condition holds, else the default flow.
+ */
+function InclusiveGateway(activityDef: Record<string, unknown>, context: unknown) {
+  function Behaviour(this: { broker: { publish(...a: unknown[]): void } }, activity: { broker: { publish(...a: unknown[]): void } }) {
+    this.broker = activity.broker;
+  }
+  Behaviour.prototype.execute = function execute(this: { broker: { publish(...a: unknown[]): void } }, { content }: { content: object }) {
+    this.broker.publish('execution', 'execute.completed', { ...content });
+  };
+  return new (Activity as unknown as new (...a: unknown[]) => unknown)(Behaviour, { ...activityDef, isParallelGateway: true }, context);
+}
+
 const silentLogger = () => ({ debug() {}, error() {}, warn() {} });
 
 /** bpmn-elements' expression hook, answered by the safe evaluator over the step's variables. */
@@ -159,6 +176,33 @@ function allPostponed(apis: ApiLike[]): ApiLike[] {
   );
 }
 
+interface ActivityLike {
+  type: string;
+  isRunning: boolean;
+  inbound: Array<{ sourceId: string }>;
+  discard(): void;
+}
+interface ExecutionLike {
+  getActivityById(id: string): ActivityLike | undefined;
+}
+
+/**
+ * The catches of an event-based gateway that is over are cancelled. bpmn-elements cancels them when the first one
+ * completes, but a timer found expired when a step resumes the saved state completes during the resume, before the
+ * catches after it are resumed: those would then wait on (BPMN 2.0.2 §13.4.2: the others are cancelled).
+ */
+function dropOrphanedCatches(execution: ExecutionLike, postponed: ApiLike[]): void {
+  for (const a of postponed) {
+    const activity = execution.getActivityById(a.id);
+    if (!activity?.inbound.length) continue;
+    const orphaned = activity.inbound.every((f) => {
+      const source = execution.getActivityById(f.sourceId);
+      return source?.type === 'bpmn:EventBasedGateway' && !source.isRunning;
+    });
+    if (orphaned) activity.discard();
+  }
+}
+
 export async function runStep(xml: string, vars: Vars, state: unknown | null, input: StepInput = {}): Promise<StepResult> {
   const { signal, fire } = input;
   const events: StepEvent[] = [];
@@ -187,6 +231,7 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
     expressions: expressionsFor(vars),
     Logger: silentLogger,
     timers,
+    elements: { InclusiveGateway },
     extensions: { zooServices: serviceExtension(input.results ?? {}, calls) },
   } as never);
   engine.on('error', (err: Error) => {
@@ -222,6 +267,8 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
         ref.callback(...ref.args);
       }
     }
+    const exec = execution as unknown as ExecutionLike;
+    dropOrphanedCatches(exec, allPostponed(execution.getPostponed() as unknown as ApiLike[]));
   } catch (e) {
     if (e instanceof BizError) throw e;
     failure ??= e instanceof ExpressionError ? `条件表达式有误: ${e.message}` : ((e as Error).message ?? '流程执行出错');

@@ -6,6 +6,7 @@ import { CATCHABLE, eventWhy, readEvents } from './bpmn-events';
 import { readCall, readCalls } from './bpmn-calls';
 import { readServices, serviceNameOf, SERVICE_TYPES } from './bpmn-services';
 import type { CallSpec, EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
+import { eventSubWhy } from './event-subprocesses';
 import { cycleWhy, readTimerStart, timerStartWhy, type TimerStart } from './timer-start';
 
 /**
@@ -104,13 +105,18 @@ function checkElement(el: ModdleElement, where: string, top = false): string {
     if (c?.language) refuse(`流程 ${where} 中的事件「${label}」使用了脚本条件,只支持 \${...} 表达式`);
     if (d.$type === 'bpmn:TimerEventDefinition') checkTimer(d, where, label);
   }
-  const inner = [...((el.flowElements as ModdleElement[] | undefined) ?? []), ...((el.artifacts as ModdleElement[] | undefined) ?? [])];
+  const espWhy = el.$type === 'bpmn:SubProcess' && el.triggeredByEvent ? eventSubWhy(el, top) : '';
+  if (espWhy) return espWhy;
+  const children = ((el.flowElements as ModdleElement[] | undefined) ?? []).filter(
+    // An event sub-process's start event was checked with it (its timer or message starts the sub-process).
+    (c) => !(el.triggeredByEvent && c.$type === 'bpmn:StartEvent'),
+  );
+  const inner = [...children, ...((el.artifacts as ModdleElement[] | undefined) ?? [])];
   let why = '';
   for (const child of inner) why ||= checkElement(child, where);
   if (why) return why;
   if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
   if (SERVICE_TYPES.has(el.$type) && !serviceNameOf(el)) return `服务任务「${label}」未选择要调用的服务(flowable:type)`;
-  if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
   if (el.$type === 'bpmn:CallActivity') {
     const { why } = readCall(el, where);
     if (why) return why;

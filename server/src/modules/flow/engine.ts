@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
-import { Activity, Timers } from 'bpmn-elements';
+import { Timers } from 'bpmn-elements';
+import { dropOrphanedCatches, InclusiveGateway, startEventSub, type ExecutionLike } from './engine-behaviours';
 import { BizError } from '../../platform/http/errors';
 import { ExpressionError, hasExpression, resolve, type Vars } from './expression';
 
@@ -59,6 +60,8 @@ export interface StepInput {
   deliver?: string;
   /** execution ids of call activities whose called instance has ended: they complete (decision 0050) */
   called?: string[];
+  /** an armed event sub-process is triggered: it runs, and an interrupting one ends the rest (event-subprocesses.ts) */
+  trigger?: { startId: string; subProcess: string; interrupting: boolean };
 }
 
 interface TimerOwner {
@@ -128,23 +131,6 @@ function serviceExtension(results: Record<string, Vars>, calls: Waiting[]) {
   };
 }
 
-/**
- * Inclusive gateways that join (BPMN 2.0.2 §13.4.3): bpmn-elements runs an inclusive gateway as a pass-through, so
- * its join fired on the first branch to arrive. Built instead with bpmn-elements' parallel-join flag, it waits for
- * every incoming flow to be taken or discarded; the branches the fork did not take reach it as discards (the
- * engine's dead-path elimination), so it waits for exactly the branches taken. The fork is unchanged: every
- * outgoing flow whose condition holds, else the default flow.
- */
-function InclusiveGateway(activityDef: Record<string, unknown>, context: unknown) {
-  function Behaviour(this: { broker: { publish(...a: unknown[]): void } }, activity: { broker: { publish(...a: unknown[]): void } }) {
-    this.broker = activity.broker;
-  }
-  Behaviour.prototype.execute = function execute(this: { broker: { publish(...a: unknown[]): void } }, { content }: { content: object }) {
-    this.broker.publish('execution', 'execute.completed', { ...content });
-  };
-  return new (Activity as unknown as new (...a: unknown[]) => unknown)(Behaviour, { ...activityDef, isParallelGateway: true }, context);
-}
-
 const silentLogger = () => ({ debug() {}, error() {}, warn() {} });
 
 /** bpmn-elements' expression hook, answered by the safe evaluator over the step's variables. */
@@ -162,6 +148,7 @@ interface ApiLike {
   content?: { name?: string; error?: { message?: string } };
   owner?: { name?: string; type?: string };
   signal(msg?: unknown): void;
+  discard(): void;
   getPostponed?(): ApiLike[];
 }
 
@@ -174,33 +161,6 @@ function allPostponed(apis: ApiLike[]): ApiLike[] {
     // The sub-process's list starts with its own execution: only its children are opened further.
     a.type === 'bpmn:SubProcess' && a.getPostponed ? [a, ...allPostponed(a.getPostponed().filter((c) => c.id !== a.id))] : [a],
   );
-}
-
-interface ActivityLike {
-  type: string;
-  isRunning: boolean;
-  inbound: Array<{ sourceId: string }>;
-  discard(): void;
-}
-interface ExecutionLike {
-  getActivityById(id: string): ActivityLike | undefined;
-}
-
-/**
- * The catches of an event-based gateway that is over are cancelled. bpmn-elements cancels them when the first one
- * completes, but a timer found expired when a step resumes the saved state completes during the resume, before the
- * catches after it are resumed: those would then wait on (BPMN 2.0.2 §13.4.2: the others are cancelled).
- */
-function dropOrphanedCatches(execution: ExecutionLike, postponed: ApiLike[]): void {
-  for (const a of postponed) {
-    const activity = execution.getActivityById(a.id);
-    if (!activity?.inbound.length) continue;
-    const orphaned = activity.inbound.every((f) => {
-      const source = execution.getActivityById(f.sourceId);
-      return source?.type === 'bpmn:EventBasedGateway' && !source.isRunning;
-    });
-    if (orphaned) activity.discard();
-  }
 }
 
 export async function runStep(xml: string, vars: Vars, state: unknown | null, input: StepInput = {}): Promise<StepResult> {
@@ -252,22 +212,27 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
       api.signal({});
     }
+    const exec = execution as unknown as ExecutionLike;
+    // Calls a live timer's callback; gone when it fired by itself on resume (its time had passed) or its activity left.
+    const fireNow = (activityId: string, executionId?: string) => {
+      const ref = timers.executing.find((r) => r.owner?.id === activityId && (!executionId || r.owner.executionId === executionId));
+      if (!ref) return;
+      timers.clearTimeout(ref);
+      ref.callback(...ref.args);
+    };
+    // An event sub-process's timer start was just set from now: it fires at once (the scheduler found it due).
+    if (input.trigger) startEventSub(exec, input.trigger, fireNow);
     // The definition passes it to every activity waiting for that message or signal (bpmn-engine `signal`).
     if (input.deliver) execution.signal({ id: input.deliver });
+    // An interrupting event sub-process ends everything else of the instance (BPMN 2.0.2 §10.3.6).
+    if (input.trigger?.interrupting)
+      for (const api of execution.getPostponed() as unknown as ApiLike[]) if (api.id !== input.trigger.subProcess) api.discard();
     if (input.called?.length) {
       const postponed = allPostponed(execution.getPostponed() as unknown as ApiLike[]);
       // Gone when a boundary event cut the call activity off meanwhile: the called instance's end changes nothing.
       for (const executionId of input.called) postponed.find((a) => a.executionId === executionId && a.type === 'bpmn:CallActivity')?.signal({});
     }
-    if (fire) {
-      // Already gone when it fired by itself on resume (its time had passed) or its activity has left.
-      const ref = timers.executing.find((r) => r.owner?.id === fire.activityId && r.owner.executionId === fire.executionId);
-      if (ref) {
-        timers.clearTimeout(ref);
-        ref.callback(...ref.args);
-      }
-    }
-    const exec = execution as unknown as ExecutionLike;
+    if (fire) fireNow(fire.activityId, fire.executionId);
     dropOrphanedCatches(exec, allPostponed(execution.getPostponed() as unknown as ApiLike[]));
   } catch (e) {
     if (e instanceof BizError) throw e;

@@ -63,4 +63,3 @@ export function dropOrphanedCatches(execution: ExecutionLike, postponed: Array<{
     if (orphaned) activity.discard();
   }
 }
-

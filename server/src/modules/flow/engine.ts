@@ -225,8 +225,7 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
     // The definition passes it to every activity waiting for that message or signal (bpmn-engine `signal`).
     if (input.deliver) execution.signal({ id: input.deliver });
     // An interrupting event sub-process ends everything else of the instance (BPMN 2.0.2 §10.3.6).
-    if (input.trigger?.interrupting)
-      for (const api of execution.getPostponed() as unknown as ApiLike[]) if (api.id !== input.trigger.subProcess) api.discard();
+    if (input.trigger?.interrupting) for (const api of execution.getPostponed() as unknown as ApiLike[]) if (api.id !== input.trigger.subProcess) api.discard();
     if (input.called?.length) {
       const postponed = allPostponed(execution.getPostponed() as unknown as ApiLike[]);
       // Gone when a boundary event cut the call activity off meanwhile: the called instance's end changes nothing.

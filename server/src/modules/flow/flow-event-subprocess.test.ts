@@ -60,7 +60,9 @@ const complete = async (instanceId: string, key: string) => {
 };
 const state = async (id: string) => (await q(`select state from flow_instance where id = $1`, [id]))[0].state as string;
 const armed = async (id: string) => ({
-  subs: (await q(`select kind, name, activity_id from flow_event_sub where instance_id = $1 order by 1`, [id])).map((r) => `${r.kind}:${r.name}:${r.activity_id}`),
+  subs: (await q(`select kind, name, activity_id from flow_event_sub where instance_id = $1 order by 1`, [id])).map(
+    (r) => `${r.kind}:${r.name}:${r.activity_id}`,
+  ),
   timers: (await q(`select activity_id from flow_timer where instance_id = $1 order by 1`, [id])).map((r) => r.activity_id),
 });
 const message = (body: object) => post('/blade-flow/process/message', w.users.espclerk!.token, { body });
@@ -139,7 +141,8 @@ describe('timer cycles on boundary events', () => {
     `<startEvent id="s"/><sequenceFlow id="f0" sourceRef="s" targetRef="u"/>${task('u')}<sequenceFlow id="f1" sourceRef="u" targetRef="e"/><endEvent id="e"/>` +
     `<boundaryEvent id="rem" name="催办" attachedToRef="u" cancelActivity="false"><timerEventDefinition><timeCycle>${cycle}</timeCycle></timerEventDefinition></boundaryEvent>` +
     `<sequenceFlow id="f2" sourceRef="rem" targetRef="reminded"/><endEvent id="reminded"/>`;
-  const firings = async (id: string) => Number((await q(`select count(*)::int as n from flow_history where instance_id = $1 and activity_id = 'rem'`, [id]))[0].n);
+  const firings = async (id: string) =>
+    Number((await q(`select count(*)::int as n from flow_history where instance_id = $1 and activity_id = 'rem'`, [id]))[0].n);
 
   it('a non-interrupting R3 cycle fires three times while the task waits, once each across two servers', async () => {
     const def = await deploy('cycle_remind', REMIND('R3/PT1S'));

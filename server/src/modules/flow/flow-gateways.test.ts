@@ -112,7 +112,8 @@ const visited = async (id: string) =>
     (r) => r.activity_id,
   );
 /** History rows still open (a cancelled catch is closed with the step that cancelled it). */
-const openSteps = async (id: string) => (await q(`select activity_id from flow_history where instance_id = $1 and end_time is null`, [id])).map((r) => r.activity_id);
+const openSteps = async (id: string) =>
+  (await q(`select activity_id from flow_history where instance_id = $1 and end_time is null`, [id])).map((r) => r.activity_id);
 const waits = async (id: string) => ({
   timers: (await q(`select activity_id from flow_timer where instance_id = $1 order by 1`, [id])).map((r) => r.activity_id),
   subs: (await q(`select kind, name from flow_event_sub where instance_id = $1 order by 1`, [id])).map((r) => `${r.kind}:${r.name}`),
@@ -157,14 +158,19 @@ describe('event-based gateways', () => {
     const def = await deploy('gw_race_msg', RACE('PT1H'));
     const one = await start(def, '等付款');
     expect(await waits(one.id)).toEqual({ timers: ['late'], subs: ['message:网关付款', 'signal:网关台风'] });
-    expect(okData(await post('/blade-flow/process/message', w.users.gwclerk!.token, { body: { messageName: '网关付款', businessKey: one.businessKey } }))).toEqual({
+    expect(
+      okData(await post('/blade-flow/process/message', w.users.gwclerk!.token, { body: { messageName: '网关付款', businessKey: one.businessKey } })),
+    ).toEqual({
       processInstanceId: one.id,
       started: false,
     });
     expect(await keys(one.id)).toEqual(['ship']);
     expect(await waits(one.id)).toEqual({ timers: [], subs: [] });
     // The cancelled signal reaches nobody now.
-    expect(okData(await post('/blade-flow/process/signal', w.users.gwclerk!.token, { body: { signalName: '网关台风' } }))).toEqual({ delivered: 0, started: 0 });
+    expect(okData(await post('/blade-flow/process/signal', w.users.gwclerk!.token, { body: { signalName: '网关台风' } }))).toEqual({
+      delivered: 0,
+      started: 0,
+    });
     await complete(one.id, 'ship');
     expect(await state(one.id)).toBe('finished');
     // All three catches were entered (the history keeps cancelled ones, as Camunda's does) and are closed.
@@ -186,7 +192,10 @@ describe('event-based gateways', () => {
   it('a signal wins as well', async () => {
     const def = await deploy('gw_race_signal', RACE('PT1H'));
     const one = await start(def, '等台风');
-    expect(okData(await post('/blade-flow/process/signal', w.users.gwclerk!.token, { body: { signalName: '网关台风' } }))).toEqual({ delivered: 1, started: 0 });
+    expect(okData(await post('/blade-flow/process/signal', w.users.gwclerk!.token, { body: { signalName: '网关台风' } }))).toEqual({
+      delivered: 1,
+      started: 0,
+    });
     expect(await state(one.id)).toBe('finished');
     expect(await visited(one.id)).toEqual(['s', 'gw', 'paid', 'late', 'storm', 'e3']);
     expect(await openSteps(one.id)).toEqual([]);
@@ -203,7 +212,10 @@ describe('a server restart while the gateway waits', () => {
     const byTimer = await start(timerDef, '重启后超时');
     await w.t.app.close();
     // Nothing polls now: the timer falls due and stays due.
-    await until('the timer to fall due', async () => (await q(`select 1 from flow_timer where instance_id = $1 and due_at <= now()`, [byTimer.id])).length === 1);
+    await until(
+      'the timer to fall due',
+      async () => (await q(`select 1 from flow_timer where instance_id = $1 and due_at <= now()`, [byTimer.id])).length === 1,
+    );
     expect(await state(byTimer.id)).toBe('running');
     const next = await anotherServer(w.t, POLL);
     try {

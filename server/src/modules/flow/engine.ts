@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
 import { Timers } from 'bpmn-elements';
+import BpmnModdle from 'bpmn-moddle';
 import { dropOrphanedCatches, InclusiveGateway, startEventSub, type ExecutionLike } from './engine-behaviours';
 import { BizError } from '../../platform/http/errors';
 import { ExpressionError, hasExpression, resolve, type Vars } from './expression';
@@ -131,6 +132,28 @@ function serviceExtension(results: Record<string, Vars>, calls: Waiting[]) {
   };
 }
 
+/**
+ * The parsed file of recent definitions (bpmn-engine's documented `moddleContext` option): a step parsed the
+ * definition's XML each time, the largest part of a small step. The engine only reads the context (it serialises it
+ * into its own elements), so one parse serves every step of a definition; a few dozen files are kept.
+ */
+const parsed = new Map<string, Promise<unknown>>();
+const PARSED_KEPT = 50;
+function moddleContextOf(xml: string): Promise<unknown> {
+  let ctx = parsed.get(xml);
+  if (ctx) {
+    parsed.delete(xml);
+    parsed.set(xml, ctx);
+    return ctx;
+  }
+  ctx = new BpmnModdle().fromXML(xml.trim());
+  // A file that fails to parse is not kept (its error is the step's).
+  ctx.catch(() => parsed.delete(xml));
+  parsed.set(xml, ctx);
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  return ctx;
+}
+
 const silentLogger = () => ({ debug() {}, error() {}, warn() {} });
 
 /** bpmn-elements' expression hook, answered by the safe evaluator over the step's variables. */
@@ -184,9 +207,12 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
   listener.on('activity.error', fail);
 
   const timers = inertTimers();
+  const moddleContext = await moddleContextOf(xml).catch((e: Error) => {
+    throw new BizError(`流程执行失败: ${e.message}`);
+  });
   const engine = new Engine({
     name: 'flow',
-    source: xml,
+    moddleContext,
     scripts: noScripts,
     expressions: expressionsFor(vars),
     Logger: silentLogger,

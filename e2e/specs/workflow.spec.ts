@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { choose } from '../lib/antd';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
+import { appendTask, appendUserTask, clickBlank, padAction, replaceWith, shape, startEvent } from '../lib/modeler';
 import { modal, okButton, row, tip } from '../lib/ui';
 
 const b = useBrowser();
@@ -10,49 +10,6 @@ const SLOW = { timeout: 480_000 };
 const KEY = 'e2e_leave_two_step';
 const NAME = 'E2E 两级请假';
 const REASON = 'E2E 回家探亲';
-
-/** A shape of the modeler's canvas by the label it shows (events' labels are shapes of their own: skipped). */
-const shape = (page: Page, label: string) => page.locator('g.djs-shape:not([data-element-id$="_label"])', { hasText: label }).first();
-const startEvent = (page: Page) => page.locator('g.djs-shape[data-element-id="start"]');
-
-/** Opens the context pad of a shape (a click on it) and runs one of its entries. */
-async function padAction(page: Page, target: Locator, action: string): Promise<void> {
-  const entry = page.locator(`.djs-context-pad.open .entry[data-action="${action}"]`);
-  await expect
-    .poll(async () => {
-      if (!(await entry.isVisible())) await target.click({ position: { x: 8, y: 8 } });
-      return entry.isVisible();
-    })
-    .toBe(true);
-  await page.locator(`.djs-context-pad .entry[data-action="${action}"]`).click();
-}
-
-/** A click on empty canvas (bottom middle: clear of the palette, the logo and the drawn shapes) ends label editing. */
-async function clickBlank(page: Page): Promise<void> {
-  const canvas = page.locator('.djs-container svg').first();
-  const box = (await canvas.boundingBox())!;
-  await canvas.click({ position: { x: box.width / 2, y: box.height - 15 } });
-}
-
-/** Appends a user task after `from` through the context pad, names it by typing, and sets one attribute in the side panel. */
-async function appendUserTask(page: Page, from: Locator, name: string, field: string, value: string): Promise<void> {
-  await padAction(page, from, 'append.append-task');
-  await page.keyboard.type(name); // bpmn-js opens the label editor on the new task
-  await clickBlank(page);
-  const task = shape(page, name);
-  await padAction(page, task, 'replace');
-  await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
-  // The replaced task is selected; a click near its corner selects it again if the popup's closing did not.
-  await expect
-    .poll(async () => {
-      const text = (await page.getByTestId('element-panel').textContent()) ?? '';
-      if (!text.includes('用户任务')) await task.click({ position: { x: 12, y: 60 } });
-      return text;
-    })
-    .toContain('用户任务');
-  await page.getByTestId(field).fill(value);
-  await page.getByTestId(field).blur();
-}
 
 const openTasks = (name: string) =>
   dbQuery<{ name: string; assignee: string | null; comment: string; pass: boolean | null; end: boolean }>(
@@ -76,19 +33,8 @@ describe('workflow: model, deploy, leave, claim, approve, diagram', () => {
     await appendUserTask(admin, startEvent(admin), '部门审批', 'bpmn-candidate-users', '${taskUser}');
     await appendUserTask(admin, shape(admin, '部门审批'), '园长批准', 'bpmn-assignee', '${taskUser}');
     // A service task after the approvals publishes a notice (decision 0050): the service is chosen by name.
-    await padAction(admin, shape(admin, '园长批准'), 'append.append-task');
-    await admin.keyboard.type('发布通知');
-    await clickBlank(admin);
-    const notice = shape(admin, '发布通知');
-    await padAction(admin, notice, 'replace');
-    await admin.locator('.djs-popup [data-id="replace-with-service-task"]').click();
-    await expect
-      .poll(async () => {
-        const text = (await admin.getByTestId('element-panel').textContent()) ?? '';
-        if (!text.includes('服务任务')) await notice.click({ position: { x: 12, y: 60 } });
-        return text;
-      })
-      .toContain('服务任务');
+    const notice = await appendTask(admin, shape(admin, '园长批准'), '发布通知');
+    await replaceWith(admin, notice, 'replace-with-service-task', '服务任务');
     await choose(admin, admin.getByTestId('bpmn-service'), '发布通知公告 (notice)');
     await admin.getByTestId('bpmn-field-title').fill('E2E 请假已批准 ${days} 天');
     await admin.getByTestId('bpmn-field-title').blur();

@@ -1,5 +1,6 @@
 import type { ModdleElement } from 'bpmn-moddle';
 import type { EventSpec } from './flow.tables';
+import { readEventSub } from './event-subprocesses';
 
 /**
  * Message and signal events at deploy (decision 0050). Caught ones run: message and signal start events,
@@ -42,7 +43,13 @@ function specOf(el: ModdleElement): EventSpec | null {
 export function readEvents(elements: ModdleElement[]): Record<string, EventSpec> {
   const out: Record<string, EventSpec> = {};
   for (const el of elements) {
-    if (el.flowElements) Object.assign(out, readEvents(el.flowElements as ModdleElement[]));
+    const inner = (el.flowElements as ModdleElement[] | undefined) ?? [];
+    // An event sub-process's start is not the process's: it is armed while an instance runs.
+    if (el.triggeredByEvent) {
+      Object.assign(out, readEvents(inner.filter((e) => e.$type !== 'bpmn:StartEvent')), readEventSub(el));
+      continue;
+    }
+    Object.assign(out, readEvents(inner));
     const spec = specOf(el);
     if (spec && el.id) out[el.id] = spec;
   }

@@ -6,7 +6,8 @@ import { CATCHABLE, eventWhy, readEvents } from './bpmn-events';
 import { readCall, readCalls } from './bpmn-calls';
 import { readServices, serviceNameOf, SERVICE_TYPES } from './bpmn-services';
 import type { CallSpec, EventSpec, ServiceSpec, TaskSpec } from './flow.tables';
-import { readTimerStart, timerStartWhy, type TimerStart } from './timer-start';
+import { eventSubWhy } from './event-subprocesses';
+import { cycleWhy, readTimerStart, timerStartWhy, type TimerStart } from './timer-start';
 
 /**
  * Reads a BPMN 2.0 file before it is deployed: which processes it holds, how their user tasks are assigned
@@ -49,6 +50,8 @@ const FLOW_NODES = new Set([
   'bpmn:BoundaryEvent',
   'bpmn:IntermediateCatchEvent',
   'bpmn:InclusiveGateway',
+  // Waits for the first of the catch events after it (engine.ts; its timers and receivers are saved as any).
+  'bpmn:EventBasedGateway',
   'bpmn:SequenceFlow',
   'bpmn:TextAnnotation',
   'bpmn:Association',
@@ -102,13 +105,18 @@ function checkElement(el: ModdleElement, where: string, top = false): string {
     if (c?.language) refuse(`流程 ${where} 中的事件「${label}」使用了脚本条件,只支持 \${...} 表达式`);
     if (d.$type === 'bpmn:TimerEventDefinition') checkTimer(d, where, label);
   }
-  const inner = [...((el.flowElements as ModdleElement[] | undefined) ?? []), ...((el.artifacts as ModdleElement[] | undefined) ?? [])];
+  const espWhy = el.$type === 'bpmn:SubProcess' && el.triggeredByEvent ? eventSubWhy(el, top) : '';
+  if (espWhy) return espWhy;
+  const children = ((el.flowElements as ModdleElement[] | undefined) ?? []).filter(
+    // An event sub-process's start event was checked with it (its timer or message starts the sub-process).
+    (c) => !(el.triggeredByEvent && c.$type === 'bpmn:StartEvent'),
+  );
+  const inner = [...children, ...((el.artifacts as ModdleElement[] | undefined) ?? [])];
   let why = '';
   for (const child of inner) why ||= checkElement(child, where);
   if (why) return why;
   if (!FLOW_NODES.has(el.$type)) return `包含暂不支持执行的元素 ${type}「${label}」`;
   if (SERVICE_TYPES.has(el.$type) && !serviceNameOf(el)) return `服务任务「${label}」未选择要调用的服务(flowable:type)`;
-  if (el.$type === 'bpmn:SubProcess' && el.triggeredByEvent) return `事件子流程「${label}」暂不支持执行`;
   if (el.$type === 'bpmn:CallActivity') {
     const { why } = readCall(el, where);
     if (why) return why;
@@ -124,7 +132,12 @@ function checkElement(el: ModdleElement, where: string, top = false): string {
         continue;
       }
       if (!catching) return `定时器「${label}」只能用在边界事件或中间捕获事件上(暂不支持定时启动)`;
-      if (d.timeCycle) return `定时器「${label}」使用了循环定时(timeCycle),暂不支持`;
+      if (d.timeCycle) {
+        // A bounded cycle repeats on a boundary event while its task waits (an interrupting one fires once).
+        if (el.$type !== 'bpmn:BoundaryEvent') return `定时器「${label}」使用了循环定时(timeCycle),只支持用在边界事件上`;
+        const why = cycleWhy(d, `定时器「${label}」`);
+        if (why) return why;
+      }
       continue;
     }
     // Messages and signals are caught (decision 0050): correlated by process/message, broadcast by process/signal.

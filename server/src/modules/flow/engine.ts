@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Engine } from 'bpmn-engine';
 import { Timers } from 'bpmn-elements';
+import BpmnModdle from 'bpmn-moddle';
+import { dropOrphanedCatches, InclusiveGateway, startEventSub, type ExecutionLike } from './engine-behaviours';
 import { BizError } from '../../platform/http/errors';
 import { ExpressionError, hasExpression, resolve, type Vars } from './expression';
 
@@ -59,6 +61,8 @@ export interface StepInput {
   deliver?: string;
   /** execution ids of call activities whose called instance has ended: they complete (decision 0050) */
   called?: string[];
+  /** an armed event sub-process is triggered: it runs, and an interrupting one ends the rest (event-subprocesses.ts) */
+  trigger?: { startId: string; subProcess: string; interrupting: boolean };
 }
 
 interface TimerOwner {
@@ -128,6 +132,28 @@ function serviceExtension(results: Record<string, Vars>, calls: Waiting[]) {
   };
 }
 
+/**
+ * The parsed file of recent definitions (bpmn-engine's documented `moddleContext` option): a step parsed the
+ * definition's XML each time, the largest part of a small step. The engine only reads the context (it serialises it
+ * into its own elements), so one parse serves every step of a definition; a few dozen files are kept.
+ */
+const parsed = new Map<string, Promise<unknown>>();
+const PARSED_KEPT = 50;
+function moddleContextOf(xml: string): Promise<unknown> {
+  let ctx = parsed.get(xml);
+  if (ctx) {
+    parsed.delete(xml);
+    parsed.set(xml, ctx);
+    return ctx;
+  }
+  ctx = new BpmnModdle().fromXML(xml.trim());
+  // A file that fails to parse is not kept (its error is the step's).
+  ctx.catch(() => parsed.delete(xml));
+  parsed.set(xml, ctx);
+  if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value!);
+  return ctx;
+}
+
 const silentLogger = () => ({ debug() {}, error() {}, warn() {} });
 
 /** bpmn-elements' expression hook, answered by the safe evaluator over the step's variables. */
@@ -145,6 +171,7 @@ interface ApiLike {
   content?: { name?: string; error?: { message?: string } };
   owner?: { name?: string; type?: string };
   signal(msg?: unknown): void;
+  discard(): void;
   getPostponed?(): ApiLike[];
 }
 
@@ -180,13 +207,17 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
   listener.on('activity.error', fail);
 
   const timers = inertTimers();
+  const moddleContext = await moddleContextOf(xml).catch((e: Error) => {
+    throw new BizError(`流程执行失败: ${e.message}`);
+  });
   const engine = new Engine({
     name: 'flow',
-    source: xml,
+    moddleContext,
     scripts: noScripts,
     expressions: expressionsFor(vars),
     Logger: silentLogger,
     timers,
+    elements: { InclusiveGateway },
     extensions: { zooServices: serviceExtension(input.results ?? {}, calls) },
   } as never);
   engine.on('error', (err: Error) => {
@@ -207,21 +238,27 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
       if (!api) throw new BizError('流程实例中找不到该任务,可能已被处理');
       api.signal({});
     }
+    const exec = execution as unknown as ExecutionLike;
+    // Calls a live timer's callback; gone when it fired by itself on resume (its time had passed) or its activity left.
+    const fireNow = (activityId: string, executionId?: string) => {
+      const ref = timers.executing.find((r) => r.owner?.id === activityId && (!executionId || r.owner.executionId === executionId));
+      if (!ref) return;
+      timers.clearTimeout(ref);
+      ref.callback(...ref.args);
+    };
+    // An event sub-process's timer start was just set from now: it fires at once (the scheduler found it due).
+    if (input.trigger) startEventSub(exec, input.trigger, fireNow);
     // The definition passes it to every activity waiting for that message or signal (bpmn-engine `signal`).
     if (input.deliver) execution.signal({ id: input.deliver });
+    // An interrupting event sub-process ends everything else of the instance (BPMN 2.0.2 §10.3.6).
+    if (input.trigger?.interrupting) for (const api of execution.getPostponed() as unknown as ApiLike[]) if (api.id !== input.trigger.subProcess) api.discard();
     if (input.called?.length) {
       const postponed = allPostponed(execution.getPostponed() as unknown as ApiLike[]);
       // Gone when a boundary event cut the call activity off meanwhile: the called instance's end changes nothing.
       for (const executionId of input.called) postponed.find((a) => a.executionId === executionId && a.type === 'bpmn:CallActivity')?.signal({});
     }
-    if (fire) {
-      // Already gone when it fired by itself on resume (its time had passed) or its activity has left.
-      const ref = timers.executing.find((r) => r.owner?.id === fire.activityId && r.owner.executionId === fire.executionId);
-      if (ref) {
-        timers.clearTimeout(ref);
-        ref.callback(...ref.args);
-      }
-    }
+    if (fire) fireNow(fire.activityId, fire.executionId);
+    dropOrphanedCatches(exec, allPostponed(execution.getPostponed() as unknown as ApiLike[]));
   } catch (e) {
     if (e instanceof BizError) throw e;
     failure ??= e instanceof ExpressionError ? `条件表达式有误: ${e.message}` : ((e as Error).message ?? '流程执行出错');

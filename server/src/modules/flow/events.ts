@@ -5,6 +5,7 @@ import type { Session } from '../../platform/auth/session';
 import type { StepResult } from './engine';
 import type { Vars } from './expression';
 import { flowEventSub } from './flow-event.tables';
+import { eventSubInput, isEventSubExecution, type ArmedSub } from './event-subprocesses';
 import { flowDefinition } from './flow.tables';
 import { definitionById, lockInstance, startProcess, stateOf, type DefinitionRow, type InstanceRow } from './runtime';
 import { advance } from './service-calls';
@@ -18,11 +19,11 @@ import { advance } from './service-calls';
  */
 
 /** After each step: the instance's receivers become exactly the message and signal catches now waiting. */
-export async function saveSubscriptions(db: Tx, inst: InstanceRow, def: DefinitionRow, step: StepResult): Promise<void> {
+export async function saveSubscriptions(db: Tx, inst: InstanceRow, def: DefinitionRow, step: StepResult, armed: ArmedSub[] = []): Promise<void> {
   await db.delete(flowEventSub).where(eq(flowEventSub.instanceId, inst.id));
-  for (const w of step.waiting) {
-    const spec = def.events[w.id];
-    if (!spec) continue;
+  const waiting = step.waiting.filter((w) => def.events[w.id] && !def.events[w.id]!.eventSub);
+  for (const w of [...waiting.map((x) => ({ activityId: x.id, executionId: x.executionId, spec: def.events[x.id]! })), ...armed]) {
+    const spec = w.spec;
     await db
       .insert(flowEventSub)
       .values({
@@ -30,7 +31,7 @@ export async function saveSubscriptions(db: Tx, inst: InstanceRow, def: Definiti
         kind: spec.kind,
         name: spec.name,
         ref: spec.ref,
-        activityId: w.id,
+        activityId: w.activityId,
         executionId: w.executionId,
         businessKey: inst.businessKey,
       })
@@ -52,7 +53,9 @@ async function deliver(db: Tx, sub: Sub, variables: Vars): Promise<boolean> {
   if (inst.suspensionState !== 1) throw new BizError('流程已挂起,无法接收消息');
   const def = await definitionById(db, inst.definitionId);
   const vars: Vars = { ...(inst.variables as Vars), ...variables };
-  await advance(db, inst, def, vars, await stateOf(db, inst.id), { deliver: sub.ref });
+  // An event sub-process's armed start runs the sub-process, then takes the message or signal.
+  const input = isEventSubExecution(sub.executionId) ? eventSubInput(def, sub.activityId) : { deliver: sub.ref };
+  await advance(db, inst, def, vars, await stateOf(db, inst.id), input);
   return true;
 }
 

@@ -67,7 +67,7 @@ describe('deploying timers', () => {
         r.not_executable,
       ]),
     ).toEqual([
-      ['cycle', '定时器「等」使用了循环定时(timeCycle),暂不支持'],
+      ['cycle', '定时器「等」使用了循环定时(timeCycle),只支持用在边界事件上'],
       ['message', '消息事件「等」未引用消息(messageRef)'],
     ]);
     expect(await msg('baddur', around('<timerEventDefinition><timeDuration>10 minutes</timeDuration></timerEventDefinition>'))).toBe(

@@ -108,13 +108,16 @@ export interface CallSpec {
 
 /** What a catching activity waits for: a message or a signal, by its BPMN element id and its name. */
 export interface EventSpec {
-  kind: 'message' | 'signal';
+  /** timer: only the start of an event sub-process (event-subprocesses.ts) */
+  kind: 'message' | 'signal' | 'timer';
   /** the bpmn:message / bpmn:signal element's id (what the engine is signalled with) */
   ref: string;
   /** its name (what callers correlate by; the id when it has none) */
   name: string;
   /** a start event: a message or signal of this name starts an instance */
   start: boolean;
+  /** the start event of an event sub-process: which, whether it interrupts, its timer (event-subprocesses.ts) */
+  eventSub?: { subProcess: string; interrupting: boolean; timerType?: 'timeDuration' | 'timeDate'; timerValue?: string };
 }
 
 export interface TaskSpec {

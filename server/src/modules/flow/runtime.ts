@@ -3,7 +3,8 @@ import { FLOW_MSG, isIdText } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
-import type { StepInput, StepResult } from './engine';
+import type { LiveTimer, StepInput, StepResult } from './engine';
+import { armedEventSubs, eventSubInput, isEventSubExecution } from './event-subprocesses';
 import { calledEnded, calledGone, dropCalled } from './call-activities';
 import { dropSubscriptions, saveSubscriptions } from './events';
 import { advance, resolveIncidents } from './service-calls';
@@ -166,8 +167,9 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
         .set({ endTime: now, deleteReason: closedBecause })
         .where(and(eq(flowTask.id, t.id), isNull(flowTask.endTime)));
   }
-  await saveTimers(db, inst.id, step);
-  await saveSubscriptions(db, inst, def, step);
+  const armed = await armedEventSubs(db, inst, def, step);
+  await saveTimers(db, inst.id, [...step.timers, ...armed.timers]);
+  await saveSubscriptions(db, inst, def, step, armed.subs);
 
   const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
   if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
@@ -182,10 +184,10 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
 }
 
 /** The instance's due timers become exactly the engine's live ones (decision 0026): fired or cut-off ones go. */
-async function saveTimers(db: Tx, instanceId: string, step: StepResult): Promise<void> {
-  const keep = step.timers.map((x) => x.executionId);
+async function saveTimers(db: Tx, instanceId: string, timers: LiveTimer[]): Promise<void> {
+  const keep = timers.map((x) => x.executionId);
   await db.delete(flowTimer).where(and(eq(flowTimer.instanceId, instanceId), keep.length ? notInArray(flowTimer.executionId, keep) : undefined));
-  for (const x of step.timers)
+  for (const x of timers)
     await db
       .insert(flowTimer)
       .values({
@@ -316,7 +318,10 @@ export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
   }
   const def = await definitionById(db, inst.definitionId);
   const vars = inst.variables as Vars;
-  await advance(db, inst, def, vars, await stateOf(db, inst.id), { fire: { activityId: timer.activityId, executionId: timer.executionId } });
+  const input = isEventSubExecution(timer.executionId)
+    ? eventSubInput(def, timer.activityId)
+    : { fire: { activityId: timer.activityId, executionId: timer.executionId } };
+  await advance(db, inst, def, vars, await stateOf(db, inst.id), input);
   return true;
 }
 

@@ -47,10 +47,16 @@ export function timerStartWhy(d: ModdleElement, label: string): string {
   const value = cycle || other;
   if (/\$\{/.test(value)) return `定时启动「${label}」不能使用表达式(启动前没有流程变量)`;
   if (!cycle) return '';
+  return cycleWhy(d, `定时启动「${label}」`);
+}
+
+/** Why a cycle cannot run ('' when it can): a bounded ISO 8601 repeating interval (timer starts, boundary timers). */
+export function cycleWhy(d: ModdleElement, what: string): string {
+  const cycle = String((d.timeCycle as ModdleElement | undefined)?.body ?? '').trim();
   const c = parseCycle(cycle);
-  if (!c) return `定时启动「${label}」的循环定时只支持 ISO 8601 重复间隔,如 R5/PT1H`;
-  if (c.repeats === null) return `定时启动「${label}」是无限循环(${cycle.slice(0, 40)}),请写明次数,如 R5/PT1H`;
-  if (c.repeats < 1 || c.repeats > MAX_REPEATS) return `定时启动「${label}」的重复次数应在 1 到 ${MAX_REPEATS} 之间`;
+  if (!c) return `${what}的循环定时只支持 ISO 8601 重复间隔,如 R5/PT1H`;
+  if (c.repeats === null) return `${what}是无限循环(${cycle.slice(0, 40)}),请写明次数,如 R5/PT1H`;
+  if (c.repeats < 1 || c.repeats > MAX_REPEATS) return `${what}的重复次数应在 1 到 ${MAX_REPEATS} 之间`;
   return '';
 }
 

@@ -304,6 +304,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   '只有平台管理员可以部署通用流程,请选择本租户': 'Only the platform administrator can deploy shared processes; choose your own tenant',
   只能部署到本租户: 'You can deploy only to your own tenant',
   '流程实例中找不到该任务,可能已被处理': 'The task is not in the process instance; it may have been handled',
+  '事件子流程仍在进行中,请待其结束后再触发': 'The event sub-process is still running; trigger it again once it has ended',
   '流程已挂起,无法接收消息': 'The process is suspended and cannot receive messages',
   '流程已挂起,无法办理': 'The process is suspended and cannot be worked on',
   审批人不存在: 'The approver does not exist',

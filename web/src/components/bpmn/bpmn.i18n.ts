@@ -25,7 +25,7 @@ export const bpmnI18n: I18nBundle = {
       service: '调用的服务',
       servicePick: '选择服务',
       serviceHint: '服务由服务器登记;参数可写文字或 ${变量} 表达式。调用失败时流程停在此处,可在流程跟踪中重试。',
-      timerHint: '时长如 PT30M(30分钟)、P1D(1天),或日期如 2026-12-01T09:00:00+08:00;不支持循环定时。',
+      timerHint: '时长如 PT30M(30分钟)、P1D(1天),或日期如 2026-12-01T09:00:00+08:00;边界事件的有限次循环(如 R3/PT1H)暂只能在流程文件中编写。',
       taskHint: '办理人或候选人可写 ${taskUser}(请假表单所选审批人);候选组写角色别名,多个用逗号分隔。',
       processHint: '流程标识即部署后的流程定义 key。从左侧工具栏拖入节点,点击节点后用其旁的快捷菜单连线或追加节点。',
       type: {
@@ -39,6 +39,9 @@ export const bpmnI18n: I18nBundle = {
         flow: '连线',
         exclusive: '排他网关',
         parallel: '并行网关',
+        inclusive: '包容网关',
+        eventBased: '事件网关',
+        subProcess: '子流程',
         boundary: '边界事件',
         catch: '中间捕获事件',
         other: '元素',
@@ -69,7 +72,8 @@ export const bpmnI18n: I18nBundle = {
       servicePick: 'Choose a service',
       serviceHint:
         'Services are registered on the server; inputs are text or ${variable} expressions. A failed call stops the process here; retry it from Tracking.',
-      timerHint: 'A duration such as PT30M (30 minutes) or P1D (1 day), or a date such as 2026-12-01T09:00:00+08:00; repeating cycles are not supported.',
+      timerHint:
+        'A duration such as PT30M (30 minutes) or P1D (1 day), or a date such as 2026-12-01T09:00:00+08:00; a bounded cycle on a boundary event (such as R3/PT1H) can only be written in the file for now.',
       taskHint: 'Assignee or candidates may be ${taskUser} (the approver picked on the leave form); candidate groups are role aliases, comma-separated.',
       processHint:
         'The process id becomes the definition key when deployed. Drag elements from the palette; click one to connect or append from its context pad.',
@@ -84,6 +88,9 @@ export const bpmnI18n: I18nBundle = {
         flow: 'Sequence flow',
         exclusive: 'Exclusive gateway',
         parallel: 'Parallel gateway',
+        inclusive: 'Inclusive gateway',
+        eventBased: 'Event-based gateway',
+        subProcess: 'Sub-process',
         boundary: 'Boundary event',
         catch: 'Intermediate catch event',
         other: 'Element',

@@ -40,6 +40,9 @@ const TYPE_KEYS: Record<string, string> = {
   'bpmn:SequenceFlow': 'bpmn.type.flow',
   'bpmn:ExclusiveGateway': 'bpmn.type.exclusive',
   'bpmn:ParallelGateway': 'bpmn.type.parallel',
+  'bpmn:InclusiveGateway': 'bpmn.type.inclusive',
+  'bpmn:EventBasedGateway': 'bpmn.type.eventBased',
+  'bpmn:SubProcess': 'bpmn.type.subProcess',
   'bpmn:BoundaryEvent': 'bpmn.type.boundary',
   'bpmn:IntermediateCatchEvent': 'bpmn.type.catch',
 };

@@ -16,6 +16,7 @@ export * from './modules/system/user/user.tables';
 export * from './modules/system/post/post.tables';
 export * from './modules/base/region/region.tables';
 export * from './modules/zoo/zoo.tables';
+export * from './modules/zoo/place-people.tables';
 export * from './modules/zoo/stocklog/stocklog.tables';
 export * from './modules/zoo/transfer/transfer.tables';
 export * from './modules/zoo/studbook/studbook.tables';

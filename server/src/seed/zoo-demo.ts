@@ -9,7 +9,8 @@ import { bladeRole, bladeRoleMenu } from '../platform/access/access.tables';
 import { bladeMenu } from '../platform/access/access.tables';
 import { bladeParam } from '../platform/param/param.tables';
 import { bladeTenant } from '../platform/tenancy/tenancy.tables';
-import { zooAnimal, zooAnimalFlag, zooCage, zooCageBreeder, zooPark, zooPopulation, zooTenantSpecies, zooVenue } from '../modules/zoo/zoo.tables';
+import { zooCageBreeder } from '../modules/zoo/place-people.tables';
+import { zooAnimal, zooAnimalFlag, zooCage, zooPark, zooPopulation, zooTenantSpecies, zooVenue } from '../modules/zoo/zoo.tables';
 import { speciesIdsByLatin } from './zoo';
 import { seedDemoLedger } from './zoo-demo-ledger';
 import {

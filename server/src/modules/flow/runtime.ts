@@ -4,13 +4,12 @@ import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
 import type { LiveTimer, StepInput, StepResult } from './engine';
-import { armedEventSubs, eventSubInput, isEventSubExecution } from './event-subprocesses';
+import { armedEventSubs } from './event-subprocesses';
 import { calledEnded, calledGone, dropCalled } from './call-activities';
 import { dropSubscriptions, saveSubscriptions } from './events';
 import { advance, resolveIncidents } from './service-calls';
 import { resolve, type Vars } from './expression';
 import { flowDefinition, flowEngineState, flowHistory, flowInstance, flowTask, flowTimer, type TaskSpec } from './flow.tables';
-import { nextFiring } from './timer-start';
 
 /**
  * The process runtime on the request transaction: start an instance, claim, complete and delete tasks (tasks.ts),
@@ -293,64 +292,4 @@ export async function deleteInstance(db: Tx, instanceId: string, reason: string,
   await dropSubscriptions(db, inst.id);
   await ended(db, inst, false, reason, true);
   if (inst.parentInstanceId && !fromCaller) await calledGone(db, inst, reason);
-}
-
-export type TimerRow = typeof flowTimer.$inferSelect;
-
-/**
- * Fires a due timer (the scheduler's step, in the timer's tenant): the instance is locked without waiting — when a
- * request is stepping it, false is returned and the timer stays due for the next poll (that step may well fire it
- * itself, its time having passed). Otherwise the engine resumes from the saved state, the timer's callback runs,
- * and state, tasks, history and timers are saved as after any step.
- */
-export async function fireTimer(db: Tx, timer: TimerRow): Promise<boolean> {
-  if (!timer.instanceId) return fireStartTimer(db, timer);
-  const [inst] = await db.select().from(flowInstance).where(eq(flowInstance.id, timer.instanceId)).for('update', { skipLocked: true });
-  if (!inst) {
-    const [exists] = await db.select({ id: flowInstance.id }).from(flowInstance).where(eq(flowInstance.id, timer.instanceId));
-    if (exists) return false;
-    await db.delete(flowTimer).where(eq(flowTimer.id, timer.id));
-    return true;
-  }
-  if (inst.state !== 'running') {
-    await db.delete(flowTimer).where(eq(flowTimer.instanceId, inst.id));
-    return true;
-  }
-  const def = await definitionById(db, inst.definitionId);
-  const vars = inst.variables as Vars;
-  const input = isEventSubExecution(timer.executionId)
-    ? eventSubInput(def, timer.activityId)
-    : { fire: { activityId: timer.activityId, executionId: timer.executionId } };
-  await advance(db, inst, def, vars, await stateOf(db, inst.id), input);
-  return true;
-}
-
-/** Who timer-started instances name as their starter. */
-export const TIMER_STARTER = '流程定时器';
-
-/**
- * A timer start event falls due (decision 0050): an instance of its definition starts, and the row moves to the
- * cycle's next firing or goes, in the same transaction — the scheduler holds the row locked (SKIP LOCKED), so of
- * several servers exactly one starts the instance. A suspended definition's timer stays due and fires once it is
- * activated again (Camunda suspends the job with its definition); a definition gone or no longer runnable drops it.
- */
-async function fireStartTimer(db: Tx, timer: TimerRow): Promise<boolean> {
-  const [def] = await db
-    .select()
-    .from(flowDefinition)
-    .where(eq(flowDefinition.definitionId, timer.definitionId ?? ''));
-  if (!def || def.notExecutable) {
-    await db.delete(flowTimer).where(eq(flowTimer.id, timer.id));
-    return true;
-  }
-  if (def.suspensionState !== 1) return false;
-  await startInstance(db, def, { userId: null, name: TIMER_STARTER }, '', {});
-  const next = nextFiring(timer, timer.dueAt);
-  if (!next) await db.delete(flowTimer).where(eq(flowTimer.id, timer.id));
-  else
-    await db
-      .update(flowTimer)
-      .set({ ...next, attempts: 0, lastError: '' })
-      .where(eq(flowTimer.id, timer.id));
-  return true;
 }

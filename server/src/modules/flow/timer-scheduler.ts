@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import { asTenant, inTenant } from '../../platform/tenancy/tenant-tx';
 import { flowTimer } from './flow.tables';
-import { fireTimer, type TimerRow } from './runtime';
+import { fireTimer, type TimerRow } from './timer-fire';
 
 /**
  * The timer scheduler every server instance runs (decision 0026). Each poll takes due timers one at a time,

@@ -5,7 +5,8 @@ import { resourceRoutes } from '../../../platform/resource/resource-routes';
 import { bladeUser } from '../../../platform/identity/identity.tables';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { cageOf, userOf } from '../shared/lookups';
-import { zooCage, zooCageBreeder } from '../zoo.tables';
+import { zooCageBreeder } from '../place-people.tables';
+import { zooCage } from '../zoo.tables';
 
 const b = zooCageBreeder;
 

@@ -7,7 +7,8 @@ import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { cageOccupancyOf, venueOf } from '../shared/lookups';
-import { zooAnimal, zooCage, zooCageBreeder, zooPopulation, zooVenue } from '../zoo.tables';
+import { zooCageBreeder } from '../place-people.tables';
+import { zooAnimal, zooCage, zooPopulation, zooVenue } from '../zoo.tables';
 
 const c = zooCage;
 const liveCages = eq(c.isDeleted, 0);

@@ -7,7 +7,8 @@ import { route } from '../../../platform/http/route';
 import { mustExist, refuseDuplicate } from '../../../platform/resource/guards';
 import { cageCountOf, parkOf, venueOf } from '../shared/lookups';
 import { venueNodes } from '../park/park.tree';
-import { zooCage, zooPark, zooVenue, zooVenueContacts } from '../zoo.tables';
+import { zooVenueContacts } from '../place-people.tables';
+import { zooCage, zooPark, zooVenue } from '../zoo.tables';
 
 const v = zooVenue;
 const vc = zooVenueContacts;

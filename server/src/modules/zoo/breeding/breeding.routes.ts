@@ -16,6 +16,7 @@ import { refuseContracepted } from './breeding-cubs.rules';
 import { calendarRoutes } from './breeding-calendar.routes';
 import { litterRoutes } from './litter.routes';
 import { paternityRoutes } from './paternity.routes';
+import { eggRoutes } from './egg.routes';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
 import { checkOutsideDonor, donorCards, donorLabel, donorsOf } from './outside-donor';
 
@@ -174,5 +175,6 @@ export function breedingRoutes(app: FastifyInstance): void {
   breedingCubRoutes(app);
   litterRoutes(app);
   paternityRoutes(app);
+  eggRoutes(app);
   calendarRoutes(app);
 }

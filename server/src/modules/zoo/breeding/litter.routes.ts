@@ -18,6 +18,7 @@ import { zooBreedCubLog, zooBreedLitter } from './breeding-cubs.tables';
 import { female, nameOf, refuseFuture, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent } from './breeding.tables';
 import { donorCards, donorLabel } from './outside-donor';
+import { zooBreedEgg } from './breeding-egg.tables';
 
 /**
  * Litters (decision 0042): recording one books the birth through the stock ledger (the same `born` movement as
@@ -167,6 +168,8 @@ export function litterRoutes(app: FastifyInstance): void {
         .for('update');
       // Removing a litter reverses its birth movement (the cubs leave the registry), or refuses as the ledger does.
       for (const r of rows) for (const id of r.stockLogIds) await reverseMovement(db, id, '删除产仔记录');
+      // A clutch's eggs go with it.
+      if (rows.length) await db.update(zooBreedEgg).set({ isDeleted: 1 }).where(inArray(zooBreedEgg.litterId, rows.map((r) => r.id)));
     },
   });
 

@@ -428,10 +428,20 @@ const vetFixtures: Record<string, IsolationFixture> = {
       const { cageId } = await makeCageChain(t, token);
       const hen = await makeAnimal(t, token, { speciesId: crane, cageId, sex: 2 });
       const cock = await makeAnimal(t, token, { speciesId: crane, cageId, sex: 1 });
-      const ev = await t.request({ method: 'POST', url: '/zoo-breeding/event/submit', token, body: { femaleId: hen, kind: 1, eventDate: '2024-04-01', sireIds: [cock] } });
+      const ev = await t.request({
+        method: 'POST',
+        url: '/zoo-breeding/event/submit',
+        token,
+        body: { femaleId: hen, kind: 1, eventDate: '2024-04-01', sireIds: [cock] },
+      });
       if (!ev.body.success) throw new Error(JSON.stringify(ev.body));
       const remark = `隔离窝卵${tag}`;
-      const l = await t.request({ method: 'POST', url: '/zoo-breeding/litter/submit', token, body: { damId: hen, birthDate: '2024-04-05', cageId, cubs: [], rearing: 5, eggsLaid: 2, remark } });
+      const l = await t.request({
+        method: 'POST',
+        url: '/zoo-breeding/litter/submit',
+        token,
+        body: { damId: hen, birthDate: '2024-04-05', cageId, cubs: [], rearing: 5, eggsLaid: 2, remark },
+      });
       if (!l.body.success) throw new Error(JSON.stringify(l.body));
       const litterId = (await t.sql.query(`select id::text from zoo_breed_litter where remark = $1`, [remark])).rows[0].id as string;
       return { litterId, laidDate: '2024-04-05', remark: `隔离卵${tag}` };

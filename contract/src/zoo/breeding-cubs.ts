@@ -281,17 +281,19 @@ export const PaternityResult = z.object({
 });
 export type PaternityResult = z.output<typeof PaternityResult>;
 
-export const PaternityIn = z.object({
-  cubId: reqId('幼仔'),
-  testDate: dayIn('鉴定日期'),
-  method: dictInt('鉴定方法', PATERNITY_METHODS),
-  lab: optText('检测机构', 100),
-  /** The confirmed sire among the litter's candidates; empty when the test excluded them all. */
-  sireId: optId('确认父本'),
-  /** Or the confirmed sire is an outside donor among the litter's candidates, by studbook identity. */
-  sireIdentityId: optId('确认父本(他园供体)'),
-  remark: optText('备注', 500),
-}).refine((v) => !v.sireId || !v.sireIdentityId, { message: '确认父本只能选择一个', path: ['sireIdentityId'] });
+export const PaternityIn = z
+  .object({
+    cubId: reqId('幼仔'),
+    testDate: dayIn('鉴定日期'),
+    method: dictInt('鉴定方法', PATERNITY_METHODS),
+    lab: optText('检测机构', 100),
+    /** The confirmed sire among the litter's candidates; empty when the test excluded them all. */
+    sireId: optId('确认父本'),
+    /** Or the confirmed sire is an outside donor among the litter's candidates, by studbook identity. */
+    sireIdentityId: optId('确认父本(他园供体)'),
+    remark: optText('备注', 500),
+  })
+  .refine((v) => !v.sireId || !v.sireIdentityId, { message: '确认父本只能选择一个', path: ['sireIdentityId'] });
 
 /**
  * A candidate sire of a litter: the zoo's male (`id`), or an outside donor by studbook identity (`id` '', `outside`),

@@ -85,7 +85,10 @@ export function eggRoutes(app: FastifyInstance): void {
       const others = and(eq(e.litterId, litter.id), eq(e.isDeleted, 0), existing ? sql`${e.id} <> ${existing.id}` : undefined);
       let eggNo = input.eggNo ?? existing?.eggNo;
       if (eggNo == null) {
-        const [m] = await db.select({ n: sql<number>`coalesce(max(${e.eggNo}), 0)::int` }).from(e).where(others);
+        const [m] = await db
+          .select({ n: sql<number>`coalesce(max(${e.eggNo}), 0)::int` })
+          .from(e)
+          .where(others);
         eggNo = (m?.n ?? 0) + 1;
       } else {
         const [taken] = await db

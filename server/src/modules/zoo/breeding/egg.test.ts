@@ -42,7 +42,9 @@ beforeAll(async () => {
   ({ cageId } = await makeCageChain(t, admin));
   const hen = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 2, animalName: '丹丹', birthDate: '2015-05-01' });
   const cock = await makeAnimal(t, admin, { speciesId: crane, cageId, sex: 1, animalName: '顶顶', birthDate: '2014-05-01' });
-  expect((await post('event/submit', { femaleId: hen, kind: 1, eventDate: '2023-03-20', sireIds: [cock], copulations: 3, outcome: 1 })).body.success).toBe(true);
+  expect((await post('event/submit', { femaleId: hen, kind: 1, eventDate: '2023-03-20', sireIds: [cock], copulations: 3, outcome: 1 })).body.success).toBe(
+    true,
+  );
   const res = await post('litter/submit', {
     damId: hen,
     birthDate: '2023-04-28',
@@ -58,16 +60,37 @@ beforeAll(async () => {
   const mom = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 2, animalName: '熊妈', birthDate: '2012-05-01' });
   const dad = await makeAnimal(t, admin, { speciesId: panda, cageId, sex: 1, animalName: '熊爸', birthDate: '2011-05-01' });
   expect((await post('event/submit', { femaleId: mom, kind: 1, eventDate: '2024-04-10', sireIds: [dad], copulations: 1, outcome: 1 })).body.success).toBe(true);
-  expect((await post('litter/submit', { damId: mom, birthDate: '2024-08-20', cageId, cubs: [{ localNo: `EGG-CUB-${TENANT}`, sex: 1 }] })).body.success).toBe(true);
+  expect((await post('litter/submit', { damId: mom, birthDate: '2024-08-20', cageId, cubs: [{ localNo: `EGG-CUB-${TENANT}`, sex: 1 }] })).body.success).toBe(
+    true,
+  );
   pandaLitter = (await q(`select id::text from zoo_breed_litter where dam_id = $1`, [mom]))[0].id;
 });
 afterAll(async () => t?.close());
 
 describe('eggs of a clutch', () => {
   it('adds eggs numbered in order, with measurements, incubation and the expected hatch from the species’ incubation', async () => {
-    const e1 = await addEgg({ laidDate: '2023-03-25', weightG: 210.5, lengthMm: 98, breadthMm: 62, incubation: 1, incubationStart: '2023-03-27', tempC: 37.5, humidityPct: 55 });
+    const e1 = await addEgg({
+      laidDate: '2023-03-25',
+      weightG: 210.5,
+      lengthMm: 98,
+      breadthMm: 62,
+      incubation: 1,
+      incubationStart: '2023-03-27',
+      tempC: 37.5,
+      humidityPct: 55,
+    });
     // Red-crowned crane: 29–34 days of incubation from the start.
-    expect(e1).toMatchObject({ eggNo: 1, weightG: 210.5, lengthMm: 98, breadthMm: 62, incubation: 1, tempC: 37.5, humidityPct: 55, fertility: 0, candlings: [] });
+    expect(e1).toMatchObject({
+      eggNo: 1,
+      weightG: 210.5,
+      lengthMm: 98,
+      breadthMm: 62,
+      incubation: 1,
+      tempC: 37.5,
+      humidityPct: 55,
+      fertility: 0,
+      candlings: [],
+    });
     expect([e1.expectedHatchFrom, e1.expectedHatchTo]).toEqual(['2023-04-25', '2023-04-30']);
     const e2 = await addEgg({ laidDate: '2023-03-27', incubation: 2, incubationStart: '2023-03-27' });
     expect(e2.eggNo).toBe(2);
@@ -89,7 +112,13 @@ describe('eggs of a clutch', () => {
     expect((await candle(e3, '2023-04-03', 1)).body.success).toBe(true);
     // The second candling of egg 3 finds the embryo dead: the latest result is its fertility, both are kept.
     const c3 = (await candle(e3, '2023-04-15', 3)).body.data;
-    expect(c3).toMatchObject({ fertility: 3, candlings: [{ date: '2023-04-03', result: 1 }, { date: '2023-04-15', result: 3 }] });
+    expect(c3).toMatchObject({
+      fertility: 3,
+      candlings: [
+        { date: '2023-04-03', result: 1 },
+        { date: '2023-04-15', result: 3 },
+      ],
+    });
     for (const [body, msg] of [
       [{ id: e1, date: '2099-01-01', result: 1 }, '照蛋日期不能晚于今天'],
       [{ id: e1, date: '2023-03-01', result: 1 }, '照蛋日期不能早于产卵日期(2023-03-25)'],
@@ -114,7 +143,15 @@ describe('eggs of a clutch', () => {
     const hatched = await post('egg/submit', edit(e1, { outcome: 1, hatchDate: '2023-04-28', chickId: chicks[0] }));
     expect(hatched.body.success, JSON.stringify(hatched.body)).toBe(true);
     const d1 = (await get('egg/detail', { id: e1 })).body.data;
-    expect(d1).toMatchObject({ eggNo: 1, outcome: 1, hatchDate: '2023-04-28', chickId: chicks[0], chickName: expect.stringContaining('小丹'), weightG: 210.5, fertility: 1 });
+    expect(d1).toMatchObject({
+      eggNo: 1,
+      outcome: 1,
+      hatchDate: '2023-04-28',
+      chickId: chicks[0],
+      chickName: expect.stringContaining('小丹'),
+      weightG: 210.5,
+      fertility: 1,
+    });
     // One egg per chick.
     await refused('egg/submit', edit(e3, { outcome: 1, hatchDate: '2023-04-28', chickId: chicks[0] }), '该雏鸟已关联卵号 1');
     expect((await post('egg/submit', edit(e2, { outcome: 4, remark: '照蛋无精,撤出' }))).body.success).toBe(true);

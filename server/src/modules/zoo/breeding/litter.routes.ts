@@ -158,7 +158,14 @@ export function litterRoutes(app: FastifyInstance): void {
       // The birth is booked: what it booked stays (a wrong litter is removed, which reverses the birth, and recorded again).
       if (input.damId !== existing.damId || input.birthDate !== existing.birthDate || input.cageId !== existing.cageId)
         throw new BizError('产仔记录已登记出生变动,母本、产仔日期和笼舍不能修改;如有错误请删除后重新登记');
-      return { eventId: existing.eventId, cubs: existing.cubs, sireIds: existing.sireIds, sireIdentityIds: existing.sireIdentityIds, stockLogIds: existing.stockLogIds, speciesId: existing.speciesId };
+      return {
+        eventId: existing.eventId,
+        cubs: existing.cubs,
+        sireIds: existing.sireIds,
+        sireIdentityIds: existing.sireIdentityIds,
+        stockLogIds: existing.stockLogIds,
+        speciesId: existing.speciesId,
+      };
     },
     beforeRemove: async (ids, { db }) => {
       const rows = await db
@@ -169,7 +176,16 @@ export function litterRoutes(app: FastifyInstance): void {
       // Removing a litter reverses its birth movement (the cubs leave the registry), or refuses as the ledger does.
       for (const r of rows) for (const id of r.stockLogIds) await reverseMovement(db, id, '删除产仔记录');
       // A clutch's eggs go with it.
-      if (rows.length) await db.update(zooBreedEgg).set({ isDeleted: 1 }).where(inArray(zooBreedEgg.litterId, rows.map((r) => r.id)));
+      if (rows.length)
+        await db
+          .update(zooBreedEgg)
+          .set({ isDeleted: 1 })
+          .where(
+            inArray(
+              zooBreedEgg.litterId,
+              rows.map((r) => r.id),
+            ),
+          );
     },
   });
 

@@ -56,8 +56,24 @@ beforeAll(async () => {
   deer = await speciesId(t, 'Cervus nippon');
   cageA = (await makeCageChain(t, zooA)).cageId;
   const cageB = (await makeCageChain(t, zooB)).cageId;
-  donor = await makeAnimal(t, zooB, { speciesId: panda, cageId: cageB, sex: 1, animalName: '远方', birthDate: '2006-08-01', sireMark: 'WILD', damMark: 'WILD' });
-  other = await makeAnimal(t, zooB, { speciesId: panda, cageId: cageB, sex: 1, animalName: '远山', birthDate: '2007-08-01', sireMark: 'WILD', damMark: 'WILD' });
+  donor = await makeAnimal(t, zooB, {
+    speciesId: panda,
+    cageId: cageB,
+    sex: 1,
+    animalName: '远方',
+    birthDate: '2006-08-01',
+    sireMark: 'WILD',
+    damMark: 'WILD',
+  });
+  other = await makeAnimal(t, zooB, {
+    speciesId: panda,
+    cageId: cageB,
+    sex: 1,
+    animalName: '远山',
+    birthDate: '2007-08-01',
+    sireMark: 'WILD',
+    damMark: 'WILD',
+  });
   deerMale = await makeAnimal(t, zooB, { speciesId: deer, cageId: cageB, sex: 1, animalName: '鹿王', birthDate: '2015-05-01' });
   // The studbook keeper (the platform) numbers B's males in their species' studbooks.
   const platform = await platformToken(t);
@@ -70,8 +86,24 @@ beforeAll(async () => {
       (await t.request({ method: 'POST', url: '/zoo-studbook/studbook/number', token: platform, body: { speciesId, animalId, studbookNo } })).body.msg,
     ).toBe('操作成功');
   // 月月 is 远方's daughter (a parent of another zoo, by identity); 本地 is unrelated.
-  dam = await makeAnimal(t, zooA, { speciesId: panda, cageId: cageA, sex: 2, animalName: '月月', birthDate: '2015-08-01', sireIdentityId: donor, damMark: 'WILD' });
-  local = await makeAnimal(t, zooA, { speciesId: panda, cageId: cageA, sex: 1, animalName: '本地', birthDate: '2012-08-01', sireMark: 'WILD', damMark: 'WILD' });
+  dam = await makeAnimal(t, zooA, {
+    speciesId: panda,
+    cageId: cageA,
+    sex: 2,
+    animalName: '月月',
+    birthDate: '2015-08-01',
+    sireIdentityId: donor,
+    damMark: 'WILD',
+  });
+  local = await makeAnimal(t, zooA, {
+    speciesId: panda,
+    cageId: cageA,
+    sex: 1,
+    animalName: '本地',
+    birthDate: '2012-08-01',
+    sireMark: 'WILD',
+    damMark: 'WILD',
+  });
 });
 afterAll(async () => t?.close());
 
@@ -106,11 +138,18 @@ describe('an outside donor as a candidate sire', () => {
     sample = (await q(`select id::text from zoo_breed_semen where sample_no = 'GRB-OUT-1' and tenant_id = $1`, [A]))[0].id;
     expect((await get('semen/detail', { id: sample })).body.data).toMatchObject({ donorIdentityId: donor, donorName: '远方', donorStudbookNo: '501' });
     // An insemination naming a donor of another species directly is refused the same way.
-    await refused('event/submit', { femaleId: dam, kind: 2, eventDate: '2024-04-09', donorIdentityId: deerMale, method: 3 }, '父本(供体)与雌性不是同一物种', 'zoo_breed_event');
+    await refused(
+      'event/submit',
+      { femaleId: dam, kind: 2, eventDate: '2024-04-09', donorIdentityId: deerMale, method: 3 },
+      '父本(供体)与雌性不是同一物种',
+      'zoo_breed_event',
+    );
   });
 
   it('paired with 本地 and inseminated with 远方’s semen: the cubs are MULT with both, by identity', async () => {
-    expect((await post('event/submit', { femaleId: dam, kind: 1, eventDate: '2024-04-10', sireIds: [local], copulations: 1, outcome: 1 })).body.success).toBe(true);
+    expect((await post('event/submit', { femaleId: dam, kind: 1, eventDate: '2024-04-10', sireIds: [local], copulations: 1, outcome: 1 })).body.success).toBe(
+      true,
+    );
     const ai = await post('event/submit', { femaleId: dam, kind: 2, eventDate: '2024-04-11', semenId: sample, straws: 1, method: 3 });
     expect(ai.body.success, JSON.stringify(ai.body)).toBe(true);
     const res = await post('litter/submit', {

@@ -29,9 +29,7 @@ const card = (r: CardRow): DonorCard => ({
 
 /** The studbook-registered males of a species held by other zoos (the donor picker). */
 export async function donorsOf(db: Tx, speciesId: string): Promise<DonorCard[]> {
-  const res = await db.execute(
-    sql`select identity_id::text, studbook_no, animal_name, holder_name, own from zoo_donor_cards(${speciesId}::bigint, null)`,
-  );
+  const res = await db.execute(sql`select identity_id::text, studbook_no, animal_name, holder_name, own from zoo_donor_cards(${speciesId}::bigint, null)`);
   return rowsOf<CardRow>(res)
     .map(card)
     .filter((c) => !c.own);

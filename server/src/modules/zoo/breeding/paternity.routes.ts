@@ -54,7 +54,12 @@ async function toResults(db: Tx, rows: Row[]): Promise<PaternityResult[]> {
 async function candidatesOf(db: Tx, litter: { sireIds: string[]; sireIdentityIds: string[] }): Promise<PaternityCandidate[]> {
   const local = litter.sireIds.length
     ? await db
-        .select({ id: zooAnimal.id, name: zooAnimal.animalName, no: zooAnimal.localNo, identity: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text` })
+        .select({
+          id: zooAnimal.id,
+          name: zooAnimal.animalName,
+          no: zooAnimal.localNo,
+          identity: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text`,
+        })
         .from(zooAnimal)
         .where(inArray(zooAnimal.id, litter.sireIds))
     : [];
@@ -64,7 +69,14 @@ async function candidatesOf(db: Tx, litter: { sireIds: string[]; sireIdentityIds
     ...litter.sireIds.map((id) => {
       const l = byId.get(id);
       const c = l ? cards.get(l.identity) : undefined;
-      return { id, identityId: l?.identity ?? '', name: l ? animalLabel(l.name, l.no) : id, outside: false, studbookNo: c?.studbookNo ?? '', holderName: c?.holderName ?? '' };
+      return {
+        id,
+        identityId: l?.identity ?? '',
+        name: l ? animalLabel(l.name, l.no) : id,
+        outside: false,
+        studbookNo: c?.studbookNo ?? '',
+        holderName: c?.holderName ?? '',
+      };
     }),
     ...litter.sireIdentityIds.map((identityId) => {
       const c = cards.get(identityId);

@@ -47,7 +47,15 @@ function server() {
       }),
       egg('32', { eggNo: 2, laidDate: '2026-03-27', candlings: [{ date: '2026-04-03', result: 2 }], fertility: 2, outcome: 4 }),
     ]),
-    'GET /api/zoo-breeding/egg/clutch': ok({ laid: 2, fertile: 1, hatched: 1, hatchRate: 50, fertileHatchRate: 100, incubationMinDays: 29, incubationMaxDays: 34 }),
+    'GET /api/zoo-breeding/egg/clutch': ok({
+      laid: 2,
+      fertile: 1,
+      hatched: 1,
+      hatchRate: 50,
+      fertileHatchRate: 100,
+      incubationMinDays: 29,
+      incubationMaxDays: 34,
+    }),
     'POST /api/zoo-breeding/egg/submit': ok({}),
     'POST /api/zoo-breeding/egg/candle': ok(egg('32', { eggNo: 2, laidDate: '2026-03-27' })),
   });

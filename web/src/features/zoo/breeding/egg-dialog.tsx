@@ -41,7 +41,10 @@ export function EggDialog({ litter, onClose }: { litter: { id: string; cubs: Cub
   const can = useCan('breed_litter_edit');
   const queries = useQueryClient();
   const key = [...crudKeys.lists(breedLitter.name), 'eggs', litter.id];
-  const eggs = useQuery({ queryKey: [...key, 'list'], queryFn: () => call(breedEgg.endpoints.list, { query: { litterId: litter.id, current: 1, size: 100 } as never }) });
+  const eggs = useQuery({
+    queryKey: [...key, 'list'],
+    queryFn: () => call(breedEgg.endpoints.list, { query: { litterId: litter.id, current: 1, size: 100 } as never }),
+  });
   const clutch = useQuery({ queryKey: [...key, 'clutch'], queryFn: () => call(breedingEggEndpoints.clutch, { query: { id: litter.id } }) });
   const [form] = Form.useForm<EggForm>();
   const [candleForm] = Form.useForm<CandleForm>();

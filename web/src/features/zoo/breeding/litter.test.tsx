@@ -133,7 +133,13 @@ describe('产仔与育幼', () => {
     fireEvent.click((await screen.findAllByTitle('乐乐 (P003)')).at(-1)!);
     fireEvent.click(within(form).getByRole('button', { name: /登记鉴定结果/ }));
     await waitFor(() => expect(net.to('POST /api/zoo-breeding/litter/paternity')).toHaveLength(1));
-    expect(net.to('POST /api/zoo-breeding/litter/paternity')[0]!.body).toMatchObject({ cubId: '72', method: 1, lab: '遗传中心', sireId: '3', sireIdentityId: '' });
+    expect(net.to('POST /api/zoo-breeding/litter/paternity')[0]!.body).toMatchObject({
+      cubId: '72',
+      method: 1,
+      lab: '遗传中心',
+      sireId: '3',
+      sireIdentityId: '',
+    });
     expect(await screen.findByText('亲子鉴定结果已登记,幼仔父本已更新')).toBeInTheDocument();
   });
 

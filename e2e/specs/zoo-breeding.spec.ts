@@ -145,7 +145,7 @@ describe('reproduction (decision 0042)', () => {
     await openAdd(page, page);
     const ev = modal(page);
     await pick(page, ev, '雌性个体', '红红 (C002)', '红红');
-    await pick(page, ev, '候选父本', '丹丹 (C001)', '丹丹');
+    await pick(page, ev, '候选父本/供体', '丹丹 (C001)', '丹丹');
     await ev.locator('.ant-modal-title').click();
     await save(page, '新增成功');
     await open(page, '/zoo/breeding/litter', '产仔与育幼');
@@ -153,6 +153,8 @@ describe('reproduction (decision 0042)', () => {
     const lit = modal(page);
     await pick(page, lit, '母本', '红红 (C002)', '红红');
     await pick(page, lit, '笼舍', home!.code, home!.code);
+    // No chick has hatched yet: the form's empty young row goes.
+    await lit.getByTestId('cubs-editor').getByRole('button', { name: '移除该幼仔' }).click();
     await pick(page, lit, '育幼方式', '孵化箱孵化育雏(鸟类)');
     await lit.getByLabel('产卵数(鸟类)').fill('2');
     await save(page, '新增成功');

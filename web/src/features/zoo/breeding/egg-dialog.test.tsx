@@ -63,7 +63,7 @@ function server() {
 
 describe('卵记录 of a clutch', () => {
   it('shows each egg, the counts and hatch rates derived from the eggs, and records an egg and a candling', async () => {
-    signIn({ tenant_id: '100000', role_name: 'admin' }, [], { breed_litter: true, breed_litter_edit: true });
+    signIn({ tenant_id: '100000', role_name: 'admin' }, [], { breed_litter: true, breed_litter_view: true, breed_litter_edit: true });
     const net = server();
     renderPage(<LitterPage />);
     const row = (await screen.findByText('丹丹 (C001)')).closest('tr')!;

@@ -103,7 +103,7 @@ export default function LitterPage() {
   const paternity = useRowDialog<Row>('breed_litter_edit', t('breedPaternity.paternity'), (row, close) => (
     <PaternityDialog litter={{ id: row.id, cubs: row.cubs as Cub[] }} onClose={close} />
   ));
-  const eggs = useRowDialog<Row>('breed_litter', t('breedEgg.eggs'), (row, close) => (
+  const eggs = useRowDialog<Row>('breed_litter_view', t('breedEgg.eggs'), (row, close) => (
     <EggDialog litter={{ id: row.id, cubs: row.cubs as Cub[] }} onClose={close} />
   ));
   // A bird's clutch (incubator rearing or egg counts) has its eggs; a litter with live-born young its paternity.

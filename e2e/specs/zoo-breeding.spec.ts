@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
-import { modal, open, openAdd, pick, save } from '../lib/ui';
+import { modal, open, openAdd, pick, row, rowAction, save, tip } from '../lib/ui';
 import { TODAY } from '../lib/round';
 
 const b = useBrowser();
@@ -131,5 +131,57 @@ describe('reproduction (decision 0042)', () => {
     const cal = await page.getByTestId('breeding-calendar').boundingBox();
     expect(cal!.x + cal!.width).toBeLessThanOrEqual(390);
     await screenshot(page, 'breeding-calendar-390');
+  });
+
+  it('a crane clutch: an egg through the eggs dialog, candled fertile, the counts derived from the eggs', SLOW, async () => {
+    const page = await b.newPage();
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await loginAs(page, { tenantId: '100000', account: 'admin', password: 'admin' });
+    const [home] = await dbQuery<{ code: string }>(
+      `select c.cage_code code from zoo_animal a join zoo_cage c on c.id = a.cage_id where a.tenant_id = '100000' and a.local_no = 'C002'`,
+    );
+    // 红红 paired with 丹丹 today, then her clutch of two eggs in the incubator.
+    await open(page, '/zoo/breeding/event', '配种记录');
+    await openAdd(page, page);
+    const ev = modal(page);
+    await pick(page, ev, '雌性个体', '红红 (C002)', '红红');
+    await pick(page, ev, '候选父本/供体', '丹丹 (C001)', '丹丹');
+    await ev.locator('.ant-modal-title').click();
+    await save(page, '新增成功');
+    await open(page, '/zoo/breeding/litter', '产仔与育幼');
+    await openAdd(page, page);
+    const lit = modal(page);
+    await pick(page, lit, '母本', '红红 (C002)', '红红');
+    await pick(page, lit, '笼舍', home!.code, home!.code);
+    // No chick has hatched yet: the form's empty young row goes.
+    await lit.getByTestId('cubs-editor').getByRole('button', { name: '移除该幼仔' }).click();
+    await pick(page, lit, '育幼方式', '孵化箱孵化育雏(鸟类)');
+    await lit.getByLabel('产卵数(鸟类)').fill('2');
+    await save(page, '新增成功');
+
+    // 卵记录: egg 1 in the incubator, then candled fertile.
+    await rowAction(row(page, '红红 (C002)'), '卵记录');
+    const dlg = modal(page);
+    const form = dlg.getByTestId('egg-form');
+    await form.getByLabel('卵重(g)').fill('205');
+    await pick(page, form, '孵化方式', '孵化箱');
+    await form.getByRole('button', { name: /保存卵记录/ }).click();
+    await tip(page, '卵记录已保存');
+    const egg = async () =>
+      (
+        await dbQuery<{ no: number; g: number; inc: number; fertility: number; candlings: number }>(
+          `select e.egg_no no, e.weight_g::float8 g, e.incubation inc, e.fertility, jsonb_array_length(e.candlings)::int candlings
+             from zoo_breed_egg e join zoo_breed_litter l on l.id = e.litter_id join zoo_animal a on a.id = l.dam_id
+            where e.tenant_id = '100000' and a.local_no = 'C002' and e.is_deleted = 0 and l.is_deleted = 0 order by e.id desc limit 1`,
+        )
+      )[0];
+    await expect.poll(egg).toEqual({ no: 1, g: 205, inc: 1, fertility: 0, candlings: 0 });
+    const candle = dlg.getByTestId('candle-form');
+    await pick(page, candle, '卵号', '1');
+    await candle.getByRole('button', { name: /登记照蛋/ }).click();
+    await tip(page, '照蛋结果已登记');
+    await expect.poll(egg).toEqual({ no: 1, g: 205, inc: 1, fertility: 1, candlings: 1 });
+    await expect.poll(() => dlg.getByTestId('clutch-summary').textContent()).toMatch(/产卵1.*受精1.*出壳0/);
+    await screenshot(page, 'breeding-eggs-dialog');
   });
 });

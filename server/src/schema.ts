@@ -31,6 +31,7 @@ export * from './modules/zoo/vet/round.tables';
 export * from './modules/zoo/breeding/breeding.tables';
 export * from './modules/zoo/quality/quality.tables';
 export * from './modules/zoo/breeding/breeding-cubs.tables';
+export * from './modules/zoo/breeding/breeding-egg.tables';
 export * from './modules/desk/notice/notice.tables';
 export * from './modules/flow/flow.tables';
 export * from './modules/flow/flow-incident.tables';

@@ -420,6 +420,35 @@ const vetFixtures: Record<string, IsolationFixture> = {
     match: (r) => r.remark === `隔离喂养${tag}`,
     unchanged: { remark: `隔离喂养${tag}`, volumeMl: 12 },
   },
+  breed_egg: {
+    // A tenant-A crane clutch (eggs laid, none hatched yet) and one egg of it.
+    create: async (t, token) => {
+      await authorise(t, TENANT_A, [{ latin: 'Grus japonensis' }]);
+      const crane = await speciesId(t, 'Grus japonensis');
+      const { cageId } = await makeCageChain(t, token);
+      const hen = await makeAnimal(t, token, { speciesId: crane, cageId, sex: 2 });
+      const cock = await makeAnimal(t, token, { speciesId: crane, cageId, sex: 1 });
+      const ev = await t.request({
+        method: 'POST',
+        url: '/zoo-breeding/event/submit',
+        token,
+        body: { femaleId: hen, kind: 1, eventDate: '2024-04-01', sireIds: [cock] },
+      });
+      if (!ev.body.success) throw new Error(JSON.stringify(ev.body));
+      const remark = `隔离窝卵${tag}`;
+      const l = await t.request({
+        method: 'POST',
+        url: '/zoo-breeding/litter/submit',
+        token,
+        body: { damId: hen, birthDate: '2024-04-05', cageId, cubs: [], rearing: 5, eggsLaid: 2, remark },
+      });
+      if (!l.body.success) throw new Error(JSON.stringify(l.body));
+      const litterId = (await t.sql.query(`select id::text from zoo_breed_litter where remark = $1`, [remark])).rows[0].id as string;
+      return { litterId, laidDate: '2024-04-05', remark: `隔离卵${tag}` };
+    },
+    match: (r) => r.remark === `隔离卵${tag}`,
+    unchanged: { remark: `隔离卵${tag}`, eggNo: 1 },
+  },
   breed_contra: {
     create: async (t, token) => ({ animalId: await femaleA(t, token), method: 1, startDate: '2024-01-10', remark: `隔离避孕${tag}` }),
     match: (r) => r.remark === `隔离避孕${tag}`,

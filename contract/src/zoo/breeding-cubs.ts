@@ -108,6 +108,8 @@ export const LitterRecord = z.object({
   birthDate: z.string().meta({ title: '产仔日期' }),
   cageId: z.string(),
   sireIds: z.array(z.string()),
+  /** Candidate sires held by other zoos (outside donors), by studbook identity. */
+  sireIdentityIds: z.array(z.string()),
   sireNames: z.string().meta({ title: '可能父本' }),
   cubs: z.array(LitterCub).meta({ title: '幼仔' }),
   liveBorn: z.number().meta({ title: '活产数' }),
@@ -269,21 +271,43 @@ export const PaternityResult = z.object({
   method: z.number(),
   lab: z.string(),
   candidateIds: z.array(z.string()),
+  /** The outside candidates (studbook identities) it was run against. */
+  candidateIdentityIds: z.array(z.string()),
   sireId: z.string(),
+  /** The confirmed sire when he is an outside donor (studbook identity; '' otherwise). */
+  sireIdentityId: z.string(),
   sireName: z.string(),
   remark: z.string(),
 });
 export type PaternityResult = z.output<typeof PaternityResult>;
 
-export const PaternityIn = z.object({
-  cubId: reqId('幼仔'),
-  testDate: dayIn('鉴定日期'),
-  method: dictInt('鉴定方法', PATERNITY_METHODS),
-  lab: optText('检测机构', 100),
-  /** The confirmed sire among the litter's candidates; empty when the test excluded them all. */
-  sireId: optId('确认父本'),
-  remark: optText('备注', 500),
+export const PaternityIn = z
+  .object({
+    cubId: reqId('幼仔'),
+    testDate: dayIn('鉴定日期'),
+    method: dictInt('鉴定方法', PATERNITY_METHODS),
+    lab: optText('检测机构', 100),
+    /** The confirmed sire among the litter's candidates; empty when the test excluded them all. */
+    sireId: optId('确认父本'),
+    /** Or the confirmed sire is an outside donor among the litter's candidates, by studbook identity. */
+    sireIdentityId: optId('确认父本(他园供体)'),
+    remark: optText('备注', 500),
+  })
+  .refine((v) => !v.sireId || !v.sireIdentityId, { message: '确认父本只能选择一个', path: ['sireIdentityId'] });
+
+/**
+ * A candidate sire of a litter: the zoo's male (`id`), or an outside donor by studbook identity (`id` '', `outside`),
+ * shown with his studbook number and holding zoo.
+ */
+export const PaternityCandidate = z.object({
+  id: z.string(),
+  identityId: z.string(),
+  name: z.string(),
+  outside: z.boolean(),
+  studbookNo: z.string(),
+  holderName: z.string(),
 });
+export type PaternityCandidate = z.output<typeof PaternityCandidate>;
 
 export const breedingCubEndpoints = {
   paternity: endpoint({
@@ -308,7 +332,7 @@ export const breedingCubEndpoints = {
     summary: '一窝幼仔的亲子鉴定结果与候选父本',
     access: { perm: 'breed_litter' },
     query: z.object({ id: reqId('产仔记录') }),
-    data: z.object({ candidates: z.array(z.object({ id: z.string(), name: z.string() })), results: z.array(PaternityResult) }),
+    data: z.object({ candidates: z.array(PaternityCandidate), results: z.array(PaternityResult) }),
   }),
   calendar: endpoint({
     method: 'GET',

@@ -117,6 +117,8 @@ export const SemenRecord = z.object({
   donorAnimalId: z.string(),
   donorName: z.string().meta({ title: '供体' }),
   donorStudbookNo: z.string().meta({ title: '供体谱系号' }),
+  /** A donor held by another zoo, by his studbook identity ('' when none). */
+  donorIdentityId: z.string(),
   collectDate: z.string().meta({ title: '采集日期' }),
   collectPlace: z.string().meta({ title: '采集地点' }),
   straws: z.number().meta({ title: '剩余支数' }),
@@ -142,6 +144,7 @@ export const breedSemen = defineCrud({
       donorAnimalId: optId('供体个体'),
       donorName: optText('供体名称', 100),
       donorStudbookNo: optText('供体谱系号', 50),
+      donorIdentityId: optId('他园供体'),
       collectDate: dayIn('采集日期'),
       collectPlace: optText('采集地点', 100),
       straws: optInt('剩余支数', 0, 100_000).transform((n) => n ?? 0),
@@ -152,7 +155,8 @@ export const breedSemen = defineCrud({
       transferTo: optText('转出至', 100),
       remark: optText('备注', 500),
     })
-    .refine((v) => v.donorAnimalId || v.donorName, { message: '请选择供体个体或填写供体名称', path: ['donorName'] })
+    .refine((v) => v.donorAnimalId || v.donorIdentityId || v.donorName, { message: '请选择供体个体或填写供体名称', path: ['donorName'] })
+    .refine((v) => !v.donorAnimalId || !v.donorIdentityId, { message: '本园供体与他园供体只能选择一个', path: ['donorIdentityId'] })
     .refine((v) => !v.transferDate === !v.transferTo, { message: '转出日期和转出至需同时填写', path: ['transferTo'] }),
   filters: z.object({ speciesId: NumFilter, sampleNo: z.string().optional(), tank: z.string().optional() }),
 });
@@ -175,6 +179,8 @@ export const BreedEventRecord = z.object({
   outcome: NumOut.meta({ title: '结果' }),
   semenId: z.string(),
   semenNo: z.string().meta({ title: '精液样本' }),
+  /** An AI's donor held by another zoo, by studbook identity ('' when none). */
+  donorIdentityId: z.string(),
   method: NumOut.meta({ title: '输精方式' }),
   straws: NumOut.meta({ title: '用量(支)' }),
   doseMl: NumOut.meta({ title: '剂量(mL)' }),
@@ -200,6 +206,7 @@ export const breedEvent = defineCrud({
       copulations: optInt('交配次数', 0, 1000),
       outcome: z.preprocess((v) => (v === '' || v === null ? undefined : v), dictInt('配对结果', PAIRING_OUTCOMES).optional()),
       semenId: optId('精液样本'),
+      donorIdentityId: optId('他园供体'),
       method: z.preprocess((v) => (v === '' || v === null ? undefined : v), dictInt('输精方式', AI_METHODS).optional()),
       straws: optInt('用量', 1, 100),
       doseMl: optNumber('剂量', 0, 1000),
@@ -210,7 +217,8 @@ export const breedEvent = defineCrud({
     })
     .refine((v) => v.kind !== 1 || v.sireIds.length > 0, { message: '自然配对请选择雄性个体', path: ['sireIds'] })
     .refine((v) => v.kind !== 1 || !v.semenId, { message: '自然配对不能选择精液样本', path: ['semenId'] })
-    .refine((v) => v.kind !== 2 || v.sireIds.length > 0 || v.semenId, { message: '人工授精请选择供体个体或精液样本', path: ['semenId'] })
+    .refine((v) => v.kind !== 2 || v.sireIds.length > 0 || v.semenId || v.donorIdentityId, { message: '人工授精请选择供体个体或精液样本', path: ['semenId'] })
+    .refine((v) => v.kind !== 1 || !v.donorIdentityId, { message: '自然配对不能选择他园供体', path: ['donorIdentityId'] })
     .refine((v) => v.kind !== 2 || v.method != null, { message: '请选择输精方式', path: ['method'] })
     .refine((v) => !v.semenId || v.straws != null, { message: '使用精液样本时请填写用量(支)', path: ['straws'] })
     .refine((v) => !v.startTime || !v.endTime || v.endTime >= v.startTime, { message: '结束时间不能早于开始时间', path: ['endTime'] }),
@@ -266,7 +274,27 @@ export const SeasonBoard = z.object({
 });
 export type SeasonBoard = z.output<typeof SeasonBoard>;
 
+/**
+ * An outside donor's studbook card: a male held by another zoo, registered in his species' studbook (the number,
+ * his name and the holding zoo — what a semen exchange's papers name).
+ */
+export const DonorCard = z.object({
+  identityId: z.string(),
+  studbookNo: z.string(),
+  animalName: z.string(),
+  holderName: z.string(),
+});
+export type DonorCard = z.output<typeof DonorCard>;
+
 export const breedingEndpoints = {
+  donors: endpoint({
+    method: 'GET',
+    path: '/zoo-breeding/donors',
+    summary: '他园供体: 某物种在谱系中登记的、由其他园区饲养的雄性(谱系号、名称、饲养园区)',
+    access: { perm: 'breed_semen' },
+    query: z.object({ speciesId: reqId('物种') }),
+    data: z.array(DonorCard),
+  }),
   season: endpoint({
     method: 'GET',
     path: '/zoo-breeding/season',

@@ -28,6 +28,7 @@ export * from './breeding';
 export * from './permit-report';
 export * from './quality';
 export * from './breeding-cubs';
+export * from './breeding-egg';
 export * from './diet';
 export * from './vet-round';
 export * from './vet-lab-ref';

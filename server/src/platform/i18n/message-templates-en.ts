@@ -257,6 +257,11 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '{reason},请确认后再提交': '{reason}; confirm before submitting',
   '{drug}: {reason},请确认后再提交': '{drug}: {reason}; confirm before submitting',
   // breeding and vet care, later slices
+  '卵号 {no} 已存在': 'Egg number {no} already exists',
+  '该雏鸟已关联卵号 {no}': 'This chick is already linked to egg number {no}',
+  '照蛋日期不能早于产卵日期({date})': 'The candling date cannot be before the laying date ({date})',
+  '他园供体(谱系身份 {id})不存在': 'The other base’s donor (studbook identity {id}) does not exist',
+  '他园供体(谱系身份 {id})未在该物种的谱系中登记谱系号': 'The other base’s donor (studbook identity {id}) has no number in the species’ studbook',
   '出壳数({a})应等于登记的雏鸟数({b})': 'Eggs hatched ({a}) must equal the chicks entered ({b})',
   '鉴定日期不能早于出生日期({date})': 'The test date cannot be before the birth date ({date})',
   '所选父本不在该幼仔的候选父本中(候选父本: {names})': 'The chosen sire is not among the cub’s candidate sires (candidates: {names})',

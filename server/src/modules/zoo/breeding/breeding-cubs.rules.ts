@@ -62,15 +62,27 @@ export async function breedingBefore(db: Tx, femaleId: string, eventId: string |
   throw new BizError(`该雌性没有配种记录,不能登记${record}`);
 }
 
+/** A litter's possible sires: the zoo's males (animal ids) and outside donors (studbook identities). */
+export interface Sires {
+  local: string[];
+  outside: string[];
+}
+
 /**
  * The possible sires of a litter: every candidate of her events of the same cycle (the chosen event and the 30 days
- * before it: a panda is often paired and inseminated on consecutive days), plus the zoo's donor of a semen sample
- * used. One name is the sire; several are the studbook's MULT.
+ * before it: a panda is often paired and inseminated on consecutive days), plus the donor of a semen sample used —
+ * the zoo's male, or another base's by his studbook identity — and an insemination's outside donor. One name is the
+ * sire; several are the studbook's MULT.
  */
-export async function possibleSires(db: Tx, ev: Event): Promise<string[]> {
+export async function possibleSires(db: Tx, ev: Event): Promise<Sires> {
   const from = addDays(ev.eventDate, -30);
   const events = await db
-    .select({ sireIds: zooBreedEvent.sireIds, donor: zooBreedSemen.donorAnimalId })
+    .select({
+      sireIds: zooBreedEvent.sireIds,
+      outside: zooBreedEvent.donorIdentityId,
+      donor: zooBreedSemen.donorAnimalId,
+      donorIdentity: zooBreedSemen.donorIdentityId,
+    })
     .from(zooBreedEvent)
     .leftJoin(zooBreedSemen, eq(zooBreedSemen.id, zooBreedEvent.semenId))
     .where(
@@ -81,12 +93,15 @@ export async function possibleSires(db: Tx, ev: Event): Promise<string[]> {
         lte(zooBreedEvent.eventDate, ev.eventDate),
       ),
     );
-  const out = new Set<string>();
+  const local = new Set<string>();
+  const outside = new Set<string>();
   for (const e of events) {
-    for (const s of e.sireIds) out.add(s);
-    if (e.donor) out.add(e.donor);
+    for (const s of e.sireIds) local.add(s);
+    if (e.donor) local.add(e.donor);
+    if (e.outside) outside.add(e.outside);
+    if (e.donorIdentity) outside.add(e.donorIdentity);
   }
-  return [...out];
+  return { local: [...local], outside: [...outside] };
 }
 
 /** Whether the species is a bird: its taxonomy's class (rank 1) is Aves. */
@@ -112,28 +127,36 @@ export async function litterOfCub(db: Tx, cubId: string) {
 }
 
 /**
- * Sets cubs' sire from a litter's possible sires: the one, or the studbook's MULT with the candidates by identity (a
- * transferred male keeps his across zoos), so the kinship code sees them.
+ * Sets cubs' sire from a litter's possible sires: the one (the zoo's male as an animal, an outside donor by his
+ * studbook identity, as the animal record links a parent of another zoo), or the studbook's MULT with the candidates
+ * by identity (a transferred male keeps his across zoos; an outside donor is his identity), so the kinship code sees
+ * them.
  */
-export async function setLitterSires(db: Tx, cubIds: string[], sires: string[]): Promise<void> {
+export async function setLitterSires(db: Tx, cubIds: string[], sires: Sires): Promise<void> {
   if (!cubIds.length) return;
-  if (sires.length === 1) {
-    await db.update(zooAnimal).set({ sireId: sires[0]!, sireIdentityId: null, sireMark: '', sireCandidates: null }).where(inArray(zooAnimal.id, cubIds));
+  const { local, outside } = sires;
+  if (local.length === 1 && !outside.length) {
+    await db.update(zooAnimal).set({ sireId: local[0]!, sireIdentityId: null, sireMark: '', sireCandidates: null }).where(inArray(zooAnimal.id, cubIds));
     return;
   }
-  const idents = sires.length
+  if (!local.length && outside.length === 1) {
+    await db.update(zooAnimal).set({ sireId: null, sireIdentityId: outside[0]!, sireMark: '', sireCandidates: null }).where(inArray(zooAnimal.id, cubIds));
+    return;
+  }
+  const idents = local.length
     ? await db
         .select({ id: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text` })
         .from(zooAnimal)
-        .where(inArray(zooAnimal.id, sires))
+        .where(inArray(zooAnimal.id, local))
     : [];
+  const all = [...new Set([...idents.map((i) => i.id), ...outside])];
   await db
     .update(zooAnimal)
     .set({
       sireId: null,
       sireIdentityId: null,
-      sireMark: idents.length ? 'MULT' : 'UNK',
-      sireCandidates: idents.length ? idents.map((i) => ({ id: i.id })) : null,
+      sireMark: all.length ? 'MULT' : 'UNK',
+      sireCandidates: all.length ? all.map((id) => ({ id })) : null,
     })
     .where(inArray(zooAnimal.id, cubIds));
 }

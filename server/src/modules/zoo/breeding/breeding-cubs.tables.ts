@@ -44,6 +44,11 @@ export const zooBreedLitter = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Candidate sires held by other zoos, by studbook identity (outside donors, migration 0050). */
+    sireIdentityIds: jsonb('sire_identity_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The cubs (zoo_animal ids) with what the birth form noted of each. */
     cubs: jsonb('cubs')
       .$type<Array<{ id: string; birthWeightG: number | null; vitality: number | null }>>()
@@ -132,6 +137,12 @@ export const zooBreedPaternity = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     sireId: bigintStr('sire_id'),
+    /** The outside candidates (studbook identities) and the one confirmed, when the sire is an outside donor. */
+    candidateIdentityIds: jsonb('candidate_identity_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    sireIdentityId: bigintStr('sire_identity_id'),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },

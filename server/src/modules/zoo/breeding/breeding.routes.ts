@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { breedEvent, breedOestrus, breedSemen, type BreedEventRecord, type OestrusRecord, type SemenRecord } from '@zoo/contract';
+import { breedEvent, breedingEndpoints, breedOestrus, breedSemen, type BreedEventRecord, type OestrusRecord, type SemenRecord } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
+import { route } from '../../../platform/http/route';
 import { mustExist } from '../../../platform/resource/guards';
 import { resourceRoutes, type Ctx } from '../../../platform/resource/resource-routes';
 import { animalLabel, today } from '../keeper/basic-log.service';
@@ -15,7 +16,9 @@ import { refuseContracepted } from './breeding-cubs.rules';
 import { calendarRoutes } from './breeding-calendar.routes';
 import { litterRoutes } from './litter.routes';
 import { paternityRoutes } from './paternity.routes';
+import { eggRoutes } from './egg.routes';
 import { zooBreedEvent, zooBreedOestrus, zooBreedSemen } from './breeding.tables';
+import { checkOutsideDonor, donorCards, donorLabel, donorsOf } from './outside-donor';
 
 /** Reproduction, first slice (decision 0042): oestrus observations, breeding events, the semen bank, the season board. */
 
@@ -78,7 +81,14 @@ export function breedingRoutes(app: FastifyInstance): void {
         if (d.sex !== 1) throw new BizError('供体必须是雄性个体');
         donorName ||= animalLabel(d.animalName, d.localNo);
       }
-      return { donorName, transferDate: input.transferDate ?? null };
+      let donorStudbookNo = input.donorStudbookNo ?? '';
+      if (input.donorIdentityId) {
+        // Another base's donor by his studbook identity: the sample's papers name him by studbook number.
+        const c = await checkOutsideDonor(db, input.donorIdentityId, input.speciesId, '供体个体与样本物种不一致');
+        donorName ||= c.animalName || c.studbookNo;
+        donorStudbookNo ||= c.studbookNo;
+      }
+      return { donorName, donorStudbookNo, donorIdentityId: input.donorIdentityId ?? null, transferDate: input.transferDate ?? null };
     },
     beforeRemove: async (ids, { db }) => {
       const [used] = await db
@@ -99,6 +109,7 @@ export function breedingRoutes(app: FastifyInstance): void {
     listScope: async (_ctx, { year }) => (year ? and(gte(e.eventDate, yearRange(year)[0]), lte(e.eventDate, yearRange(year)[1])) : undefined),
     toRecords: async (rs, ctx: Ctx): Promise<BreedEventRecord[]> => {
       const nos = await semenNos(ctx.db, [...new Set(rs.flatMap((r) => (r.semenId ? [r.semenId] : [])))]);
+      const cards = await donorCards(ctx.db, [...new Set(rs.flatMap((r) => (r.donorIdentityId ? [r.donorIdentityId] : [])))]);
       return Promise.all(
         rs.map(
           async (r) =>
@@ -106,7 +117,9 @@ export function breedingRoutes(app: FastifyInstance): void {
               ...r,
               femaleName: await nameOf(ctx, r.femaleId),
               speciesName: (await speciesOf(ctx)(r.speciesId))?.speciesName ?? '',
-              sireNames: await sireNames(ctx, r.sireIds),
+              sireNames: [await sireNames(ctx, r.sireIds), r.donorIdentityId ? donorLabel(cards.get(r.donorIdentityId), r.donorIdentityId) : '']
+                .filter(Boolean)
+                .join('、'),
               semenNo: r.semenId ? (nos.get(r.semenId) ?? '') : '',
             }) as never,
         ),
@@ -121,6 +134,9 @@ export function breedingRoutes(app: FastifyInstance): void {
       const semenId = ai ? (input.semenId ?? null) : null;
       const straws = semenId ? input.straws! : null;
       if (semenId) await usableSemen(db, semenId, f.speciesId);
+      // An insemination may name another base's donor directly, by studbook identity (no sample of the bank).
+      const donorIdentityId = ai ? (input.donorIdentityId ?? null) : null;
+      if (donorIdentityId) await checkOutsideDonor(db, donorIdentityId, f.speciesId);
       // Straws move only when the sample or the amount changes: the old use is given back, the new one taken,
       // both in this transaction (a refusal rolls both back).
       const before = existing?.semenId && existing.straws ? { id: existing.semenId, n: existing.straws } : null;
@@ -133,6 +149,7 @@ export function breedingRoutes(app: FastifyInstance): void {
         sireIds,
         semenId,
         straws,
+        donorIdentityId,
         // What belongs to the other kind is not kept.
         copulations: ai ? null : (input.copulations ?? null),
         outcome: ai ? null : (input.outcome ?? null),
@@ -152,9 +169,12 @@ export function breedingRoutes(app: FastifyInstance): void {
     },
   });
 
+  route(app, breedingEndpoints.donors, async ({ db, query }) => (await donorsOf(db, query.speciesId)).map(({ own: _own, ...c }) => c));
+
   seasonRoutes(app);
   breedingCubRoutes(app);
   litterRoutes(app);
   paternityRoutes(app);
+  eggRoutes(app);
   calendarRoutes(app);
 }

@@ -46,6 +46,8 @@ export const zooBreedSemen = pgTable(
     donorAnimalId: bigintStr('donor_animal_id'),
     donorName: varchar('donor_name', { length: 100 }).notNull().default(''),
     donorStudbookNo: varchar('donor_studbook_no', { length: 50 }).notNull().default(''),
+    /** A donor held by another zoo, by his studbook identity (migration 0050): a candidate sire of the litters it sires. */
+    donorIdentityId: bigintStr('donor_identity_id'),
     collectDate: date('collect_date', { mode: 'string' }).notNull(),
     collectPlace: varchar('collect_place', { length: 100 }).notNull().default(''),
     straws: integer('straws').notNull().default(0),
@@ -85,6 +87,8 @@ export const zooBreedEvent = pgTable(
     copulations: integer('copulations'),
     outcome: integer('outcome'),
     semenId: bigintStr('semen_id'),
+    /** An AI's donor held by another zoo, by studbook identity, when no sample of the bank is named (migration 0050). */
+    donorIdentityId: bigintStr('donor_identity_id'),
     method: integer('method'),
     straws: integer('straws'),
     doseMl: num('dose_ml', 10, 3),

@@ -17,6 +17,8 @@ import { breedingBefore, isBird, possibleSires, setLitterSires } from './breedin
 import { zooBreedCubLog, zooBreedLitter } from './breeding-cubs.tables';
 import { female, nameOf, refuseFuture, sireNames, yearRange } from './breeding.rules';
 import { zooBreedEvent } from './breeding.tables';
+import { donorCards, donorLabel } from './outside-donor';
+import { zooBreedEgg } from './breeding-egg.tables';
 
 /**
  * Litters (decision 0042): recording one books the birth through the stock ledger (the same `born` movement as
@@ -64,14 +66,14 @@ export async function bookLitter(
         bornDate: input.birthDate,
         bornType: ev.kind === AI ? 3 : 1,
         damId: dam.id,
-        sireId: sires.length === 1 ? sires[0] : undefined,
+        sireId: sires.local.length === 1 && !sires.outside.length ? sires.local[0] : undefined,
         animals: input.cubs.map((c) => ({ localNo: c.localNo, animalName: c.animalName ?? '', sex: c.sex })),
         remark: `产仔登记${input.remark ? `: ${input.remark}` : ''}`.slice(0, 500),
       }),
     );
     ({ ids, animalIds } = booked);
-    // Several candidates: the studbook's MULT (one was given to the ledger as the sire).
-    if (sires.length > 1) await setLitterSires(db, animalIds, sires);
+    // Several candidates (the studbook's MULT) or an outside donor: set here (the ledger takes only the zoo's male).
+    if (sires.local.length + sires.outside.length > 1 || sires.outside.length) await setLitterSires(db, animalIds, sires);
     const weighed = input.cubs.flatMap((c, i) => (c.birthWeightG ? [{ animalId: animalIds[i]!, g: c.birthWeightG }] : []));
     if (weighed.length)
       await db
@@ -81,7 +83,8 @@ export async function bookLitter(
   return {
     speciesId: dam.speciesId,
     eventId: ev.id,
-    sireIds: sires,
+    sireIds: sires.local,
+    sireIdentityIds: sires.outside,
     cubs: input.cubs.map((c, i) => ({ id: animalIds[i]!, birthWeightG: c.birthWeightG ?? null, vitality: c.vitality ?? null })),
     stockLogIds: ids,
   };
@@ -96,6 +99,7 @@ async function toRecords(rs: Litter[], ctx: Ctx): Promise<LitterRecord[]> {
         .where(inArray(zooAnimal.id, cubIds))
     : [];
   const byId = new Map(cubs.map((c) => [c.id, c]));
+  const cards = await donorCards(ctx.db, [...new Set(rs.flatMap((r) => r.sireIdentityIds))]);
   return Promise.all(
     rs.map(async (r) => {
       const [ev] = await ctx.db.select({ d: zooBreedEvent.eventDate }).from(zooBreedEvent).where(eq(zooBreedEvent.id, r.eventId));
@@ -104,7 +108,7 @@ async function toRecords(rs: Litter[], ctx: Ctx): Promise<LitterRecord[]> {
         damName: await nameOf(ctx, r.damId),
         speciesName: (await speciesOf(ctx)(r.speciesId))?.speciesName ?? '',
         eventDate: ev?.d ?? '',
-        sireNames: await sireNames(ctx, r.sireIds),
+        sireNames: [await sireNames(ctx, r.sireIds), ...r.sireIdentityIds.map((i) => donorLabel(cards.get(i), i))].filter(Boolean).join('、'),
         cubs: r.cubs.flatMap((c) => {
           const a = byId.get(c.id);
           return a ? [{ ...a, birthWeightG: c.birthWeightG ?? '', vitality: c.vitality ?? '' }] : [];
@@ -154,7 +158,14 @@ export function litterRoutes(app: FastifyInstance): void {
       // The birth is booked: what it booked stays (a wrong litter is removed, which reverses the birth, and recorded again).
       if (input.damId !== existing.damId || input.birthDate !== existing.birthDate || input.cageId !== existing.cageId)
         throw new BizError('产仔记录已登记出生变动,母本、产仔日期和笼舍不能修改;如有错误请删除后重新登记');
-      return { eventId: existing.eventId, cubs: existing.cubs, sireIds: existing.sireIds, stockLogIds: existing.stockLogIds, speciesId: existing.speciesId };
+      return {
+        eventId: existing.eventId,
+        cubs: existing.cubs,
+        sireIds: existing.sireIds,
+        sireIdentityIds: existing.sireIdentityIds,
+        stockLogIds: existing.stockLogIds,
+        speciesId: existing.speciesId,
+      };
     },
     beforeRemove: async (ids, { db }) => {
       const rows = await db
@@ -164,6 +175,17 @@ export function litterRoutes(app: FastifyInstance): void {
         .for('update');
       // Removing a litter reverses its birth movement (the cubs leave the registry), or refuses as the ledger does.
       for (const r of rows) for (const id of r.stockLogIds) await reverseMovement(db, id, '删除产仔记录');
+      // A clutch's eggs go with it.
+      if (rows.length)
+        await db
+          .update(zooBreedEgg)
+          .set({ isDeleted: 1 })
+          .where(
+            inArray(
+              zooBreedEgg.litterId,
+              rows.map((r) => r.id),
+            ),
+          );
     },
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { breedingCubEndpoints, type PaternityResult } from '@zoo/contract';
+import { breedingCubEndpoints, type PaternityCandidate, type PaternityResult } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { route } from '../../../platform/http/route';
@@ -11,12 +11,14 @@ import { zooAnimal } from '../zoo.tables';
 import { litterOfCub, setLitterSires } from './breeding-cubs.rules';
 import { zooBreedLitter, zooBreedPaternity } from './breeding-cubs.tables';
 import { ANIMAL_MISSING, refuseFuture } from './breeding.rules';
+import { donorCards, donorLabel } from './outside-donor';
 
 /**
  * Paternity tests (issue 31): a cub born with several candidate sires (the studbook's MULT) gets its sire later,
  * when a DNA test (microsatellite or SNP genotyping) confirms one of the litter's candidates — or excludes them all.
  * The result and the cub's sire change in the request's transaction, so the studbook's kinship follows at once;
- * removing the result gives the cub back the litter's candidates.
+ * removing the result gives the cub back the litter's candidates. An outside donor (another base's male, by his
+ * studbook identity) is a candidate like the zoo's males, and confirmed becomes the cub's sire by that identity.
  */
 
 type Row = typeof zooBreedPaternity.$inferSelect;
@@ -30,6 +32,7 @@ async function labels(db: Tx, ids: string[]): Promise<Map<string, string>> {
 
 async function toResults(db: Tx, rows: Row[]): Promise<PaternityResult[]> {
   const names = await labels(db, [...new Set(rows.flatMap((r) => [r.cubId, ...(r.sireId ? [r.sireId] : [])]))]);
+  const cards = await donorCards(db, [...new Set(rows.flatMap((r) => (r.sireIdentityId ? [r.sireIdentityId] : [])))]);
   return rows.map((r) => ({
     id: r.id,
     cubId: r.cubId,
@@ -39,10 +42,47 @@ async function toResults(db: Tx, rows: Row[]): Promise<PaternityResult[]> {
     method: r.method,
     lab: r.lab,
     candidateIds: r.candidateIds,
+    candidateIdentityIds: r.candidateIdentityIds,
     sireId: r.sireId ?? '',
-    sireName: r.sireId ? (names.get(r.sireId) ?? '') : '',
+    sireIdentityId: r.sireIdentityId ?? '',
+    sireName: r.sireId ? (names.get(r.sireId) ?? '') : r.sireIdentityId ? donorLabel(cards.get(r.sireIdentityId), r.sireIdentityId) : '',
     remark: r.remark,
   }));
+}
+
+/** A litter's candidates: the zoo's males, then the outside donors, each with his studbook number and holding zoo. */
+async function candidatesOf(db: Tx, litter: { sireIds: string[]; sireIdentityIds: string[] }): Promise<PaternityCandidate[]> {
+  const local = litter.sireIds.length
+    ? await db
+        .select({
+          id: zooAnimal.id,
+          name: zooAnimal.animalName,
+          no: zooAnimal.localNo,
+          identity: sql<string>`coalesce(${zooAnimal.identityId}, ${zooAnimal.id})::text`,
+        })
+        .from(zooAnimal)
+        .where(inArray(zooAnimal.id, litter.sireIds))
+    : [];
+  const cards = await donorCards(db, [...local.map((l) => l.identity), ...litter.sireIdentityIds]);
+  const byId = new Map(local.map((l) => [l.id, l]));
+  return [
+    ...litter.sireIds.map((id) => {
+      const l = byId.get(id);
+      const c = l ? cards.get(l.identity) : undefined;
+      return {
+        id,
+        identityId: l?.identity ?? '',
+        name: l ? animalLabel(l.name, l.no) : id,
+        outside: false,
+        studbookNo: c?.studbookNo ?? '',
+        holderName: c?.holderName ?? '',
+      };
+    }),
+    ...litter.sireIdentityIds.map((identityId) => {
+      const c = cards.get(identityId);
+      return { id: '', identityId, name: donorLabel(c, identityId), outside: true, studbookNo: c?.studbookNo ?? '', holderName: c?.holderName ?? '' };
+    }),
+  ];
 }
 
 export function paternityRoutes(app: FastifyInstance): void {
@@ -54,9 +94,10 @@ export function paternityRoutes(app: FastifyInstance): void {
     refuseFuture(body.testDate, await today(db), '鉴定日期');
     if (body.testDate < litter.birthDate) throw new BizError(`鉴定日期不能早于出生日期(${litter.birthDate})`);
     const sireId = body.sireId ?? null;
-    if (sireId && !litter.sireIds.includes(sireId)) {
-      const names = await labels(db, litter.sireIds);
-      const list = litter.sireIds.map((id) => names.get(id) ?? id).join('、');
+    const sireIdentityId = body.sireIdentityId ?? null;
+    // The sire must be named on the dam's breeding events of the conception window (the litter's candidates).
+    if ((sireId && !litter.sireIds.includes(sireId)) || (sireIdentityId && !litter.sireIdentityIds.includes(sireIdentityId))) {
+      const list = (await candidatesOf(db, litter)).map((c) => c.name).join('、');
       throw new BizError(`所选父本不在该幼仔的候选父本中(候选父本: ${list || '无'})`);
     }
     await auditReasonUnlessGiven(db, `亲子鉴定: ${animalLabel(cub.animalName, cub.localNo)}`);
@@ -66,7 +107,9 @@ export function paternityRoutes(app: FastifyInstance): void {
       method: body.method,
       lab: body.lab ?? '',
       candidateIds: litter.sireIds,
+      candidateIdentityIds: litter.sireIdentityIds,
       sireId,
+      sireIdentityId,
       remark: body.remark ?? '',
     };
     // One live result per cub: a later test replaces the earlier one (the audit trail keeps both). Results for one
@@ -84,7 +127,7 @@ export function paternityRoutes(app: FastifyInstance): void {
           .values({ cubId: cub.id, ...values })
           .returning();
     // The confirmed sire replaces the MULT; a test that excluded every candidate leaves the sire unknown.
-    if (sireId) await setLitterSires(db, [cub.id], [sireId]);
+    if (sireId || sireIdentityId) await setLitterSires(db, [cub.id], { local: sireId ? [sireId] : [], outside: sireIdentityId ? [sireIdentityId] : [] });
     else await db.update(zooAnimal).set({ sireId: null, sireIdentityId: null, sireMark: 'UNK', sireCandidates: null }).where(eq(zooAnimal.id, cub.id));
     return (await toResults(db, [row!]))[0]!;
   });
@@ -98,8 +141,14 @@ export function paternityRoutes(app: FastifyInstance): void {
     if (!row) throw new BizError('亲子鉴定记录不存在');
     await db.update(p).set({ isDeleted: 1 }).where(eq(p.id, row.id));
     // The cub goes back to what its litter gave it: the candidates of the cycle.
-    const [litter] = await db.select({ sireIds: zooBreedLitter.sireIds }).from(zooBreedLitter).where(eq(zooBreedLitter.id, row.litterId));
-    await setLitterSires(db, [row.cubId], litter?.sireIds ?? row.candidateIds);
+    const [litter] = await db
+      .select({ sireIds: zooBreedLitter.sireIds, sireIdentityIds: zooBreedLitter.sireIdentityIds })
+      .from(zooBreedLitter)
+      .where(eq(zooBreedLitter.id, row.litterId));
+    await setLitterSires(db, [row.cubId], {
+      local: litter?.sireIds ?? row.candidateIds,
+      outside: litter?.sireIdentityIds ?? row.candidateIdentityIds,
+    });
     return { id: row.id };
   });
 
@@ -114,7 +163,6 @@ export function paternityRoutes(app: FastifyInstance): void {
       .from(p)
       .where(and(eq(p.litterId, litter.id), eq(p.isDeleted, 0)))
       .orderBy(asc(p.testDate), asc(p.id));
-    const names = await labels(db, litter.sireIds);
-    return { candidates: litter.sireIds.map((id) => ({ id, name: names.get(id) ?? '' })), results: await toResults(db, rows) };
+    return { candidates: await candidatesOf(db, litter), results: await toResults(db, rows) };
   });
 }

@@ -1,6 +1,6 @@
 import { animal, breedingEndpoints, breedOestrus, breedSemen, dictBiz, OESTRUS_SIGN_DICT, OESTRUS_SIGNS } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Select, Typography } from 'antd';
+import { Empty, Form, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
@@ -66,6 +66,36 @@ export function MaleSelect({ id, value, onChange, disabled }: ControlProps) {
       loading={loading}
       value={(value as string) || undefined}
       disabled={disabled}
+      options={options}
+      onChange={(v) => onChange?.(v ?? '')}
+    />
+  );
+}
+
+/**
+ * Another base's donor, by studbook identity: the studbook males of the form's species held by other zoos, each
+ * shown with his studbook number, name and holding zoo.
+ */
+export function OutsideDonorSelect({ id, value, onChange, disabled }: ControlProps) {
+  const { t } = useTranslation();
+  const speciesId = Form.useWatch('speciesId', Form.useFormInstance()) as string | undefined;
+  const q = useQuery({
+    queryKey: ['breeding', 'donors', speciesId],
+    queryFn: () => call(breedingEndpoints.donors, { query: { speciesId: speciesId! } }),
+    enabled: Boolean(speciesId),
+  });
+  const options = (q.data ?? []).map((d) => ({ value: d.identityId, label: `${d.studbookNo} ${d.animalName} · ${d.holderName}` }));
+  return (
+    <Select
+      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+      id={id}
+      showSearch
+      allowClear
+      optionFilterProp="label"
+      placeholder={t(speciesId ? 'breedSemen.pickOutsideDonor' : 'breedSemen.pickSpeciesFirst')}
+      loading={q.isLoading && Boolean(speciesId)}
+      value={(value as string) || undefined}
+      disabled={disabled || !speciesId}
       options={options}
       onChange={(v) => onChange?.(v ?? '')}
     />

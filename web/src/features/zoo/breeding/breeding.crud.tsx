@@ -2,7 +2,7 @@ import { AI_METHODS, BREED_KINDS, breedEvent, breedOestrus, breedSemen, HORMONE_
 import { chinaDay } from '../../../lib/china-day';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
 import { ZooSpeciesSelect } from '../shared/registry-widgets';
-import { FemaleSelect, MaleSelect, SemenSelect, SignsSelect, SignsText, SiresSelect } from './breeding-widgets';
+import { FemaleSelect, MaleSelect, OutsideDonorSelect, SemenSelect, SignsSelect, SignsText, SiresSelect } from './breeding-widgets';
 
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
 const units: Option[] = HORMONE_UNITS.map((u) => ({ label: u, value: u }));
@@ -45,6 +45,7 @@ export const eventPage = defineCrudPage({
     outcome: { options: opts('breedEvent.outcomes', PAIRING_OUTCOMES), width: 110, when: (v) => !isAi(v) },
     semenId: { widget: 'custom', input: (p: ControlProps) => <SemenSelect {...p} />, table: false, view: false, span: 24, when: isAi },
     semenNo: { form: false, width: 110 },
+    donorIdentityId: { form: false, table: false, view: false },
     method: { options: opts('breedEvent.methods', AI_METHODS), table: false, when: isAi },
     straws: { widget: 'number', width: 80, when: isAi },
     doseMl: { widget: 'number', table: false, when: isAi },
@@ -65,6 +66,7 @@ export const semenPage = defineCrudPage({
     speciesId: { widget: 'custom', input: (p: ControlProps) => <ZooSpeciesSelect {...p} all />, table: false, view: false },
     speciesName: { form: false, width: 100 },
     donorAnimalId: { widget: 'custom', input: (p: ControlProps) => <MaleSelect {...p} />, table: false, view: false },
+    donorIdentityId: { widget: 'custom', input: (p: ControlProps) => <OutsideDonorSelect {...p} />, table: false, view: false },
     donorName: { width: 150 },
     donorStudbookNo: { table: false },
     collectDate: { widget: 'date', width: 110 },

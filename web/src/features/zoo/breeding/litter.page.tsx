@@ -1,4 +1,4 @@
-import { breedingCubEndpoints, breedLitter } from '@zoo/contract';
+import { breedingCubEndpoints, breedLitter, INCUBATOR } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { UserText } from '../../../components/user-text';
 import { call } from '../../../lib/request';
 import { litterPage } from './breeding-cubs.crud';
 import { PaternityDialog } from './paternity-dialog';
+import { EggDialog } from './egg-dialog';
 
 type Row = RowOf<typeof litterPage.crud>;
 type Cub = { id: string; localNo: string; animalName: string };
@@ -102,11 +103,21 @@ export default function LitterPage() {
   const paternity = useRowDialog<Row>('breed_litter_edit', t('breedPaternity.paternity'), (row, close) => (
     <PaternityDialog litter={{ id: row.id, cubs: row.cubs as Cub[] }} onClose={close} />
   ));
+  const eggs = useRowDialog<Row>('breed_litter_view', t('breedEgg.eggs'), (row, close) => (
+    <EggDialog litter={{ id: row.id, cubs: row.cubs as Cub[] }} onClose={close} />
+  ));
+  // A bird's clutch (incubator rearing or egg counts) has its eggs; a litter with live-born young its paternity.
+  const isClutch = (row: Row) => row.rearing === INCUBATOR || row.eggsLaid !== '';
   return (
     <>
       <CrudPage
         def={litterPage}
-        rowActions={(row, ctx) => (row.liveBorn ? paternity.action(row, ctx) : null)}
+        rowActions={(row, ctx) => (
+          <>
+            {row.liveBorn ? paternity.action(row, ctx) : null}
+            {isClutch(row) ? eggs.action(row, ctx) : null}
+          </>
+        )}
         header={
           <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
             <Space wrap>
@@ -126,6 +137,7 @@ export default function LitterPage() {
         }
       />
       {paternity.dialog}
+      {eggs.dialog}
     </>
   );
 }

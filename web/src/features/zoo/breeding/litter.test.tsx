@@ -57,8 +57,10 @@ function server() {
     }),
     'GET /api/zoo-breeding/litter/paternity': ok({
       candidates: [
-        { id: '2', name: '阳阳 (P002)' },
-        { id: '3', name: '乐乐 (P003)' },
+        { id: '2', identityId: '2', name: '阳阳 (P002)', outside: false, studbookNo: '', holderName: '' },
+        { id: '3', identityId: '3', name: '乐乐 (P003)', outside: false, studbookNo: '', holderName: '' },
+        // Another base's donor of the frozen semen, by his studbook identity.
+        { id: '', identityId: '801', name: '501 远方(乙繁育基地)', outside: true, studbookNo: '501', holderName: '乙繁育基地' },
       ],
       results: [],
     }),
@@ -72,7 +74,9 @@ function server() {
         method: 1,
         lab: '遗传中心',
         candidateIds: ['2', '3'],
-        sireId: '3',
+        candidateIdentityIds: ['801'],
+        sireId: (req.body as { sireId: string }).sireId,
+        sireIdentityId: (req.body as { sireIdentityId: string }).sireIdentityId,
         sireName: '乐乐 (P003)',
         remark: '',
       }),
@@ -117,7 +121,7 @@ describe('产仔与育幼', () => {
     const row = (await screen.findByText('安安 (P006)')).closest('tr')!;
     await clickRowAction(row, '亲子鉴定');
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('阳阳 (P002)、乐乐 (P003)')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByTestId('paternity-candidates')).toHaveTextContent('阳阳 (P002)、乐乐 (P003)、501 远方(乙繁育基地)他园供体'));
     const form = within(dialog).getByTestId('paternity-form');
     fireEvent.click(within(form).getByRole('button', { name: /登记鉴定结果/ }));
     expect(await within(form).findByText('请选择幼仔')).toBeInTheDocument();
@@ -129,7 +133,30 @@ describe('产仔与育幼', () => {
     fireEvent.click((await screen.findAllByTitle('乐乐 (P003)')).at(-1)!);
     fireEvent.click(within(form).getByRole('button', { name: /登记鉴定结果/ }));
     await waitFor(() => expect(net.to('POST /api/zoo-breeding/litter/paternity')).toHaveLength(1));
-    expect(net.to('POST /api/zoo-breeding/litter/paternity')[0]!.body).toMatchObject({ cubId: '72', method: 1, lab: '遗传中心', sireId: '3' });
+    expect(net.to('POST /api/zoo-breeding/litter/paternity')[0]!.body).toMatchObject({
+      cubId: '72',
+      method: 1,
+      lab: '遗传中心',
+      sireId: '3',
+      sireIdentityId: '',
+    });
     expect(await screen.findByText('亲子鉴定结果已登记,幼仔父本已更新')).toBeInTheDocument();
+  });
+
+  it('names an outside donor as the confirmed sire: listed with his studbook number and zoo, sent by studbook identity', async () => {
+    signIn({ tenant_id: '100000', role_name: 'admin' }, [], { breed_litter: true, breed_litter_edit: true });
+    const net = server();
+    renderPage(<LitterPage />);
+    const row = (await screen.findByText('安安 (P006)')).closest('tr')!;
+    await clickRowAction(row, '亲子鉴定');
+    const dialog = await screen.findByRole('dialog');
+    const form = within(dialog).getByTestId('paternity-form');
+    await waitFor(() => expect(within(dialog).getByTestId('paternity-candidates')).toHaveTextContent('501 远方(乙繁育基地)'));
+    await chooseOption(form, '幼仔', '安宝 (P007)');
+    fireEvent.mouseDown(within(form).getByLabelText('确认父本'));
+    fireEvent.click((await screen.findAllByTitle('501 远方(乙繁育基地) · 他园供体')).at(-1)!);
+    fireEvent.click(within(form).getByRole('button', { name: /登记鉴定结果/ }));
+    await waitFor(() => expect(net.to('POST /api/zoo-breeding/litter/paternity')).toHaveLength(1));
+    expect(net.to('POST /api/zoo-breeding/litter/paternity')[0]!.body).toMatchObject({ cubId: '71', sireId: '', sireIdentityId: '801' });
   });
 });

@@ -1,6 +1,6 @@
-import { breedingCubEndpoints, breedLitter, PATERNITY_METHODS } from '@zoo/contract';
+import { breedingCubEndpoints, breedLitter, PATERNITY_METHODS, type PaternityCandidate } from '@zoo/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,11 @@ import { call } from '../../../lib/request';
 
 /** The sire field's value for "the test excluded every candidate" (the API takes an empty sire). */
 const NONE = 'none';
+/**
+ * A candidate's value in the sire field: the zoo's male by animal id, an outside donor (another base's male) by his
+ * studbook identity — the API takes them as `sireId` and `sireIdentityId`.
+ */
+const valueOf = (c: PaternityCandidate) => (c.outside ? `i:${c.identityId}` : `a:${c.id}`);
 
 type Cub = { id: string; localNo: string; animalName: string };
 type Form = { cubId: string; testDate: Dayjs; method: number; lab?: string; sireId: string; remark?: string };
@@ -44,7 +49,8 @@ export function PaternityDialog({ litter, onClose }: { litter: { id: string; cub
           testDate: v.testDate.format('YYYY-MM-DD'),
           method: v.method,
           lab: v.lab ?? '',
-          sireId: v.sireId === NONE ? '' : v.sireId,
+          sireId: v.sireId.startsWith('a:') ? v.sireId.slice(2) : '',
+          sireIdentityId: v.sireId.startsWith('i:') ? v.sireId.slice(2) : '',
           remark: v.remark ?? '',
         } as never,
       });
@@ -70,8 +76,20 @@ export function PaternityDialog({ litter, onClose }: { litter: { id: string; cub
       width={720}
       destroyOnHidden
     >
-      <Typography.Paragraph>
-        {t('breedPaternity.candidates')}: <UserText>{candidates.map((c) => c.name).join('、') || '—'}</UserText>
+      <Typography.Paragraph data-testid="paternity-candidates">
+        {t('breedPaternity.candidates')}: {candidates.length ? null : '—'}
+        {candidates.map((c, i) => (
+          <span key={valueOf(c)}>
+            {i ? '、' : ''}
+            <UserText>{c.name}</UserText>
+            {/* Another base's donor: his studbook number and holding zoo are in the name; the tag says where he is. */}
+            {c.outside ? (
+              <Tag color="blue" style={{ marginInlineStart: 4 }}>
+                {t('breedPaternity.outside')}
+              </Tag>
+            ) : null}
+          </span>
+        ))}
         {candidates.length > 1 ? <Typography.Text type="secondary"> ({t('breedPaternity.mult')})</Typography.Text> : null}
       </Typography.Paragraph>
       <Table
@@ -125,7 +143,12 @@ export function PaternityDialog({ litter, onClose }: { litter: { id: string; cub
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="sireId" label={t('breedPaternity.confirmedSire')} rules={[{ required: true, message: t('breedPaternity.sireRequired') }]}>
-            <Select options={[...candidates.map((c) => ({ value: c.id, label: c.name })), { value: NONE, label: t('breedPaternity.noneOfThem') }]} />
+            <Select
+              options={[
+                ...candidates.map((c) => ({ value: valueOf(c), label: c.outside ? `${c.name} · ${t('breedPaternity.outside')}` : c.name })),
+                { value: NONE, label: t('breedPaternity.noneOfThem') },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="remark" label={t('breedPaternity.remark')}>
             <Input.TextArea rows={2} maxLength={500} />

@@ -8,16 +8,21 @@
  * A scratch database is created and dropped afterwards. The history is written by SQL with triggers off (the
  * audit rows of the animal are written as the trigger would). Serial latency: 300 requests after 30 warm-ups,
  * one at a time, 20 entries a page; four pages in five are among the first ten (what a vet reads), one in five is
- * anywhere up to the last (the deepest offset is the slowest, the whole set is sorted either way).
+ * anywhere up to the last. Then the statement alone, on the server's side, as the request role runs it: the
+ * execution time `EXPLAIN (ANALYZE, BUFFERS)` reports and the backend's CPU time per statement (from
+ * /proc/<pid>/stat when PostgreSQL runs on this host), both less sensitive to other jobs than the HTTP latency.
  * Usage: npm run bench:vet-timeline -w @zoo/bench
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '@zoo/server/src/app';
 import { loadConfig } from '@zoo/server/src/config';
 import { openPostgres, runMigrations } from '@zoo/server/src/db/client';
 import { seed } from '@zoo/server/src/seed';
 import { generateZoos } from '@zoo/server/src/seed/scale';
+import { timelineStatement } from '@zoo/server/src/modules/zoo/vet/timeline-statement';
 import { dropBenchDatabase } from './pg-once';
 import { pgOnce } from './pg-once';
 import { adminToken } from './sign-in';
@@ -112,6 +117,51 @@ async function history(c: pg.Client, animalId: string, speciesId: string): Promi
   await c.query('analyze');
 }
 
+/** The statement's own cost on the same page mix: EXPLAIN ANALYZE execution time, and backend CPU per statement. */
+async function serverSide(c: pg.Client, animalId: string, pages: number): Promise<void> {
+  const page = (i: number) => (i % 5 === 4 ? 1 + ((i * 7919) % pages) : 1 + (i % 10));
+  const dialect = new PgDialect();
+  const inRequest = async (text: string, values: unknown[], name?: string) => {
+    await c.query('begin');
+    await c.query(`select set_config('app.tenant_id', $1, true), set_config('role', 'zoo_app', true)`, [tenant]);
+    const r = await c.query({ text, values, ...(name ? { name } : {}) });
+    await c.query('rollback');
+    return r;
+  };
+  const exec: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const q = dialect.sqlToQuery(timelineStatement(animalId, page(i), SIZE));
+    const plan = (await inRequest(`explain (analyze, buffers) ${q.sql}`, q.params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    exec.push(Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]));
+  }
+  console.log(
+    `server side, EXPLAIN ANALYZE execution: p50 / p90 / p99 ${pct(exec, 50).toFixed(2)} / ${pct(exec, 90).toFixed(2)} / ${pct(exec, 99).toFixed(2)} ms`,
+  );
+  const { pid } = (await c.query('select pg_backend_pid() as pid')).rows[0] as { pid: number };
+  const ticks = () => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(f[11]) + Number(f[12]);
+  };
+  try {
+    ticks();
+  } catch {
+    return; // PostgreSQL on another host: no CPU figure
+  }
+  const runs = 200;
+  // Named, as the server names a repeated statement: planned once, then PostgreSQL's plan cache decides.
+  for (let i = 0; i < 10; i++) {
+    const q = dialect.sqlToQuery(timelineStatement(animalId, page(i), SIZE));
+    await inRequest(q.sql, q.params, 'timeline');
+  }
+  const t0 = ticks();
+  for (let i = 0; i < runs; i++) {
+    const q = dialect.sqlToQuery(timelineStatement(animalId, page(i), SIZE));
+    await inRequest(q.sql, q.params, 'timeline');
+  }
+  // Clock ticks of 10 ms (USER_HZ 100) over 200 statements: 0.05 ms resolution.
+  console.log(`server side, backend CPU per statement: ${(((ticks() - t0) * 10) / runs).toFixed(2)} ms (${runs} statements, with their begin/rollback)`);
+}
+
 async function main() {
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
   const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
@@ -165,6 +215,7 @@ async function main() {
     );
     console.log(`target (issue 30): p99 ≤ 50 ms for a page — ${pct(all, 99) <= 50 ? 'met' : 'NOT met'}`);
     await app.close();
+    await serverSide(c, animal.id, pages);
   } finally {
     await c.end().catch(() => undefined);
     await database.close();

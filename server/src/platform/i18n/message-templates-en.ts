@@ -329,6 +329,8 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '「{name}」已有 {date} 生效的饲喂计划': '"{name}" already has a feeding plan effective {date}',
   '「{name}」{date} {time} 的饲喂已记录': 'The feeding of "{name}" at {date} {time} is already recorded',
   '「{name}」{date} 已有饲养日志': '"{name}" already has a keeper log on {date}',
+  '月龄 {from} 与该物种这个检测项目和单位已有的参考区间(月龄 {to})重叠':
+    'The age window {from} months overlaps an existing interval of this species, test and unit (age {to} months)',
   '{field}为 MULT,但文件没有列出候选个体:请改为 UNK,导入后在个体档案中填写 MULT 候选':
     'The {field} is MULT but the file lists no candidates: use UNK, and give the MULT candidates in the animal’s record after the import',
   '{field}“{v}”不是谱系号,也不是 UNK / WILD / MULT': 'The {field} "{v}" is not a studbook number, nor UNK / WILD / MULT',

@@ -56,6 +56,10 @@ export const zooMedNecropsy = pgTable(
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },
-  // One necropsy per death.
-  (t) => [uniqueIndex('zoo_med_necropsy_death_uq').on(t.tenantId, t.stockLogId).where(live), tenantPolicy('zoo_med_necropsy')],
+  // One necropsy per death; found by animal for its timeline (migration 0051), as every medical table is.
+  (t) => [
+    uniqueIndex('zoo_med_necropsy_death_uq').on(t.tenantId, t.stockLogId).where(live),
+    index('zoo_med_necropsy_animal_idx').on(t.tenantId, t.animalId),
+    tenantPolicy('zoo_med_necropsy'),
+  ],
 );

@@ -1,4 +1,4 @@
-import { date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
 
@@ -112,7 +112,9 @@ export const zooMedWeightRef = pgTable(
 /**
  * A species' reference interval of a laboratory test (检验参考区间): what a result of that species, test and unit
  * takes when entered without its own interval (copied onto the result on save). Test and unit compared without
- * regard to case; one live row per (species, test, unit).
+ * regard to case. An interval may hold for one sex and/or an age window in whole months [min, max) (migration
+ * 0051): one live row per (species, test, unit, sex) without a window, windows of one sex never overlapping (the
+ * route checks, under an advisory lock); a result takes the most specific one that fits its animal.
  */
 export const zooMedLabRef = pgTable(
   'zoo_med_lab_ref',
@@ -124,14 +126,27 @@ export const zooMedLabRef = pgTable(
     unit: varchar('unit', { length: 20 }).notNull().default(''),
     refLow: numeric('ref_low', { precision: 20, scale: 6, mode: 'number' }),
     refHigh: numeric('ref_high', { precision: 20, scale: 6, mode: 'number' }),
+    /** 0 either sex, 1 male, 2 female (animal_sex). */
+    sex: integer('sex').notNull().default(0),
+    /** Age window in whole months on the sample date, from `age_min_months` (inclusive) to `age_max_months` (exclusive). */
+    ageMinMonths: integer('age_min_months'),
+    ageMaxMonths: integer('age_max_months'),
     source: varchar('source', { length: 200 }).notNull().default(''),
     remark: varchar('remark', { length: 500 }).notNull().default(''),
     ...baseCols(),
   },
   (t) => [
     uniqueIndex('zoo_med_lab_ref_uq')
+      .on(t.tenantId, t.speciesId, sql`lower(${t.testName})`, sql`lower(${t.unit})`, t.sex)
+      .where(sql`is_deleted = 0 and age_min_months is null and age_max_months is null`),
+    index('zoo_med_lab_ref_test_idx')
       .on(t.tenantId, t.speciesId, sql`lower(${t.testName})`, sql`lower(${t.unit})`)
       .where(sql`is_deleted = 0`),
+    check('zoo_med_lab_ref_sex_ck', sql`sex in (0, 1, 2)`),
+    check(
+      'zoo_med_lab_ref_age_ck',
+      sql`(age_min_months is null or age_min_months >= 0) and (age_max_months is null or age_max_months > coalesce(age_min_months, 0))`,
+    ),
     tenantPolicy('zoo_med_lab_ref'),
   ],
 );

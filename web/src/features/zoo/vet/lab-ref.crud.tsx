@@ -1,4 +1,4 @@
-import { medLabRef } from '@zoo/contract';
+import { LAB_REF_SEX, medLabRef } from '@zoo/contract';
 import { defineCrudPage, type ControlProps } from '../../../crud';
 import { ZooSpeciesSelect } from '../shared/registry-widgets';
 
@@ -19,8 +19,13 @@ export const labRefPage = defineCrudPage({
     unit: { width: 90 },
     refLow: { widget: 'number', width: 100 },
     refHigh: { widget: 'number', width: 100 },
+    // Sex and age window (whole months on the sample date, from inclusive, to exclusive): a result takes the most
+    // specific interval that fits its animal.
+    sex: { options: LAB_REF_SEX.map((s) => ({ label: `vetLabRef.sexes.${s}`, value: s })), width: 90 },
+    ageMinMonths: { widget: 'number', width: 100 },
+    ageMaxMonths: { widget: 'number', width: 100 },
     source: { width: 220 },
     remark: { widget: 'textarea', rows: 2, table: false },
   },
-  defaults: {},
+  defaults: { sex: 0 },
 });

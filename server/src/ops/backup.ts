@@ -42,14 +42,14 @@ function run(cmd: string, args: string[]): Promise<void> {
   });
 }
 
-async function sha256(file: string): Promise<string> {
+export async function sha256(file: string): Promise<string> {
   const h = createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) h.update(chunk as Buffer);
   return h.digest('hex');
 }
 
 /** Every file under `dir`, as paths relative to `base` with forward slashes (the tar's names). */
-function filesUnder(base: string, dir: string): string[] {
+export function filesUnder(base: string, dir: string): string[] {
   const full = path.join(base, dir);
   if (!fs.existsSync(full)) return [];
   return (fs.readdirSync(full, { recursive: true, withFileTypes: true }) as fs.Dirent[])

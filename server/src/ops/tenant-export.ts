@@ -39,7 +39,7 @@ export async function exportTenant(db: Db, tenantId: string, uploadDir: string, 
     const { tenantName, tables } = await db.transaction(
       async (tx) => {
         const names = await rowsOf<{ n: string }>(tx, sql`select tenant_name as n from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`);
-        if (!names.length) throw new TenantArchiveError(`租户不存在: ${tenantId}`);
+        if (!names.length) throw new TenantArchiveError(`租户 ${tenantId} 不存在`);
         const tables: TenantManifest['tables'] = [];
         for (const t of await tenantTables(tx)) {
           const out = fs.createWriteStream(path.join(work, 'tables', `${t.name}.ndjson`));

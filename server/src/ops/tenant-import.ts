@@ -21,6 +21,8 @@ export interface ImportResult {
   remappedIds: number;
 }
 
+export const NO_REPLICA_ROLE = '导入需要可设置 session_replication_role 的数据库角色(超级用户,或 PostgreSQL 15 起授予 SET 权限)';
+
 /** Rows inserted per statement (one JSON parameter each). */
 const BATCH = 500;
 
@@ -36,18 +38,18 @@ export async function verifyTenantArchive(file: string): Promise<{ manifest: Ten
     try {
       manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as TenantManifest;
     } catch {
-      throw damaged('缺少 manifest.json');
+      throw damaged('缺少文件 manifest.json');
     }
     if (manifest.format !== TENANT_FORMAT) throw new TenantArchiveError(`不是本系统的租户数据文件 (格式 ${String(manifest.format)})`);
     const listed = new Set(manifest.entries.map((e) => e.path));
     for (const e of manifest.entries) {
       const f = path.join(dir, e.path);
-      if (!fs.existsSync(f)) throw damaged(`缺少 ${e.path}`);
-      if (fs.statSync(f).size !== e.size || (await sha256(f)) !== e.sha256) throw damaged(`${e.path} 的校验和不符`);
+      if (!fs.existsSync(f)) throw damaged(`缺少文件 ${e.path}`);
+      if (fs.statSync(f).size !== e.size || (await sha256(f)) !== e.sha256) throw damaged(`文件 ${e.path} 的校验和不符`);
     }
     const extra = [...filesUnder(dir, 'tables'), ...filesUnder(dir, 'files')].filter((p) => !listed.has(p));
     if (extra.length) throw damaged(`清单外的文件 ${extra[0]}`);
-    for (const t of manifest.tables) if (!listed.has(`tables/${t.name}.ndjson`)) throw damaged(`缺少 tables/${t.name}.ndjson`);
+    for (const t of manifest.tables) if (!listed.has(`tables/${t.name}.ndjson`)) throw damaged(`缺少文件 tables/${t.name}.ndjson`);
     return { manifest, dir };
   } catch (e) {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -91,7 +93,10 @@ export async function importTenant(db: Db, file: string, uploadDir: string): Pro
       await checkSchema(tx, manifest);
       // The rows are copied as they were: no audit entries, no derived counts or stamps recomputed over them (the
       // archive holds the zoo's own audit trail and counts), as pg_restore --disable-triggers does.
-      await tx.execute(sql`select set_config('session_replication_role', 'replica', true)`);
+      // Needs a superuser or, on PostgreSQL 15+, `GRANT SET ON PARAMETER session_replication_role` (README).
+      await tx.execute(sql`select set_config('session_replication_role', 'replica', true)`).catch(() => {
+        throw new TenantArchiveError(NO_REPLICA_ROLE);
+      });
       const from = manifest.tenantId;
       const taken = await rowsOf(tx, sql`select 1 from blade_tenant where tenant_id = ${from}`);
       const tenantId = taken.length ? await newTenantCode(tx) : from;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import { rowsOf, type Db, type Tx } from '../db/client';
@@ -31,7 +30,9 @@ export async function verifyTenantArchive(file: string): Promise<{ manifest: Ten
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-tenant-import-'));
   const damaged = (why: string) => new TenantArchiveError(`租户数据文件已损坏或不完整,未做任何导入: ${why}`);
   try {
-    await tar.extract({ file, cwd: dir, strict: true }).catch((e: Error) => {
+    // strict: a truncated or garbled archive is an error. 1 MB reads: with node-tar's 16 MB default a 1 M-row
+    // table's gunzipped data ran ahead of the disk writes (630 MB of buffers measured; 390 MB peak RSS with this).
+    await tar.extract({ file, cwd: dir, strict: true, maxReadSize: 1 << 20 }).catch((e: Error) => {
       throw damaged(e.message);
     });
     let manifest: TenantManifest;
@@ -57,17 +58,26 @@ export async function verifyTenantArchive(file: string): Promise<{ manifest: Ten
   }
 }
 
-/** The lines of a table's file, `size` at a time (a table of millions never sits in memory whole). */
+/**
+ * The lines of a table's file, `size` at a time (a table of millions never sits in memory whole). The file is
+ * pulled chunk by chunk — readline's iterator would go on reading ahead while the database is busy.
+ */
 async function* batches(file: string, size: number): AsyncGenerator<string[]> {
   let batch: string[] = [];
-  for await (const line of readline.createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-    if (!line) continue;
-    batch.push(line);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
+  let rest = '';
+  for await (const chunk of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    const lines = (rest + (chunk as string)).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines) {
+      if (!line) continue;
+      batch.push(line);
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
+      }
     }
   }
+  if (rest) batch.push(rest);
   if (batch.length) yield batch;
 }
 

@@ -9,10 +9,12 @@ import { requestBackupFromServer, serveBackupRequests } from './backup-live';
 
 const tmp = (p: string) => fs.mkdtempSync(path.join(os.tmpdir(), p));
 const counts = async (d: Database) =>
-  (await rowsOf<{ a: number; b: number; ma: number; mb: number }>(
-    d.db,
-    sql`select (select count(*)::int from a) as a, (select count(*)::int from b) as b, (select max(n) from a) as ma, (select max(n) from b) as mb`,
-  ))[0]!;
+  (
+    await rowsOf<{ a: number; b: number; ma: number; mb: number }>(
+      d.db,
+      sql`select (select count(*)::int from a) as a, (select count(*)::int from b) as b, (select max(n) from a) as ma, (select max(n) from b) as mb`,
+    )
+  )[0]!;
 
 describe('backup of the embedded database while its server runs', { timeout: 180_000 }, () => {
   it('the running server writes a consistent backup on request while transactions keep committing', async () => {

@@ -36,9 +36,10 @@ async function normalized(t: TestApp, tenant: string): Promise<Record<string, st
   const texts: Record<string, string[]> = {};
   const ids: string[] = [];
   for (const { t: name } of tables) {
-    const { rows } = await t.sql.query<{ j: string; id: string | null }>(`select to_jsonb(x)::text as j, to_jsonb(x)->>'id' as id from "${name}" x where tenant_id = $1`, [
-      tenant,
-    ]);
+    const { rows } = await t.sql.query<{ j: string; id: string | null }>(
+      `select to_jsonb(x)::text as j, to_jsonb(x)->>'id' as id from "${name}" x where tenant_id = $1`,
+      [tenant],
+    );
     texts[name] = rows.map((r) => r.j);
     for (const r of rows) if (r.id) ids.push(r.id);
   }

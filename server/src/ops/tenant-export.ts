@@ -43,7 +43,9 @@ export async function exportTenant(db: Db, tenantId: string, uploadDir: string, 
         const tables: TenantManifest['tables'] = [];
         for (const t of await tenantTables(tx)) {
           const out = fs.createWriteStream(path.join(work, 'tables', `${t.name}.ndjson`));
-          await tx.execute(sql`declare zoo_export no scroll cursor for select to_jsonb(x)::text as j from ${sql.identifier(t.name)} x where tenant_id = ${tenantId}`);
+          await tx.execute(
+            sql`declare zoo_export no scroll cursor for select to_jsonb(x)::text as j from ${sql.identifier(t.name)} x where tenant_id = ${tenantId}`,
+          );
           let rows = 0;
           for (;;) {
             const batch = await rowsOf<{ j: string }>(tx, sql`fetch 2000 from zoo_export`);

@@ -120,7 +120,9 @@ export async function importTenant(db: Db, file: string, uploadDir: string): Pro
         }
       }
       // New ids in the order of the old ones: lists sorted by id (creation order) stay in the same order.
-      await tx.execute(sql`create temp table zoo_import_map on commit drop as select old, next_id() as new from (select old from zoo_import_taken order by old) s`);
+      await tx.execute(
+        sql`create temp table zoo_import_map on commit drop as select old, next_id() as new from (select old from zoo_import_taken order by old) s`,
+      );
       await tx.execute(sql`alter table zoo_import_map add primary key (old)`);
       const remappedIds = Number((await rowsOf<{ n: string }>(tx, sql`select count(*)::text as n from zoo_import_map`))[0]!.n);
       const tenant = { from, to: tenantId };

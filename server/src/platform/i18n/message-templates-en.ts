@@ -66,7 +66,8 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '文件 {path} 的校验和不符': 'File {path} does not match its checksum',
   '清单外的文件 {path}': 'File {path} is not in the manifest',
   '不是本系统的租户数据文件 (格式 {format})': 'Not a tenant data file of this system (format {format})',
-  '数据结构与本系统版本不一致 (表 {table}),请先升级到同一版本': 'The data structure differs from this version (table {table}); upgrade to the same version first',
+  '数据结构与本系统版本不一致 (表 {table}),请先升级到同一版本':
+    'The data structure differs from this version (table {table}); upgrade to the same version first',
   '文件存储中已有同名的其他文件: {path}': 'The file storage already holds another file named {path}',
   '权限不存在或已被删除: {ids}': 'Rights do not exist or have been deleted: {ids}',
   '菜单不存在或已被删除: {ids}': 'Menus do not exist or have been deleted: {ids}',

@@ -8,8 +8,7 @@ import { download, upload } from '../../../lib/request/transfer';
 import { useBusy } from '../../../lib/use-busy';
 
 /** A zoo's data as one file (decision 0053): the platform administrator's only, as the server rules. */
-export const usePlatformAdministrator = () =>
-  useSession((s) => s.userInfo?.tenant_id === '000000' && isAdministrator(s.userInfo?.role_name));
+export const usePlatformAdministrator = () => useSession((s) => s.userInfo?.tenant_id === '000000' && isAdministrator(s.userInfo?.role_name));
 
 /** 导出数据: the archive of one tenant, downloaded by link (the endpoint streams it). */
 export const exportTenant = (tenantId: string) => download(ep.export, { tenantId });

@@ -35,7 +35,14 @@ function server() {
     'POST /api/blade-system/tenant/remove': { status: 400, body: { code: 400, success: false, msg: '不可删除管理租户!' } },
     'POST /api/blade-system/tenant/submit': ok({}),
     'POST /api/blade-system/tenant/copy': ok({ id: '9', tenantId: '345678', tenantName: '新园', account: 'admin' }),
-    'POST /api/blade-system/tenant/import': ok({ fromTenantId: '100000', tenantId: '654321', tenantName: '示范动物园', rows: 91272, files: 1, remappedIds: 91267 }),
+    'POST /api/blade-system/tenant/import': ok({
+      fromTenantId: '100000',
+      tenantId: '654321',
+      tenantName: '示范动物园',
+      rows: 91272,
+      files: 1,
+      remappedIds: 91267,
+    }),
   });
 }
 

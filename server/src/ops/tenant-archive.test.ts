@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeeders } from '../seed';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { multipart, PDF } from '../../test/upload-helpers';
-import { ID_TOKEN, remapText } from './tenant-remap';
+import { ID_TOKEN } from './tenant-remap';
 
 /**
  * A zoo's data through the platform administrator's API (decision 0053): the demo zoo is exported, imported into
@@ -46,7 +46,9 @@ async function normalized(t: TestApp, tenant: string): Promise<Record<string, st
   const rank = new Map([...ids].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).map((id, i) => [id, `#${i}`]));
   const out: Record<string, string> = {};
   for (const [name, lines] of Object.entries(texts)) {
-    const norm = lines.map((l) => remapText(l, { ids: new Map(), tenant: { from: tenant, to: 'T' } }).replace(ID_TOKEN, (x) => rank.get(x) ?? x)).sort();
+    // The tenant id wherever it stands as a whole number (columns, JSON, object keys): independent of the import's rules.
+    const tenantRe = new RegExp(`(?<![0-9A-Za-z])${tenant}(?![0-9A-Za-z])`, 'g');
+    const norm = lines.map((l) => l.replace(tenantRe, 'T').replace(ID_TOKEN, (x) => rank.get(x) ?? x)).sort();
     out[name] = `${lines.length}:${createHash('md5').update(norm.join('\n')).digest('hex')}`;
   }
   return out;
@@ -95,7 +97,8 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
 
   it('exports the demo zoo for the platform administrator only', async () => {
     const zooToken = await source.login('admin', 'admin', DEMO);
-    const denied = await source.request({ url: '/blade-system/tenant/export', token: zooToken, query: { tenantId: DEMO } });
+    // (Another zoo's id: the zoo's API log keeps the URL as it was sent, which the comparison below would see.)
+    const denied = await source.request({ url: '/blade-system/tenant/export', token: zooToken, query: { tenantId: '100001' } });
     expect(denied.status).toBe(403);
     const bad = await source.request({ url: '/blade-system/tenant/export', token: await source.login(), query: { tenantId: 'x' } });
     expect(bad.status).toBe(400);

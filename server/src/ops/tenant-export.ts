@@ -4,7 +4,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
-import { rowsOf, type Db } from '../db/client';
+import { rowsOf, type Db, type Tx } from '../db/client';
 import { filesUnder, sha256 } from './backup';
 import { tenantTables } from './tenant-tables';
 
@@ -30,38 +30,42 @@ export class TenantArchiveError extends Error {}
 /** Rows fetched per round trip (the `fetch 2000` below): a table of millions streams through memory this many at a time. */
 const FETCH = 2000;
 
-/** Writes `tenantId`'s rows (one snapshot) and files to `outFile` (replaced only once complete). */
-export async function exportTenant(db: Db, tenantId: string, uploadDir: string, outFile: string): Promise<TenantManifest> {
+/** Where the work runs: its own transaction, or (embedded database, one connection) the caller's request's. */
+export type InTransaction = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * Writes `tenantId`'s rows (one snapshot) and files to `outFile` (replaced only once complete). Given a database,
+ * it reads in a transaction of its own; given `InTransaction`, in that one (PGlite: nothing else runs meanwhile).
+ */
+export async function exportTenant(db: Db | InTransaction, tenantId: string, uploadDir: string, outFile: string): Promise<TenantManifest> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-tenant-export-'));
   try {
     fs.mkdirSync(path.join(work, 'tables'));
     // Repeatable read: every table as of one moment, as pg_dump reads, while the zoo goes on working.
-    const { tenantName, tables } = await db.transaction(
-      async (tx) => {
-        const names = await rowsOf<{ n: string }>(tx, sql`select tenant_name as n from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`);
-        if (!names.length) throw new TenantArchiveError(`租户 ${tenantId} 不存在`);
-        const tables: TenantManifest['tables'] = [];
-        for (const t of await tenantTables(tx)) {
-          const out = fs.createWriteStream(path.join(work, 'tables', `${t.name}.ndjson`));
-          await tx.execute(
-            sql`declare zoo_export no scroll cursor for select to_jsonb(x)::text as j from ${sql.identifier(t.name)} x where tenant_id = ${tenantId}`,
-          );
-          let rows = 0;
-          for (;;) {
-            const batch = await rowsOf<{ j: string }>(tx, sql`fetch 2000 from zoo_export`);
-            for (const r of batch) if (!out.write(`${r.j}\n`)) await once(out, 'drain');
-            rows += batch.length;
-            if (batch.length < FETCH) break;
-          }
-          await tx.execute(sql`close zoo_export`);
-          out.end();
-          await once(out, 'finish');
-          tables.push({ name: t.name, columns: t.columns, rows });
+    const inTx: InTransaction = typeof db === 'function' ? db : (fn) => db.transaction(fn, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    const { tenantName, tables } = await inTx(async (tx) => {
+      const names = await rowsOf<{ n: string }>(tx, sql`select tenant_name as n from blade_tenant where tenant_id = ${tenantId} and is_deleted = 0`);
+      if (!names.length) throw new TenantArchiveError(`租户 ${tenantId} 不存在`);
+      const tables: TenantManifest['tables'] = [];
+      for (const t of await tenantTables(tx)) {
+        const out = fs.createWriteStream(path.join(work, 'tables', `${t.name}.ndjson`));
+        await tx.execute(
+          sql`declare zoo_export no scroll cursor for select to_jsonb(x)::text as j from ${sql.identifier(t.name)} x where tenant_id = ${tenantId}`,
+        );
+        let rows = 0;
+        for (;;) {
+          const batch = await rowsOf<{ j: string }>(tx, sql`fetch 2000 from zoo_export`);
+          for (const r of batch) if (!out.write(`${r.j}\n`)) await once(out, 'drain');
+          rows += batch.length;
+          if (batch.length < FETCH) break;
         }
-        return { tenantName: names[0]!.n, tables };
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+        await tx.execute(sql`close zoo_export`);
+        out.end();
+        await once(out, 'finish');
+        tables.push({ name: t.name, columns: t.columns, rows });
+      }
+      return { tenantName: names[0]!.n, tables };
+    });
     // The zoo's objects: keys are `upload/<tenant>/<day>/<uuid>.<ext>` (resource/storage/object-key.ts).
     const own = path.join(uploadDir, 'upload', tenantId);
     if (fs.existsSync(own)) fs.cpSync(own, path.join(work, 'files', 'upload', tenantId), { recursive: true });

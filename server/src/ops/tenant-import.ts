@@ -6,7 +6,7 @@ import * as tar from 'tar';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { newTenantCode } from '../modules/system/tenant/tenant.bootstrap';
 import { filesUnder, sha256 } from './backup';
-import { TENANT_FORMAT, TenantArchiveError, type TenantManifest } from './tenant-export';
+import { TENANT_FORMAT, TenantArchiveError, type InTransaction, type TenantManifest } from './tenant-export';
 import { idTokens, remapFilePath, remapText, type Remap } from './tenant-remap';
 import { tenantTables } from './tenant-tables';
 
@@ -95,11 +95,12 @@ async function checkSchema(tx: Tx, manifest: TenantManifest): Promise<void> {
  * Imports an archive written by `exportTenant` into `db`, in one transaction; the zoo keeps its tenant id and row
  * ids where they are free here, and gets new ones (every reference rewritten, tenant-remap.ts) where they are taken.
  */
-export async function importTenant(db: Db, file: string, uploadDir: string): Promise<ImportResult> {
+export async function importTenant(db: Db | InTransaction, file: string, uploadDir: string): Promise<ImportResult> {
   const { manifest, dir } = await verifyTenantArchive(file);
   const written: string[] = [];
   try {
-    const result = await db.transaction(async (tx) => {
+    const inTx: InTransaction = typeof db === 'function' ? db : (fn) => db.transaction(fn);
+    const result = await inTx(async (tx) => {
       await checkSchema(tx, manifest);
       // The rows are copied as they were: no audit entries, no derived counts or stamps recomputed over them (the
       // archive holds the zoo's own audit trail and counts), as pg_restore --disable-triggers does.

@@ -7,7 +7,8 @@ import { tenantArchiveEndpoints as ep } from '@zoo/contract';
 import { route } from '../../../platform/http/route';
 import { BizError } from '../../../platform/http/errors';
 import { MALFORMED_UPLOAD } from '../../../platform/http/multipart';
-import { exportTenant, TenantArchiveError } from '../../../ops/tenant-export';
+import type { Db, Tx } from '../../../db/client';
+import { exportTenant, TenantArchiveError, type InTransaction } from '../../../ops/tenant-export';
 import { importTenant } from '../../../ops/tenant-import';
 import { PLATFORM_ONLY } from '../../tool/platform-only';
 
@@ -26,8 +27,14 @@ async function receiveArchive(req: FastifyRequest, file: string): Promise<void> 
   if (part.file.truncated) throw new BizError('租户数据文件过大');
 }
 
-/** The work runs on the owner's connections (every table, any tenant), after route() checked the caller. */
 const asBiz = (e: unknown) => (e instanceof TenantArchiveError ? new BizError(e.message) : e);
+
+/**
+ * Where the work runs, once route() checked the caller: on PostgreSQL a transaction of the owner's pool of its own
+ * (the export's needs repeatable read; the request's is read committed); on the embedded database the request's
+ * own (cross-tenant, so the owner's): PGlite runs one transaction at a time, a second would wait for this one.
+ */
+const where = (app: FastifyInstance, db: Tx): Db | InTransaction => (app.zoo.database.kind === 'pglite' ? (fn) => fn(db) : app.zoo.database.db);
 
 /**
  * 租户数据导出/导入 (decision 0053): the platform administrator's only (access `administrator`, platform tenant);
@@ -37,11 +44,11 @@ export function tenantArchiveRoutes(app: FastifyInstance): void {
   route(
     app,
     ep.export,
-    async ({ query, reply }) => {
+    async ({ query, reply, db }) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-tenant-dl-'));
       const file = path.join(dir, `zoo-tenant-${query.tenantId}.tar.gz`);
       try {
-        await exportTenant(app.zoo.database.db, query.tenantId, app.zoo.config.uploadDir, file);
+        await exportTenant(where(app, db), query.tenantId, app.zoo.config.uploadDir, file);
       } catch (e) {
         fs.rmSync(dir, { recursive: true, force: true });
         throw asBiz(e);
@@ -59,12 +66,12 @@ export function tenantArchiveRoutes(app: FastifyInstance): void {
   route(
     app,
     ep.import,
-    async ({ req }) => {
+    async ({ req, db }) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-tenant-up-'));
       try {
         const file = path.join(dir, 'archive.tar.gz');
         await receiveArchive(req, file);
-        return await importTenant(app.zoo.database.db, file, app.zoo.config.uploadDir).catch((e: unknown) => {
+        return await importTenant(where(app, db), file, app.zoo.config.uploadDir).catch((e: unknown) => {
           throw asBiz(e);
         });
       } finally {

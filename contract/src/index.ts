@@ -19,6 +19,7 @@ export * from './authority/scope';
 export * from './system/dict';
 export * from './spreadsheet';
 export * from './system/tenant';
+export * from './system/tenant-archive';
 export * from './system/tenant-package';
 export * from './system/client';
 export * from './base/region';

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openPglite, openPostgres, runMigrations, type Database } from './db/client';
 import { seed } from './seed';
+import { serveBackupRequests } from './ops/backup-live';
 
 async function main(): Promise<void> {
   // Phases of a start, logged once listening: the cold-start target (issue 13) is read from them and bench:startup.
@@ -23,8 +24,13 @@ async function main(): Promise<void> {
   // The request role (PostgreSQL) is created or checked here, by the seed's first request transaction.
   await phase('seed', () => seed(database, { demo: config.seedDemo }));
   const app = await phase('app', () => buildApp(config, database));
+  // The embedded database: `npm run backup` asks this process for the copy while it runs (ops/backup-live.ts).
+  const stopBackups = database.dumpDataDir
+    ? serveBackupRequests({ dataDir: config.dataDir, uploadDir: config.uploadDir }, database.dumpDataDir, (m) => app.log.info(m))
+    : async () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await stopBackups();
     await app.close();
     await database.close();
     process.exit(0);

@@ -17,6 +17,11 @@ export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /**
+   * The embedded database's data directory as a tar, taken by the process that holds it (ops/backup-live.ts):
+   * between two transactions, so the copy is consistent while the server runs. PGlite only.
+   */
+  dumpDataDir?(): Promise<Buffer>;
 }
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
@@ -78,6 +83,12 @@ export async function openPglite(dataDir: string, timeZone: string): Promise<Dat
     close: async () => {
       await client.close();
       await release();
+    },
+    dumpDataDir: async () => {
+      // Inside a transaction of the client's own: no other transaction is open while the files are read (PGlite
+      // runs one at a time), and the checkpoint first leaves little WAL to replay when the copy is opened.
+      await client.exec('CHECKPOINT');
+      return client.transaction(async () => Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     },
   };
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { backup, BackupError, restore } from './backup';
+import { backup, BackupError, DataDirBusyError, restore } from './backup';
+import { requestBackupFromServer } from './backup-live';
 
 /**
  * `npm run backup -- --file zoo.backup` and `npm run restore -- --file zoo.backup`, on the database and file
@@ -17,7 +18,12 @@ async function main(): Promise<void> {
   const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), values.file ?? `zoo-${stamp}.backup`);
   const t0 = Date.now();
   if (command === 'backup') {
-    const m = await backup(target, file);
+    // A server holding the embedded database writes the backup itself, consistently, while it runs.
+    const m = await backup(target, file).catch((e: unknown) => {
+      if (!(e instanceof DataDirBusyError)) throw e;
+      console.log('服务正在运行:请求服务生成备份…');
+      return requestBackupFromServer(config.dataDir, file);
+    });
     console.log(`备份完成: ${file} (${m.database}, ${m.entries.length} 个文件, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } else if (command === 'restore') {
     if (!values.file) throw new BackupError('请用 --file 指定备份文件');

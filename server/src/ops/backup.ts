@@ -30,6 +30,8 @@ export interface BackupTarget {
 }
 
 export class BackupError extends Error {}
+/** The embedded data directory is held by a running server (backup asks it instead: ops/backup-live.ts). */
+export class DataDirBusyError extends BackupError {}
 
 /** Runs a PostgreSQL client program, failing with its own message (pg_dump and pg_restore say what went wrong). */
 function run(cmd: string, args: string[]): Promise<void> {
@@ -42,14 +44,14 @@ function run(cmd: string, args: string[]): Promise<void> {
   });
 }
 
-async function sha256(file: string): Promise<string> {
+export async function sha256(file: string): Promise<string> {
   const h = createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) h.update(chunk as Buffer);
   return h.digest('hex');
 }
 
 /** Every file under `dir`, as paths relative to `base` with forward slashes (the tar's names). */
-function filesUnder(base: string, dir: string): string[] {
+export function filesUnder(base: string, dir: string): string[] {
   const full = path.join(base, dir);
   if (!fs.existsSync(full)) return [];
   return (fs.readdirSync(full, { recursive: true, withFileTypes: true }) as fs.Dirent[])
@@ -64,7 +66,7 @@ async function holdingDataDir<T>(dataDir: string, work: () => Promise<T>): Promi
   try {
     release = await lockDataDir(dataDir);
   } catch (e) {
-    if (e instanceof DataDirLockedError) throw new BackupError(`嵌入式数据库正在被服务使用:请先停止服务 (${dataDir})`);
+    if (e instanceof DataDirLockedError) throw new DataDirBusyError(`嵌入式数据库正在被服务使用:请先停止服务 (${dataDir})`);
     throw e;
   }
   try {
@@ -74,14 +76,25 @@ async function holdingDataDir<T>(dataDir: string, work: () => Promise<T>): Promi
   }
 }
 
-/** Writes the backup of `target` to `outFile` (replaced only once complete). */
-export async function backup(target: BackupTarget, outFile: string): Promise<Manifest> {
+/**
+ * Writes the backup of `target` to `outFile` (replaced only once complete). `dumpDataDir`: the running server's
+ * own copy of the embedded database (ops/backup-live.ts), taken instead of the data directory under its lock.
+ */
+export async function backup(target: BackupTarget, outFile: string, dumpDataDir?: () => Promise<Buffer>): Promise<Manifest> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-backup-'));
   try {
     const database = target.databaseUrl ? 'postgres' : 'pglite';
     if (target.databaseUrl) {
       // One transaction-consistent snapshot (pg_dump's own), compressed by pg_dump.
       await run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(work, 'database.dump')}`, `--dbname=${target.databaseUrl}`]);
+    } else if (dumpDataDir) {
+      // PGlite's tar names the data directory's files from its root (`/PG_VERSION`, `/base/…`): unpacked into
+      // `pgdata/`, not strict (stripping the leading / is a warning); it comes from this process's memory.
+      const dump = path.join(work, 'pgdata.tar');
+      fs.writeFileSync(dump, await dumpDataDir());
+      fs.mkdirSync(path.join(work, 'pgdata'));
+      await tar.extract({ file: dump, cwd: path.join(work, 'pgdata') });
+      fs.rmSync(dump);
     } else {
       const pgdata = path.join(target.dataDir, 'pgdata');
       if (!fs.existsSync(pgdata)) throw new BackupError(`没有嵌入式数据库: ${pgdata}`);

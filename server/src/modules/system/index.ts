@@ -12,6 +12,7 @@ import { paramRoutes } from './param/param.routes';
 import { postRoutes } from './post/post.routes';
 import { tenantInfoRoutes } from './tenant/tenant-info.routes';
 import { tenantRoutes } from './tenant/tenant.routes';
+import { tenantArchiveRoutes } from './tenant/tenant-archive.routes';
 import { tenantPackageRoutes } from './tenant-package/tenant-package.routes';
 import { topmenuRoutes } from './topmenu/topmenu.routes';
 import { userPasswordRoutes } from './user/user.password.routes';
@@ -34,6 +35,7 @@ export const systemModules: Array<(app: FastifyInstance) => void> = [
   topmenuRoutes,
   dictRoutes,
   tenantRoutes,
+  tenantArchiveRoutes,
   tenantPackageRoutes,
   clientRoutes,
   userRoutes,

@@ -80,4 +80,21 @@ describe('identity calls on embedded PGlite', () => {
     expect((await call('POST', '/blade-user/unlock', { token: zoo, query: { userIds: p1.id } })).body.success).toBe(true);
     expect((await login('p1', '123456', tenant.tenantId)).access_token).toBeTruthy();
   }, 60_000);
+
+  it('exports a zoo and imports it back under a new tenant id, inside the request (one connection)', async () => {
+    const admin = (await login('admin', 'admin', '000000')).access_token as string;
+    const tenant = (await call('GET', '/blade-system/tenant/list', { token: admin, query: { tenantName: '嵌入园' } })).body.data.records[0];
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/blade-system/tenant/export',
+      query: { tenantId: tenant.tenantId },
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${admin}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const { body, headers } = multipart(res.rawPayload, 'zoo.tar.gz');
+    const imported = await call('POST', '/blade-system/tenant/import', { token: admin, body, headers });
+    expect(imported.body.data).toMatchObject({ fromTenantId: tenant.tenantId, tenantName: '嵌入园' });
+    expect(imported.body.data.tenantId).not.toBe(tenant.tenantId);
+    expect((await login('p1', '123456', imported.body.data.tenantId)).access_token).toBeTruthy();
+  }, 60_000);
 });

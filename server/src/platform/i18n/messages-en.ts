@@ -299,6 +299,9 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   // flows
   通用流程只有平台管理员可以变更: 'Only the platform administrator can change shared processes',
   '请以 multipart/form-data 方式上传流程文件 (字段 files)': 'Upload the process file as multipart/form-data (field files)',
+  租户数据文件过大: 'The tenant data file is too large',
+  '导入需要可设置 session_replication_role 的数据库角色(超级用户,或 PostgreSQL 15 起授予 SET 权限)':
+    'Importing needs a database role that may set session_replication_role (a superuser, or from PostgreSQL 15 one granted SET on it)',
   '模型内容为空,请先设计流程': 'The model is empty; design the process first',
   部署不存在或已被删除: 'The deployment does not exist or has been deleted',
   '只有平台管理员可以部署通用流程,请选择本租户': 'Only the platform administrator can deploy shared processes; choose your own tenant',

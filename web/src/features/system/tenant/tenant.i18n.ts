@@ -28,6 +28,9 @@ export const tenantI18n: I18nBundle = {
       copyTip: '以「{{name}}」的配置新建一个动物园：产品包、角色及其授权、部门、岗位、业务字典、参数和物种授权。不复制动物、人员和任何记录。',
       copied: '已创建租户 {{tenantId}}「{{name}}」',
       copiedAccount: '管理员账号 {{account}}，初始密码为参数 tenant.default.password 的值，请首次登录后修改。',
+      exportData: '导出数据',
+      importData: '导入数据',
+      imported: '已导入租户 {{tenantId}}「{{name}}」：{{rows}} 行数据，{{files}} 个文件',
     },
   },
   en: {
@@ -59,6 +62,9 @@ export const tenantI18n: I18nBundle = {
       copied: 'Tenant {{tenantId}} “{{name}}” created',
       copiedAccount:
         'Administrator account {{account}}; its first password is the value of the parameter tenant.default.password — change it at first sign-in.',
+      exportData: 'Export data',
+      importData: 'Import data',
+      imported: 'Tenant {{tenantId}} “{{name}}” imported: {{rows}} rows, {{files}} files',
     },
   },
 };

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CrudPage, crudKeys, useCan, useRowDialog, type RowOf } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { tenantPage } from './tenant.crud';
+import { exportTenant, TenantImportButton, usePlatformAdministrator } from './tenant-archive';
 import {
   PackageTableDialog,
   TenantCopiedDialog,
@@ -20,6 +21,7 @@ type Tenant = RowOf<typeof tenantPage.crud>;
 export default function TenantPage() {
   const { t } = useTranslation();
   const can = useCan();
+  const platformAdmin = usePlatformAdministrator();
   const [setting, setSetting] = useState<Tenant[] | null>(null);
   const [packages, setPackages] = useState(false);
   const client = useQueryClient();
@@ -59,6 +61,7 @@ export default function TenantPage() {
               </Button>
             ) : null}
             {can('tenant_package_setting') ? <Button onClick={() => setPackages(true)}>{t('tenant.packages')}</Button> : null}
+            {platformAdmin ? <TenantImportButton onDone={refresh} /> : null}
           </>
         )}
         rowActions={(row, ctx) => (
@@ -66,6 +69,11 @@ export default function TenantPage() {
             {datasource.action(row, ctx)}
             {pkg.action(row, ctx)}
             {row.tenantId === '000000' ? null : copy.action(row, ctx)}
+            {platformAdmin && row.tenantId !== '000000' ? (
+              <Button type="link" size="small" onClick={() => exportTenant(row.tenantId)}>
+                {t('tenant.exportData')}
+              </Button>
+            ) : null}
           </>
         )}
       />

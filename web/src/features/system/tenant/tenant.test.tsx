@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, pageOf, stubFetch, wholeRow } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { clickRowAction } from '../../../test/row-action';
@@ -35,6 +35,14 @@ function server() {
     'POST /api/blade-system/tenant/remove': { status: 400, body: { code: 400, success: false, msg: '不可删除管理租户!' } },
     'POST /api/blade-system/tenant/submit': ok({}),
     'POST /api/blade-system/tenant/copy': ok({ id: '9', tenantId: '345678', tenantName: '新园', account: 'admin' }),
+    'POST /api/blade-system/tenant/import': ok({
+      fromTenantId: '100000',
+      tenantId: '654321',
+      tenantName: '示范动物园',
+      rows: 91272,
+      files: 1,
+      remappedIds: 91267,
+    }),
   });
 }
 
@@ -130,12 +138,34 @@ describe('tenant page', { timeout: 90_000 }, () => {
     expect(net.to('POST /api/blade-system/tenant/copy')[0]!.body).toEqual({ sourceTenantId: '100000', tenantName: '新园', linkman: '王五' });
   });
 
+  it('导出数据 downloads a zoo’s archive by link; 导入数据 uploads an archive and names the tenant it became', async () => {
+    signIn();
+    const net = server();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.href);
+    });
+    const { container } = renderPage(<TenantPage />);
+    await clickRowAction(await rowOf('示范动物园'), '导出数据');
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const url = new URL(clicked[0]!);
+    expect(url.pathname).toBe('/api/blade-system/tenant/export');
+    expect(url.searchParams.get('tenantId')).toBe('100000');
+
+    const input = container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([31, 139, 8])], 'zoo-100000.tar.gz', { type: 'application/gzip' })] } });
+    expect(await screen.findByText('已导入租户 654321「示范动物园」：91272 行数据，1 个文件')).toBeInTheDocument();
+    expect(((net.to('POST /api/blade-system/tenant/import')[0]!.body as FormData).get('file') as File).name).toBe('zoo-100000.tar.gz');
+    vi.restoreAllMocks();
+  });
+
   it('hides the buttons the permission map lacks', async () => {
     signIn({ role_name: 'admin' }, [], { tenant_view: true });
     server();
     renderPage(<TenantPage />);
     await rowOf('管理组');
-    for (const name of [/新增/, '授权配置', '套餐', '数据源', '产品包配置', '复制', '编辑'])
+    // 导出数据 / 导入数据 are the platform administrator's alone, whatever buttons a tenant admin holds.
+    for (const name of [/新增/, '授权配置', '套餐', '数据源', '产品包配置', '复制', '编辑', /导出数据/, /导入数据/])
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: '查看' }).length).toBe(2));
   });

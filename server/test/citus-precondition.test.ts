@@ -25,10 +25,21 @@ async function tenantTables(): Promise<string[]> {
   return rows.map((r) => r.t).filter((name) => !REFERENCE_WITH_TENANT_ID.has(name));
 }
 
-/** `table.index` of every unique index (primary keys and unique constraints too) of `tables` lacking tenant_id. */
+/**
+ * `table.index` of every unique index (primary keys and unique constraints too) of `tables` lacking tenant_id, but
+ * the `idCol()` primary keys: `id` alone, drawn from `next_id()` (decision 0054, "Keys"), counted in `idKeys`.
+ */
 async function uniqueWithoutTenant(tables: string[]): Promise<string[]> {
-  const { rows } = await t.sql.query<{ ix: string }>(
-    `select c.relname || '.' || ic.relname as ix
+  return (await departures(tables)).filter((d) => !d.idKey).map((d) => d.ix);
+}
+
+async function departures(tables: string[]): Promise<{ ix: string; idKey: boolean }[]> {
+  const { rows } = await t.sql.query<{ ix: string; idKey: boolean }>(
+    `select c.relname || '.' || ic.relname as ix,
+            (i.indisprimary and i.indnatts = 1 and exists (
+               select 1 from pg_attribute a join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+                where a.attrelid = c.oid and a.attnum = i.indkey[0] and a.attname = 'id'
+                  and pg_get_expr(d.adbin, d.adrelid) = 'next_id()')) as "idKey"
        from pg_index i
        join pg_class c on c.oid = i.indrelid
        join pg_class ic on ic.oid = i.indexrelid
@@ -37,7 +48,7 @@ async function uniqueWithoutTenant(tables: string[]): Promise<string[]> {
       order by 1`,
     [tables],
   );
-  return rows.map((r) => r.ix);
+  return rows;
 }
 
 /** `table.constraint` of every foreign key between two of `tables` that does not match tenant_id to tenant_id. */
@@ -58,9 +69,11 @@ async function foreignKeysWithoutTenant(tables: string[]): Promise<string[]> {
 }
 
 describe('Citus precondition: tenant_id in every key of a tenant table', () => {
-  it('every unique index of a tenant table includes tenant_id, but for the listed ones (which must only shrink)', async () => {
+  it('every unique index of a tenant table includes tenant_id, but for the id keys and the listed ones (which must only shrink)', async () => {
     const tables = await tenantTables();
     expect(tables.length).toBeGreaterThan(80);
+    // The idCol() keys: one per table with an id, all of one shape, so the Citus migration can rewrite them at once.
+    expect((await departures(tables)).filter((d) => d.idKey).length).toBeGreaterThan(80);
     const found = await uniqueWithoutTenant(tables);
     // A new departure: a table or unique index added without tenant_id.
     expect(found.filter((ix) => !CITUS_ALLOWED.has(ix))).toEqual([]);
@@ -78,6 +91,10 @@ describe('Citus precondition: tenant_id in every key of a tenant table', () => {
     await t.sql.query(`create table citus_probe (id bigint primary key, tenant_id varchar(12) not null, code text)`);
     await t.sql.query(`create unique index citus_probe_code_uq on citus_probe (tenant_id, code)`);
     expect(await uniqueWithoutTenant(['citus_probe'])).toEqual(['citus_probe.citus_probe_pkey']);
+    // An idCol() key (id alone, from next_id()) is the rule's one exception; the same key without the generator is not.
+    await t.sql.query(`create table citus_probe_id (id bigint primary key default next_id(), tenant_id varchar(12) not null)`);
+    expect(await uniqueWithoutTenant(['citus_probe_id'])).toEqual([]);
+    await t.sql.query(`drop table citus_probe_id`);
     await t.sql.query(`create table citus_probe_child (tenant_id varchar(12) not null, probe_id bigint references citus_probe (id))`);
     expect(await foreignKeysWithoutTenant(['citus_probe', 'citus_probe_child'])).toEqual(['citus_probe_child.citus_probe_child_probe_id_fkey']);
     await t.sql.query(`drop table citus_probe_child`);

@@ -8,11 +8,13 @@ import { crudKeys, type ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
 
 type Rows<T> = { records?: T[] } | undefined;
-type AnimalRow = { id: string; animalName: string; localNo: string; speciesName: string; sex: number };
+type AnimalRow = { id: string; animalName: string; localNo: string; speciesId: string; speciesName: string; sex: number };
 
 /** The zoo's individuals of one sex (2 female: observed and bred; 1 male: sires and donors). */
+const useAnimalRows = () => useQuery({ queryKey: ['breeding', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
+
 function useAnimals(sex: number) {
-  const q = useQuery({ queryKey: ['breeding', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
+  const q = useAnimalRows();
   const options = ((q.data as Rows<AnimalRow>)?.records ?? [])
     .filter((a) => !sex || a.sex === sex)
     .map((a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` }));
@@ -76,15 +78,25 @@ export function MaleSelect({ id, value, onChange, disabled }: ControlProps) {
  * Another base's donor, by studbook identity: the studbook males of the form's species held by other zoos, each
  * shown with his studbook number, name and holding zoo.
  */
-export function OutsideDonorSelect({ id, value, onChange, disabled }: ControlProps) {
+/**
+ * Another base's male by his studbook identity, listed for a species: a semen sample's own species, or — on an
+ * insemination, which names no species — the inseminated female's.
+ */
+export function OutsideDonorSelect({ id, value, onChange, disabled, of = 'species' }: ControlProps & { of?: 'species' | 'female' }) {
   const { t } = useTranslation();
-  const speciesId = Form.useWatch('speciesId', Form.useFormInstance()) as string | undefined;
+  const form = Form.useFormInstance();
+  const ownSpecies = Form.useWatch('speciesId', form) as string | undefined;
+  const femaleId = Form.useWatch('femaleId', form) as string | undefined;
+  const animals = useAnimalRows();
+  const female = ((animals.data as Rows<AnimalRow>)?.records ?? []).find((a) => a.id === femaleId);
+  const speciesId = of === 'female' ? female?.speciesId : ownSpecies;
   const q = useQuery({
     queryKey: ['breeding', 'donors', speciesId],
     queryFn: () => call(breedingEndpoints.donors, { query: { speciesId: speciesId! } }),
     enabled: Boolean(speciesId),
   });
   const options = (q.data ?? []).map((d) => ({ value: d.identityId, label: `${d.studbookNo} ${d.animalName} · ${d.holderName}` }));
+  const waitingFor = of === 'female' ? 'breedEvent.pickFemaleFirst' : 'breedSemen.pickSpeciesFirst';
   return (
     <Select
       // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
@@ -92,7 +104,7 @@ export function OutsideDonorSelect({ id, value, onChange, disabled }: ControlPro
       showSearch
       allowClear
       optionFilterProp="label"
-      placeholder={t(speciesId ? 'breedSemen.pickOutsideDonor' : 'breedSemen.pickSpeciesFirst')}
+      placeholder={t(speciesId ? 'breedSemen.pickOutsideDonor' : waitingFor)}
       loading={q.isLoading && Boolean(speciesId)}
       value={(value as string) || undefined}
       disabled={disabled || !speciesId}

@@ -4,6 +4,7 @@ import { Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Typo
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActionBar } from '../../../components/row-action-bar';
 import { UserText } from '../../../components/user-text';
 import { crudKeys, useCan } from '../../../crud';
 import { chinaDay } from '../../../lib/china-day';
@@ -93,11 +94,20 @@ export function PaternityDialog({ litter, onClose }: { litter: { id: string; cub
                   title: t('breedPaternity.actions'),
                   key: 'actions',
                   render: (_: unknown, r: { id: string }) => (
-                    <Popconfirm title={t('breedPaternity.removeConfirm')} onConfirm={() => void remove(r.id)}>
-                      <Button type="link" size="small" danger>
-                        {t('breedPaternity.remove')}
-                      </Button>
-                    </Popconfirm>
+                    <RowActionBar
+                      items={[
+                        {
+                          key: 'remove',
+                          node: (
+                            <Popconfirm title={t('breedPaternity.removeConfirm')} onConfirm={() => void remove(r.id)}>
+                              <Button type="link" size="small" danger>
+                                {t('breedPaternity.remove')}
+                              </Button>
+                            </Popconfirm>
+                          ),
+                        },
+                      ]}
+                    />
                   ),
                 },
               ]

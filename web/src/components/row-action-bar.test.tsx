@@ -83,6 +83,11 @@ describe('row actions of hand-built tables', () => {
     fireEvent.click(within(menu).getByText('delete'));
     await waitFor(() => expect(click).toHaveBeenCalledWith('delete 1'));
     expect(rowClick).not.toHaveBeenCalled();
+    // The menu closed with the choice (更多 mounts antd's Dropdown on first use, then the Dropdown opens and closes it).
+    await waitFor(() => expect(within(first).getByRole('button', { name: /更多/ })).toHaveAttribute('aria-expanded', 'false'));
+    fireEvent.click(within(first).getByRole('button', { name: /更多/ }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByText('print'));
+    await waitFor(() => expect(click).toHaveBeenCalledWith('print 1'));
   });
 
   it('an action that is not a plain button (a confirmed delete) stays in the row; three or fewer need no 更多', async () => {

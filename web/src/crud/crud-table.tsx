@@ -68,7 +68,9 @@ export function CrudTable(props: Props) {
     dataIndex: f.key,
     title: label(f),
     width: f.def.width,
-    ellipsis: true,
+    // No native title on the cell: as when each cell was a component of its own (antd reads a title from a plain
+    // text child), so the page's only `title`s stay the pickers' options.
+    ellipsis: { showTitle: false },
     render: (value: unknown, row: AnyRow) => crudCell(f, value, row, t, dictOptions),
   }));
   if (!def.noActions)

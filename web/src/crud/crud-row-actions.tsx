@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from './can';
 import { hasDetail, hasRemove } from './crud-queries';
-import { flattenActions, orderActions, RowActionBar, type RowActionItem } from './row-action-bar';
+import { flattenActions, orderActions, RowActionBar, type RowActionItem } from '../components/row-action-bar';
 import type { AnyCrudPageDef, AnyRow } from './types';
 import type { FormMode } from './use-crud-state';
 

@@ -1,12 +1,14 @@
-import { PAGE_SIZES } from '@zoo/contract';
+import { PAGE_SIZES, type DictCode } from '@zoo/contract';
+import { useQueries } from '@tanstack/react-query';
 import { Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudCell } from './crud-cell';
+import { crudCell } from './crud-cell';
+import { dictLabel, dictQuery } from './dict';
 import type { ListParams } from './crud-queries';
 import { tableFields } from './resolve-fields';
-import type { AnyCrudPageDef, AnyRow } from './types';
+import type { AnyCrudPageDef, AnyRow, Option } from './types';
 import { pinsActions } from './pin-actions';
 import { useFieldLabel } from './use-field-label';
 
@@ -44,22 +46,32 @@ interface Props<Row extends AnyRow> {
 /** Columns from the def, server-side paging (sizes 10/30/50/100/200), row selection; `Row` is the resource's record. */
 export function CrudTable<Row extends AnyRow>(props: Props<Row>) {
   const { def, rows, total, loading, params, selected, onSelect, onPaginate, actions, onRowClick, activeRowKey } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = useFieldLabel(def);
   const windowWidth = useWindowWidth();
+  const fields = tableFields(def);
+  // Each dictionary of the columns read once for the table, not once per cell.
+  const codes = [...new Set(fields.flatMap((f) => (f.widget === 'dict' && f.def.dict ? [f.def.dict] : [])))];
+  const dicts = useQueries({ queries: codes.map((c) => dictQuery(c as DictCode)) });
+  const options = new Map<string, Option[]>(
+    codes.map((c, i) => [c, (dicts[i]?.data ?? []).map((d) => ({ label: dictLabel(d, i18n.language), value: d.dictKey }))]),
+  );
+  const dictOptions = (code: string) => options.get(code) ?? [];
   // Three controls at most (crud-row-actions): wider columns from before 更多 would only leave a gap.
   const actionWidth = Math.min(def.actionWidth ?? 200, ACTION_WIDTH_MAX);
   const rowKey = def.rowKey ?? 'id';
   // On a phone the row's first column (what names the record) stays in view while the others scroll under it.
   const pinFirst = windowWidth < 768;
-  const columns: TableColumnsType<Row> = tableFields(def).map((f, i) => ({
+  const columns: TableColumnsType<Row> = fields.map((f, i) => ({
     ...(pinFirst && i === 0 ? { fixed: 'left' as const } : {}),
     key: f.key,
     dataIndex: f.key,
     title: label(f),
     width: f.def.width,
-    ellipsis: true,
-    render: (value: unknown, row: Row) => <CrudCell field={f} value={value} row={row} />,
+    // No native title on the cell: as when each cell was a component of its own (antd reads a title from a plain
+    // text child), so the page's only `title`s stay the pickers' options.
+    ellipsis: { showTitle: false },
+    render: (value: unknown, row: Row) => crudCell(f, value, row, t, dictOptions),
   }));
   if (!def.noActions)
     columns.push({

@@ -10,17 +10,34 @@ import type { Option } from './types';
 export const dictLabel = (entry: { dictValue: string; dictValueEn?: string }, language: string): string =>
   language.startsWith('en') && entry.dictValueEn ? entry.dictValueEn : entry.dictValue;
 
+/** The query of a dictionary's entries (one cache entry per code, kept for the session's use). */
+export const dictQuery = (code: DictCode | undefined) => ({
+  queryKey: ['dict', code],
+  queryFn: () => call(dictionaryEndpoints.dictionary, { query: { code: code! } }),
+  enabled: Boolean(code),
+  staleTime: 5 * 60_000,
+});
+
 /** Dictionary entries as options (label in the UI language, value dictKey), cached for the session. */
 export function useDict(code: DictCode | undefined): { options: Option[]; loading: boolean } {
   const { i18n } = useTranslation();
-  const query = useQuery({
-    queryKey: ['dict', code],
-    queryFn: () => call(dictionaryEndpoints.dictionary, { query: { code: code! } }),
-    enabled: Boolean(code),
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(dictQuery(code));
   const options = (query.data ?? []).map((d) => ({ label: dictLabel(d, i18n.language), value: d.dictKey }));
   return { options, loading: query.isLoading };
+}
+
+/** The tags of a stored key (comma lists give one tag per key) from options already read: no hook, for table cells. */
+export function dictTags(options: readonly Option[], value: unknown) {
+  if (value === undefined || value === null || value === '') return null;
+  return (
+    <>
+      {String(value)
+        .split(',')
+        .map((k) => (
+          <Tag key={k}>{options.find((o) => String(o.value) === k)?.label ?? k}</Tag>
+        ))}
+    </>
+  );
 }
 
 export function DictSelect({ code, ...rest }: { code: DictCode } & SelectProps) {
@@ -31,13 +48,5 @@ export function DictSelect({ code, ...rest }: { code: DictCode } & SelectProps) 
 /** Shows the dictionary label of a stored key (comma lists give one tag per key). */
 export function DictTag({ code, value }: { code: DictCode; value: unknown }) {
   const { options } = useDict(code);
-  if (value === undefined || value === null || value === '') return null;
-  const keys = String(value).split(',');
-  return (
-    <>
-      {keys.map((k) => (
-        <Tag key={k}>{options.find((o) => String(o.value) === k)?.label ?? k}</Tag>
-      ))}
-    </>
-  );
+  return dictTags(options, value);
 }

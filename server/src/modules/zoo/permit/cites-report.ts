@@ -3,6 +3,7 @@ import type { CitesTradeRow } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
 import type { SheetColumn } from '../../../platform/excel';
+import { localLabel } from '../../../platform/i18n/request-language';
 
 /**
  * The zoo's part of the CITES annual report (Art. VIII(7)(a); Res. Conf. 11.17 (Rev. CoP19); Guidelines for the
@@ -22,12 +23,12 @@ export async function citesReport(db: Tx, year: number): Promise<CitesTradeRow[]
   const appendixAt = (species: ReturnType<typeof sql>, day: ReturnType<typeof sql>) => sql`(
     select h.cites_appendix from zoo_species_status h where h.species_id = ${species} and h.is_deleted = 0
        and (h.valid_from is null or h.valid_from <= ${day}) order by h.valid_from desc nulls last, h.id desc limit 1)`;
-  const found = await rowsOf<Record<string, string | number>>(
+  const found = await rowsOf<Record<string, string | number | boolean>>(
     db,
     sql`select * from (
       select 'E' as direction, to_char(u.use_date, 'YYYY-MM-DD') as date, ${appendixAt(sql`u.species_id`, sql`u.use_date`)} as appendix,
              s.latin_name, s.species_name, u.quantity, coalesce(nullif(p.counterpart, ''), l.counterpart) as partner, '' as origin,
-             p.permit_no, p.purpose_code, p.source_code, case when p.kind = 6 then '再出口' else '' end as remark, u.id as ord
+             p.permit_no, p.purpose_code, p.source_code, p.kind = 6 as reexport, u.id as ord
         from zoo_permit_use u
         join zoo_permit p on p.id = u.permit_id and p.kind in (4, 6, 7)
         join zoo_stock_log l on l.id = u.stock_log_id
@@ -36,7 +37,7 @@ export async function citesReport(db: Tx, year: number): Promise<CitesTradeRow[]
       union all
       select 'I', to_char(l.event_date, 'YYYY-MM-DD'), ${appendixAt(sql`l.species_id`, sql`l.event_date::date`)},
              s.latin_name, s.species_name, (l.male_quantity + l.female_quantity + l.they_quantity), l.counterpart, l.counterpart,
-             l.permit_no, coalesce(p.purpose_code, ''), coalesce(p.source_code, ''), '', l.id
+             l.permit_no, coalesce(p.purpose_code, ''), coalesce(p.source_code, ''), false, l.id
         from zoo_stock_log l
         join zoo_species s on s.id = l.species_id
         left join lateral (select x.purpose_code, x.source_code from zoo_permit x
@@ -62,24 +63,28 @@ export async function citesReport(db: Tx, year: number): Promise<CitesTradeRow[]
     permitNo: String(r.permit_no ?? ''),
     purposeCode: String(r.purpose_code ?? ''),
     sourceCode: String(r.source_code ?? ''),
-    remark: String(r.remark ?? ''),
+    // A re-export certificate's shipment is marked, in the request's language.
+    remark: r.reexport ? localLabel('再出口', 'Re-export') : '',
   }));
 }
 
-/** Columns in the order of the guidelines' tabular format (bilingual headers: the national authority files in English). */
+/**
+ * Columns in the order of the guidelines' tabular format. The Chinese sheet's headers are bilingual (the national
+ * authority files in English); the English sheet's are the guidelines' English alone.
+ */
 export const CITES_SHEET: SheetColumn<keyof CitesTradeRow>[] = [
-  { key: 'direction', header: '进/出口 (E/I)', width: 10 },
-  { key: 'date', header: '日期 Date', width: 12 },
-  { key: 'appendix', header: '附录 App.', width: 8 },
-  { key: 'latinName', header: '学名 Taxon', width: 26 },
-  { key: 'speciesName', header: '中文名', width: 14 },
-  { key: 'term', header: '货物类型 Term', width: 10 },
-  { key: 'quantity', header: '数量 Quantity', width: 10 },
-  { key: 'unit', header: '单位 Unit', width: 8 },
-  { key: 'partner', header: '进口国/出口国 Importer/Exporter', width: 24 },
-  { key: 'origin', header: '原产国 Origin', width: 14 },
-  { key: 'permitNo', header: '许可证号 Permit No.', width: 20 },
-  { key: 'purposeCode', header: '目的 Purpose', width: 10 },
-  { key: 'sourceCode', header: '来源 Source', width: 10 },
-  { key: 'remark', header: '备注 Remarks', width: 14 },
+  { key: 'direction', header: '进/出口 (E/I)', en: 'Import/export (E/I)', width: 10 },
+  { key: 'date', header: '日期 Date', en: 'Date', width: 12 },
+  { key: 'appendix', header: '附录 App.', en: 'App.', width: 8 },
+  { key: 'latinName', header: '学名 Taxon', en: 'Taxon', width: 26 },
+  { key: 'speciesName', header: '中文名', en: 'Chinese name', width: 14 },
+  { key: 'term', header: '货物类型 Term', en: 'Term', width: 10 },
+  { key: 'quantity', header: '数量 Quantity', en: 'Quantity', width: 10 },
+  { key: 'unit', header: '单位 Unit', en: 'Unit', width: 8 },
+  { key: 'partner', header: '进口国/出口国 Importer/Exporter', en: 'Importer/Exporter', width: 24 },
+  { key: 'origin', header: '原产国 Origin', en: 'Origin', width: 14 },
+  { key: 'permitNo', header: '许可证号 Permit No.', en: 'Permit No.', width: 20 },
+  { key: 'purposeCode', header: '目的 Purpose', en: 'Purpose', width: 10 },
+  { key: 'sourceCode', header: '来源 Source', en: 'Source', width: 10 },
+  { key: 'remark', header: '备注 Remarks', en: 'Remarks', width: 14 },
 ];

@@ -3,6 +3,7 @@ import type { InventoryPopulation, InventoryRow } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { rowsOf } from '../../../db/client';
 import type { SheetColumn } from '../../../platform/excel';
+import { localLabel } from '../../../platform/i18n/request-language';
 import { cellsAt, endOf } from '../report/stock-at';
 import { statusAt } from './species-status';
 
@@ -28,6 +29,12 @@ const BUCKET = sql`case
 
 const INS = ['born', 'imported', 'transferredIn', 'census'] as const;
 const OUTS = ['exported', 'transferredOut', 'died', 'cancelled'] as const;
+
+/**
+ * The separator of a cell listing several identifiers or numbers, in the request's language (the Chinese list
+ * comma 、 is a CJK mark an English sheet should not carry; decision 0049). A bound parameter of `string_agg`.
+ */
+const listSep = () => sql`${localLabel('、', ', ')}::text`;
 type Bucket = (typeof INS)[number] | (typeof OUTS)[number];
 
 /** An animal's identifier in the report: its current 专用标识, else its current microchip (none: the local number alone). */
@@ -68,7 +75,7 @@ async function populationsAt(db: Tx, to: string): Promise<Map<string, InventoryP
          where animal_type = 1 and animal_id in (select animal_id from pm) and event_date < ${end} order by animal_id desc, id desc),
       members as (
         select pm.population_id as pid, count(*)::int as n,
-               string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) as ids
+               string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), ${listSep()} order by a.local_no) as ids
           from held h join pm on pm.animal_id = h.animal_id join zoo_animal a on a.id = h.animal_id
           left join lateral (${mark(sql`a.id`)}) mk on true
          where h.status_after = 1 group by 1)
@@ -91,8 +98,12 @@ async function populationsAt(db: Tx, to: string): Promise<Map<string, InventoryP
   return out;
 }
 
-/** A population as one cell of the sheet: 「name」 heads without identifiers; members' identifiers. */
-export const populationText = (p: InventoryPopulation) => `${p.populationName}：${p.heads}只无个体标识${p.members ? `；成员 ${p.members}` : ''}`;
+/** A population as one cell of the sheet, in the request's language: name, heads without identifiers, members' identifiers. */
+export const populationText = (p: InventoryPopulation) =>
+  localLabel(
+    `${p.populationName}：${p.heads}只无个体标识${p.members ? `；成员 ${p.members}` : ''}`,
+    `${p.populationName}: ${p.heads} without individual identifier${p.members ? `; members ${p.members}` : ''}`,
+  );
 
 export async function inventoryReport(db: Tx, year: number): Promise<InventoryRow[]> {
   const from = `${year}-01-01`;
@@ -115,17 +126,17 @@ export async function inventoryReport(db: Tx, year: number): Promise<InventoryRo
          where animal_type = 1 and event_date < ${endOf(to)} order by animal_id desc, id desc),
       marks as (
         select h.species_id, count(*)::int as n,
-               string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), '、' order by a.local_no) filter (where pm.population_id is null) as identifiers
+               string_agg(a.local_no || coalesce('(' || mk.code || ')', ''), ${listSep()} order by a.local_no) filter (where pm.population_id is null) as identifiers
           from held h join zoo_animal a on a.id = h.animal_id
           left join lateral (${mark(sql`a.id`)}) mk on true
           left join (${membersAt(endOf(to))}) pm on pm.animal_id = a.id
          where h.status_after = 1 group by 1),
       permits as (
-        select u.species_id, string_agg(distinct p.permit_no, '、') as nos
+        select u.species_id, string_agg(distinct p.permit_no, ${listSep()}) as nos
           from zoo_permit_use u join zoo_permit p on p.id = u.permit_id
          where u.is_deleted = 0 and u.use_date between ${from}::date and ${to}::date group by 1)
       select s.id::text as species_id, s.species_name, s.latin_name, st.protection_class, st.protection_authority, st.cites_appendix,
-             coalesce((select string_agg(distinct licence_no, '、') from zoo_tenant_species ts where ts.species_id = s.id and ts.is_deleted = 0), '') as licence_no,
+             coalesce((select string_agg(distinct licence_no, ${listSep()}) from zoo_tenant_species ts where ts.species_id = s.id and ts.is_deleted = 0), '') as licence_no,
              coalesce(o.n, 0) as opening, coalesce(c.m, 0) as m, coalesce(c.f, 0) as f, coalesce(c.u, 0) as u,
              ${sql.join(
                [...INS, ...OUTS].map((b) => sql`coalesce((select n from moved where moved.species_id = s.id and bucket = ${b}), 0) as ${sql.identifier(b)}`),
@@ -180,32 +191,35 @@ type Col =
   | 'authority'
   | 'populationsText';
 
-/** The sheet an authority reads: the screen's columns in its order, protection and authority by name, a total row. */
+/**
+ * The sheet an authority reads: the screen's columns in its order (headers in the request's language, the screen's
+ * English words), protection and authority by name, a total row.
+ */
 export const INVENTORY_SHEET: SheetColumn<Col>[] = [
-  { key: 'speciesName', header: '物种', width: 16 },
-  { key: 'latinName', header: '学名', width: 26 },
-  { key: 'protection', header: '保护级别', width: 10 },
-  { key: 'authority', header: '主管部门', width: 10 },
-  { key: 'citesAppendix', header: 'CITES附录', width: 10 },
-  { key: 'licenceNo', header: '人工繁育许可证', width: 18 },
-  { key: 'opening', header: '年初存栏', width: 10 },
-  { key: 'born', header: '出生', width: 8 },
-  { key: 'imported', header: '引进', width: 8 },
-  { key: 'transferredIn', header: '转入', width: 8 },
-  { key: 'census', header: '期初登记', width: 10 },
-  { key: 'exported', header: '输出', width: 8 },
-  { key: 'transferredOut', header: '转出', width: 8 },
-  { key: 'died', header: '死亡', width: 8 },
-  { key: 'cancelled', header: '注销', width: 8 },
-  { key: 'closing', header: '年末存栏', width: 10 },
-  { key: 'difference', header: '差异', width: 8 },
-  { key: 'unlisted', header: '未列明', width: 8 },
-  { key: 'male', header: '雄', width: 6 },
-  { key: 'female', header: '雌', width: 6 },
-  { key: 'unknown', header: '未知', width: 6 },
-  { key: 'permitNos', header: '使用的许可证', width: 24 },
-  { key: 'identifiers', header: '个体标识(年末在养)', width: 40 },
-  { key: 'populationsText', header: '种群(无标识头数;成员标识)', width: 48 },
+  { key: 'speciesName', header: '物种', en: 'Species', width: 16 },
+  { key: 'latinName', header: '学名', en: 'Scientific name', width: 26 },
+  { key: 'protection', header: '保护级别', en: 'Protection class', width: 10 },
+  { key: 'authority', header: '主管部门', en: 'Competent authority', width: 10 },
+  { key: 'citesAppendix', header: 'CITES附录', en: 'CITES appendix', width: 10 },
+  { key: 'licenceNo', header: '人工繁育许可证', en: 'Breeding licence', width: 18 },
+  { key: 'opening', header: '年初存栏', en: 'Stock 1 Jan', width: 10 },
+  { key: 'born', header: '出生', en: 'Born', width: 8 },
+  { key: 'imported', header: '引进', en: 'Imported', width: 8 },
+  { key: 'transferredIn', header: '转入', en: 'Transferred in', width: 8 },
+  { key: 'census', header: '期初登记', en: 'Registered', width: 10 },
+  { key: 'exported', header: '输出', en: 'Exported', width: 8 },
+  { key: 'transferredOut', header: '转出', en: 'Transferred out', width: 8 },
+  { key: 'died', header: '死亡', en: 'Died', width: 8 },
+  { key: 'cancelled', header: '注销', en: 'Deregistered', width: 8 },
+  { key: 'closing', header: '年末存栏', en: 'Stock 31 Dec', width: 10 },
+  { key: 'difference', header: '差异', en: 'Difference', width: 8 },
+  { key: 'unlisted', header: '未列明', en: 'Not listed', width: 8 },
+  { key: 'male', header: '雄', en: 'Male', width: 6 },
+  { key: 'female', header: '雌', en: 'Female', width: 6 },
+  { key: 'unknown', header: '未知', en: 'Unknown', width: 6 },
+  { key: 'permitNos', header: '使用的许可证', en: 'Permits used', width: 24 },
+  { key: 'identifiers', header: '个体标识(年末在养)', en: 'Identifiers (held on 31 Dec)', width: 40 },
+  { key: 'populationsText', header: '种群(无标识头数;成员标识)', en: 'Populations (heads without identifiers; members)', width: 48 },
 ];
 
 export const NUMBER_KEYS = ['opening', ...INS, ...OUTS, 'closing', 'difference', 'unlisted', 'male', 'female', 'unknown'] as const;

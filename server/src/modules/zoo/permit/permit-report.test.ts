@@ -355,3 +355,94 @@ describe('transfers between zoos', () => {
     expect(B).toBe('300032');
   });
 });
+
+describe('the sheets in English (lang=en, as the web links a download)', () => {
+  // CJK ideographs, CJK punctuation (、：；) and full-width forms: none may remain outside the data people typed.
+  const CJK = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+  const download = async (kind: string, year: number, lang?: string) => {
+    const res = await w.t.app.inject({
+      url: `/api/zoo-permit/report/${kind}/export`,
+      query: { year: String(year), 'Blade-Auth': w.zooA, ...(lang ? { lang } : {}) },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const file = decodeURIComponent(String(res.headers['content-disposition']).split("filename*=UTF-8''")[1] ?? '');
+    return { ws: wb.worksheets[0]!, file };
+  };
+  /** What people entered: species, populations (named or by enclosure), animals' numbers and marks, trade partners. */
+  async function typedData(year: number): Promise<string[]> {
+    const en = { 'accept-language': 'en' };
+    const inv = (await w.t.request({ url: '/zoo-permit/report/inventory', token: w.zooA, query: { year: String(year) }, headers: en })).body.data.rows;
+    const cites = (await w.t.request({ url: '/zoo-permit/report/cites', token: w.zooA, query: { year: String(year) }, headers: en })).body.data.rows;
+    const typed = await calls.q(
+      `select local_no as v from zoo_animal where tenant_id = $1 union select code from zoo_animal_flag where tenant_id = $1
+       union select permit_no from zoo_permit where tenant_id = $1 union select licence_no from zoo_tenant_species where tenant_id = $1`,
+      [A],
+    );
+    return [
+      ...inv.flatMap((r: any) => [r.speciesName, ...r.populations.map((p: any) => p.populationName)]),
+      ...cites.flatMap((r: any) => [r.speciesName, r.partner, r.origin]),
+      ...typed.map((r: any) => r.v),
+    ]
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
+  }
+  /** Each cell with the typed data taken out must hold no Chinese. */
+  function expectEnglish(ws: ExcelJS.Worksheet, data: string[]): void {
+    expect(ws.name).not.toMatch(CJK);
+    ws.eachRow((row, r) =>
+      row.eachCell((cell, c) => {
+        const fixed = data.reduce((text, d) => text.split(d).join(' '), cell.text);
+        expect(fixed, `${ws.name} row ${r} column ${c}: ${cell.text}`).not.toMatch(CJK);
+      }),
+    );
+  }
+
+  it('writes sheet and file names, headers, class labels, lists, populations and the total in English; Chinese stays the default', async () => {
+    for (const year of [Y, Number(today.slice(0, 4))]) {
+      const data = await typedData(year);
+      for (const kind of ['inventory', 'cites']) {
+        const { ws, file } = await download(kind, year, 'en');
+        expect(file).not.toMatch(CJK);
+        expectEnglish(ws, data);
+      }
+    }
+    const { ws, file } = await download('inventory', Y, 'en');
+    expect([ws.name, file]).toEqual([`Inventory ${Y}`, `Annual inventory of state-protected wildlife_${Y}.xlsx`]);
+    const header = (ws.getRow(1).values as string[]).slice(1);
+    expect(header.slice(0, 7)).toEqual([
+      'Species',
+      'Scientific name',
+      'Protection class',
+      'Competent authority',
+      'CITES appendix',
+      'Breeding licence',
+      'Stock 1 Jan',
+    ]);
+    const screen = (await report(Y)).data.rows as Array<Record<string, any>>;
+    const at = (id: string) => ws.getRow(screen.findIndex((r) => r.speciesId === id) + 2);
+    expect(at(crane).getCell(3).text).toBe('National Class I');
+    // The pandas' two identifiers, listed with an English comma.
+    expect(at(w.panda).getCell(header.indexOf('Identifiers (held on 31 Dec)') + 1).text).toMatch(/^[^,]+, [^,]+$/);
+    expect(ws.getRow(ws.rowCount).getCell(1).text).toBe('Total');
+    // The population cell of this year (one population of the python with heads and no member left).
+    const now = await download('inventory', Number(today.slice(0, 4)), 'en');
+    const nowHeader = (now.ws.getRow(1).values as string[]).slice(1);
+    const cells: string[] = [];
+    now.ws.getColumn(nowHeader.indexOf('Populations (heads without identifiers; members)') + 1).eachCell((c) => void cells.push(c.text));
+    expect(cells.some((c) => /: 2 without individual identifier/.test(c))).toBe(true);
+    const cites = await download('cites', Y, 'en');
+    expect([cites.ws.name, cites.file, cites.ws.getRow(1).getCell(2).text]).toEqual([`CITES ${Y}`, `CITES annual report_${Y}.xlsx`, 'Date']);
+    // Chinese without lang: the names and headers as before.
+    const zh = await download('inventory', Y);
+    expect([zh.ws.name, zh.file, zh.ws.getRow(1).getCell(1).text, zh.ws.getRow(zh.ws.rowCount).getCell(1).text]).toEqual([
+      `${Y}年度存栏`,
+      `国家重点保护野生动物年度存栏报告_${Y}.xlsx`,
+      '物种',
+      '合计',
+    ]);
+    const zhCites = await download('cites', Y);
+    expect([zhCites.file, zhCites.ws.getRow(1).getCell(2).text]).toEqual([`CITES年度报告_${Y}.xlsx`, '日期 Date']);
+  });
+});

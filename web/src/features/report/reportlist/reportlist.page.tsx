@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudPage } from '../../../crud';
 import { call } from '../../../lib/request';
-import { ExportButtons } from './export-buttons';
+import { exportButtonList, ExportButtons } from './export-buttons';
 import { ReportDesigner, type DesignForm } from './report-designer';
 import { ReportPreview } from './report-preview';
 import { reportListPage } from './reportlist.crud';
@@ -45,7 +45,7 @@ export default function ReportListPage() {
             <Button type="link" size="small" onClick={() => void detail(row).then((d) => run(d))}>
               {t('report.preview')}
             </Button>
-            <ExportButtons id={row.id} size="small" />
+            {ctx.can('report_list_export') ? exportButtonList(row.id, t, 'small') : null}
             {ctx.can('report_list_delete') ? (
               <Button type="link" size="small" danger onClick={() => ctx.remove([row])}>
                 {t('crud.delete')}

@@ -4,6 +4,7 @@ import { Button, DatePicker, Form, Input, Modal, Popconfirm, Select, Table, Tag,
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActionBar } from '../../../components/row-action-bar';
 import { UserText } from '../../../components/user-text';
 import { crudKeys, useCan } from '../../../crud';
 import { chinaDay } from '../../../lib/china-day';
@@ -111,11 +112,20 @@ export function PaternityDialog({ litter, onClose }: { litter: { id: string; cub
                   title: t('breedPaternity.actions'),
                   key: 'actions',
                   render: (_: unknown, r: { id: string }) => (
-                    <Popconfirm title={t('breedPaternity.removeConfirm')} onConfirm={() => void remove(r.id)}>
-                      <Button type="link" size="small" danger>
-                        {t('breedPaternity.remove')}
-                      </Button>
-                    </Popconfirm>
+                    <RowActionBar
+                      items={[
+                        {
+                          key: 'remove',
+                          node: (
+                            <Popconfirm title={t('breedPaternity.removeConfirm')} onConfirm={() => void remove(r.id)}>
+                              <Button type="link" size="small" danger>
+                                {t('breedPaternity.remove')}
+                              </Button>
+                            </Popconfirm>
+                          ),
+                        },
+                      ]}
+                    />
                   ),
                 },
               ]

@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowActionBar } from '../../../components/row-action-bar';
 import { useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
@@ -73,9 +74,18 @@ export default function QualityPage() {
       width: 90,
       fixed: 'right',
       render: (_v, r) => (
-        <Link to={fixPath(check, r)} data-testid="quality-fix">
-          {t('quality.fix')}
-        </Link>
+        <RowActionBar
+          items={[
+            {
+              key: 'fix',
+              node: (
+                <Link to={fixPath(check, r)} data-testid="quality-fix">
+                  {t('quality.fix')}
+                </Link>
+              ),
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -94,28 +94,30 @@ function History({ speciesId }: { speciesId: string }) {
 }
 
 /**
- * 保护状态历史 on a species row: each protection class, CITES appendix and IUCN category with the day it took effect
- * (decision 0040); the platform administrator adds back-dated changes here.
+ * 保护状态历史 on species rows: each protection class, CITES appendix and IUCN category with the day it took effect
+ * (decision 0040); the platform administrator adds back-dated changes here. A plain row button per row (so the
+ * shared row bar can put it under 更多, decision 0048) and one drawer for the list, opened for the row clicked.
  */
-export function SpeciesStatusButton({ speciesId, name }: { speciesId: string; name: string }) {
+export function useSpeciesStatus() {
   const { t } = useTranslation();
-  const admin = useSession((s) => isAdministrator(s.userInfo?.role_name));
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button type="link" size="small" onClick={() => setOpen(true)} data-testid="species-status">
+  const [of, setOf] = useState<{ speciesId: string; name: string } | null>(null);
+  return {
+    button: (speciesId: string, name: string) => (
+      <Button key="status" type="link" size="small" onClick={() => setOf({ speciesId, name })} data-testid="species-status">
         {t('zooPermitReport.status.button')}
       </Button>
-      <Drawer
-        open={open}
-        width={Math.min(860, window.innerWidth)}
-        title={t('zooPermitReport.status.title', { name })}
-        onClose={() => setOpen(false)}
-        destroyOnHidden
-      >
-        {admin ? <AddStatus speciesId={speciesId} /> : null}
-        <History speciesId={speciesId} />
-      </Drawer>
-    </>
+    ),
+    drawer: of ? <SpeciesStatusDrawer speciesId={of.speciesId} name={of.name} onClose={() => setOf(null)} /> : null,
+  };
+}
+
+function SpeciesStatusDrawer({ speciesId, name, onClose }: { speciesId: string; name: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const admin = useSession((s) => isAdministrator(s.userInfo?.role_name));
+  return (
+    <Drawer open width={Math.min(860, window.innerWidth)} title={t('zooPermitReport.status.title', { name })} onClose={onClose}>
+      {admin ? <AddStatus speciesId={speciesId} /> : null}
+      <History speciesId={speciesId} />
+    </Drawer>
   );
 }

@@ -4,6 +4,8 @@ import { call } from '../../../lib/request';
 
 /** The platform species library (物种库): every zoo picks its authorised species from it. */
 export const speciesLibPage = defineCrudPage({
+  // Read far more than edited: the record, where the species is kept, its protection history; 编辑 and 删除 under 更多.
+  rowActionOrder: ['view', 'dist', 'status'],
   crud: species,
   i18n: 'zooSpeciesLib',
   auditTable: 'zoo_species',

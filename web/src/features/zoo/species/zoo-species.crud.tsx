@@ -22,6 +22,8 @@ const zooSpeciesResource = {
 const date = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : '');
 
 export const zooSpeciesPage = defineCrudPage({
+  // Read far more than edited: the record, where the species is kept, its protection history; 编辑 and 删除 under 更多.
+  rowActionOrder: ['view', 'dist', 'status'],
   crud: zooSpeciesResource,
   i18n: 'zooSpecies',
   actionWidth: 200,
@@ -59,6 +61,8 @@ export const zooSpeciesPage = defineCrudPage({
 const publicResource = { ...species, name: 'zoo_species_public', record: SpeciesRecord.extend({ authorised: z.boolean() }) } satisfies CrudResource;
 
 export const publicSpeciesPage = defineCrudPage({
+  // Read far more than edited: the record, where the species is kept, its protection history; 编辑 and 删除 under 更多.
+  rowActionOrder: ['view', 'dist', 'status'],
   crud: publicResource,
   i18n: 'zooSpeciesLib',
   list: zooSpeciesEndpoints.public,

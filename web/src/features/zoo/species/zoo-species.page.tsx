@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CrudPage, useCan } from '../../../crud';
-import { SpeciesStatusButton } from '../shared/species-status';
+import { useSpeciesStatus } from '../shared/species-status';
 import { publicSpeciesPage, zooSpeciesPage } from './zoo-species.crud';
 
 /** /zoo/species: the zoo's authorised species with its stock, and the platform library (public view). */
@@ -12,14 +12,15 @@ export default function ZooSpeciesPage() {
   const navigate = useNavigate();
   const canDist = useCan('zoo_species_dist');
   const [view, setView] = useState<'mine' | 'public'>('mine');
+  const status = useSpeciesStatus();
   const dist = (speciesId: string, name: string) => (
     <>
       {canDist ? (
-        <Button type="link" size="small" onClick={() => navigate(`/zoo/admin/species/dist/${speciesId}`)}>
+        <Button key="dist" type="link" size="small" onClick={() => navigate(`/zoo/admin/species/dist/${speciesId}`)}>
           {t('zooSpeciesLib.dist')}
         </Button>
       ) : null}
-      <SpeciesStatusButton speciesId={speciesId} name={name} />
+      {status.button(speciesId, name)}
     </>
   );
   const header = (
@@ -35,9 +36,14 @@ export default function ZooSpeciesPage() {
       style={{ marginBottom: 16 }}
     />
   );
-  return view === 'mine' ? (
-    <CrudPage key="mine" def={zooSpeciesPage} header={header} rowActions={(row) => dist(row.speciesId, row.speciesName)} />
-  ) : (
-    <CrudPage key="public" def={publicSpeciesPage} header={header} rowActions={(row) => dist(String(row.id), row.speciesName)} />
+  return (
+    <>
+      {view === 'mine' ? (
+        <CrudPage key="mine" def={zooSpeciesPage} header={header} rowActions={(row) => dist(row.speciesId, row.speciesName)} />
+      ) : (
+        <CrudPage key="public" def={publicSpeciesPage} header={header} rowActions={(row) => dist(String(row.id), row.speciesName)} />
+      )}
+      {status.drawer}
+    </>
   );
 }

@@ -24,6 +24,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { RowActionBar } from '../../../components/row-action-bar';
 import { useCan } from '../../../crud';
 import { toast } from '../../../lib/feedback';
 import { call } from '../../../lib/request';
@@ -137,22 +138,37 @@ export default function StudbookPage() {
       key: 'action',
       fixed: 'right',
       width: summary.data?.reader ? 190 : 90,
+      // The shared row bar (three at most, the rest under 更多): 谱系 is what a reader opens most.
       render: (_v, r) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setPedigreeOf({ id: r.animalId, name: r.label })} data-testid={`pedigree-${r.animalId}`}>
-            {t('studbook.pedigree')}
-          </Button>
-          {summary.data?.reader ? (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setNumberOf({ id: r.animalId, label: r.label, no: r.studbookNo })}
-              data-testid={`number-${r.animalId}`}
-            >
-              {t('studbook.number.button')}
-            </Button>
-          ) : null}
-        </Space>
+        <RowActionBar
+          items={[
+            {
+              key: 'pedigree',
+              node: (
+                <Button type="link" size="small" onClick={() => setPedigreeOf({ id: r.animalId, name: r.label })} data-testid={`pedigree-${r.animalId}`}>
+                  {t('studbook.pedigree')}
+                </Button>
+              ),
+            },
+            ...(summary.data?.reader
+              ? [
+                  {
+                    key: 'number',
+                    node: (
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => setNumberOf({ id: r.animalId, label: r.label, no: r.studbookNo })}
+                        data-testid={`number-${r.animalId}`}
+                      >
+                        {t('studbook.number.button')}
+                      </Button>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       ),
     },
   ];

@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Fragment, isValidElement, useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One row operation: a button element (its label, click and danger are read from its props when it moves into 更多). */
@@ -73,13 +73,40 @@ export function RowActionBar({ items, max = ROW_CONTROLS }: { items: RowActionIt
       {shown.map((x) => (
         <Fragment key={x.key}>{x.node}</Fragment>
       ))}
-      {more.length ? (
-        <Dropdown menu={menu} trigger={['click']}>
-          <Button type="link" size="small" aria-haspopup="menu" onClick={(e) => e.stopPropagation()}>
-            {t('crud.more')} <DownOutlined />
-          </Button>
-        </Dropdown>
-      ) : null}
+      {more.length ? <MoreMenu menu={menu} label={t('crud.more')} /> : null}
     </div>
+  );
+}
+
+/**
+ * 更多 as a plain button until it is first used; then antd's Dropdown, opened. A list of ten rows carried ten
+ * Dropdowns (trigger, popup machinery, styles) that most rows never open: a good part of a list screen's first
+ * render, which a switch between two list screens waits for (decision 0048).
+ */
+function MoreMenu({ menu, label }: { menu: MenuProps; label: string }) {
+  const [armed, setArmed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = (
+    <Button
+      type="link"
+      size="small"
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onClick={(e) => {
+        e.stopPropagation();
+        if (!armed) {
+          setArmed(true);
+          setOpen(true);
+        }
+      }}
+    >
+      {label} <DownOutlined />
+    </Button>
+  );
+  if (!armed) return button;
+  return (
+    <Dropdown menu={menu} trigger={['click']} open={open} onOpenChange={setOpen}>
+      {button}
+    </Dropdown>
   );
 }

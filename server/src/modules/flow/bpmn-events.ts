@@ -20,7 +20,8 @@ const refOf = (d: ModdleElement): ModdleElement | undefined => (d.messageRef ?? 
 export function eventWhy(d: ModdleElement, label: string, catches: boolean): string | null {
   const what = d.$type === 'bpmn:MessageEventDefinition' ? '消息' : d.$type === 'bpmn:SignalEventDefinition' ? '信号' : null;
   if (!what) return null;
-  if (!catches) return `事件「${label}」发送${what}暂不支持执行(只支持接收)`;
+  // A thrown signal reaches this instance's catches and every other waiting one (engine-throws.ts, events.ts).
+  if (!catches && what === '消息') return `事件「${label}」发送消息暂不支持执行(只支持接收;发送请用绑定服务的发送任务)`;
   if (!refOf(d)?.id) return `${what}事件「${label}」未引用${what}(${what === '消息' ? 'messageRef' : 'signalRef'})`;
   return '';
 }
@@ -30,6 +31,8 @@ function specOf(el: ModdleElement): EventSpec | null {
     const m = el.messageRef as ModdleElement | undefined;
     return m?.id ? { kind: 'message', ref: m.id, name: String(m.name || m.id), start: false } : null;
   }
+  // Throws are not receivers: a thrown signal is broadcast (engine-throws.ts).
+  if (el.$type === 'bpmn:IntermediateThrowEvent' || el.$type === 'bpmn:EndEvent') return null;
   const defs = (el.eventDefinitions as ModdleElement[] | undefined) ?? [];
   if (defs.length !== 1) return null;
   const d = defs[0]!;

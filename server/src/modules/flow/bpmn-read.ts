@@ -49,6 +49,8 @@ const FLOW_NODES = new Set([
   'bpmn:ParallelGateway',
   'bpmn:BoundaryEvent',
   'bpmn:IntermediateCatchEvent',
+  // None, signal, escalation and compensation throws (decision 0050, thrown events; message throws do not run).
+  'bpmn:IntermediateThrowEvent',
   'bpmn:InclusiveGateway',
   // Waits for the first of the catch events after it (engine.ts; its timers and receivers are saved as any).
   'bpmn:EventBasedGateway',
@@ -70,6 +72,19 @@ const FLOW_NODES = new Set([
   'bpmn:DataObjectReference',
   'bpmn:DataStoreReference',
 ]);
+
+/**
+ * Where bpmn-elements runs the other event definitions (decision 0050, thrown events): a terminate end; an error
+ * end caught by an error boundary event; escalation and compensation thrown by an end or intermediate throw event and
+ * caught by a boundary event. Anywhere else (an error start, a conditional or link event…) they do not run.
+ */
+const THROWN_HERE: Record<string, Set<string>> = {
+  'bpmn:TerminateEventDefinition': new Set(['bpmn:EndEvent']),
+  'bpmn:ErrorEventDefinition': new Set(['bpmn:EndEvent', 'bpmn:BoundaryEvent']),
+  'bpmn:EscalationEventDefinition': new Set(['bpmn:EndEvent', 'bpmn:IntermediateThrowEvent', 'bpmn:BoundaryEvent']),
+  'bpmn:CompensateEventDefinition': new Set(['bpmn:EndEvent', 'bpmn:IntermediateThrowEvent', 'bpmn:BoundaryEvent']),
+};
+const BOUNDARY_CATCHABLE = new Set([...CATCHABLE, 'bpmn:ErrorEventDefinition', 'bpmn:EscalationEventDefinition', 'bpmn:CompensateEventDefinition']);
 
 const attr = (el: ModdleElement, name: string): string => {
   for (const [k, v] of Object.entries(el.$attrs ?? {})) if (k === name || k.endsWith(`:${name}`)) return String(v).trim();
@@ -146,10 +161,13 @@ function checkElement(el: ModdleElement, where: string, top = false): string {
       if (why) return why;
       continue;
     }
-    if (d.$type !== 'bpmn:TerminateEventDefinition' || catching) return `事件「${label}」的类型 ${kind} 暂不支持执行`;
+    if (!THROWN_HERE[d.$type]?.has(el.$type)) return `事件「${label}」的类型 ${kind} 暂不支持执行`;
   }
   if (start && defs.length > 1) return `开始事件「${label}」定义了多个触发方式,暂不支持`;
-  if (catching && (defs.length !== 1 || !CATCHABLE.has(defs[0]!.$type))) return `事件「${label}」只支持定时器、消息或信号`;
+  const catchable = el.$type === 'bpmn:BoundaryEvent' ? BOUNDARY_CATCHABLE : CATCHABLE;
+  if (catching && (defs.length !== 1 || !catchable.has(defs[0]!.$type)))
+    return el.$type === 'bpmn:BoundaryEvent' ? `边界事件「${label}」只支持定时器、消息、信号、错误、升级或补偿` : `事件「${label}」只支持定时器、消息或信号`;
+  if (defs.length > 1) return `事件「${label}」定义了多个事件类型,暂不支持`;
   if (el.$type === 'bpmn:ReceiveTask' && !el.messageRef) return `接收任务「${label}」未引用消息(messageRef)`;
   if (el.loopCharacteristics) return `多实例任务「${label}」暂不支持执行`;
   return '';

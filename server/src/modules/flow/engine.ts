@@ -5,6 +5,7 @@ import BpmnModdle from 'bpmn-moddle';
 import { dropOrphanedCatches, InclusiveGateway, startEventSub, type ExecutionLike } from './engine-behaviours';
 import { BizError } from '../../platform/http/errors';
 import { ExpressionError, hasExpression, resolve, type Vars } from './expression';
+import { watchThrows, type ThrownError } from './engine-throws';
 
 /**
  * One step of a process instance on bpmn-engine: a fresh engine per step, built from the definition's XML and
@@ -49,6 +50,9 @@ export interface StepResult {
   fired: string[];
   /** service and send tasks waiting for their service to be run (decision 0050) */
   calls: Waiting[];
+  /** errors thrown in this step that no boundary event caught; signals thrown, for the other instances */
+  errors: ThrownError[];
+  signals: string[];
 }
 
 /** What the caller asks of one step besides resuming: complete a task, fire a timer, hand service results in. */
@@ -205,6 +209,7 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
     failure ??= api?.content?.error?.message ?? '流程执行出错';
   };
   listener.on('activity.error', fail);
+  const thrown = watchThrows(listener);
 
   const timers = inertTimers();
   const moddleContext = await moddleContextOf(xml).catch((e: Error) => {
@@ -272,5 +277,6 @@ export async function runStep(xml: string, vars: Vars, state: unknown | null, in
   if (waiting.length) await engine.stop();
   // A call noted before its task was left (an interrupting boundary event) is no longer waiting.
   const open = calls.filter((c) => waiting.some((w) => w.executionId === c.executionId));
-  return { state: saved, waiting, events, completed: waiting.length === 0, timers: live, fired, calls: open };
+  const out = { state: saved, waiting, events, completed: waiting.length === 0, timers: live, fired, calls: open };
+  return { ...out, errors: thrown.uncaughtErrors(), signals: thrown.signals };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
 import type { LiveTimer, StepInput, StepResult } from './engine';
+import { errorEnding } from './engine-throws';
 import { armedEventSubs } from './event-subprocesses';
 import { calledEnded, calledGone, dropCalled } from './call-activities';
 import { dropSubscriptions, saveSubscriptions } from './events';
@@ -158,7 +159,8 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
       );
   }
   // Tasks the step ended without a decision (an interrupting timer, a terminate end, another branch) are closed.
-  const closedBecause = step.fired.length ? '办理超时,已按流程转出' : '流程已结束';
+  const failed = step.completed ? step.errors[0] : undefined;
+  const closedBecause = step.fired.length ? '办理超时,已按流程转出' : failed ? errorEnding(failed) : '流程已结束';
   for (const t of open) {
     if (!step.waiting.some((w) => w.id === t.taskDefKey && w.executionId === t.executionId))
       await db
@@ -171,15 +173,18 @@ export async function persist(db: Tx, inst: InstanceRow, def: DefinitionRow, ste
   await saveSubscriptions(db, inst, def, step, armed.subs);
 
   const set: Partial<typeof flowInstance.$inferInsert> = { variables: vars };
-  if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)` });
+  // An error nothing caught ends the instance as a none end event would (Camunda 7); the error is its recorded ending.
+  if (step.completed) Object.assign(set, { state: 'finished', endTime: sql`localtimestamp(0)`, ...(failed ? { deleteReason: errorEnding(failed) } : {}) });
   await db
     .update(flowInstance)
     .set(set as never)
     .where(eq(flowInstance.id, inst.id));
   // An instance a timer ended was decided by nobody: not approved, whatever an earlier step's `pass` said.
   const timedOut = step.fired.length > 0;
-  if (step.completed)
-    await ended(db, { ...inst, variables: vars }, !timedOut && vars.pass === true, timedOut ? TIMED_OUT : String(vars.lastComment ?? ''), false);
+  if (step.completed) {
+    const comment = timedOut ? TIMED_OUT : failed ? errorEnding(failed) : String(vars.lastComment ?? '');
+    await ended(db, { ...inst, variables: vars }, !timedOut && !failed && vars.pass === true, comment, false);
+  }
 }
 
 /** The instance's due timers become exactly the engine's live ones (decision 0026): fired or cut-off ones go. */

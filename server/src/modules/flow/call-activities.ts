@@ -29,6 +29,9 @@ const MAX_DEPTH = 20;
  * the instance's lock (calledEnded), so another request's running step is never mistaken for this one's.
  */
 const advancing = new Set<string>();
+/** True while this request steps the instance (ask only holding its lock; events.ts skips it for a thrown signal). */
+export const isAdvancing = (instanceId: string): boolean => advancing.has(instanceId);
+
 export async function whileAdvancing<T>(instanceId: string, fn: () => Promise<T>): Promise<T> {
   const mine = !advancing.has(instanceId);
   advancing.add(instanceId);

@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { BizError } from '../../platform/http/errors';
 import type { Session } from '../../platform/auth/session';
@@ -7,8 +8,9 @@ import type { Vars } from './expression';
 import { flowEventSub } from './flow-event.tables';
 import { eventSubInput, isEventSubExecution, type ArmedSub } from './event-subprocesses';
 import { flowDefinition } from './flow.tables';
-import { definitionById, lockInstance, startProcess, stateOf, type DefinitionRow, type InstanceRow } from './runtime';
+import { definitionById, lockInstance, startInstance, startProcess, stateOf, type DefinitionRow, type InstanceRow, type Starter } from './runtime';
 import { advance } from './service-calls';
+import { isAdvancing } from './call-activities';
 
 /**
  * Messages and signals from outside (decision 0050), Camunda 7's way: a message is correlated to exactly one
@@ -49,7 +51,8 @@ type Sub = typeof flowEventSub.$inferSelect;
 async function deliver(db: Tx, sub: Sub, variables: Vars): Promise<boolean> {
   const inst = await lockInstance(db, sub.instanceId);
   const [still] = await db.select({ id: flowEventSub.id }).from(flowEventSub).where(eq(flowEventSub.id, sub.id));
-  if (!still || inst.state !== 'running') return false;
+  // An instance whose own step is under way here (a signal thrown back to it) took its signals in that step.
+  if (!still || inst.state !== 'running' || isAdvancing(inst.id)) return false;
   if (inst.suspensionState !== 1) throw new BizError('流程已挂起,无法接收消息');
   const def = await definitionById(db, inst.definitionId);
   const vars: Vars = { ...(inst.variables as Vars), ...variables };
@@ -113,10 +116,31 @@ export async function correlateMessage(db: Tx, session: Session, m: MessageIn): 
 }
 
 export async function broadcastSignal(db: Tx, session: Session, signalName: string, variables: Vars = {}): Promise<{ delivered: number; started: number }> {
+  return signalAll(db, { userId: session.userId, name: session.realName || session.account }, signalName, variables);
+}
+
+/**
+ * A signal thrown by an instance's intermediate throw or end event (engine-throws.ts): the engine has already passed
+ * it to the instance's own catches; the tenant's other waiting instances and the processes it starts get it here,
+ * in the same transaction, as from process/signal. The processes it starts are started by the thrower's initiator.
+ */
+export async function throwSignals(db: Tx, inst: InstanceRow, signals: string[]): Promise<void> {
+  if (!signals.length) return;
+  // A process started by the signal it throws would start itself without end (depth counted per request).
+  const depth = throwDepth.getStore() ?? 0;
+  if (depth >= MAX_THROWS) throw new BizError(`信号连续触发超过 ${MAX_THROWS} 层,请检查流程是否由自己抛出的信号循环启动`);
+  await throwDepth.run(depth + 1, async () => {
+    for (const name of signals) await signalAll(db, { userId: inst.startUserId, name: inst.startUserName }, name, {}, inst.id);
+  });
+}
+const MAX_THROWS = 20;
+const throwDepth = new AsyncLocalStorage<number>();
+
+async function signalAll(db: Tx, starter: Starter, signalName: string, variables: Vars, thrower?: string): Promise<{ delivered: number; started: number }> {
   const subs = await db
     .select()
     .from(flowEventSub)
-    .where(and(eq(flowEventSub.kind, 'signal'), eq(flowEventSub.name, signalName)))
+    .where(and(eq(flowEventSub.kind, 'signal'), eq(flowEventSub.name, signalName), thrower ? ne(flowEventSub.instanceId, thrower) : undefined))
     .orderBy(asc(flowEventSub.instanceId), asc(flowEventSub.id));
   let delivered = 0;
   const done = new Set<string>();
@@ -130,7 +154,7 @@ export async function broadcastSignal(db: Tx, session: Session, signalName: stri
   }
   let started = 0;
   for (const s of await startersOf(db, 'signal', signalName)) {
-    await startProcess(db, session, s.definitionId, '', variables, { deliver: s.ref });
+    await startInstance(db, await definitionById(db, s.definitionId), starter, '', variables, { deliver: s.ref });
     started++;
   }
   return { delivered, started };

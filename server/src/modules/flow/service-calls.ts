@@ -8,6 +8,7 @@ import { CALL_INCIDENT, retryCall, startCalled, whileAdvancing } from './call-ac
 import { flowIncident } from './flow-incident.tables';
 import { definitionById, engineSource, lockInstance, now, persist, stateOf, type DefinitionRow, type InstanceRow } from './runtime';
 import { runService, ServiceFailure } from './services';
+import { throwSignals } from './events';
 
 /**
  * Steps an instance and runs the services its service and send tasks wait on (decision 0050): after each engine
@@ -74,6 +75,7 @@ export async function advance(db: Tx, inst: InstanceRow, def: DefinitionRow, var
   await whileAdvancing(inst.id, async () => {
     let step = await runStep(engineSource(def), vars, state, input);
     await persist(db, inst, def, step, vars);
+    await throwSignals(db, inst, step.signals);
     for (let round = 0; ; round++) {
       if (round >= MAX_ROUNDS && step.calls.length) throw tooMany();
       const results = step.calls.length ? await runCalls(db, inst, def, vars, step.calls) : {};
@@ -84,6 +86,7 @@ export async function advance(db: Tx, inst: InstanceRow, def: DefinitionRow, var
       for (const out of [...Object.values(results), ...Object.values(called)]) Object.assign(vars, out);
       step = await runStep(engineSource(def), vars, step.state, { results, called: Object.keys(called) });
       await persist(db, inst, def, step, vars);
+      await throwSignals(db, inst, step.signals);
     }
   });
 }

@@ -288,6 +288,8 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '被调用的流程表达式有误: {msg}': 'The expression of the called process is invalid: {msg}',
   '启动被调用的流程失败: {msg}': 'Starting the called process failed: {msg}',
   '流程中找不到事件子流程「{id}」': 'The process has no event sub-process "{id}"',
+  '信号连续触发超过 {n} 层,请检查流程是否由自己抛出的信号循环启动':
+    'Signals were thrown more than {n} levels deep: check whether a process is started by a signal it throws itself',
   '流程连续执行了 {n} 个服务任务或调用活动仍未停下,请检查流程是否存在循环':
     'The process ran {n} service tasks or call activities in a row without stopping: check it for a loop',
   // permits

@@ -194,7 +194,11 @@ describe('intermediate throw events', () => {
   it('a message throw deploys as not executable, with the reason', async () => {
     const d = await deployRaw(
       'th_message_throw',
-      [`<startEvent id="s"/>`, flow('f1', 's', 'm'), `<intermediateThrowEvent id="m" name="通知"><messageEventDefinition messageRef="Msg_out"/></intermediateThrowEvent>`].join(''),
+      [
+        `<startEvent id="s"/>`,
+        flow('f1', 's', 'm'),
+        `<intermediateThrowEvent id="m" name="通知"><messageEventDefinition messageRef="Msg_out"/></intermediateThrowEvent>`,
+      ].join(''),
     );
     expect(d.notExecutable).toContain('发送消息暂不支持执行');
   });

@@ -48,11 +48,13 @@ export async function dropSubscriptions(db: Tx, instanceId: string): Promise<voi
 type Sub = typeof flowEventSub.$inferSelect;
 
 /** Delivers to one receiver's instance if the receiver is still there once the instance is locked. */
-async function deliver(db: Tx, sub: Sub, variables: Vars): Promise<boolean> {
+async function deliver(db: Tx, sub: Sub, variables: Vars, thrown = false): Promise<boolean> {
   const inst = await lockInstance(db, sub.instanceId);
   const [still] = await db.select({ id: flowEventSub.id }).from(flowEventSub).where(eq(flowEventSub.id, sub.id));
   // An instance whose own step is under way here (a signal thrown back to it) took its signals in that step.
   if (!still || inst.state !== 'running' || isAdvancing(inst.id)) return false;
+  // A suspended instance does not take a signal another instance threw (Camunda 7 skips it); from outside, it says so.
+  if (inst.suspensionState !== 1 && thrown) return false;
   if (inst.suspensionState !== 1) throw new BizError('流程已挂起,无法接收消息');
   const def = await definitionById(db, inst.definitionId);
   const vars: Vars = { ...(inst.variables as Vars), ...variables };
@@ -147,7 +149,7 @@ async function signalAll(db: Tx, starter: Starter, signalName: string, variables
   for (const sub of subs) {
     // One delivery per instance: the engine passes the signal to all of the instance's receivers at once.
     if (done.has(sub.instanceId)) continue;
-    if (await deliver(db, sub, variables)) {
+    if (await deliver(db, sub, variables, !!thrower)) {
       delivered++;
       done.add(sub.instanceId);
     }

@@ -182,12 +182,17 @@ describe('intermediate throw events', () => {
       ].join(''),
     );
     const waiting = await start(listener, '等地震');
+    // A suspended instance is passed over; the thrower is not held up by it.
+    const suspended = await start(listener, '挂起了等地震');
+    await q(`update flow_instance set suspension_state = 2 where id = $1`, [suspended]);
     const id = await start(thrower, '发地震');
     expect(await keys(id)).toEqual(['go']);
     expect(await visited(id)).toEqual(expect.arrayContaining(['none']));
     await complete(id, 'go');
     expect(await keys(id)).toEqual(['own']);
     expect(await keys(waiting)).toEqual(['heard']);
+    expect(await keys(suspended)).toEqual([]);
+    expect(await q(`select kind from flow_event_sub where instance_id = $1`, [suspended])).toEqual([{ kind: 'signal' }]);
     expect(await q(`select 1 from flow_event_sub where instance_id = any($1::bigint[])`, [[id, waiting]])).toEqual([]);
   });
 

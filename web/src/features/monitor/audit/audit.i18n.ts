@@ -20,6 +20,7 @@ export const auditI18n: I18nBundle = {
       exportConfirm: '是否导出审计日志数据?',
       resource: {
         venue_contacts: '场馆联系人',
+        breed_egg: '卵记录',
         cage_breeder: '笼舍饲养员',
         animal_flag: '个体标识',
         population_animal: '种群成员',
@@ -49,6 +50,7 @@ export const auditI18n: I18nBundle = {
       /** Resources without a menu of their own (edited inside another screen): their English data type. */
       resource: {
         venue_contacts: 'Venue contacts',
+        breed_egg: 'Egg records',
         cage_breeder: 'Enclosure keepers',
         animal_flag: 'Animal identifiers',
         population_animal: 'Population members',

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openPostgres, type Database } from '../src/db/client';
 import { createTenantUser } from './fixtures';
-import { startTestApp, type TestApp } from './harness';
+import { BASIC, startTestApp, type TestApp } from './harness';
 
 /** The zoo tenant the workflow tests run their processes in. */
 export const FLOW_TENANT = '400001';
@@ -67,6 +67,31 @@ export function flowCalls(w: FlowWorld) {
     okData(await post('/blade-flow/work/complete-task', w.users[who]!.token, { body: { taskId: task.id, processInstanceId: instanceId, flag, comment } }));
   };
   return { today, q, get, post, commonDef, startLeave, openTask, claimAndDecide };
+}
+
+/**
+ * The open user tasks of an instance, and `who` completing one of them by its BPMN id — through this server, or
+ * through `inject` (another server of the same database).
+ */
+export function taskSteps(w: FlowWorld, who: string) {
+  const { q } = flowCalls(w);
+  const openTasks = async (id: string) =>
+    (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null order by task_def_key`, [id])) as Array<{
+      id: string;
+      task_def_key: string;
+    }>;
+  const keys = async (id: string) => (await openTasks(id)).map((t) => t.task_def_key);
+  const complete = async (instanceId: string, key: string, inject: (o: object) => Promise<{ body: string }> = (o) => w.t.app.inject(o as never)) => {
+    const t = (await openTasks(instanceId)).find((x) => x.task_def_key === key)!;
+    const res = await inject({
+      method: 'POST',
+      url: '/api/blade-flow/work/complete-task',
+      headers: { authorization: BASIC, 'blade-auth': `bearer ${w.users[who]!.token}` },
+      payload: { taskId: t.id, processInstanceId: instanceId, flag: 'ok', comment: '办好了' },
+    });
+    expect(JSON.parse(res.body).success, res.body).toBe(true);
+  };
+  return { openTasks, keys, complete };
 }
 
 /** A BPMN 2.0 document holding one executable process `key` with the given elements. */

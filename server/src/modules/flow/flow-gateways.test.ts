@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BASIC } from '../../../test/harness';
-import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, until, useFlowWorld } from '../../../test/flow-fixtures';
+import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, taskSteps, until, useFlowWorld } from '../../../test/flow-fixtures';
 
 /**
  * Inclusive and event-based gateways (issue 35): an inclusive fork takes every flow whose condition holds (the
@@ -90,22 +90,7 @@ const start = async (definitionId: string, reason: string, endTime = '2099-01-04
   );
   return { id: r.process_instance_id as string, businessKey: r.business_key as string };
 };
-const openTasks = async (id: string) =>
-  (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null order by task_def_key`, [id])) as Array<{
-    id: string;
-    task_def_key: string;
-  }>;
-const keys = async (id: string) => (await openTasks(id)).map((t) => t.task_def_key);
-const complete = async (instanceId: string, key: string, inject: (o: object) => Promise<{ body: string }> = (o) => w.t.app.inject(o as never)) => {
-  const t = (await openTasks(instanceId)).find((x) => x.task_def_key === key)!;
-  const res = await inject({
-    method: 'POST',
-    url: '/api/blade-flow/work/complete-task',
-    headers: { authorization: BASIC, 'blade-auth': `bearer ${w.users.gwboss!.token}` },
-    payload: { taskId: t.id, processInstanceId: instanceId, flag: 'ok', comment: '办好了' },
-  });
-  expect(JSON.parse(res.body).success, res.body).toBe(true);
-};
+const { keys, complete } = taskSteps(w, 'gwboss');
 const state = async (id: string) => (await q(`select state from flow_instance where id = $1`, [id]))[0].state as string;
 const visited = async (id: string) =>
   (await q(`select activity_id from flow_history where instance_id = $1 and activity_type not in ('sequenceFlow') order by seq`, [id])).map(

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASIC } from '../../../test/harness';
-import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, useFlowWorld } from '../../../test/flow-fixtures';
+import { anotherServer, bpmn, deployUpload, flowCalls, FLOW_TENANT, okData, taskSteps, useFlowWorld } from '../../../test/flow-fixtures';
 
 /**
  * Thrown events (issue 35, decision 0050): error end events caught by an error boundary event, an uncaught error,
@@ -39,22 +38,7 @@ const start = async (definitionId: string, reason: string) => {
   const [r] = await q(`select process_instance_id from blade_process_leave where reason = $1`, [reason]);
   return r.process_instance_id as string;
 };
-const openTasks = async (id: string) =>
-  (await q(`select id::text, task_def_key from flow_task where instance_id = $1 and end_time is null order by task_def_key`, [id])) as Array<{
-    id: string;
-    task_def_key: string;
-  }>;
-const keys = async (id: string) => (await openTasks(id)).map((t) => t.task_def_key);
-const complete = async (instanceId: string, key: string, inject: (o: object) => Promise<{ body: string }> = (o) => w.t.app.inject(o as never)) => {
-  const t = (await openTasks(instanceId)).find((x) => x.task_def_key === key)!;
-  const res = await inject({
-    method: 'POST',
-    url: '/api/blade-flow/work/complete-task',
-    headers: { authorization: BASIC, 'blade-auth': `bearer ${w.users.thboss!.token}` },
-    payload: { taskId: t.id, processInstanceId: instanceId, flag: 'ok', comment: '办好了' },
-  });
-  expect(JSON.parse(res.body).success, res.body).toBe(true);
-};
+const { keys, complete } = taskSteps(w, 'thboss');
 const instance = async (id: string) => (await q(`select state, delete_reason from flow_instance where id = $1`, [id]))[0];
 const visited = async (id: string) =>
   (await q(`select activity_id from flow_history where instance_id = $1 and activity_type <> 'sequenceFlow' order by seq`, [id])).map((r) => r.activity_id);

@@ -1,11 +1,12 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import type { Endpoint, ImportJob } from '@zoo/contract';
-import { Alert, Button, Modal, Progress, Space, Switch, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/request';
 import { download, upload } from '../lib/request/transfer';
 import { useBusy } from '../lib/use-busy';
+import { FilePick, RefusedRows } from './import-parts';
 
 /** The three calls of a spreadsheet import: a resource's `transferEndpoints` group (decision 0004). */
 export interface ImportCalls {
@@ -94,34 +95,11 @@ export function ImportDialog({ title, calls, onClose, onFinished, pollMs = 1000 
             })}
           </Typography.Paragraph>
           {job.status === 'failed' && job.msg ? <Alert type="error" title={job.msg} showIcon style={{ marginBottom: 12 }} /> : null}
-          {job.errors.length ? (
-            <Table
-              size="small"
-              bordered
-              rowKey={(e) => `${e.row}-${e.reason}`}
-              dataSource={job.errors}
-              pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              columns={[
-                { key: 'row', dataIndex: 'row', title: t('transfer.row'), width: 90 },
-                { key: 'reason', dataIndex: 'reason', title: t('transfer.reason') },
-              ]}
-            />
-          ) : null}
+          {job.errors.length ? <RefusedRows rows={job.errors} reasonTitle={t('transfer.reason')} /> : null}
         </div>
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <Upload
-            accept=".xlsx"
-            maxCount={1}
-            beforeUpload={(f) => {
-              setFile(f);
-              return false;
-            }}
-            onRemove={() => setFile(null)}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-          >
-            <Button icon={<UploadOutlined />}>{t('transfer.pick')}</Button>
-          </Upload>
+          <FilePick accept=".xlsx" file={file} onPick={setFile} />
           <Space>
             <Switch id="import-covered" checked={covered} onChange={setCovered} />
             <label htmlFor="import-covered">{t('transfer.covered')}</label>

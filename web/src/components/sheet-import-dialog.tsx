@@ -1,9 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import type { ImportIssue } from '@zoo/contract';
-import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBusy } from '../lib/use-busy';
+import { FilePick, RefusedRows } from './import-parts';
 
 /** What a one-transaction import answers: its own counts, and every row it did not take with the reason. */
 export interface SheetImportResult {
@@ -75,17 +75,7 @@ export function SheetImportDialog<R extends SheetImportResult>({
         <div data-testid={`${testId}-result`}>
           <Typography.Paragraph strong>{summary(result)}</Typography.Paragraph>
           {result.rejected.length ? (
-            <Table
-              size="small"
-              bordered
-              rowKey={(e) => `${e.row}-${e.reason}`}
-              dataSource={result.rejected}
-              pagination={{ pageSize: 10, hideOnSinglePage: true }}
-              columns={[
-                { key: 'row', dataIndex: 'row', title: t('transfer.row'), width: 72 },
-                { key: 'reason', dataIndex: 'reason', title: t('transfer.notTaken') },
-              ]}
-            />
+            <RefusedRows rows={result.rejected} reasonTitle={t('transfer.notTaken')} />
           ) : (
             <Alert type="success" showIcon title={t('transfer.allTaken')} />
           )}
@@ -95,20 +85,7 @@ export function SheetImportDialog<R extends SheetImportResult>({
           <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>
           {extra}
           <Space wrap>
-            <Upload
-              accept={accept}
-              maxCount={1}
-              beforeUpload={(f) => {
-                setFile(f);
-                return false;
-              }}
-              onRemove={() => setFile(null)}
-              fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-            >
-              <Button icon={<UploadOutlined />} data-testid={`${testId}-pick`}>
-                {t('transfer.pick')}
-              </Button>
-            </Upload>
+            <FilePick accept={accept} file={file} onPick={setFile} testId={`${testId}-pick`} />
             {template ? (
               <Button type="link" onClick={template}>
                 {t('transfer.template')}

@@ -16,6 +16,27 @@ export const at = process.env.BENCH_AT ?? root;
 /** A module of the measured checkout's server, e.g. `fromServer<typeof import('@zoo/server/src/app')>('src/app.ts')`. */
 export const fromServer = <T>(file: string): Promise<T> => import(path.join(at, 'server', file)) as Promise<T>;
 
+/** What an in-process bench takes from the measured checkout's server: the app, its config, database, seeds. */
+export async function serverParts() {
+  const [app, config, client, seedMod, scale, messages] = await Promise.all([
+    fromServer<typeof import('@zoo/server/src/app')>('src/app.ts'),
+    fromServer<typeof import('@zoo/server/src/config')>('src/config.ts'),
+    fromServer<typeof import('@zoo/server/src/db/client')>('src/db/client.ts'),
+    fromServer<typeof import('@zoo/server/src/seed')>('src/seed/index.ts'),
+    fromServer<typeof import('@zoo/server/src/seed/scale')>('src/seed/scale.ts'),
+    fromServer<typeof import('@zoo/server/test/messages')>('test/messages.ts'),
+  ]);
+  return {
+    buildApp: app.buildApp,
+    loadConfig: config.loadConfig,
+    openPostgres: client.openPostgres,
+    runMigrations: client.runMigrations,
+    seed: seedMod.seed,
+    generateZoos: scale.generateZoos,
+    messagesOf: messages.messagesOf,
+  };
+}
+
 /** One case's figures in one round: req/s, p99, req/s ÷ the bare route's in the same process, CPU µs per request. */
 export type CaseResult = { name: string; rps: number; p99: number; ratio: number; errors: number; cpuUs: number };
 const MARK = 'BENCH_RESULT ';

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { alternate, fromServer, reportForParent, type CaseResult } from './checkout';
+import { alternate, reportForParent, serverParts, type CaseResult } from './checkout';
 import { generatorLabel, generatorOptions } from './generator';
 import { dropBenchDatabase } from './pg-once';
 import { adminToken } from './sign-in';
@@ -50,12 +50,7 @@ async function main() {
   const before = process.env.BENCH_BEFORE;
   if (before) return void (process.exitCode = alternate(fileURLToPath(import.meta.url), before, rounds));
   // The measured checkout's server (this one unless BENCH_AT names another).
-  const { buildApp } = await fromServer<typeof import('@zoo/server/src/app')>('src/app.ts');
-  const { loadConfig } = await fromServer<typeof import('@zoo/server/src/config')>('src/config.ts');
-  const { openPostgres, runMigrations } = await fromServer<typeof import('@zoo/server/src/db/client')>('src/db/client.ts');
-  const { seed } = await fromServer<typeof import('@zoo/server/src/seed')>('src/seed/index.ts');
-  const { generateZoos } = await fromServer<typeof import('@zoo/server/src/seed/scale')>('src/seed/scale.ts');
-  const { messagesOf } = await fromServer<typeof import('@zoo/server/test/messages')>('test/messages.ts');
+  const { buildApp, loadConfig, openPostgres, runMigrations, seed, generateZoos, messagesOf } = await serverParts();
   const given = process.env.BENCH_DATABASE_URL;
   const tenant = process.env.BENCH_TENANT ?? '300001';
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;

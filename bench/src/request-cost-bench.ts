@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { dropBenchDatabase, pgOnce } from './pg-once';
 import { fileURLToPath } from 'node:url';
-import { alternate, fromServer, reportForParent, type CaseResult } from './checkout';
+import { alternate, reportForParent, serverParts, type CaseResult } from './checkout';
 import { adminToken } from './sign-in';
 import { generatorLabel, generatorOptions } from './generator';
 
@@ -41,11 +41,7 @@ async function main() {
   const before = process.env.BENCH_BEFORE;
   if (before) return void (process.exitCode = alternate(fileURLToPath(import.meta.url), before, rounds));
   // The measured checkout's server (this one unless BENCH_AT names another).
-  const { buildApp } = await fromServer<typeof import('@zoo/server/src/app')>('src/app.ts');
-  const { loadConfig } = await fromServer<typeof import('@zoo/server/src/config')>('src/config.ts');
-  const { openPostgres, runMigrations } = await fromServer<typeof import('@zoo/server/src/db/client')>('src/db/client.ts');
-  const { seed } = await fromServer<typeof import('@zoo/server/src/seed')>('src/seed/index.ts');
-  const { messagesOf } = await fromServer<typeof import('@zoo/server/test/messages')>('test/messages.ts');
+  const { buildApp, loadConfig, openPostgres, runMigrations, seed, messagesOf } = await serverParts();
   const dbName = `zoo_bench_${randomBytes(3).toString('hex')}`;
   await pgOnce(adminUrl, `CREATE DATABASE ${dbName}`);
   const url = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /**
  * A PostgreSQL primary and a hot standby of it, private to one test or bench: `initdb` in a temporary folder
@@ -24,16 +24,6 @@ const run = promisify(execFile);
 /** PostgreSQL's tools refuse to run as root: as root (CI) they run as the `postgres` user. */
 const asPostgres = (tool: string, args: string[]) =>
   process.getuid?.() === 0 ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, tool), ...args], { cwd: '/tmp' }) : run(path.join(BIN, tool), args);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 export interface PrimaryAndStandby {
   /** postgres://postgres@127.0.0.1:<port>/<db> */

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +16,7 @@ import { writeSheet } from '../src/platform/excel';
 import { generateZoos } from '../src/seed/scale';
 import { multipart } from './iam-helpers';
 import { adminUrl, dropTestDatabase, urlFor, withAdmin } from './pg-admin';
+import { freePort } from './free-port';
 
 /**
  * Two server instances on one database reached through PgBouncer in transaction pooling mode (what "stateless,
@@ -26,16 +26,6 @@ import { adminUrl, dropTestDatabase, urlFor, withAdmin } from './pg-admin';
 const PGBOUNCER = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].find((p) => existsSync(p));
 const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 const TZ = 'Asia/Shanghai';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Instance {
   app: FastifyInstance;

@@ -1,23 +1,19 @@
-import { animal, breedingEndpoints, breedOestrus, breedSemen, dictBiz, OESTRUS_SIGN_DICT, OESTRUS_SIGNS } from '@zoo/contract';
+import { breedingEndpoints, breedOestrus, breedSemen, dictBiz, OESTRUS_SIGN_DICT, OESTRUS_SIGNS } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Form, Select, Typography } from 'antd';
+import { Empty, Form, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PickMany, PickOne } from '../../../components/pick-select';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
 import { crudKeys, type ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
+import { animalLabel, useZooAnimals } from '../shared/zoo-animals';
 
 type Rows<T> = { records?: T[] } | undefined;
-type AnimalRow = { id: string; animalName: string; localNo: string; speciesId: string; speciesName: string; sex: number };
-
-/** The zoo's individuals of one sex (2 female: observed and bred; 1 male: sires and donors). */
-const useAnimalRows = () => useQuery({ queryKey: ['breeding', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
-
+/** The zoo's individuals of one sex (2 female: observed and bred; 1 male: sires and donors; 0 all). */
 function useAnimals(sex: number) {
-  const q = useAnimalRows();
-  const options = ((q.data as Rows<AnimalRow>)?.records ?? [])
-    .filter((a) => !sex || a.sex === sex)
-    .map((a) => ({ value: a.id, label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}` }));
+  const q = useZooAnimals();
+  const options = (q.data ?? []).filter((a) => !sex || a.sex === sex).map((a) => ({ value: a.id, label: animalLabel(a) }));
   return { options, loading: q.isLoading };
 }
 
@@ -34,20 +30,15 @@ export function FemaleSelect({
   const { t } = useTranslation();
   const { options, loading } = useAnimals(sex);
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      // Outside a form item (a screen's own filter) the select names itself.
-      aria-label={label}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
+      label={label}
       placeholder={placeholder ?? t(sex ? 'breedOestrus.pickFemale' : 'breedContra.pickAnimal')}
       loading={loading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
       style={{ minWidth: 240, width: '100%' }}
     />
   );
@@ -57,21 +48,7 @@ export function FemaleSelect({
 export function MaleSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const { options, loading } = useAnimals(1);
-  return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
-      id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
-      placeholder={t('breedSemen.pickDonor')}
-      loading={loading}
-      value={(value as string) || undefined}
-      disabled={disabled}
-      options={options}
-      onChange={(v) => onChange?.(v ?? '')}
-    />
-  );
+  return <PickOne id={id} value={value} onChange={onChange} placeholder={t('breedSemen.pickDonor')} loading={loading} disabled={disabled} options={options} />;
 }
 
 /**
@@ -87,8 +64,7 @@ export function OutsideDonorSelect({ id, value, onChange, disabled, of = 'specie
   const form = Form.useFormInstance();
   const ownSpecies = Form.useWatch('speciesId', form) as string | undefined;
   const femaleId = Form.useWatch('femaleId', form) as string | undefined;
-  const animals = useAnimalRows();
-  const female = ((animals.data as Rows<AnimalRow>)?.records ?? []).find((a) => a.id === femaleId);
+  const female = useZooAnimals().data?.find((a) => a.id === femaleId);
   const speciesId = of === 'female' ? female?.speciesId : ownSpecies;
   const q = useQuery({
     queryKey: ['breeding', 'donors', speciesId],
@@ -98,18 +74,14 @@ export function OutsideDonorSelect({ id, value, onChange, disabled, of = 'specie
   const options = (q.data ?? []).map((d) => ({ value: d.identityId, label: `${d.studbookNo} ${d.animalName} · ${d.holderName}` }));
   const waitingFor = of === 'female' ? 'breedEvent.pickFemaleFirst' : 'breedSemen.pickSpeciesFirst';
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
       placeholder={t(speciesId ? 'breedSemen.pickOutsideDonor' : waitingFor)}
       loading={q.isLoading && Boolean(speciesId)}
-      value={(value as string) || undefined}
       disabled={disabled || !speciesId}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
     />
   );
 }
@@ -118,21 +90,7 @@ export function OutsideDonorSelect({ id, value, onChange, disabled, of = 'specie
 export function SiresSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const { options, loading } = useAnimals(1);
-  return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
-      id={id}
-      mode="multiple"
-      allowClear
-      optionFilterProp="label"
-      placeholder={t('breedEvent.pickSires')}
-      loading={loading}
-      value={Array.isArray(value) ? (value as string[]) : []}
-      disabled={disabled}
-      options={options}
-      onChange={(v) => onChange?.(v)}
-    />
-  );
+  return <PickMany id={id} value={value} onChange={onChange} placeholder={t('breedEvent.pickSires')} loading={loading} disabled={disabled} options={options} />;
 }
 
 /**
@@ -157,20 +115,7 @@ function useSigns(): { value: number; label: string }[] {
 export function SignsSelect({ id, value, onChange, disabled }: ControlProps) {
   const { t } = useTranslation();
   const options = useSigns();
-  return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
-      id={id}
-      mode="multiple"
-      allowClear
-      optionFilterProp="label"
-      placeholder={t('breedOestrus.pickSigns')}
-      value={Array.isArray(value) ? (value as number[]) : []}
-      disabled={disabled}
-      options={options}
-      onChange={(v) => onChange?.(v)}
-    />
-  );
+  return <PickMany id={id} value={value} onChange={onChange} placeholder={t('breedOestrus.pickSigns')} disabled={disabled} options={options} />;
 }
 
 export function SignsText({ value }: { value: unknown }) {
@@ -193,19 +138,7 @@ export function SemenSelect({ id, value, onChange, disabled }: ControlProps) {
     disabled: s.id !== value && (s.straws === 0 || Boolean(s.transferDate)),
   }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
-      id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
-      placeholder={t('breedEvent.pickSemen')}
-      loading={q.isLoading}
-      value={(value as string) || undefined}
-      disabled={disabled}
-      options={options}
-      onChange={(v) => onChange?.(v ?? '')}
-    />
+    <PickOne id={id} value={value} onChange={onChange} placeholder={t('breedEvent.pickSemen')} loading={q.isLoading} disabled={disabled} options={options} />
   );
 }
 

@@ -1,40 +1,34 @@
-import { animal, medCase, medDrug, medWeight, vetEndpoints, type AnaesthesiaAgent, type DoseCalc } from '@zoo/contract';
+import { medCase, medDrug, medWeight, vetEndpoints, type AnaesthesiaAgent, type DoseCalc } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Descriptions, Empty, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Empty, Form, InputNumber, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PickOne } from '../../../components/pick-select';
 import { useECharts, type ChartOption } from '../../../components/use-echarts';
 import { crudKeys, type ControlProps } from '../../../crud';
 import { call } from '../../../lib/request';
 import { amountText } from '../shared/vet-amount';
+import { animalLabel, useZooAnimals } from '../shared/zoo-animals';
 
 type Rows<T> = { records?: T[] } | undefined;
 
 /** An individual of the zoo (cases and weights are of individuals), searchable by name, local number, species. */
 export function AnimalSelect({ id, value, onChange, disabled, placeholder, label }: ControlProps & { placeholder?: string; label?: string }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['vet', 'animals'], queryFn: () => call(animal.endpoints.list, { query: { current: 1, size: 1000 } }) });
-  const options = ((q.data as Rows<{ id: string; animalName: string; localNo: string; speciesName: string }>)?.records ?? []).map((a) => ({
-    value: a.id,
-    label: `${a.animalName ? `${a.animalName} (${a.localNo})` : a.localNo} · ${a.speciesName}`,
-  }));
+  const q = useZooAnimals();
+  const options = (q.data ?? []).map((a) => ({ value: a.id, label: animalLabel(a) }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      // Outside a form item (a screen's own filter) the select names itself.
-      aria-label={label}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
+      label={label}
       placeholder={placeholder ?? t('vetWeight.animalId')}
       loading={q.isLoading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
       style={{ minWidth: 260 }}
     />
   );
@@ -52,19 +46,7 @@ export function CaseSelect({ id, value, onChange, disabled }: ControlProps) {
     disabled: c.caseStatus === 3 && c.id !== value,
   }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
-      id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
-      placeholder={t('vetTreatment.pickCase')}
-      loading={q.isLoading}
-      value={(value as string) || undefined}
-      disabled={disabled}
-      options={options}
-      onChange={(v) => onChange?.(v ?? '')}
-    />
+    <PickOne id={id} value={value} onChange={onChange} placeholder={t('vetTreatment.pickCase')} loading={q.isLoading} disabled={disabled} options={options} />
   );
 }
 
@@ -82,20 +64,15 @@ export function DrugSelect({ id, value, onChange, disabled, label }: ControlProp
     label: `${d.drugName}${d.concentration !== '' ? ` ${d.concentration} ${t(`vetDrug.units.${d.concentrationUnit}`)}` : ''}${d.doseMin !== '' || d.doseMax !== '' ? ` (${d.doseMin}–${d.doseMax} mg/kg)` : ''}`,
   }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      // Outside a form item (a row of an editor) the select names itself.
-      aria-label={label}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
+      label={label}
       placeholder={t('vetTreatment.pickDrug')}
       loading={q.isLoading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
     />
   );
 }

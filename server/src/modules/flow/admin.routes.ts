@@ -5,7 +5,7 @@ import { BizError } from '../../platform/http/errors';
 import { MALFORMED_UPLOAD } from '../../platform/http/multipart';
 import { publicRoute, replyMessage, route } from '../../platform/http/route';
 import { containing } from '../../platform/resource/like';
-import { pageOf } from '../../platform/resource/paging';
+import { pageOf, selectPage } from '../../platform/resource/paging';
 import { resourceRoutes, NOT_FOUND } from '../../platform/resource/resource-routes';
 import { PLATFORM_TENANT, type Session } from '../../platform/auth/session';
 import { deploy, type DeployFile } from './deploy';
@@ -105,17 +105,7 @@ export function adminRoutes(app: FastifyInstance): void {
       q.mode ? eq(flowDefinition.mode, q.mode) : undefined,
       q.name ? ilike(flowDefinition.name, containing(q.name)) : undefined,
     );
-    const rows = await db
-      .select()
-      .from(flowDefinition)
-      .where(where)
-      .orderBy(desc(flowDefinition.deploymentTime), desc(flowDefinition.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size);
-    const [{ n }] = (await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(flowDefinition)
-      .where(where)) as Array<{ n: number }>;
+    const { rows, total: n } = await selectPage(db, flowDefinition, where, [desc(flowDefinition.deploymentTime), desc(flowDefinition.id)], q);
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
     return pageOf(
       rows.map((d) => processRecord(d, cat)),
@@ -194,17 +184,7 @@ export function adminRoutes(app: FastifyInstance): void {
       q.processInstanceId ? eq(flowInstance.id, isIdText(q.processInstanceId) ? q.processInstanceId : '0') : undefined,
       q.processDefinitionKey ? ilike(flowInstance.processKey, containing(q.processDefinitionKey)) : undefined,
     );
-    const rows = await db
-      .select()
-      .from(flowInstance)
-      .where(where)
-      .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size);
-    const [{ n }] = (await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(flowInstance)
-      .where(where)) as Array<{ n: number }>;
+    const { rows, total: n } = await selectPage(db, flowInstance, where, [desc(flowInstance.startTime), desc(flowInstance.id)], q);
     const open = rows.length
       ? await db
           .select()

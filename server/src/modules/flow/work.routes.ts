@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { FLOW_MSG, flowEndpoints, type BladeFlow } from '@zoo/contract';
 import type { Tx } from '../../db/client';
 import { replyMessage, route } from '../../platform/http/route';
 import { containing } from '../../platform/resource/like';
-import { pageOf } from '../../platform/resource/paging';
+import { pageOf, selectPage } from '../../platform/resource/paging';
 import type { Session } from '../../platform/auth/session';
 import { flowDefinition, flowInstance, flowTask } from './flow.tables';
 import { categoryNames, instanceFlow, processRecord, taskFlow, userNames } from './records';
@@ -74,17 +74,13 @@ export function workRoutes(app: FastifyInstance): void {
       // latest version per tenant and key
       sql`${flowDefinition.version} = (select max(d2.version) from flow_definition d2 where d2.mode = ${flowDefinition.mode} and d2.process_key = ${flowDefinition.processKey})`,
     );
-    const rows = await db
-      .select()
-      .from(flowDefinition)
-      .where(where)
-      .orderBy(flowDefinition.category, flowDefinition.processKey, flowDefinition.tenantId)
-      .limit(q.size)
-      .offset((q.current - 1) * q.size);
-    const [{ n }] = (await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(flowDefinition)
-      .where(where)) as Array<{ n: number }>;
+    const { rows, total: n } = await selectPage(
+      db,
+      flowDefinition,
+      where,
+      [asc(flowDefinition.category), asc(flowDefinition.processKey), asc(flowDefinition.tenantId)],
+      q,
+    );
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
     return pageOf(
       rows.map((d) => processRecord(d, cat)),
@@ -144,17 +140,7 @@ export function workRoutes(app: FastifyInstance): void {
       sql`${flowInstance.state} <> 'deleted'`,
       ...instanceFilters(q, flowInstance.startTime as unknown as typeof flowTask.createTime),
     );
-    const rows = await db
-      .select()
-      .from(flowInstance)
-      .where(where)
-      .orderBy(desc(flowInstance.startTime), desc(flowInstance.id))
-      .limit(q.size)
-      .offset((q.current - 1) * q.size);
-    const [{ n }] = (await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(flowInstance)
-      .where(where)) as Array<{ n: number }>;
+    const { rows, total: n } = await selectPage(db, flowInstance, where, [desc(flowInstance.startTime), desc(flowInstance.id)], q);
     const cat = await categoryNames(app.zoo.cache, db, session.tenantId);
     // The current task of each instance (name shown in the list).
     const open = rows.length

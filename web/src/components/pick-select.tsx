@@ -2,7 +2,8 @@ import { Select } from 'antd';
 import type { CSSProperties } from 'react';
 import type { ControlProps } from '../crud';
 
-export type PickOption = { value: string | number; label: string; disabled?: boolean };
+/** A choice, or a titled group of choices (a litter's cubs, animals and populations). */
+export type PickOption = { value: string | number; label: string; disabled?: boolean } | { label: string; options: PickOption[] };
 
 type PickProps = ControlProps & {
   options: PickOption[];

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { INTAKE_COLOURS } from './log-tags';
 import type { ControlProps, Option } from '../../../crud';
 import { call } from '../../../lib/request';
+import { PickOne } from '../../../components/pick-select';
 
 /** Options of an observation: labels are i18n keys, so zh and en both read them. */
 const opts = (group: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `basicLog.${group}.${k}`, value: k }));
@@ -118,18 +119,14 @@ export function SubjectSelect({ id, value, onChange, disabled }: ControlProps) {
     },
   ];
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
       placeholder={t('basicLog.pickAnimal')}
       loading={animals.isLoading || pops.isLoading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
     />
   );
 }

@@ -22,6 +22,7 @@ import { ControlSelect, crudKeys, DictSelect, defineCrudPage, type ControlProps,
 import { chinaDay } from '../../../lib/china-day';
 import { call } from '../../../lib/request';
 import { FemaleSelect } from './breeding-widgets';
+import { PickOne } from '../../../components/pick-select';
 
 /** Screens of the second slice (decision 0042): pregnancy diagnoses, litters, the cub care log, contraception. */
 
@@ -137,18 +138,14 @@ export function CubSelect({ id, value, onChange, disabled }: ControlProps) {
     options: l.cubs.map((c) => ({ value: c.id, label: c.animalName ? `${c.animalName} (${c.localNo})` : c.localNo })),
   }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
       placeholder={t('breedCubLog.pickCub')}
       loading={q.isLoading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
       style={{ minWidth: 220, width: '100%' }}
     />
   );

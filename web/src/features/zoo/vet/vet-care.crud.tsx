@@ -1,11 +1,12 @@
 import { DISPOSALS, medNecropsy, medQuarantine, stockLog } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { call } from '../../../lib/request';
 import { defineCrudPage, type ControlProps, type Option } from '../../../crud';
 import { AnimalSelect } from './vet-widgets';
+import { PickOne } from '../../../components/pick-select';
 
 const today = () => chinaDay().format('YYYY-MM-DD');
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
@@ -64,18 +65,14 @@ export function DeathSelect({ id, value, onChange, disabled }: ControlProps) {
     label: `${d.animalName} · ${d.speciesName} · ${String(d.eventDate).slice(0, 10)}`,
   }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
       placeholder={t('vetNecropsy.stockLogId')}
       loading={q.isLoading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
       style={{ minWidth: 260 }}
     />
   );

@@ -1,6 +1,5 @@
 import { ADMIN_STATES, MED_ROUTES, medAdministration, medGroupTreatment, medWeightRef, population } from '@zoo/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chinaDay } from '../../../lib/china-day';
 import { call } from '../../../lib/request';
@@ -10,6 +9,7 @@ import { ZooSpeciesSelect } from '../shared/registry-widgets';
 import { amountText } from '../shared/vet-amount';
 import { GroupDosePreview } from './group-dose-preview';
 import { AnimalSelect, DrugSelect, OutOfRangeTag } from './vet-widgets';
+import { PickOne } from '../../../components/pick-select';
 
 const today = () => chinaDay().format('YYYY-MM-DD');
 const opts = (prefix: string, keys: readonly number[]): Option[] => keys.map((k) => ({ label: `${prefix}.${k}`, value: k }));
@@ -52,18 +52,14 @@ export function PopulationSelect({ id, value, onChange, disabled }: ControlProps
     label: `${p.populationName || p.speciesName} · ${p.cageName} · ${p.maleQuantity + p.femaleQuantity + p.theyQuantity}`,
   }));
   return (
-    <Select
-      // The form item's label points at this id (WCAG 1.3.1, 4.1.2).
+    <PickOne
       id={id}
-      showSearch
-      allowClear
-      optionFilterProp="label"
+      value={value}
+      onChange={onChange}
       placeholder={t('vetGroupTreatment.populationId')}
       loading={q.isLoading}
-      value={(value as string) || undefined}
       disabled={disabled}
       options={options}
-      onChange={(v) => onChange?.(v ?? '')}
     />
   );
 }

@@ -55,7 +55,10 @@ export async function applyConventions(db: Db): Promise<void> {
   const cols = (await db.execute(sql`
     select c.table_name as "table", c.column_name as "column"
     from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      join pg_class r on r.relname = c.table_name and r.relnamespace = 'public'::regnamespace
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      -- A partition gets its partitioned table's triggers from PostgreSQL (cloned, also onto later partitions).
+      and not r.relispartition
     order by c.table_name, c.ordinal_position`)) as unknown as { rows: Column[] };
   const trig = (await db.execute(sql`
     select c.relname as "table", t.tgname as "name", encode(t.tgargs, 'escape') as "args"

@@ -27,6 +27,8 @@ export const UNAUDITED: readonly string[] = [
   'flow_engine_state',
   // due timers of waiting instances, rewritten after each step (what fires them is in the instance history)
   'flow_timer',
+  // the partition maintenance's own record of what it archived, written by the owner only (decision 0056)
+  'sys_partition_archive',
 ];
 
 /** Columns whose values the audit trail masks (passwords, client secrets, storage and SMS keys, device keys…). */

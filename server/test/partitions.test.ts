@@ -36,6 +36,11 @@ describe('partition maintenance', () => {
     expect(rows).toMatchObject([{ storage: 'local', row_count: '1' }]);
     expect(rows[0]!.object_key).toMatch(/^upload\/000000\/\d{8}\/[0-9a-f-]{36}\.gz$/);
     expect(fs.existsSync(path.join(t!.app.zoo.config.uploadDir, ...rows[0]!.object_key.split('/')))).toBe(true);
+    // Another instance at work (holding the lock): this one does nothing.
+    await t!.sql.query(`begin`);
+    await t!.sql.query(`select pg_advisory_xact_lock(hashtext('zoo_partition_maintenance'))`);
+    expect(await runPartitionMaintenance(t!.app)).toBeNull();
+    await t!.sql.query(`commit`);
   });
 
   it('on the embedded database: the same', async () => {

@@ -49,8 +49,8 @@ async function addMonth(tx: Tx, s: Stream, month: string): Promise<number> {
   return moved?.n ?? 0;
 }
 
-/** One stream: months out of the default partition, months ahead, then retention. */
-async function maintainStream(tx: Tx, s: Stream, today: string, months: number, archive: Archiver, report: MaintenanceReport): Promise<void> {
+/** Months out of the default partition, then the months ahead. */
+async function prepareStream(tx: Tx, s: Stream, today: string, report: MaintenanceReport): Promise<void> {
   // Parent first, default partition second (the order inserts take them in), so the two never wait on each other.
   await exec(tx, `LOCK TABLE ${ident(s.table)} IN SHARE UPDATE EXCLUSIVE MODE`);
   await exec(tx, `LOCK TABLE ${ident(defaultPartition(s.table))} IN EXCLUSIVE MODE`);
@@ -67,39 +67,57 @@ async function maintainStream(tx: Tx, s: Stream, today: string, months: number, 
     report.created.push(partitionName(s.table, month));
     if (n) report.moved[partitionName(s.table, month)] = n;
   }
-  if (months <= 0) return;
-  const cutoff = addMonths(current, -months);
-  for (const p of await monthPartitions(tx, s.table)) {
-    if (p.month >= cutoff) continue;
-    try {
-      // A savepoint: a failed export leaves the partition and the archive record as they were.
-      await tx.transaction(async (sp) => {
-        await archive(sp, s, p.name, p.month);
-        await exec(sp, `ALTER TABLE ${ident(s.table)} DETACH PARTITION ${ident(p.name)}`);
-        await exec(sp, `DROP TABLE ${ident(p.name)}`);
-      });
-      report.dropped.push(p.name);
-    } catch (e) {
-      report.failed.push({ partition: p.name, error: e instanceof Error ? e.message : String(e) });
-    }
-  }
 }
 
 /**
- * The hourly partition maintenance (decision 0056), as the owner: one instance at a time (a transaction advisory
- * lock; another instance's run returns null at once). The move out of the default partition is not audited (the
- * rows do not change) and new partitions get no privilege for the request role.
+ * Archives and drops one month past retention, in a transaction of its own: the partition is locked against
+ * writes before it is read, so the archive holds every row it had; DETACH and DROP lock the partitioned table
+ * exclusively only from there to the commit. A failed export rolls back: nothing recorded, nothing dropped.
  */
-export async function maintainPartitions(db: Db, opts: MaintenanceOptions): Promise<MaintenanceReport | null> {
+async function retire(tx: Tx, s: Stream, partition: string, month: string, archive: Archiver): Promise<void> {
+  await exec(tx, `LOCK TABLE ${ident(partition)} IN SHARE MODE`);
+  await archive(tx, s, partition, month);
+  await exec(tx, `ALTER TABLE ${ident(s.table)} DETACH PARTITION ${ident(partition)}`);
+  await exec(tx, `DROP TABLE ${ident(partition)}`);
+}
+
+/** One transaction of the maintenance: false when another instance holds the lock (it is doing the work). */
+async function locked(db: Db, fn: (tx: Tx) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [lock] = await rowsOf<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtext('zoo_partition_maintenance')) as ok`);
-    if (!lock?.ok) return null;
+    if (!lock?.ok) return false;
     await tx.execute(sql`select set_config('app.audit', 'off', true)`);
-    const [now] = await rowsOf<{ d: string }>(tx, sql`select to_char(localtimestamp, 'YYYY-MM-DD') as d`);
-    const today = opts.today ?? now!.d;
-    const report: MaintenanceReport = { created: [], moved: {}, dropped: [], failed: [] };
-    for (const s of STREAMS) await maintainStream(tx, s, today, opts.retention?.[s.table] ?? s.months, opts.archive, report);
-    await lockPartitions(tx as unknown as Db);
-    return report;
+    await fn(tx);
+    return true;
   });
+}
+
+/**
+ * The hourly partition maintenance (decision 0056), as the owner, one short transaction per stream and per month
+ * retired, each under a transaction advisory lock: one instance at a time works, another skips (null when it did
+ * nothing). The move out of the default partition is not audited (the rows do not change) and new partitions get
+ * no privilege for the request role.
+ */
+export async function maintainPartitions(db: Db, opts: MaintenanceOptions): Promise<MaintenanceReport | null> {
+  const [now] = await rowsOf<{ d: string }>(db, sql`select to_char(localtimestamp, 'YYYY-MM-DD') as d`);
+  const today = opts.today ?? now!.d;
+  const report: MaintenanceReport = { created: [], moved: {}, dropped: [], failed: [] };
+  let worked = false;
+  for (const s of STREAMS) {
+    if (!(await locked(db, (tx) => prepareStream(tx, s, today, report)))) continue;
+    worked = true;
+    const months = opts.retention?.[s.table] ?? s.months;
+    if (months <= 0) continue;
+    const cutoff = addMonths(`${today.slice(0, 7)}-01`, -months);
+    for (const p of await monthPartitions(db, s.table)) {
+      if (p.month >= cutoff) continue;
+      try {
+        if (await locked(db, (tx) => retire(tx, s, p.name, p.month, opts.archive))) report.dropped.push(p.name);
+      } catch (e) {
+        report.failed.push({ partition: p.name, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+  }
+  await lockPartitions(db);
+  return worked ? report : null;
 }

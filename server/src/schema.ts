@@ -9,6 +9,7 @@ export * from './platform/dict/dict.tables';
 export * from './platform/param/param.tables';
 export * from './platform/log/log.tables';
 export * from './platform/audit/audit.tables';
+export * from './platform/partition/archive.tables';
 export * from './platform/resource/row-count.tables';
 export * from './modules/system/client/client.tables';
 export * from './modules/system/topmenu/topmenu.tables';

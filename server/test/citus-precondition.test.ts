@@ -27,7 +27,8 @@ async function tenantTables(): Promise<string[]> {
 
 /**
  * `table.index` of every unique index (primary keys and unique constraints too) of `tables` lacking tenant_id, but
- * the `idCol()` primary keys: `id` alone, drawn from `next_id()` (decision 0054, "Keys"), counted in `idKeys`.
+ * the `idCol()` primary keys: `id` alone, drawn from `next_id()` (decision 0054, "Keys"), or `(id, <partition key>)`
+ * of a time-partitioned table (decision 0056), counted in `idKeys`.
  */
 async function uniqueWithoutTenant(tables: string[]): Promise<string[]> {
   return (await departures(tables)).filter((d) => !d.idKey).map((d) => d.ix);
@@ -36,10 +37,16 @@ async function uniqueWithoutTenant(tables: string[]): Promise<string[]> {
 async function departures(tables: string[]): Promise<{ ix: string; idKey: boolean }[]> {
   const { rows } = await t.sql.query<{ ix: string; idKey: boolean }>(
     `select c.relname || '.' || ic.relname as ix,
-            (i.indisprimary and i.indnatts = 1 and exists (
+            (i.indisprimary and exists (
                select 1 from pg_attribute a join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
                 where a.attrelid = c.oid and a.attnum = i.indkey[0] and a.attname = 'id'
-                  and pg_get_expr(d.adbin, d.adrelid) = 'next_id()')) as "idKey"
+                  and pg_get_expr(d.adbin, d.adrelid) = 'next_id()')
+             and (i.indnatts = 1
+               -- A time-partitioned table's key (id, <partition key>), partitionPk() in db/columns.ts: PostgreSQL
+               -- requires the partition key in every unique index of a partitioned table; id from next_id() is
+               -- unique alone, so the pair is an idCol() key of the same shape (decision 0056).
+               or (i.indnatts = 2 and c.relkind = 'p'
+                   and i.indkey[1] = (select pt.partattrs[0] from pg_partitioned_table pt where pt.partrelid = c.oid)))) as "idKey"
        from pg_index i
        join pg_class c on c.oid = i.indrelid
        join pg_class ic on ic.oid = i.indexrelid
@@ -95,6 +102,17 @@ describe('Citus precondition: tenant_id in every key of a tenant table', () => {
     await t.sql.query(`create table citus_probe_id (id bigint primary key default next_id(), tenant_id varchar(12) not null)`);
     expect(await uniqueWithoutTenant(['citus_probe_id'])).toEqual([]);
     await t.sql.query(`drop table citus_probe_id`);
+    // …and so is (id, partition key) of a partitioned table; (id, another column) is not.
+    await t.sql.query(
+      `create table citus_probe_part (id bigint default next_id(), tenant_id varchar(12) not null, at date not null, code text not null, primary key (id, at)) partition by range (at)`,
+    );
+    expect(await uniqueWithoutTenant(['citus_probe_part'])).toEqual([]);
+    await t.sql.query(`drop table citus_probe_part`);
+    await t.sql.query(
+      `create table citus_probe_part (id bigint default next_id(), tenant_id varchar(12) not null, at date not null, code text not null, primary key (id, code, at)) partition by range (at)`,
+    );
+    expect(await uniqueWithoutTenant(['citus_probe_part'])).toEqual(['citus_probe_part.citus_probe_part_pkey']);
+    await t.sql.query(`drop table citus_probe_part`);
     await t.sql.query(`create table citus_probe_child (tenant_id varchar(12) not null, probe_id bigint references citus_probe (id))`);
     expect(await foreignKeysWithoutTenant(['citus_probe', 'citus_probe_child'])).toEqual(['citus_probe_child.citus_probe_child_probe_id_fkey']);
     await t.sql.query(`drop table citus_probe_child`);

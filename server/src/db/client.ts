@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverRoot } from '../paths';
 import { applyConventions } from './conventions';
 import { lockDataDir } from './data-dir-lock';
+import { lockPartitions } from './partition-privileges';
 import { StatementNames } from './statement-names';
 
 /** node-postgres and PGlite databases share this surface; modules only see this type (no relational schema: queries are built from the table objects). */
@@ -121,6 +122,8 @@ export async function runMigrations(database: Database): Promise<void> {
   await database.db.execute(sql`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO zoo_app`);
   await database.db.execute(sql`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO zoo_app`);
   await database.db.execute(sql`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO zoo_app`);
+  // …but not the partitions of time-partitioned tables, which bypass their parent's row-level security.
+  await lockPartitions(database.db);
   await applyConventions(database.db);
 }
 

@@ -1,4 +1,4 @@
-import { customType, integer, pgPolicy, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { customType, integer, pgPolicy, primaryKey, timestamp, varchar, type PgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** bigint carried as a decimal string end to end: snowflakes exceed JS safe integers. */
@@ -13,6 +13,18 @@ export const idCol = () =>
   bigintStr('id')
     .primaryKey()
     .default(sql`next_id()`);
+
+/**
+ * The id of a time-partitioned table (decision 0056): generated like idCol's, but the primary key is declared with
+ * the partition key (`partitionPk`), as PostgreSQL requires of every unique index on a partitioned table.
+ */
+export const partIdCol = () =>
+  bigintStr('id')
+    .notNull()
+    .default(sql`next_id()`);
+
+/** Primary key `(id, <partition key>)` of a time-partitioned table, under the usual `<table>_pkey` name. */
+export const partitionPk = (table: string, id: PgColumn, key: PgColumn) => primaryKey({ name: `${table}_pkey`, columns: [id, key] });
 
 /** `yyyy-MM-dd HH:mm:ss` in the session time zone, exactly the wire format. */
 export const datetime = (name: string) => timestamp(name, { mode: 'string', precision: 0 });

@@ -27,6 +27,8 @@ export const UNAUDITED: readonly string[] = [
   'flow_engine_state',
   // due timers of waiting instances, rewritten after each step (what fires them is in the instance history)
   'flow_timer',
+  // the partition maintenance's own record of what it archived, written by the owner only (decision 0056)
+  'sys_partition_archive',
 ];
 
 /** Columns whose values the audit trail masks (passwords, client secrets, storage and SMS keys, device keys…). */
@@ -55,7 +57,10 @@ export async function applyConventions(db: Db): Promise<void> {
   const cols = (await db.execute(sql`
     select c.table_name as "table", c.column_name as "column"
     from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      join pg_class r on r.relname = c.table_name and r.relnamespace = 'public'::regnamespace
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+      -- A partition gets its partitioned table's triggers from PostgreSQL (cloned, also onto later partitions).
+      and not r.relispartition
     order by c.table_name, c.ordinal_position`)) as unknown as { rows: Column[] };
   const trig = (await db.execute(sql`
     select c.relname as "table", t.tgname as "name", encode(t.tgargs, 'escape') as "args"

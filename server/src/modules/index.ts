@@ -11,6 +11,7 @@ import { flowModules } from './flow';
 import { auditRoutes } from './monitor/audit/audit.routes';
 import { healthRoutes } from './monitor/health/health.routes';
 import { logRoutes } from './monitor/log/log.routes';
+import { partitionMaintenance } from './monitor/partition-job';
 import { reportModules } from './report';
 import { resourceRoutes } from './resource/resource.routes';
 import { systemModules } from './system';
@@ -32,6 +33,7 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   regionTransferRoutes,
   ...zooModules,
   logRoutes,
+  partitionMaintenance,
   auditRoutes,
   healthRoutes,
   deskRoutes,

@@ -11,6 +11,7 @@ import { bladeRole, bladeRoleMenu } from '../platform/access/access.tables';
 import { CRUD_BUTTONS, MENU_TREE, type MenuSeed } from './menus';
 import { seedSystemDicts } from './dicts';
 import { DEAD_BAND_PARAMS } from '../modules/zoo/humiture/dead-band';
+import { RETENTION_PARAMS } from '../platform/partition/streams';
 
 const GRANTS = 'refresh_token,password,authorization_code,captcha,social';
 
@@ -22,6 +23,7 @@ export const PARAM_SEED: Array<[key: string, name: string, value: string]> = [
   ['tenant.default.accountNumber', '租户默认账号额度', '100'],
   ['tenant.default.menuCode', '租户默认菜单集合', 'desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu,identity_provider,zoo'],
   ...DEAD_BAND_PARAMS,
+  ...RETENTION_PARAMS,
 ];
 
 /** Inserts what is missing, keyed by natural keys, so it is safe on every start and adds new seed rows later. */

@@ -1,16 +1,17 @@
 import { index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bigintStr, datetime, idCol, nowDefault, tenantPolicy } from '../../db/columns';
+import { bigintStr, datetime, nowDefault, partIdCol, partitionPk, tenantPolicy } from '../../db/columns';
 
 /**
  * The permanent audit trail: one row per create / update / delete of any audited table, written by the database
  * trigger `audit_row()` in the writing transaction (docs/decisions/0011-audit-trail.md). Append-only: the
- * request role may insert and read its tenant's rows, never update, delete or truncate them.
+ * request role may insert and read its tenant's rows, never update, delete or truncate them. Partitioned by month
+ * of create_time (migration 0052, decision 0056); kept forever unless an operator sets a retention.
  */
 export const sysAudit = pgTable(
   'sys_audit',
   {
-    id: idCol(),
+    id: partIdCol(),
     /** Tenant of the changed record (the writer's tenant for platform tables). */
     tenantId: varchar('tenant_id', { length: 12 })
       .notNull()
@@ -30,6 +31,7 @@ export const sysAudit = pgTable(
     createTime: datetime('create_time').notNull().default(nowDefault),
   },
   (t) => [
+    partitionPk('sys_audit', t.id, t.createTime),
     index('sys_audit_record_idx').on(t.tenantId, t.tableName, t.recordId, t.id),
     index('sys_audit_time_idx').on(t.tenantId, t.id),
     // Changes and removals only (creations are most of the trail): an animal's timeline reads the changes of its

@@ -1,8 +1,9 @@
 import { index, pgTable, text, varchar } from 'drizzle-orm/pg-core';
-import { bigintStr, datetime, idCol, nowDefault, tenantPolicy } from '../../db/columns';
+import { bigintStr, datetime, nowDefault, partIdCol, partitionPk, tenantPolicy } from '../../db/columns';
 
+/** Request and error logs, partitioned by month of create_time (migration 0052, decision 0056). */
 const logCols = () => ({
-  id: idCol(),
+  id: partIdCol(),
   tenantId: varchar('tenant_id', { length: 12 }).notNull().default('000000'),
   serviceId: varchar('service_id', { length: 32 }).notNull().default('zoo-server'),
   serverHost: varchar('server_host', { length: 255 }).notNull().default(''),
@@ -30,7 +31,7 @@ export const bladeLogError = pgTable(
     lineNumber: varchar('line_number', { length: 32 }).notNull().default(''),
     fileName: varchar('file_name', { length: 1000 }).notNull().default(''),
   },
-  (t) => [index('blade_log_error_idx').on(t.tenantId, t.createTime), tenantPolicy('blade_log_error')],
+  (t) => [partitionPk('blade_log_error', t.id, t.createTime), index('blade_log_error_idx').on(t.tenantId, t.createTime), tenantPolicy('blade_log_error')],
 );
 
 export const bladeLogApi = pgTable(
@@ -41,7 +42,7 @@ export const bladeLogApi = pgTable(
     title: varchar('title', { length: 255 }).notNull().default(''),
     time: varchar('time', { length: 64 }).notNull().default(''),
   },
-  (t) => [index('blade_log_api_idx').on(t.tenantId, t.createTime), tenantPolicy('blade_log_api')],
+  (t) => [partitionPk('blade_log_api', t.id, t.createTime), index('blade_log_api_idx').on(t.tenantId, t.createTime), tenantPolicy('blade_log_api')],
 );
 
 export const bladeLogUsual = pgTable(
@@ -52,5 +53,5 @@ export const bladeLogUsual = pgTable(
     logId: varchar('log_id', { length: 100 }).notNull().default(''),
     logData: text('log_data').notNull().default(''),
   },
-  (t) => [index('blade_log_usual_idx').on(t.tenantId, t.createTime), tenantPolicy('blade_log_usual')],
+  (t) => [partitionPk('blade_log_usual', t.id, t.createTime), index('blade_log_usual_idx').on(t.tenantId, t.createTime), tenantPolicy('blade_log_usual')],
 );

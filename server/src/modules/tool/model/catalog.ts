@@ -21,7 +21,7 @@ export async function listTables(s: Session): Promise<Array<{ name: string; comm
       ? await s.query<{ name: string; comment: string | null }>(
           `select c.relname as name, obj_description(c.oid, 'pg_class') as comment
              from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where n.nspname = current_schema() and c.relkind in ('r', 'p') order by c.relname`,
+            where n.nspname = current_schema() and c.relkind in ('r', 'p') and not c.relispartition order by c.relname`,
           [],
         )
       : await s.query<{ name: string; comment: string | null }>(

@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { baseCols, bigintStr, datetime, idCol, nowDefault, tenantCol, tenantPolicy } from '../../../db/columns';
+import { baseCols, bigintStr, datetime, idCol, nowDefault, partIdCol, partitionPk, tenantCol, tenantPolicy } from '../../../db/columns';
 
 /**
  * A cage's sensor key: `key_id` is public (it names the key in the device's header), the secret is kept only as
@@ -26,18 +26,25 @@ export const zooCageDeviceKey = pgTable(
   ],
 );
 
-/** Sensor readings: machine volume, so no audit columns and no audit trigger (db/conventions.ts). */
+/**
+ * Sensor readings: machine volume, so no audit columns and no audit trigger (db/conventions.ts). Partitioned by
+ * month of read_time (migration 0052, decision 0056).
+ */
 export const zooHumiture = pgTable(
   'zoo_humiture',
   {
-    id: idCol(),
+    id: partIdCol(),
     tenantId: tenantCol(),
     cageId: bigintStr('cage_id').notNull(),
     readTime: datetime('read_time').notNull().default(nowDefault),
     temperature: doublePrecision('temperature').notNull(),
     humidity: doublePrecision('humidity').notNull(),
   },
-  (t) => [index('zoo_humiture_cage_time_idx').on(t.tenantId, t.cageId, t.readTime), tenantPolicy('zoo_humiture')],
+  (t) => [
+    partitionPk('zoo_humiture', t.id, t.readTime),
+    index('zoo_humiture_cage_time_idx').on(t.tenantId, t.cageId, t.readTime),
+    tenantPolicy('zoo_humiture'),
+  ],
 );
 
 /**

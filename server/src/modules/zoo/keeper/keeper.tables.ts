@@ -1,16 +1,17 @@
 import { date, index, integer, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { DietItem } from '@zoo/contract';
-import { baseCols, bigintStr, idCol, tenantCol, tenantPolicy } from '../../../db/columns';
+import { baseCols, bigintStr, partIdCol, partitionPk, tenantCol, tenantPolicy } from '../../../db/columns';
 
 /**
  * A keeper's daily log of one individual (animal_type 1) or population (2). Cage and species are copied at
- * logging time: a log stays where it was written when the animal later moves.
+ * logging time: a log stays where it was written when the animal later moves. Partitioned by month of log_date
+ * (migration 0052, decision 0056): the primary key is (id, log_date).
  */
 export const zooBasicLog = pgTable(
   'zoo_basic_log',
   {
-    id: idCol(),
+    id: partIdCol(),
     tenantId: tenantCol(),
     animalType: integer('animal_type').notNull(),
     animalId: bigintStr('animal_id').notNull(),
@@ -34,6 +35,7 @@ export const zooBasicLog = pgTable(
     ...baseCols(),
   },
   (t) => [
+    partitionPk('zoo_basic_log', t.id, t.logDate),
     // One log per animal per day; the month calendar reads this index's range. In SQL (migration 0022) it also
     // INCLUDEs (id, intake, health, keeper_id), so the calendar is an index-only scan; Drizzle cannot say INCLUDE.
     uniqueIndex('zoo_basic_log_day_uq')

@@ -13,11 +13,13 @@
  *
  * Prints p50/p90/p99 of BENCH_CALLS (default 300, after 20 warm-ups) beside a bare Fastify + pg route that reads
  * one reading by primary key in the same run (decision 0039's ratio), and EXPLAIN (ANALYZE, BUFFERS) of the chart's
- * bucket statement as the request role sees it (row-level security on).
+ * chart statement as the request role sees it (row-level security on). Load averages are printed beside the figures
+ * (the machine may be shared).
  * BENCH_COVER=1 adds, on the bench database only, an index that also carries temperature and humidity (an
  * experiment for a later migration: the month then reads index pages only).
  * Usage: npm run bench:humiture-chart -w @zoo/bench
  */
+import os from 'node:os';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '@zoo/server/src/app';
@@ -159,12 +161,17 @@ async function main() {
       console.log(
         `${label.padEnd(34)} p50 ${pct(xs, 50).toFixed(1).padStart(7)}  p90 ${pct(xs, 90).toFixed(1).padStart(7)}  p99 ${pct(xs, 99).toFixed(1).padStart(7)} ms`,
       );
-    console.log(`serial, ${CALLS} calls after 20 warm-ups, random cages`);
+    console.log(
+      `serial, ${CALLS} calls after 20 warm-ups, random cages (load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')})`,
+    );
     line('month chart (history?range=month)', ours);
     line('bare Fastify + pg, one row by id', theirs);
     console.log(`${''.padEnd(34)} p99 ours / bare = ${(pct(ours, 99) / pct(theirs, 99)).toFixed(1)}`);
 
-    // The bucket statement as the request sees it: the request role, row-level security on, one cage's last 30 days.
+    // The chart statement as the request sees it: the request role, row-level security on, one cage's last 30 days.
     const cage = cages[rnd(cages.length)];
     await c.query('begin');
     await c.query(`select set_config('app.tenant_id', $1, true)`, [TENANT]);

@@ -8,18 +8,22 @@ import { menuNode, signIn } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { keepScreens, type KeptScreen } from './kept-screens';
 
-/** Every render of the stand-in detail screen: the params and the location it rendered with. */
-const renders = vi.hoisted(() => [] as string[]);
+/** Every render of the stand-in detail screen (the params and location it rendered with), and of its content. */
+const renders = vi.hoisted(() => ({ screen: [] as string[], content: [] as string[] }));
 vi.mock('../../features/zoo/cage-detail/cage-detail.page', async () => {
   const { useState } = await import('react');
   const { useLocation, useParams } = await import('react-router');
+  function Content({ id, value, onChange }: { id: string; value: string; onChange: (v: string) => void }) {
+    renders.content.push(id);
+    return <input aria-label={`search ${id}`} value={value} onChange={(e) => onChange(e.target.value)} />;
+  }
   return {
     default: function CageDetail() {
-      const { cageId } = useParams();
+      const { cageId = '' } = useParams();
       const { pathname } = useLocation();
       const [search, setSearch] = useState('');
-      renders.push(`${cageId} at ${pathname}`);
-      return <input aria-label={`search ${cageId}`} value={search} onChange={(e) => setSearch(e.target.value)} />;
+      renders.screen.push(`${cageId} at ${pathname}`);
+      return <Content id={cageId} value={search} onChange={setSearch} />;
     },
   };
 });
@@ -48,11 +52,15 @@ describe('kept tab screens', () => {
     expect(screenOf('/cage/detail/2')!.getAttribute('data-active')).toBe('true');
     expect(screen.getByDisplayValue('panda')).toBeTruthy();
 
+    const contentOfOne = renders.content.filter((id) => id === '1').length;
     await act(() => router.navigate('/cage/detail/1'));
     expect(((await screen.findByRole('textbox', { name: 'search 1' })) as HTMLInputElement).value).toBe('panda');
+    // Going back to the tab only reveals its screen: nothing in it renders again (the screen's own function may run
+    // for the router's context and bail out).
+    expect(renders.content.filter((id) => id === '1').length).toBe(contentOfOne);
     // Each screen rendered only with its own params and its own location.
-    expect(renders.length).toBeGreaterThan(2);
-    for (const r of renders) expect(r).toMatch(/^(\d) at \/cage\/detail\/\1$/);
+    expect(renders.screen.length).toBeGreaterThan(2);
+    for (const r of renders.screen) expect(r).toMatch(/^(\d) at \/cage\/detail\/\1$/);
 
     // Closing the hidden tab unmounts its screen.
     await waitFor(() => expect(useSession.getState().tags.map((t) => t.value)).toContain('/cage/detail/2'));
@@ -71,6 +79,10 @@ describe('kept tab screens', () => {
     // Showing a kept tab again at the same location changes nothing; revisiting moves it last.
     const last = kept[kept.length - 1]!;
     expect(keepScreens(kept, { ...last }, open)).toBe(kept);
+    // Going back to a tab is a new location at the same address: the screen keeps its element and location.
+    expect(keepScreens(kept, visit('/t9'), open)).toBe(kept);
+    const t3 = kept.find((k) => k.key === '/t3')!;
+    expect(keepScreens(kept, visit('/t3'), open).at(-1)!.place).toBe(t3.place);
     expect(keepScreens(kept, visit('/t3'), open).map((k) => k.key)).toEqual([...keys.slice(2).filter((k) => k !== '/t3'), '/t3']);
     // A tab closed while hidden leaves.
     expect(keepScreens(kept, { ...last }, new Set(keys.filter((k) => k !== '/t4'))).map((k) => k.key)).not.toContain('/t4');

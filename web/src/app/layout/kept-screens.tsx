@@ -15,18 +15,24 @@ export interface KeptScreen {
   element: ReactNode;
 }
 
+/** Same address: going back to a tab is a new navigation (a new location object) to where the tab was left. */
+const samePlace = (a: Location, b: Location) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+
 /**
  * The kept screens after a render at `visit` (undefined: the current page is not a tab): closed tabs leave, the
- * visited one moves last, the least recently visited go beyond `max`. Answers `kept` itself when nothing changed,
- * so the layout can keep it as state without rendering twice.
+ * visited one moves last, the least recently visited go beyond `max`. A screen shown again keeps its element and,
+ * at the same address, its location, so React has nothing to render in it: it is only revealed. Answers `kept`
+ * itself when nothing changed, so the layout can keep it as state without rendering twice.
  */
 export function keepScreens(kept: readonly KeptScreen[], visit: KeptScreen | undefined, open: ReadonlySet<string>, max = KEPT_SCREENS): readonly KeptScreen[] {
+  const prev = visit && kept.find((k) => k.key === visit.key);
+  const shown = prev && visit ? { ...prev, place: samePlace(prev.place.location, visit.place.location) ? prev.place : visit.place } : visit;
   // The tab of a screen visited for the first time is added after this render: the visited screen always stays.
   const stays = kept.filter((k) => open.has(k.key) && k.key !== visit?.key);
   const last = kept[kept.length - 1];
-  const same = visit ? last?.key === visit.key && last.place.location === visit.place.location : true;
-  if (same && stays.length === kept.length - (visit ? 1 : 0) && kept.length <= max) return kept;
-  const next = visit ? [...stays, visit] : stays;
+  const same = shown ? last === prev && last?.place === shown.place : true;
+  if (same && stays.length === kept.length - (shown ? 1 : 0) && kept.length <= max) return kept;
+  const next = shown ? [...stays, shown] : stays;
   return next.slice(Math.max(0, next.length - max));
 }
 

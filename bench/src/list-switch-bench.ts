@@ -44,6 +44,14 @@ interface Switch {
 }
 
 /**
+ * Browser code as text: the first element matching `selector` that is displayed. The screens of other open tabs
+ * may stay in the page, hidden (decision 0048), and their tables must not be taken for the shown one.
+ */
+const shownEl = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.getClientRects().length > 0)`;
+const HEAD = '.ant-layout-content .ant-table-thead';
+const ROW = '.ant-layout-content .ant-table-tbody tr.ant-table-row';
+
+/**
  * Browser code as text (this package compiles for Node, without the DOM's types): clicks the tab of `path`, then
  * answers the ms until a frame shows `path` with a table whose header reads `header` and which has rows, and
  * which fetches the switch waited for (resource timing: code chunks and API calls begun after the click and
@@ -55,9 +63,9 @@ const switchTo = (path: string, header: string) => `new Promise((resolve) => {
   const t0 = performance.now();
   tab.querySelector('[role=tab]').click();
   const check = () => {
-    const head = document.querySelector('.ant-layout-content .ant-table-thead');
+    const head = ${shownEl(HEAD)};
     const shown = location.pathname === ${JSON.stringify(path)} && head && head.innerText === ${JSON.stringify(header)}
-      && document.querySelector('.ant-layout-content .ant-table-tbody tr.ant-table-row');
+      && ${shownEl(ROW)};
     if (!shown) return requestAnimationFrame(check);
     const ms = performance.now() - t0;
     const waited = performance.getEntriesByType('resource').filter((e) => e.startTime >= t0 && e.responseEnd <= t0 + ms);
@@ -78,14 +86,14 @@ async function firstVisit(page: Page, path: string, previous?: string): Promise<
   const t0 = Date.now();
   await page.evaluate(`window.history.pushState({}, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'));`);
   // Polled with evaluate: waitForFunction compiles its text in the page, which the app's CSP forbids.
-  const shown = `location.pathname === ${JSON.stringify(path)} && !!document.querySelector('.ant-layout-content .ant-table-tbody tr.ant-table-row')
-    && document.querySelector('.ant-layout-content .ant-table-thead').innerText !== ${JSON.stringify(previous ?? null)}`;
+  const shown = `location.pathname === ${JSON.stringify(path)} && !!${shownEl(ROW)}
+    && ${shownEl(HEAD)}.innerText !== ${JSON.stringify(previous ?? null)}`;
   while (!(await page.evaluate<boolean>(shown))) {
     if (Date.now() - t0 > 60_000) throw new Error(`${path}: no rows after 60 s`);
     await page.waitForTimeout(20);
   }
   const ms = Date.now() - t0;
-  return { header: await page.locator('.ant-layout-content .ant-table-thead').first().innerText(), ms };
+  return { header: await page.locator(`${HEAD}:visible`).first().innerText(), ms };
 }
 
 async function captchaCode(url: string, key: string): Promise<string> {

@@ -2,6 +2,7 @@ import type { MenuNode } from '@zoo/contract';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { submitLogin } from './login';
+import { screen } from './ui';
 import { networkQuiet } from './wire';
 
 /** Every screen of the menu the user got at login (leaves; a top-level leaf opens under /index; URLs are skipped). */
@@ -38,6 +39,6 @@ export async function openScreen(page: Page, path: string, quietMs = 200): Promi
   }, path);
   await page.waitForURL((u) => u.pathname === path.split('?')[0]);
   await networkQuiet(page, quietMs, 10_000);
-  await expect.poll(() => page.locator('.ant-layout-content').innerText(), { timeout: 10_000 }).not.toBe('');
+  await expect.poll(() => screen(page).innerText(), { timeout: 10_000 }).not.toBe('');
   expect(await page.locator('[role=alert]', { hasText: /出错|超时/ }).count(), path).toBe(0);
 }

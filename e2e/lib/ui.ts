@@ -2,6 +2,19 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { choose } from './antd';
 
+/**
+ * The shown screen of the shell. The screens of the other open tabs stay in the page, hidden (decision 0048):
+ * a locator on the whole page would find their tables and forms too.
+ */
+export const screen = (page: Page) => page.locator('.ant-layout-content [data-active]');
+
+/**
+ * Where a helper given the whole page looks: the shown screen and the dialogs and drawers open above it, never a
+ * hidden tab's screen.
+ */
+export const shown = (scope: Locator | Page): Locator | Page =>
+  'goto' in scope ? scope.locator('.ant-layout-content [data-active], .ant-modal:visible, .ant-drawer:visible') : scope;
+
 /** Every open dialog; `modal` is the topmost (a dialog's table may open its form on top of it). */
 export const dialogs = (page: Page) => page.locator('.ant-modal:visible');
 export const modal = (page: Page) => dialogs(page).last();
@@ -10,10 +23,13 @@ export const modal = (page: Page) => dialogs(page).last();
 export const tip = (page: Page, text: string) => expect.poll(() => page.locator('.ant-message').getByText(text).count()).toBeGreaterThan(0);
 
 /** The toolbar 新增 of `scope` (not a row's 新增子项). */
-export const addButton = (scope: Locator | Page) => scope.locator('button', { hasText: /^新\s*增$/ }).first();
+export const addButton = (scope: Locator | Page) =>
+  shown(scope)
+    .locator('button', { hasText: /^新\s*增$/ })
+    .first();
 
 /** The first table row holding `text`. */
-export const row = (scope: Locator | Page, text: string) => scope.locator('tr.ant-table-row', { hasText: text }).first();
+export const row = (scope: Locator | Page, text: string) => shown(scope).locator('tr.ant-table-row', { hasText: text }).first();
 
 /** 确定 of the open confirmation. */
 export const okButton = (page: Page) => page.locator('.ant-modal-confirm:visible').getByRole('button', { name: /确\s*定|OK/ });

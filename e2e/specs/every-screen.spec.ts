@@ -9,6 +9,7 @@ import { watchCsp, type CspViolation } from '../lib/csp';
 import { crowdedRowCells } from '../lib/row-actions';
 import { loginForScreens, openScreen } from '../lib/screens';
 import { networkQuiet } from '../lib/wire';
+import { screen } from '../lib/ui';
 
 const b = useBrowser();
 
@@ -53,7 +54,9 @@ async function audit(page: Page, where: string, include?: string, contrast = tru
  * slow CI machine, never here); a second time it is a finding, since a user would meet it too.
  */
 async function auditAddForm(page: Page, where: string, contrast: boolean, again = false): Promise<Found[]> {
-  const add = page.locator('.ant-layout-content .ant-card button.ant-btn-primary', { hasText: /^\s*(新增|Add)\s*$/ }).first();
+  const add = screen(page)
+    .locator('.ant-card button.ant-btn-primary', { hasText: /^\s*(新增|Add)\s*$/ })
+    .first();
   if (!(await add.isVisible().catch(() => false))) return [];
   await add.click();
   const dialog = page.locator('.ant-modal-wrap:visible .ant-modal').last();
@@ -199,7 +202,10 @@ for (const [who, tenantId] of [
             if (language === 'en') chinese.push(...(await untranslated(page, p)));
             // The shell (sidebar, header, tabs) is the same around every screen: the whole page once, then the screen's part.
             const contrast = language === 'zh';
-            const here = [...(await audit(page, where, i === 0 ? undefined : '.ant-layout-content', contrast)), ...(await auditAddForm(page, where, contrast))];
+            const here = [
+              ...(await audit(page, where, i === 0 ? undefined : '.ant-layout-content [data-active]', contrast)),
+              ...(await auditAddForm(page, where, contrast)),
+            ];
             format(here).forEach(note);
             note(`${where}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
             found.push(...here);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
-import { modal, tip } from '../lib/ui';
+import { modal, screen, tip } from '../lib/ui';
 
 const b = useBrowser();
 const SLOW = { timeout: 180_000 };
@@ -28,9 +28,18 @@ describe('application shell', () => {
     await page.waitForURL(/\/system\/param$/);
     await expect.poll(() => page.getByText('account.failCount').count()).toBeGreaterThan(0);
     await expect.poll(() => tabs(page)).toEqual(['首页', '参数管理']);
+    await screen(page).getByLabel('参数名称').fill('failCount');
     await openFromSidebar(page, '系统管理', '岗位管理');
     await page.waitForURL(/\/system\/post$/);
     await expect.poll(() => tabs(page)).toEqual(['首页', '参数管理', '岗位管理']);
+    // The list left stays as it was, hidden: out of the accessibility tree, its typed search kept (decision 0048).
+    await expect.poll(() => page.getByRole('textbox', { name: '参数名称' }).count()).toBe(0);
+    await page.getByTestId('shell-tabs').getByRole('tab', { name: '参数管理' }).click();
+    await page.waitForURL(/\/system\/param$/);
+    await expect.poll(() => screen(page).getByLabel('参数名称').inputValue()).toBe('failCount');
+    await expect.poll(() => page.title()).toBe('参数管理 - 珍稀野生动物繁育饲养管理系统');
+    await page.getByTestId('shell-tabs').getByRole('tab', { name: '岗位管理' }).click();
+    await page.waitForURL(/\/system\/post$/);
     await page.reload();
     await expect.poll(() => tabs(page)).toEqual(['首页', '参数管理', '岗位管理']);
     expect(path(page)).toBe('/system/post');

@@ -1,16 +1,17 @@
 import { Layout } from 'antd';
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigationType, useOutlet } from 'react-router';
 import { watchAntdMarkup } from '../../lib/a11y-dom';
 import { useFlowDiagram } from '../../lib/flow-diagram';
 import { addI18nBundles } from '../../lib/i18n';
 import { refreshMenuOnce, startTokenRefresh, useSession } from '../../lib/session';
 import { featureBundles } from '../i18n-bundles';
+import { useRouteMeta } from '../router/use-route-meta';
+import { keepScreens, KeptScreens, type KeptScreen } from './kept-screens';
 import { LayoutHeader } from './layout-header';
 import { LayoutSidebar } from './layout-sidebar';
 import { lazyDialog } from './lazy-dialog';
 import { LayoutTabs } from './layout-tabs';
-import { PageErrorBoundary } from './page-error-boundary';
 import { useShellUi } from './shell-ui';
 import { useScreenTier } from './use-screen';
 
@@ -38,11 +39,33 @@ function useBodyTheme(theme: string) {
 }
 
 /**
+ * The screens of the open tabs stay mounted, hidden, so that going back to a tab only shows it again instead of
+ * mounting its whole screen (~200 ms of React and antd for a list, decision 0048). A page that is not a tab (a
+ * redirect) is a kept screen of its own for the time it is shown.
+ */
+function usePageArea(): { kept: readonly KeptScreen[]; active: string } {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const { meta } = useRouteMeta();
+  const outlet = useOutlet();
+  const tags = useSession((s) => s.tags);
+  const open = useMemo(() => new Set(tags.map((t) => t.value)), [tags]);
+  const isTab = meta?.isTab === true;
+  const active = isTab ? location.pathname : `\0${location.pathname}`;
+  const [kept, setKept] = useState<readonly KeptScreen[]>([]);
+  const visit = { key: active, place: { location, navigationType }, element: outlet };
+  // The last non-tab page is dropped on the next render: it is in no tab.
+  const next = keepScreens(kept, visit, open);
+  if (next !== kept) setKept(next);
+  return { kept: next, active };
+}
+
+/**
  * The signed-in shell. Re-reads menu and buttons once per page load, runs the token refresh timer
  * while the shell is up and hosts the shell dialogs.
  */
 export function MainLayout() {
-  const { pathname } = useLocation();
+  const page = usePageArea();
   useEffect(() => {
     refreshMenuOnce().catch(() => undefined);
     return startTokenRefresh();
@@ -69,9 +92,7 @@ export function MainLayout() {
         <LayoutHeader compact={tier <= 1} phone={tier === 0} />
         <LayoutTabs />
         <Layout.Content style={{ margin: 12, minWidth: 0 }}>
-          <PageErrorBoundary key={pathname}>
-            <Outlet />
-          </PageErrorBoundary>
+          <KeptScreens kept={page.kept} active={page.active} />
         </Layout.Content>
       </Layout>
       <SearchOverlay />

@@ -2,6 +2,10 @@ import { Activity, type ReactNode } from 'react';
 import { type Location, type NavigationType, UNSAFE_LocationContext as LocationContext } from 'react-router';
 import { PageErrorBoundary } from './page-error-boundary';
 
+// UNSAFE_LocationContext (exported by react-router 7.18.5, checked there): the provider `useRoutes(routes, location)`
+// itself renders around its element. Here the element is the route outlet already matched for the kept location, so
+// only that provider is needed, not a second match of the route table; this is the one use of it in the app.
+
 /** How many tab screens stay mounted (the visible one included), so memory stays bounded. */
 export const KEPT_SCREENS = 8;
 

@@ -13,7 +13,7 @@ import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } fr
 import { register } from './registry';
 import { buildForest } from './tree';
 import { readLookupVersions } from './lookup-cache';
-import { rowById } from './row-by-id';
+import { rowById } from './whole-rows';
 import { acrossTenants } from '../auth/session';
 import { finalStatement } from '../tenancy/tenant-tx';
 

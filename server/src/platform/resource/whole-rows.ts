@@ -1,5 +1,5 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTable, QueryBuilder, type PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf, type DbLike, type Tx } from '../../db/client';
 
 const dialect = new PgDialect();
@@ -11,39 +11,51 @@ function textOf(query: SQL): string {
   return built.sql;
 }
 
-interface WholeRows {
-  /** `select <every column> from <table>`. */
+export interface WholeRows {
+  /** `select <every column>[, <extra columns>] from <table>`. */
   head: string;
   /** A row keyed by column name → keyed by the table's keys, through each column's own decoder. */
   toRow: (r: Record<string, unknown>) => unknown;
 }
-const built = new WeakMap<PgTable, WholeRows>();
+const plain = new WeakMap<PgTable, WholeRows>();
 
 /**
- * A table's whole rows (`select()` with no fields), the column list's text built once per table. drizzle built
- * `select <every column> from …` anew on every call: for the animal's 29 columns that was 14 % of a warm detail's
- * CPU (decision 0039, seventh session). Values stay bind parameters; rows come back keyed by column name and are
+ * A table's whole rows (`select()` with no fields), the column list's text built once. drizzle built `select
+ * <every column> from …` anew on every call: for the animal's 29 columns that was 14 % of a warm detail's CPU
+ * (decision 0039, seventh session). Values stay bind parameters; rows come back keyed by column name and are
  * mapped to the table's keys with each column's own decoder, as drizzle's select maps them (null stays null).
+ * `extra` columns (SQL holding no value) come after them under their keys, as the driver parsed them.
  */
-function wholeRows(table: PgTable): WholeRows {
-  let w = built.get(table);
-  if (w) return w;
-  const fields = Object.entries(getTableColumns(table) as Record<string, PgColumn>).map(([key, col]) => ({ key, name: col.name, col }));
+export function wholeRows(table: PgTable, extra: Record<string, SQL> = {}): WholeRows {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const fields = Object.entries(columns).map(([key, col]) => ({ key, name: col.name, col }));
+  const extraKeys = Object.keys(extra);
   const toRow = (r: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
     for (const f of fields) {
       const v = r[f.name];
       out[f.key] = v === null || v === undefined ? null : f.col.mapFromDriverValue(v);
     }
+    for (const k of extraKeys) out[k] = r[k];
     return out;
   };
-  built.set(table, (w = { head: textOf(new QueryBuilder().select().from(table).getSQL()), toRow }));
-  return w;
+  const aliased = Object.fromEntries(Object.entries(extra).map(([k, q]) => [k, q.as(k)]));
+  return {
+    head: textOf(
+      new QueryBuilder()
+        .select({ ...columns, ...aliased })
+        .from(table)
+        .getSQL(),
+    ),
+    toRow,
+  };
 }
 
-/** Whole rows of `table` matching `rest` (where, order, limit… as drizzle SQL with bind parameters). */
-export async function selectWhole<Row>(db: DbLike, table: PgTable, rest: SQL): Promise<Row[]> {
-  const w = wholeRows(table);
+/** Whole rows of `table` (or as `rows` were built) matching `rest`: where, order, limit… with bind parameters. */
+export async function selectWhole<Row>(db: DbLike, rows: PgTable | WholeRows, rest: SQL): Promise<Row[]> {
+  let w: WholeRows | undefined;
+  if (!is(rows, PgTable)) w = rows;
+  else if (!(w = plain.get(rows))) plain.set(rows, (w = wholeRows(rows)));
   return (await rowsOf<Record<string, unknown>>(db, sql`${sql.raw(w.head)} ${rest}`)).map(w.toRow) as Row[];
 }
 

@@ -4,6 +4,7 @@ import type { Endpoint, PageOf, PageQuery } from '@zoo/contract';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf, type DbLike } from '../../db/client';
 import type { Cache } from '../cache';
+import { selectWhole } from './whole-rows';
 import { acrossTenants, type Session } from '../auth/session';
 
 export function pageOf<T>(records: T[], total: number, q: Pick<PageQuery, 'current' | 'size'>): PageOf<T> {
@@ -146,13 +147,12 @@ export async function countRows(db: DbLike, table: PgTable, where: SQL | undefin
 
 /** One page of rows, page size and offset bound like every other value. */
 function pageRows(db: DbLike, table: PgTable, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<unknown[]> {
-  const q = db
-    .select()
-    .from(table)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit);
-  return offset > 0 ? q.offset(offset) : q;
+  // The column list's text is kept per table (whole-rows.ts); the condition, order and page are built as before.
+  return selectWhole(
+    db,
+    table,
+    sql`${where ? sql`where ${where} ` : sql``}${order.length ? sql`order by ${sql.join(order, sql`, `)} ` : sql``}limit ${limit}${offset > 0 ? sql` offset ${offset}` : sql``}`,
+  );
 }
 
 /** One page of `table` under `where`, ordered, with its total (counted as `count` says; exact by default). */

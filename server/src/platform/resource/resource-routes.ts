@@ -13,8 +13,8 @@ import { countOptions, invalidateCounts, pageOf, selectPage, type CountMode } fr
 import { register } from './registry';
 import { buildForest } from './tree';
 import { readLookupVersions } from './lookup-cache';
+import { rowById } from './whole-rows';
 import { acrossTenants } from '../auth/session';
-import type { Tx } from '../../db/client';
 import { finalStatement } from '../tenancy/tenant-tx';
 
 export type Ctx = Pick<AuthedCall<unknown, unknown>, 'db' | 'session' | 'req'>;
@@ -114,21 +114,13 @@ export function resourceRoutes<T extends PgTable, D extends ResourceDefinition>(
     // All rows at once: what their toRecord calls read leaves together (pipelined on the request's connection).
     return Promise.all(rows.map((r) => (o.toRecord ? o.toRecord(r, ctx) : (r as Rec<D>))));
   };
-  const byId = (db: Tx, id: string) =>
-    db
-      .select()
-      .from(o.table as PgTable)
-      .where(and(eq(idCol, id), live));
-  const lockById = (db: Tx, id: string) => byId(db, id).for('update');
+  const byId = rowById<T['$inferSelect']>(o.table, idCol, live);
   // Versions for the lookup cache, read with the call's first statements; not in cross-tenant calls, whose names
   // come from other tenants than the one whose versions would be read.
   const lookupVersions = (call: Ctx, ep: Endpoint) => {
     if (o.lookupTables && !acrossTenants(ep, call.session)) readLookupVersions(call.req, call.db, call.session.tenantId, o.lookupTables);
   };
-  const findOne = async (ctx: Ctx, id: string, lock = false) => {
-    const [row] = await (lock ? lockById : byId)(ctx.db, id);
-    return row as T['$inferSelect'] | undefined;
-  };
+  const findOne = (ctx: Ctx, id: string, lock = false) => byId(ctx.db, id, lock);
   const afterWrite = async (ctx: Ctx, id?: string) => {
     if (o.count === 'cached') await invalidateCounts(app.zoo.cache, ctx.db, o.table);
     await o.afterWrite?.(ctx, id);

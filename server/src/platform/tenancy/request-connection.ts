@@ -101,7 +101,7 @@ export class RequestConnection {
       writeTogether(c);
       // Not awaited: BEGIN and the opening go out in front of the statement that asked for the connection.
       c.query(this.begin).catch(() => undefined);
-      this.opened = c.query(this.opening.sql, this.opening.params);
+      this.opened = this.send(c, { text: this.opening.sql }, this.opening.params);
       this.opened.catch(() => undefined);
       return c;
     });
@@ -110,23 +110,29 @@ export class RequestConnection {
 
   private submit(c: pg.PoolClient, cfg: Config, params: unknown[], commitAfter: boolean): Promise<pg.QueryResult> {
     if (this.state === 'ended') return ended();
-    const name = this.names?.nameFor(c, cfg.text);
     writeTogether(c);
-    const q = (c.query(name ? { ...cfg, name } : cfg, params) as unknown as Promise<pg.QueryResult>).catch((e: unknown) => {
+    const q = this.send(c, cfg, params).catch((e: unknown) => {
       // A statement refused only because an earlier one failed reports that failure: statements issued together
       // (Promise.all) may see their rejections in any order, and "transaction aborted" names no cause.
       if ((e as { code?: string }).code === '25P02' && this.failure) throw this.failure;
       this.failure = e;
       throw e;
     });
+    const last = commitAfter ? this.sendCommit(c) : undefined;
+    // A failed opening (never expected) is the error to report, not "transaction aborted" from the statement.
+    return Promise.all([this.opened, q, last]).then(([, r]) => r as pg.QueryResult);
+  }
+
+  /** One statement to pg, named once its text recurs (db/statement-names.ts): the opening as well as the handler's. */
+  private send(c: pg.PoolClient, cfg: Config, params: unknown[]): Promise<pg.QueryResult> {
+    const name = this.names?.nameFor(c, cfg.text);
+    const q = c.query(name ? { ...cfg, name } : cfg, params) as unknown as Promise<pg.QueryResult>;
     if (name)
       q.then(
         () => this.names!.settled(c, name, true),
         () => this.names!.settled(c, name, false),
       );
-    const last = commitAfter ? this.sendCommit(c) : undefined;
-    // A failed opening (never expected) is the error to report, not "transaction aborted" from the statement.
-    return Promise.all([this.opened, q, last]).then(([, r]) => r as pg.QueryResult);
+    return q;
   }
 
   /** COMMIT (with the live-rights read for a write), sent now; the transaction is over for its caller. */

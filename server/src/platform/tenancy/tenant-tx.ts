@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { postgresRequests, rowsOf, type Db, type Tx } from '../../db/client';
 import { cachedLiveRow, LIVE_PREFIX, rememberLiveRow, type LiveClaims, type LiveRow } from '../auth/live-rights';
 import type { Cache } from '../cache';
-import { liveRowSql, openingSql } from './opening';
+import { liveRowSql, openingQuery, openingSql, type OpeningScope } from './opening';
 import { readingAsOf } from './read-behind';
 import { lsnBytes, primaryWal, replicasOf } from './read-replicas';
 import { RequestConnection } from './request-connection';
@@ -54,7 +53,6 @@ interface Running {
 const running = new WeakMap<object, Running>();
 export const runningTx = (tx: object): Running | undefined => running.get(tx);
 
-const dialect = new PgDialect();
 const LIVE_CHANGED = sql`select current_setting('app.live_changed', true) = 'on' as live_changed`;
 
 /**
@@ -72,7 +70,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   const cache = scope.liveCache;
   const known = claims && cache ? cachedLiveRow(cache, claims) : undefined;
   const since = cache?.epoch ?? 0;
-  const opening = openingSql({
+  const opening: OpeningScope = {
     tenantId: scope.tenantId,
     userId: scope.userId,
     dept: (claims ? claims.deptId : (scope.deptId ?? '')).split(',')[0] ?? '',
@@ -87,7 +85,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
           reason: scope.reason ?? '',
           on: scope.audit !== false,
         },
-  });
+  };
   const body = async (tx: Tx, conn?: RequestConnection) => {
     running.set(tx, { owner: db, scope, conn });
     if (claims) {
@@ -103,13 +101,13 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   const replicas = replicasOf(db);
   const wants = replicas && !scope.readOnly && scope.wrote ? scope.wrote : undefined;
   if (!pool) {
-    const out = await ownTransaction(db, opening, config, body, scope.readOnly ? undefined : cache);
+    const out = await ownTransaction(db, openingSql(opening), config, body, scope.readOnly ? undefined : cache);
     if (wants) wants(await primaryWal(db));
     return out;
   }
 
   const run = async (on: pg.Pool): Promise<T> => {
-    const conn = new RequestConnection(on, dialect.sqlToQuery(opening), Boolean(scope.readOnly), postgresRequests(db)!.names, Boolean(wants));
+    const conn = new RequestConnection(on, openingQuery(opening), Boolean(scope.readOnly), postgresRequests(db)!.names, Boolean(wants));
     try {
       const out = await drizzle({ client: conn as unknown as pg.PoolClient }).transaction((tx) => body(tx as unknown as Tx, conn), config);
       // This instance forgets the live rows the transaction changed before its caller hears back (the others when

@@ -1,10 +1,11 @@
 import type { Wire } from '../../../platform/http/route';
-import { and, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UserVO } from '@zoo/contract';
 import { rowsOf, type DbLike } from '../../../db/client';
 import { NOT_FOUND } from '../../../platform/resource/resource-routes';
 import { BizError } from '../../../platform/http/errors';
 import { mapFilters } from '../../../platform/resource/list-filter';
+import { selectWhole, wholeRows } from '../../../platform/resource/whole-rows';
 import { bladeDict } from '../../../platform/dict/dict.tables';
 import { bladeTenant } from '../../../platform/tenancy/tenancy.tables';
 import { bladeDept, bladeUser } from '../../../platform/identity/identity.tables';
@@ -80,21 +81,19 @@ type NamesColumn = [string | null, Record<string, string> | null, Record<string,
  * and post names and dictionary labels as columns (a detail or the caller's info was the row plus a five-part
  * union that looked the user up four more times: twice the PostgreSQL time).
  */
-const userWithNames = (db: DbLike, id: string): Promise<Array<UserRow & { names: string }>> =>
-  db
-    .select({
-      ...getTableColumns(bladeUser),
-      // One JSON text: parsed natively, where a text[] of JSON went through pg's character-by-character array parser.
-      names: sql`json_build_array(
+const withNames = wholeRows(bladeUser, {
+  // One JSON text: parsed natively, where a text[] of JSON went through pg's character-by-character array parser.
+  names: sql`json_build_array(
         (select t.tenant_name from blade_tenant t where t.tenant_id = blade_user.tenant_id),
         ${namesIn('role_id', 'blade_role', 'role_name')},
         ${namesIn('dept_id', 'blade_dept', 'dept_name')},
         ${namesIn('post_id', 'blade_post', 'post_name')},
         ${labelOf('sex', 'sex')},
         ${labelOf('user_type', 'user_type')})::text`,
-    })
-    .from(bladeUser)
-    .where(and(eq(bladeUser.id, id), liveUser)) as Promise<Array<UserRow & { names: string }>>;
+});
+/** The statement's text is built once (whole-rows.ts): drizzle building it was most of a user detail's CPU. */
+const userWithNames = (db: DbLike, id: string) =>
+  selectWhole<UserRow & { names: string }>(db, withNames, sql`where ${bladeUser.id} = ${id} and ${bladeUser.isDeleted} = 0`);
 
 /** Rows → UserVO: no password; role, dept and post names comma-joined; tenant, sex and platform labels. */
 export async function userVOs(db: DbLike, rows: UserRow[]): Promise<Array<Wire<UserVO>>> {

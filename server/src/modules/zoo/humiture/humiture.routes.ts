@@ -21,6 +21,9 @@ const RANGES = { day: ['1 day', 'hour'], week: ['7 days', 'hour'], month: ['30 d
 
 const num = (v: unknown) => (v === null || v === undefined ? ('' as const) : Math.round(Number(v) * 10) / 10);
 
+/** One bucket of the history statement (all null but the bounds when the range holds no reading). */
+type BucketRow = { from: string; to: string; time: string; n: number; b: number } & Record<'t_min' | 't_max' | 't_sum' | 'h_min' | 'h_max' | 'h_sum', number>;
+
 /** The comfort band of a cage: the narrowest band every species it holds now is comfortable in. */
 async function comfortOf(db: Tx, cageId: string) {
   const [c] = await rows<{ names: string[] | null; tmin: number | null; tmax: number | null; hmin: number | null; hmax: number | null }>(
@@ -97,51 +100,63 @@ export function humitureRoutes(app: FastifyInstance): void {
     const out = (v: number | null) => sql`(${v}::float8 is not null and`;
     const breach = sql`(${out(comfort.tmin)} temperature < ${comfort.tmin}::float8) or ${out(comfort.tmax)} temperature > ${comfort.tmax}::float8)
       or ${out(comfort.hmin)} humidity < ${comfort.hmin}::float8) or ${out(comfort.hmax)} humidity > ${comfort.hmax}::float8))`;
-    const [range] = await rows<{ from: string; to: string }>(
+    // One statement and one pass over the readings (issue 36: a month of a cage is ~43,000 rows at one a minute):
+    // the bounds, then the buckets grouped by the truncated time (a hash of ~30 groups, not a sort of every row by
+    // its text); the summary is folded from the buckets below. Without buckets the one row still carries the bounds.
+    const list = await rows<BucketRow>(
       db,
-      sql`select to_char(localtimestamp - ${span}::interval, 'YYYY-MM-DD HH24:MI:SS') as "from", to_char(localtimestamp, 'YYYY-MM-DD HH24:MI:SS') as "to"`,
+      sql`select to_char(r.f, 'YYYY-MM-DD HH24:MI:SS') as "from", to_char(r.t, 'YYYY-MM-DD HH24:MI:SS') as "to",
+                 to_char(b.bt, 'YYYY-MM-DD HH24:MI:SS') as time, b.t_min, b.t_max, b.t_sum, b.h_min, b.h_max, b.h_sum, b.n, b.b
+            from (select date_trunc('second', localtimestamp - ${span}::interval) as f, date_trunc('second', localtimestamp) as t) r
+            left join lateral (
+              select date_trunc(${unit}, read_time) as bt, min(temperature) as t_min, max(temperature) as t_max, sum(temperature) as t_sum,
+                     min(humidity) as h_min, max(humidity) as h_max, sum(humidity) as h_sum, count(*)::int as n, count(*) filter (where ${breach})::int as b
+                from zoo_humiture where cage_id = ${cage.id} and read_time >= r.f and read_time <= r.t
+               group by 1) b on true
+           order by b.bt`,
     );
-    const buckets = await rows<Record<string, number | string | boolean>>(
-      db,
-      sql`select to_char(date_trunc(${unit}, read_time), 'YYYY-MM-DD HH24:MI:SS') as time,
-                 min(temperature) as t_min, max(temperature) as t_max, avg(temperature) as t_mean,
-                 min(humidity) as h_min, max(humidity) as h_max, avg(humidity) as h_mean, count(*)::int as n, count(*) filter (where ${breach})::int as b
-            from zoo_humiture where cage_id = ${cage.id} and read_time >= ${range!.from}::timestamp and read_time <= ${range!.to}::timestamp
-           group by 1 order by 1`,
-    );
-    const [s] = await rows<Record<string, number | null>>(
-      db,
-      sql`select count(*)::int as n, count(*) filter (where ${breach})::int as b, min(temperature) as t_min, max(temperature) as t_max, avg(temperature) as t_mean,
-                 min(humidity) as h_min, max(humidity) as h_max, avg(humidity) as h_mean
-            from zoo_humiture where cage_id = ${cage.id} and read_time >= ${range!.from}::timestamp and read_time <= ${range!.to}::timestamp`,
-    );
+    const buckets = list.filter((b) => b.time !== null);
+    const count = buckets.reduce((n, b) => n + b.n, 0);
+    const fold = (f: (...xs: number[]) => number, k: 't_min' | 't_max' | 'h_min' | 'h_max') => (count ? f(...buckets.map((b) => b[k])) : null);
+    const sum = (k: 't_sum' | 'h_sum') => buckets.reduce((x, b) => x + b[k], 0);
+    const s = {
+      n: count,
+      b: buckets.reduce((n, b) => n + b.b, 0),
+      t_min: fold(Math.min, 't_min'),
+      t_max: fold(Math.max, 't_max'),
+      t_mean: count ? sum('t_sum') / count : null,
+      h_min: fold(Math.min, 'h_min'),
+      h_max: fold(Math.max, 'h_max'),
+      h_mean: count ? sum('h_sum') / count : null,
+    };
+    const range = { from: String(list[0]!.from), to: String(list[0]!.to) };
     return {
       cageId: cage.id,
       cageName: cage.cageName,
       speciesNames: comfort.names,
       comfort: { tempMin: num(comfort.tmin), tempMax: num(comfort.tmax), humidityMin: num(comfort.hmin), humidityMax: num(comfort.hmax) },
-      from: range!.from,
-      to: range!.to,
+      from: range.from,
+      to: range.to,
       buckets: buckets.map((b) => ({
         time: String(b.time),
         tempMin: num(b.t_min) as number,
         tempMax: num(b.t_max) as number,
-        tempMean: num(b.t_mean) as number,
+        tempMean: num(b.t_sum / b.n) as number,
         humidityMin: num(b.h_min) as number,
         humidityMax: num(b.h_max) as number,
-        humidityMean: num(b.h_mean) as number,
-        count: Number(b.n),
-        breach: Number(b.b) > 0,
+        humidityMean: num(b.h_sum / b.n) as number,
+        count: b.n,
+        breach: b.b > 0,
       })),
       summary: {
-        count: Number(s!.n),
-        breaches: Number(s!.b),
-        tempMin: num(s!.t_min),
-        tempMax: num(s!.t_max),
-        tempMean: num(s!.t_mean),
-        humidityMin: num(s!.h_min),
-        humidityMax: num(s!.h_max),
-        humidityMean: num(s!.h_mean),
+        count: s.n,
+        breaches: s.b,
+        tempMin: num(s.t_min),
+        tempMax: num(s.t_max),
+        tempMean: num(s.t_mean),
+        humidityMin: num(s.h_min),
+        humidityMax: num(s.h_max),
+        humidityMean: num(s.h_mean),
       },
     };
   });

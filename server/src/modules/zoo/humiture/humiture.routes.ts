@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEVICE_KEY_HEADER, humitureEndpoints } from '@zoo/contract';
-import type { Tx } from '../../../db/client';
 import { BizError } from '../../../platform/http/errors';
 import { publicRoute, route } from '../../../platform/http/route';
 import { mustExist } from '../../../platform/resource/guards';
 import { rows } from '../keeper/basic-log.service';
 import { zooCage } from '../zoo.tables';
 import { deadBand } from './dead-band';
+import { comfortOf, readHistory } from './history';
 import { zooCageDeviceKey } from './humiture.tables';
 
 const k = zooCageDeviceKey;
@@ -16,27 +16,7 @@ export const BAD_KEY = '设备密钥无效或已吊销';
 const KEY_RE = /^zk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** Range → (span, bucket): a day by the hour, a week by the hour, a month by the day. */
-const RANGES = { day: ['1 day', 'hour'], week: ['7 days', 'hour'], month: ['30 days', 'day'] } as const;
-
 const num = (v: unknown) => (v === null || v === undefined ? ('' as const) : Math.round(Number(v) * 10) / 10);
-
-/** One bucket of the history statement (all null but the bounds when the range holds no reading). */
-type BucketRow = { from: string; to: string; time: string; n: number; b: number } & Record<'t_min' | 't_max' | 't_sum' | 'h_min' | 'h_max' | 'h_sum', number>;
-
-/** The comfort band of a cage: the narrowest band every species it holds now is comfortable in. */
-async function comfortOf(db: Tx, cageId: string) {
-  const [c] = await rows<{ names: string[] | null; tmin: number | null; tmax: number | null; hmin: number | null; hmax: number | null }>(
-    db,
-    sql`with held as (
-          select species_id from zoo_animal where cage_id = ${cageId} and status = 1 and is_deleted = 0
-          union select species_id from zoo_population where cage_id = ${cageId} and is_deleted = 0)
-        select array_agg(s.species_name order by s.species_name) as names, max(s.temp_min) as tmin, min(s.temp_max) as tmax,
-               max(s.humidity_min) as hmin, min(s.humidity_max) as hmax
-          from zoo_species s where s.id in (select species_id from held)`,
-  );
-  return { names: c?.names ?? [], tmin: c?.tmin ?? null, tmax: c?.tmax ?? null, hmin: c?.hmin ?? null, hmax: c?.hmax ?? null };
-}
 
 export function humitureRoutes(app: FastifyInstance): void {
   route(app, humitureEndpoints.device, async ({ db, query }) => {
@@ -96,32 +76,13 @@ export function humitureRoutes(app: FastifyInstance): void {
   route(app, humitureEndpoints.history, async ({ db, query }) => {
     const cage = await mustExist(db, zooCage, query.cageId, '所选笼舍不存在');
     const comfort = await comfortOf(db, cage.id);
-    const [span, unit] = RANGES[query.range];
-    const out = (v: number | null) => sql`(${v}::float8 is not null and`;
-    const breach = sql`(${out(comfort.tmin)} temperature < ${comfort.tmin}::float8) or ${out(comfort.tmax)} temperature > ${comfort.tmax}::float8)
-      or ${out(comfort.hmin)} humidity < ${comfort.hmin}::float8) or ${out(comfort.hmax)} humidity > ${comfort.hmax}::float8))`;
-    // One statement and one pass over the readings (issue 36: a month of a cage is ~43,000 rows at one a minute):
-    // the bounds, then the buckets grouped by the truncated time (a hash of ~30 groups, not a sort of every row by
-    // its text); the summary is folded from the buckets below. Without buckets the one row still carries the bounds.
-    const list = await rows<BucketRow>(
-      db,
-      sql`select to_char(r.f, 'YYYY-MM-DD HH24:MI:SS') as "from", to_char(r.t, 'YYYY-MM-DD HH24:MI:SS') as "to",
-                 to_char(b.bt, 'YYYY-MM-DD HH24:MI:SS') as time, b.t_min, b.t_max, b.t_sum, b.h_min, b.h_max, b.h_sum, b.n, b.b
-            from (select date_trunc('second', localtimestamp - ${span}::interval) as f, date_trunc('second', localtimestamp) as t) r
-            left join lateral (
-              select date_trunc(${unit}, read_time) as bt, min(temperature) as t_min, max(temperature) as t_max, sum(temperature) as t_sum,
-                     min(humidity) as h_min, max(humidity) as h_max, sum(humidity) as h_sum, count(*)::int as n, count(*) filter (where ${breach})::int as b
-                from zoo_humiture where cage_id = ${cage.id} and read_time >= r.f and read_time <= r.t
-               group by 1) b on true
-           order by b.bt`,
-    );
-    const buckets = list.filter((b) => b.time !== null);
+    const { from, to, buckets, breaches } = await readHistory(db, cage.id, query.range, comfort);
     const count = buckets.reduce((n, b) => n + b.n, 0);
     const fold = (f: (...xs: number[]) => number, k: 't_min' | 't_max' | 'h_min' | 'h_max') => (count ? f(...buckets.map((b) => b[k])) : null);
     const sum = (k: 't_sum' | 'h_sum') => buckets.reduce((x, b) => x + b[k], 0);
     const s = {
       n: count,
-      b: buckets.reduce((n, b) => n + b.b, 0),
+      b: breaches,
       t_min: fold(Math.min, 't_min'),
       t_max: fold(Math.max, 't_max'),
       t_mean: count ? sum('t_sum') / count : null,
@@ -129,7 +90,7 @@ export function humitureRoutes(app: FastifyInstance): void {
       h_max: fold(Math.max, 'h_max'),
       h_mean: count ? sum('h_sum') / count : null,
     };
-    const range = { from: String(list[0]!.from), to: String(list[0]!.to) };
+    const range = { from, to };
     return {
       cageId: cage.id,
       cageName: cage.cageName,
@@ -146,7 +107,7 @@ export function humitureRoutes(app: FastifyInstance): void {
         humidityMax: num(b.h_max) as number,
         humidityMean: num(b.h_sum / b.n) as number,
         count: b.n,
-        breach: b.b > 0,
+        breach: b.breach,
       })),
       summary: {
         count: s.n,

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { baseCols, bigintStr, datetime, idCol, nowDefault, partIdCol, partitionPk, tenantCol, tenantPolicy } from '../../../db/columns';
 
@@ -45,6 +45,30 @@ export const zooHumiture = pgTable(
     index('zoo_humiture_cage_time_idx').on(t.tenantId, t.cageId, t.readTime),
     tenantPolicy('zoo_humiture'),
   ],
+);
+
+/**
+ * A cage's readings of one hour, folded (migration 0053, decision 0057): kept by the statement trigger
+ * `zoo_humiture_hour_add` on every insert into `zoo_humiture`, whoever inserts, so a week or month chart reads 168
+ * or 720 of these rows instead of 10,000 or 43,000 readings. Min, max, sum and count are what every bucket and the
+ * summary need; a reading's breach depends on today's comfort band, so breaches are counted from the readings of
+ * the hours whose min or max leaves it.
+ */
+export const zooHumitureHour = pgTable(
+  'zoo_humiture_hour',
+  {
+    tenantId: tenantCol(),
+    cageId: bigintStr('cage_id').notNull(),
+    hour: datetime('hour').notNull(),
+    tMin: doublePrecision('t_min').notNull(),
+    tMax: doublePrecision('t_max').notNull(),
+    tSum: doublePrecision('t_sum').notNull(),
+    hMin: doublePrecision('h_min').notNull(),
+    hMax: doublePrecision('h_max').notNull(),
+    hSum: doublePrecision('h_sum').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'zoo_humiture_hour_pkey', columns: [t.tenantId, t.cageId, t.hour] }), tenantPolicy('zoo_humiture_hour')],
 );
 
 /**

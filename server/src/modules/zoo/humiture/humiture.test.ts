@@ -108,6 +108,7 @@ describe('humiture', () => {
 
   it('answers history buckets with min / max / mean, the comfort band of the species held and breaches', async () => {
     await t.sql.query(`delete from zoo_humiture`);
+    await t.sql.query(`delete from zoo_humiture_hour`);
     const g = await generate(zooA, cage);
     await ingest(g.body.data.key, [
       { time: await at(3, 10), temperature: 20, humidity: 50 },
@@ -126,5 +127,59 @@ describe('humiture', () => {
     const week = (await t.request({ url: `${base}/history`, token: zooA, query: { cageId: cage, range: 'week' } })).body.data;
     expect(week.summary).toMatchObject({ count: 4, breaches: 2 });
     expect((await t.request({ url: `${base}/history`, token: zooA, query: { cageId: cage, range: 'year' } })).body.msg).toBe('范围应为 day、week 或 month');
+  });
+
+  it("answers from the hourly folds exactly what the readings say, batches of one hour adding up, breaches against today's band", async () => {
+    await t.sql.query(`delete from zoo_humiture`);
+    await t.sql.query(`delete from zoo_humiture_hour`);
+    const key: string = (await generate(zooA, cage)).body.data.key;
+    // Nine days of a reading every 7 minutes, sent in batches that split hours between them (the fold's upsert).
+    const readings = [];
+    for (let m = 0; m < 9 * 24 * 60; m += 7) {
+      const wave = Math.sin(m / 300);
+      readings.push({ time: await at(Math.floor((9 * 24 * 60 - m) / 60), 59 - (m % 60)), temperature: 18 + 10 * wave, humidity: 60 + 25 * wave });
+    }
+    for (let i = 0; i < readings.length; i += 97) expect((await ingest(key, readings.slice(i, i + 97))).body.code).toBe(200);
+    const folds = (await t.sql.query(`select sum(n)::int as n from zoo_humiture_hour where cage_id = $1`, [cage])).rows[0].n;
+    expect(folds).toBe(readings.length);
+
+    // The same answer straight from the readings, bucketed and counted as the route did before the folds.
+    const expected = async (span: string, unit: string) => {
+      const b = (
+        await t.sql.query(
+          `select to_char(date_trunc($2, read_time), 'YYYY-MM-DD HH24:MI:SS') as time, round(min(temperature)::numeric, 1)::float8 as "tempMin",
+                  round(max(temperature)::numeric, 1)::float8 as "tempMax", count(*)::int as count,
+                  bool_or(temperature < 0 or temperature > 26 or humidity < 40 or humidity > 80) as breach
+             from zoo_humiture where cage_id = $3 and read_time >= date_trunc('second', localtimestamp - $1::interval) and read_time <= localtimestamp
+            group by 1 order by 1`,
+          [span, unit, cage],
+        )
+      ).rows;
+      const [s] = (
+        await t.sql.query(
+          `select count(*)::int as count, count(*) filter (where temperature < 0 or temperature > 26 or humidity < 40 or humidity > 80)::int as breaches
+             from zoo_humiture where cage_id = $2 and read_time >= date_trunc('second', localtimestamp - $1::interval) and read_time <= localtimestamp`,
+          [span, cage],
+        )
+      ).rows;
+      return { b, s };
+    };
+    for (const [range, span, unit] of [
+      ['day', '1 day', 'hour'],
+      ['week', '7 days', 'hour'],
+      ['month', '30 days', 'day'],
+    ] as const) {
+      const got = (await t.request({ url: `${base}/history`, token: zooA, query: { cageId: cage, range } })).body.data;
+      const want = await expected(span, unit);
+      expect({
+        range,
+        buckets: got.buckets.map(({ time, tempMin, tempMax, count, breach }: Record<string, unknown>) => ({ time, tempMin, tempMax, count, breach })),
+      }).toEqual({
+        range,
+        buckets: want.b,
+      });
+      expect({ range, ...got.summary }).toMatchObject({ range, count: want.s.count, breaches: want.s.breaches });
+      expect(want.s.breaches).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { captchaCode, screenshot, useBrowser } from '../lib/browser';
 import { captchaKeyOf, loginAs } from '../lib/login';
+import { screen } from '../lib/ui';
 
 const b = useBrowser();
 
@@ -35,7 +36,7 @@ describe('login, menu, reload, logout', () => {
     await sidebar.getByText('系统管理').click();
     await sidebar.getByText('参数管理').click();
     await page.waitForURL(/\/system\/param/);
-    await expect.poll(() => page.getByText('account.failCount').count()).toBeGreaterThan(0);
+    await expect.poll(() => screen(page).locator('.ant-table-row').count()).toBeGreaterThan(0);
 
     await page.getByTestId('user-menu').click();
     await page.getByText('退出登录').click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dbQuery, PICTURES, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { api, tokenOf } from '../lib/api';
-import { dialogs, modal, open, openAdd, pick, row, rowAction, save } from '../lib/ui';
+import { dialogs, modal, open, openAdd, pick, row, rowAction, save, screen } from '../lib/ui';
 
 /**
  * 数据质量 (decision 0047): the zoo administrator checks the data, finds a newborn panda without an identifier,
@@ -70,7 +70,7 @@ describe('data quality', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await row(page, CUB).getByTestId('quality-fix').click();
     await page.waitForURL(/\/zoo\/animal\?localNo=/);
-    await expect.poll(() => page.locator('tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => screen(page).locator('tr.ant-table-row').count()).toBe(1);
     await rowAction(row(page, CUB), '标识');
     await expect.poll(() => dialogs(page).count()).toBe(1);
     await openAdd(page, modal(page));

@@ -4,7 +4,7 @@ import { dbQuery, screenshot, useBrowser } from '../lib/browser';
 import { loginAs } from '../lib/login';
 import { choose } from '../lib/antd';
 import type { Page } from 'playwright-core';
-import { formItem, modal, row, rowAction, save } from '../lib/ui';
+import { formItem, modal, row, rowAction, save, screen } from '../lib/ui';
 
 /** The studbook row whose animal cell is exactly `label` (a parent's cell may name the same animal). */
 /** A studbook row by the animal's local number (other specs may rename the demo animals: 乐乐 → 乐乐E2E). */
@@ -66,7 +66,7 @@ describe('studbook: a curator reads MK, asks a what-if and sees the pedigree', (
     const page = await b.newPage();
     await loginAs(page, { tenantId: '100000' });
     await page.goto('/zoo/studbook');
-    await choose(page, page.locator('.ant-select').first(), '大熊猫');
+    await choose(page, screen(page).locator('.ant-select').first(), '大熊猫');
     await expect.poll(() => page.getByTestId('studbook-living').locator('.ant-statistic-content-value').textContent()).toBe(String(g.figures.living));
     await expect.poll(() => animalRow(page, 'P003').count()).toBe(1);
     // MK of 乐乐 as the table shows it (4 decimals) equals the database's pedigree worked independently.

@@ -46,7 +46,8 @@ interface Trigger {
   args: string;
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+/** A catalog name quoted for DDL text (DDL takes no bind parameters; names come from pg_catalog, never a request). */
+export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { ident } from './conventions';
 
 /**
  * Partitions are reached through their partitioned table only. The request role's grant on every table
@@ -14,7 +15,6 @@ export async function lockPartitions(db: Db): Promise<void> {
                has_table_privilege('zoo_app', c.oid, 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER') as granted
           from pg_class c where c.relnamespace = 'public'::regnamespace and c.relispartition and c.relkind = 'r'`,
   )) as unknown as { rows: Array<{ name: string; granted: boolean; rls: boolean }> };
-  const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const granted = parts.filter((p) => p.granted).map((p) => ident(p.name));
   if (granted.length) await db.execute(sql.raw(`REVOKE ALL ON TABLE ${granted.join(', ')} FROM zoo_app, PUBLIC`));
   for (const p of parts.filter((x) => !x.rls)) await db.execute(sql.raw(`ALTER TABLE ${ident(p.name)} ENABLE ROW LEVEL SECURITY`));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
+import { ident } from '../../db/conventions';
 import { lockPartitions } from '../../db/partition-privileges';
 import { addMonths, defaultPartition, monthPartitions, partitionName, STREAMS, type Stream } from './streams';
 
@@ -26,7 +27,6 @@ export interface MaintenanceReport {
   failed: Array<{ partition: string; error: string }>;
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const exec = (db: Tx, text: string) => db.execute(sql.raw(text));
 
 /**

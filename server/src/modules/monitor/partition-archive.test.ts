@@ -115,6 +115,7 @@ describe('partition archives', () => {
       'blade_log_api 2015-01',
     ]);
     expect(page1.body.data.records[0]).toMatchObject({ storage: 'oss:archive-s3', rowCount: 1, partitionName: 'blade_log_usual_p201502' });
+    expect(page1.body.data.records[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const page2 = await t.request({ url: '/blade-system/partition-archive/list', token: archivist, query: { current: '2', size: '2' } });
     expect(page2.body.data.records.map((r: { month: string }) => r.month)).toEqual(['2013-03']);
     const humiture = await t.request({ url: '/blade-system/partition-archive/list', token: viewer, query: { tableName_equal: 'zoo_humiture' } });

@@ -29,6 +29,7 @@ export * from './zoo';
 export * from './monitor/log';
 export * from './monitor/audit';
 export * from './monitor/health';
+export * from './monitor/partition-archive';
 export * from './desk/notice';
 export * from './resource/oss';
 export * from './resource/attach';

@@ -225,6 +225,8 @@ export const MENU_TREE = [
         ['export', '导出', 1],
       ],
     }),
+    // The platform's alone (its routes refuse other tenants whatever their roles hold).
+    m('partition_archive', '分区归档', '/monitor/partition-archive', 'InboxOutlined', { crud: false, buttons: [['download', '下载', 2]] }),
   ]),
   group('tool', '研发工具', '/tool', 'ToolOutlined', [
     m('code', '代码生成', '/tool/code', 'CodeOutlined', {
@@ -291,6 +293,13 @@ export const MENU_TREE = [
     m('report_list', '报表列表', '/report/reportlist', 'UnorderedListOutlined', { buttons: [['export', '导出', 2]] }),
   ]),
 ] as const;
+/**
+ * Menus whose calls answer the platform tenant alone, whatever a tenant role holds (their routes are
+ * `platformOnly`): a tenant's default grants (`tenant.default.menuCode`, whose `monitor` group holds them) and the
+ * demo roles leave them and their buttons out, so no zoo is shown a screen that would refuse it.
+ */
+export const PLATFORM_ONLY_MENUS: readonly MenuCode[] = ['partition_archive'];
+
 // Checked apart from the literal: a `satisfies` on the tree would widen the inferred codes and verbs.
 const _shape: readonly MenuSeed[] = MENU_TREE;
 void _shape;

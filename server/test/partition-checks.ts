@@ -23,8 +23,10 @@ export async function checkPartitionMaintenance(db: Db): Promise<void> {
   const current = `${today.slice(0, 7)}-01`;
   const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-archive-'));
   const local = new LocalStore(uploads);
-  const target: ArchiveTarget = { storage: 'local', put: (k, b) => local.put(k, b), key: () => newObjectKey('000000', 'gz') };
-  const broken: ArchiveTarget = { ...target, put: () => Promise.reject(new Error('storage unreachable')) };
+  // Archives are written here before they are stored: empty again after every export, failed or not.
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-archive-tmp-'));
+  const target: ArchiveTarget = { storage: 'local', putFile: (k, f) => local.putFile(k, f), key: () => newObjectKey('000000', 'gz'), tmpDir };
+  const broken: ArchiveTarget = { ...target, putFile: () => Promise.reject(new Error('storage unreachable')) };
 
   // Ahead: the furthest month is created again when missing.
   const furthest = partitionName('zoo_humiture', addMonths(current, 3));
@@ -48,6 +50,7 @@ export async function checkPartitionMaintenance(db: Db): Promise<void> {
   expect(await q(`select count(*)::int as n from zoo_humiture_p201406`)).toEqual([{ n: 2 }]);
   expect(await q(`select count(*)::int as n from sys_partition_archive`)).toEqual([{ n: 0 }]);
   expect(await q(`select count(*)::int as n from zoo_humiture_default`)).toEqual([{ n: 0 }]);
+  expect(fs.readdirSync(tmpDir)).toEqual([]);
 
   // The moved keeper log keeps its audit and stamp triggers (cloned) and the trail names the table.
   await q(`update zoo_basic_log set remark = 'back-entered' where log_date = '2015-02-03'`);
@@ -60,15 +63,18 @@ export async function checkPartitionMaintenance(db: Db): Promise<void> {
   const done = await maintainPartitions(db, { archive: archiveTo(target), retention: { zoo_humiture: 24 } });
   expect(done!.dropped).toEqual(['zoo_humiture_p201406']);
   expect(done!.failed).toEqual([]);
+  expect(fs.readdirSync(tmpDir)).toEqual([]);
   expect((await monthPartitions(db, 'zoo_humiture')).map((p) => p.name)).not.toContain('zoo_humiture_p201406');
   expect((await monthPartitions(db, 'sys_audit')).map((p) => p.name)).toContain('sys_audit_p201001');
   expect((await monthPartitions(db, 'zoo_basic_log')).map((p) => p.name)).toContain('zoo_basic_log_p201502');
-  const [archived] = await q<{ object_key: string; sha256: string; row_count: number; month: string; storage: string }>(
-    `select object_key, sha256, row_count::int as row_count, to_char(month, 'YYYY-MM-DD') as month, storage from sys_partition_archive where table_name = 'zoo_humiture'`,
+  const [archived] = await q<{ object_key: string; sha256: string; row_count: number; byte_size: number; month: string; storage: string }>(
+    `select object_key, sha256, row_count::int as row_count, byte_size::int as byte_size, to_char(month, 'YYYY-MM-DD') as month, storage
+       from sys_partition_archive where table_name = 'zoo_humiture'`,
   );
   expect(archived).toMatchObject({ row_count: 2, month: '2014-06-01', storage: 'local' });
   const body = fs.readFileSync(path.join(uploads, ...archived!.object_key.split('/')));
   expect(createHash('sha256').update(body).digest('hex')).toBe(archived!.sha256);
+  expect(body.length).toBe(archived!.byte_size);
   const rows = gunzipSync(body)
     .toString('utf8')
     .trim()
@@ -100,4 +106,5 @@ export async function checkPartitionMaintenance(db: Db): Promise<void> {
   });
   expect(seen).toEqual([{ tenant_id: '000001' }]);
   fs.rmSync(uploads, { recursive: true, force: true });
+  fs.rmSync(tmpDir, { recursive: true, force: true });
 }

@@ -11,6 +11,7 @@ import { flowModules } from './flow';
 import { auditRoutes } from './monitor/audit/audit.routes';
 import { healthRoutes } from './monitor/health/health.routes';
 import { logRoutes } from './monitor/log/log.routes';
+import { partitionArchiveRoutes } from './monitor/partition-archive.routes';
 import { partitionMaintenance } from './monitor/partition-job';
 import { reportModules } from './report';
 import { resourceRoutes } from './resource/resource.routes';
@@ -34,6 +35,7 @@ export const modules: Array<(app: FastifyInstance) => void> = [
   ...zooModules,
   logRoutes,
   partitionMaintenance,
+  partitionArchiveRoutes,
   auditRoutes,
   healthRoutes,
   deskRoutes,

@@ -6,6 +6,7 @@ import { noticeI18n } from '../features/desk/notice/notice.i18n';
 import { infoI18n } from '../features/info/info.i18n';
 import { logI18n } from '../features/monitor/log/log.i18n';
 import { auditI18n } from '../features/monitor/audit/audit.i18n';
+import { partitionArchiveI18n } from '../features/monitor/partition-archive/partition-archive.i18n';
 import { attachI18n } from '../features/resource/attach/attach.i18n';
 import { configI18n } from '../features/resource/shared/config.i18n';
 import { ossI18n } from '../features/resource/oss/oss.i18n';
@@ -93,6 +94,7 @@ export const featureBundles: readonly I18nBundle[] = [
   noticeI18n,
   logI18n,
   auditI18n,
+  partitionArchiveI18n,
   reportI18n,
   configI18n,
   ossI18n,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { OSS_LOCAL } from '@zoo/contract';
+import type { DbLike } from '../../db/client';
 import { everyHour } from '../../platform/hourly';
 import { getIntParam } from '../../platform/param/param';
 import { archiveTo, type ArchiveTarget } from '../../platform/partition/archive';
@@ -26,16 +27,26 @@ export async function platformArchiveTarget(app: FastifyInstance): Promise<Archi
   const store = storeFor(app, row);
   return {
     storage: !row || row.category === OSS_LOCAL ? 'local' : `oss:${row.ossCode}`,
-    put: (key, body, type) => store.put(key, body, type),
+    putFile: (key, file, type) => store.putFile(key, file, type),
     key: () => newObjectKey(PLATFORM, 'gz'),
     close: () => store.close?.(),
   };
 }
 
+/**
+ * Each stream's retention as the maintenance applies it: its parameter, or the default when the parameter is
+ * missing or unreadable; a negative value counts as 0 (forever). `db`: a request's transaction, when read in one.
+ */
+export async function retentionMonths(app: FastifyInstance, db?: DbLike): Promise<Record<string, { param: string; months: number }>> {
+  const out: Record<string, { param: string; months: number }> = {};
+  for (const s of STREAMS) out[s.table] = { param: s.param, months: Math.max(0, await getIntParam(app, s.param, s.months, db)) };
+  return out;
+}
+
 /** One maintenance run with the retention parameters and the platform's store (decision 0056). */
 export async function runPartitionMaintenance(app: FastifyInstance) {
   const retention: Record<string, number> = {};
-  for (const s of STREAMS) retention[s.table] = Math.max(0, await getIntParam(app, s.param, s.months));
+  for (const [table, r] of Object.entries(await retentionMonths(app))) retention[table] = r.months;
   const target = await platformArchiveTarget(app);
   try {
     const report = await maintainPartitions(app.zoo.database.db, { retention, archive: archiveTo(target) });

@@ -264,6 +264,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   该类数据没有变更记录: 'This kind of data has no change history',
   // resources: files, storage, SMS
   文件不存在: 'The file does not exist',
+  归档文件不存在或已被移除: 'The archive file does not exist or has been removed',
   '暂不支持该短信服务商 (云片、七牛),请使用阿里云、腾讯云或日志输出':
     'This SMS provider (Yunpian, Qiniu) is not supported yet; use Alibaba Cloud, Tencent Cloud or the log output',
   '头像只能是 JPG 或 PNG 格式的图片': 'The avatar must be a JPG or PNG picture',

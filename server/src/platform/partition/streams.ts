@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { PartitionStream } from '@zoo/contract';
 import { rowsOf, type DbLike } from '../../db/client';
 
 /** A time-partitioned table (decision 0056): partitioned by month of `key`, kept `months` months (0 = forever). */
 export interface Stream {
-  table: string;
+  /** One of the contract's PARTITION_STREAMS (the archive screen names and filters by it). */
+  table: PartitionStream;
   key: string;
   /** The platform parameter holding the retention in months. */
   param: string;

@@ -76,6 +76,7 @@ export const pageRegistry = {
   '/monitor/log/error': page(() => import('../../features/monitor/log/error.page')),
   '/monitor/log/usual': page(() => import('../../features/monitor/log/usual.page')),
   '/monitor/audit': page(() => import('../../features/monitor/audit/audit.page')),
+  '/monitor/partition-archive': page(() => import('../../features/monitor/partition-archive/partition-archive.page')),
   '/resource/oss': page(() => import('../../features/resource/oss/oss.page')),
   '/resource/sms': page(() => import('../../features/resource/sms/sms.page')),
   '/report/reportlist': page(() => import('../../features/report/reportlist/reportlist.page')),

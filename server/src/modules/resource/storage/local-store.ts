@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { keyTenant } from './object-key';
-import type { ReadableStore } from './object-store';
+import type { LocalFile, ReadableStore } from './object-store';
 
 export const LOCAL_DOMAIN = '/api/blade-resource/oss/endpoint/file';
 
@@ -26,6 +26,20 @@ export class LocalStore implements ReadableStore {
     const tmp = `${f}.${process.pid}.tmp`;
     await fs.promises.writeFile(tmp, body);
     await fs.promises.rename(tmp, f);
+  }
+
+  /** Copied (the kernel's copy, no buffer of the file here) under a temporary name, then renamed, like `put`. */
+  async putFile(key: string, file: LocalFile): Promise<void> {
+    const f = this.file(key);
+    await fs.promises.mkdir(path.dirname(f), { recursive: true });
+    const tmp = `${f}.${process.pid}.tmp`;
+    try {
+      await fs.promises.copyFile(file.path, tmp);
+      await fs.promises.rename(tmp, f);
+    } catch (e) {
+      await fs.promises.rm(tmp, { force: true });
+      throw e;
+    }
   }
 
   async remove(key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { PLATFORM_ONLY_MENUS } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
 import { hashPlain } from '../../../platform/auth/password';
 import { BizError } from '../../../platform/http/errors';
@@ -49,12 +50,14 @@ export async function defaultMenus(app: FastifyInstance, db: Tx): Promise<string
   const children = new Map<string, string[]>();
   for (const m of all) children.set(m.parentId, [...(children.get(m.parentId) ?? []), m.id]);
   const out = new Set<string>();
-  const stack = all.filter((m) => codes.has(m.code)).map((m) => m.id);
+  // The platform's own screens (and so their buttons) stay out, though their group is named.
+  const platformOnly = new Set(all.filter((m) => (PLATFORM_ONLY_MENUS as readonly string[]).includes(m.code)).map((m) => m.id));
+  const stack = all.filter((m) => codes.has(m.code) && !platformOnly.has(m.id)).map((m) => m.id);
   while (stack.length) {
     const id = stack.pop()!;
     if (out.has(id)) continue;
     out.add(id);
-    stack.push(...(children.get(id) ?? []));
+    stack.push(...(children.get(id) ?? []).filter((c) => !platformOnly.has(c)));
   }
   return [...out];
 }

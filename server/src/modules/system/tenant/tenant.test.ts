@@ -60,6 +60,10 @@ describe('creating a tenant', () => {
     const [userAdd, userMenu, tenantMenu, tenantAdd] = await menuIds(['user_add', 'user', 'tenant', 'tenant_add']);
     expect(granted.has(userAdd!) && granted.has(userMenu!)).toBe(true);
     expect(granted.has(tenantMenu!) || granted.has(tenantAdd!)).toBe(false);
+    // 系统监控 is granted, but not its screen of the platform alone (分区归档) nor that screen's button.
+    const [auditMenu, archiveMenu, archiveDownload] = await menuIds(['audit', 'partition_archive', 'partition_archive_download']);
+    expect(granted.has(auditMenu!)).toBe(true);
+    expect(granted.has(archiveMenu!) || granted.has(archiveDownload!)).toBe(false);
 
     // The new admin logs in with param tenant.default.password and sees the granted screens.
     const token = await t.login('admin', 'admin', code);

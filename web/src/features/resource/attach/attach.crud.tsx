@@ -1,17 +1,9 @@
 import { attach } from '@zoo/contract';
 import { Image } from 'antd';
 import { defineCrudPage } from '../../../crud';
+import { fileSize } from '../../../lib/file-size';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp)$/i;
-
-/** 1536 → "1.5 KB". */
-export const fileSize = (n: unknown): string => {
-  const b = Number(n);
-  if (!Number.isFinite(b) || b < 0) return '';
-  if (b < 1024) return `${b} B`;
-  if (b < 1024 * 1024) return `${(b / 1024).toFixed(1)} KB`;
-  return `${(b / 1024 / 1024).toFixed(1)} MB`;
-};
 
 /** Attachments (contract §5.14): files arrive through put-file-attach; the link previews images. */
 export const attachPage = defineCrudPage({

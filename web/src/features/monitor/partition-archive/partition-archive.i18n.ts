@@ -1,0 +1,61 @@
+import type { I18nBundle } from '../../../lib/i18n';
+
+export const partitionArchiveI18n: I18nBundle = {
+  zh: {
+    partitionArchive: {
+      tableName: '数据流',
+      partitionName: '分区',
+      month: '月份',
+      rowCount: '行数',
+      byteSize: '大小',
+      sha256: 'SHA-256',
+      storage: '存储',
+      objectKey: '对象键',
+      createTime: '归档时间',
+      download: '下载',
+      storageLocal: '本地上传目录',
+      storageOss: '对象存储',
+      retention: '保留期',
+      retentionHint: '每小时的分区维护把超过保留期的月份先归档到对象存储,再从数据库删除;保留期在系统参数中设置。',
+      months: '{{count}} 个月',
+      forever: '永久保留',
+      stream: {
+        zoo_humiture: '温湿度读数',
+        blade_log_api: '接口日志',
+        blade_log_usual: '通用日志',
+        blade_log_error: '错误日志',
+        sys_audit: '审计记录',
+        zoo_basic_log: '饲养日志',
+      },
+    },
+  },
+  en: {
+    partitionArchive: {
+      tableName: 'Stream',
+      partitionName: 'Partition',
+      month: 'Month',
+      rowCount: 'Rows',
+      byteSize: 'Size',
+      sha256: 'SHA-256',
+      storage: 'Storage',
+      objectKey: 'Object key',
+      createTime: 'Archived at',
+      download: 'Download',
+      storageLocal: 'Local upload directory',
+      storageOss: 'Object storage',
+      retention: 'Retention',
+      retentionHint:
+        'Every hour the partition maintenance archives the months past retention to object storage, then drops them from the database; retention is set in the system parameters.',
+      months: '{{count}} months',
+      forever: 'Kept forever',
+      stream: {
+        zoo_humiture: 'Sensor readings',
+        blade_log_api: 'API log',
+        blade_log_usual: 'General log',
+        blade_log_error: 'Error log',
+        sys_audit: 'Audit trail',
+        zoo_basic_log: 'Keeper logs',
+      },
+    },
+  },
+};

@@ -235,6 +235,7 @@ export const FIELDS_EN: Readonly<Record<string, string>> = {
   'Excel 文件': 'Excel file',
   上传: 'upload',
   删除: 'deletion',
+  读取: 'read',
   // reports
   数据集: 'data set',
   排序列: 'sort column',

@@ -41,12 +41,18 @@ let bucketDomain: string;
 /** The zoo's stored files by name (`<uuid>.<ext>`): the bytes each link must serve, null for the one deleted. */
 const stored = new Map<string, Buffer | null>();
 let goneKey: string;
+let oldDomain: string;
+const oldKey = `upload/${DEMO}/20260101/00000000-0000-4000-8000-000000000001.pdf`;
 const fileOf = (l: string) => l.slice(l.lastIndexOf('/') + 1);
 
-/** The source's rows as an import that moved the bucket's objects into the built-in storage writes them. */
-const movedToLocal = (table: string, line: string) => {
-  const l = line.split(`${bucketDomain}/upload/`).join(`${LOCAL_DOMAIN}/upload/`);
-  return table === 'blade_attach' ? l.replace(`"domain": "${bucketDomain}"`, `"domain": "${LOCAL_DOMAIN}"`).replace(/"oss_id": \d+/, '"oss_id": null') : l;
+/** The source's rows as an import that moved these buckets' objects into the built-in storage writes them. */
+const movedToLocal = (domains: string[]) => (table: string, line: string) => {
+  for (const d of domains) {
+    if (!line.includes(`${d}/upload/`)) continue;
+    line = line.split(`${d}/upload/`).join(`${LOCAL_DOMAIN}/upload/`);
+    if (table === 'blade_attach') line = line.replace(`"domain": "${d}"`, `"domain": "${LOCAL_DOMAIN}"`).replace(/"oss_id": \d+/, '"oss_id": null');
+  }
+  return line;
 };
 
 /** Each tenant table's rows of `tenant`, normalized (ids → ranks, tenant id → T): count and checksum. */
@@ -174,6 +180,17 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
     direct.close();
     stored.set(fileOf(gone.link), null);
     goneKey = gone.name;
+    // A bucket the zoo no longer uses (its configuration disabled, the bucket gone) that a row still links into:
+    // its object cannot be fetched, and that must not block the export.
+    const oldOss = { ...oss, ossCode: 'old-s3', bucketName: 'old-bucket' };
+    expect((await source.request({ method: 'POST', url: '/blade-resource/oss/submit', token: zooToken, body: oldOss })).body.success).toBe(true);
+    const old = (await source.request({ url: '/blade-resource/oss/list', token: zooToken, query: { ossCode: 'old-s3' } })).body.data.records[0];
+    oldDomain = `${s3.url}/old-bucket`;
+    await source.sql.query(
+      `insert into blade_attach (tenant_id, link, domain, name, original_name, extension, attach_size, oss_id) values ($1, $2, $3, $4, '旧.pdf', 'pdf', 3, $5)`,
+      [DEMO, `${oldDomain}/${oldKey}`, oldDomain, oldKey, old.id],
+    );
+    stored.set(fileOf(oldKey), null);
   });
   afterAll(async () => {
     await Promise.all([source?.close(), fresh?.close(), s3?.close()]);
@@ -201,7 +218,7 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
     expect(archive.length).toBeGreaterThan(10_000);
   });
 
-  it('holds the objects of the zoo’s bucket, each with its store, and lists the one missing', async () => {
+  it('holds the objects of the zoo’s bucket, each with its store, and lists the linked ones it could not fetch', async () => {
     const file = path.join(work, 'zoo.tar.gz');
     fs.writeFileSync(file, archive);
     const dir = fs.mkdtempSync(path.join(work, 'x-'));
@@ -211,8 +228,12 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
     expect(m.stores).toEqual([
       { store: 'local', domain: LOCAL_DOMAIN },
       { store: 'oss:zoo-s3', domain: bucketDomain },
+      { store: 'oss:old-s3', domain: oldDomain },
     ]);
-    expect(m.missing).toEqual([{ store: 'oss:zoo-s3', key: goneKey }]);
+    expect(m.missing).toEqual([
+      { store: 'oss:zoo-s3', key: goneKey },
+      { store: 'oss:old-s3', key: oldKey, unreachable: true },
+    ]);
     const files = m.entries.filter((e) => e.store);
     expect(files.map((e) => e.store).sort()).toEqual(['local', 'oss:zoo-s3', 'oss:zoo-s3']);
     for (const e of files) {
@@ -238,9 +259,9 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
   it('imports into another database with the ids kept, every table equal, the ledger reconciling and the file served', async () => {
     const res = await importVia(fresh, archive);
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toMatchObject({ fromTenantId: DEMO, tenantId: DEMO, remappedIds: 0, files: 3, missingFiles: 1 });
+    expect(res.body.data).toMatchObject({ fromTenantId: DEMO, tenantId: DEMO, remappedIds: 0, files: 3, missingFiles: 2 });
     // The bucket is out of reach from there: its objects are in the built-in storage, and the links say so.
-    const [before, after] = await Promise.all([normalized(source, DEMO, movedToLocal), normalized(fresh, DEMO)]);
+    const [before, after] = await Promise.all([normalized(source, DEMO, movedToLocal([bucketDomain, oldDomain])), normalized(fresh, DEMO)]);
     expect(after).toEqual(before);
     expect(await expectFilesServed(fresh, DEMO)).toEqual([]);
     const { rows: moved } = await fresh.sql.query(`select count(*)::int n from blade_attach where tenant_id = $1 and (oss_id is not null or domain <> $2)`, [
@@ -261,12 +282,13 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
   it('imports into the same database under a new tenant id with every id remapped', async () => {
     const res = await importVia(source, archive);
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toMatchObject({ files: 3, missingFiles: 1 });
+    expect(res.body.data).toMatchObject({ files: 3, missingFiles: 2 });
     const { tenantId, remappedIds } = res.body.data;
     expect(tenantId).toMatch(/^\d{6}$/);
     expect(tenantId).not.toBe(DEMO);
     expect(remappedIds).toBeGreaterThan(1000);
-    const [before, after] = await Promise.all([normalized(source, DEMO), normalized(source, tenantId)]);
+    // The disabled configuration's bucket is not written to: its (missing) object's link moved to the built-in storage.
+    const [before, after] = await Promise.all([normalized(source, DEMO, movedToLocal([oldDomain])), normalized(source, tenantId)]);
     expect(after).toEqual(before);
     // No row of the copy kept an id of the original.
     const { rows } = await source.sql.query(

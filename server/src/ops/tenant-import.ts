@@ -107,8 +107,8 @@ export async function importTenant(db: Db | InTransaction, file: string, storage
   let objects: ObjectImport | undefined;
   try {
     // Where the objects go is settled before the transaction: a bucket's answer can take seconds.
-    objects = await ObjectImport.plan(manifest, dir, storage);
-    const { links } = objects;
+    const planned = (objects = await ObjectImport.plan(manifest, dir, storage));
+    const { links } = planned;
     const inTx: InTransaction = typeof db === 'function' ? db : (fn) => db.transaction(fn);
     const result = await inTx(async (tx) => {
       await checkSchema(tx, manifest);
@@ -162,8 +162,8 @@ export async function importTenant(db: Db | InTransaction, file: string, storage
         }
       }
       // The objects last, before COMMIT: a failure removes the ones written here (below) and rolls the rows back.
-      await objects!.fixAttachments(tx, tenantId);
-      const files = await objects!.write(dir, manifest, tenant, storage.uploadDir);
+      await planned.fixAttachments(tx, tenantId);
+      const files = await planned.write(dir, manifest, tenant, storage.uploadDir);
       const missingFiles = manifest.missing?.length ?? 0;
       return { fromTenantId: from, tenantId, tenantName: manifest.tenantName, rows, files, missingFiles, remappedIds };
     });

@@ -18,10 +18,12 @@ export interface StoreOrigin {
   domain: string;
 }
 
-/** An object a row links to that its store did not hold at export time: listed, not fatal. */
+/** An object a row links to that its store did not have at export time (or, a store no longer in use, did not answer). */
 export interface MissingObject {
   store: string;
   key: string;
+  /** The store (disabled or deleted configuration) did not answer: the object may still be there. */
+  unreachable?: true;
 }
 
 export interface TenantManifest {

@@ -10,6 +10,7 @@ import { keyTenant } from '../modules/resource/storage/object-key';
 import { StorageError } from '../modules/resource/storage/object-store';
 import { S3Store, s3Domain } from '../modules/resource/storage/s3-store';
 import { s3ConfigOf } from '../modules/resource/storage/stores';
+import { ENABLED } from '../modules/resource/resource.tables';
 import { LOCAL, TenantArchiveError, type MissingObject, type StorageSettings, type StoreOrigin } from './tenant-manifest';
 /**
  * A zoo's objects on export (decision 0053, 2026-11-29): the ones its rows link to in S3-compatible buckets travel
@@ -37,11 +38,20 @@ export const zooConfigs = (tx: Tx, tenantId: string) =>
     sql`select id::text as id, oss_code as code, category, endpoint, access_key as "accessKey", secret_key as "secretKey",
                bucket_name as "bucketName", region, status, is_deleted as "isDeleted"
           from blade_oss where tenant_id = ${tenantId} and category <> ${OSS_LOCAL}
-         order by (is_deleted = 0 and status = 2) desc, is_deleted, id`,
+         order by (is_deleted = 0 and status = ${ENABLED}) desc, is_deleted, id`,
   );
 
 const KEY_TAIL = String.raw`\d{8}/[0-9a-f-]{36}\.[a-z0-9]{1,8}(?![a-z0-9])`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An object streamed to its file; a transfer broken off leaves no part of it. */
+async function fetchTo(stream: NodeJS.ReadableStream, file: string): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await pipeline(stream, fs.createWriteStream(file)).catch((e: unknown) => {
+    fs.rmSync(file, { force: true });
+    throw new StorageError('对象存储读取失败: 传输中断', String(e));
+  });
+}
 
 /** The store a `files/…` entry came from. */
 export const storeOfPath = (p: string): string | undefined =>
@@ -110,8 +120,9 @@ export class ObjectRefs {
 
   /**
    * Copies the zoo's folder of the built-in storage and streams every linked bucket object into `work/files`.
-   * An object its store does not have is listed as missing (the archive is still the zoo's best copy); a store
-   * that does not answer fails the export (retried, it may give a complete one).
+   * An object its store does not have is listed as missing (the archive is still the zoo's best copy). The store in
+   * use (enabled) must answer, or the export fails: retried, it gives a complete archive. One the zoo no longer uses
+   * (disabled or deleted, its keys perhaps revoked) must not block every export: its objects are listed as missing.
    */
   async collect(work: string, storage: StorageSettings): Promise<MissingObject[]> {
     const missing: MissingObject[] = [];
@@ -119,25 +130,21 @@ export class ObjectRefs {
     if (fs.existsSync(own)) fs.cpSync(own, path.join(work, 'files', 'upload', this.tenantId), { recursive: true });
     for (const key of this.keys.get(LOCAL) ?? []) if (!fs.existsSync(path.join(work, 'files', ...key.split('/')))) missing.push({ store: LOCAL, key });
     for (const [label, { config }] of this.configs) {
-      const keys = this.keys.get(label);
-      if (!keys) continue;
+      const keys = [...(this.keys.get(label) ?? [])].sort();
+      if (!keys.length) continue;
       const store = new S3Store(s3ConfigOf(config), egressFor(storage.allowPrivateEndpoints));
+      let i = 0;
       try {
-        for (const key of [...keys].sort()) {
+        for (; i < keys.length; i++) {
+          const key = keys[i]!;
           const got = await store.read(key);
-          if (!got) {
-            missing.push({ store: label, key });
-            continue;
-          }
-          const file = path.join(work, 'files', 'oss', label.slice(4), ...key.split('/'));
-          fs.mkdirSync(path.dirname(file), { recursive: true });
-          await pipeline(got.stream, fs.createWriteStream(file)).catch((e: unknown) => {
-            throw new StorageError('对象存储读取失败: 传输中断', String(e));
-          });
+          if (!got) missing.push({ store: label, key });
+          else await fetchTo(got.stream, path.join(work, 'files', 'oss', label.slice(4), ...key.split('/')));
         }
       } catch (e) {
-        if (e instanceof StorageError) throw new TenantArchiveError(`对象存储配置 ${label.slice(4)} 中的文件无法导出: ${e.message}`);
-        throw e;
+        if (!(e instanceof StorageError)) throw e;
+        if (config.isDeleted === 0 && config.status === ENABLED) throw new TenantArchiveError(`对象存储配置 ${label.slice(4)} 中的文件无法导出: ${e.message}`);
+        for (; i < keys.length; i++) missing.push({ store: label, key: keys[i]!, unreachable: true });
       } finally {
         store.close();
       }

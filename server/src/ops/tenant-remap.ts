@@ -44,6 +44,3 @@ export function remapText(text: string, m: Remap): string {
   }
   return out;
 }
-
-/** The archive path of a stored file, moved to the new tenant's folder (`files/upload/<tenant>/…`). */
-export const remapFilePath = (p: string, m: Remap) => (m.tenant ? remapText(p, { ids: new Map(), tenant: m.tenant }) : p);

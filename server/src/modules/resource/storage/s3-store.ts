@@ -27,9 +27,10 @@ export function s3Domain(c: Pick<S3Config, 'endpoint' | 'bucket' | 'pathStyle'>)
   return c.pathStyle ? `${url.protocol}//${url.host}/${c.bucket}` : `${url.protocol}//${c.bucket}.${url.host}`;
 }
 
+/** No such key — not a missing bucket, which is a configuration to fix, not an object to report. */
 const notFound = (e: unknown) => {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
+  return err.name === 'NoSuchKey' || err.name === 'NotFound' || (err.$metadata?.httpStatusCode === 404 && err.name !== 'NoSuchBucket');
 };
 
 /** MinIO, Qiniu Kodo, Aliyun OSS and Tencent COS all speak the S3 API: one provider for the four categories. */

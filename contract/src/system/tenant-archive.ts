@@ -30,6 +30,8 @@ export const tenantArchiveEndpoints = {
       tenantName: z.string(),
       rows: z.number(),
       files: z.number(),
+      /** Objects the zoo's rows link to that were missing from their store when the archive was made. */
+      missingFiles: z.number(),
       remappedIds: z.number(),
     }),
     crossTenant: true,

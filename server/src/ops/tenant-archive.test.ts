@@ -2,10 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeeders } from '../seed';
 import { startTestApp, type TestApp } from '../../test/harness';
-import { multipart, PDF } from '../../test/upload-helpers';
+import { startS3, type TestS3 } from '../../test/s3-server';
+import { JPEG, multipart, PDF, PNG_1PX } from '../../test/upload-helpers';
+import { LOCAL_DOMAIN } from '../modules/resource/storage/local-store';
+import { S3Store } from '../modules/resource/storage/s3-store';
+import { egressFor } from '../platform/http/egress';
+import type { TenantManifest } from './tenant-manifest';
 import { ID_TOKEN } from './tenant-remap';
 
 /**
@@ -14,6 +20,11 @@ import { ID_TOKEN } from './tenant-remap';
  * and each copy compared table by table with the original — row counts and a checksum of the rows with every id
  * written as its rank among the zoo's ids and the tenant id as one symbol, so a copy whose references were not all
  * rewritten, or rewritten to the wrong row, differs.
+ *
+ * The zoo's files: a PDF in the built-in storage, then — its own bucket (a local S3 server) enabled — a photo
+ * attachment, an avatar, and an attachment whose object is deleted from the bucket behind the product's back. The
+ * other installation cannot reach that bucket (its egress rule refuses loopback): the objects land in its built-in
+ * storage and the links follow; the same installation can, and they go back into the bucket under the new tenant.
  */
 const DEMO = '100000';
 const tmp = (p: string) => fs.mkdtempSync(path.join(os.tmpdir(), p));
@@ -25,9 +36,27 @@ const freshUploads = tmp('zoo-tenant-dst-');
 const work = tmp('zoo-tenant-work-');
 let archive: Buffer;
 let link: string;
+let s3: TestS3;
+let bucketDomain: string;
+/** The zoo's stored files by name (`<uuid>.<ext>`): the bytes each link must serve, null for the one deleted. */
+const stored = new Map<string, Buffer | null>();
+let goneKey: string;
+let oldDomain: string;
+const oldKey = `upload/${DEMO}/20260101/00000000-0000-4000-8000-000000000001.pdf`;
+const fileOf = (l: string) => l.slice(l.lastIndexOf('/') + 1);
+
+/** The source's rows as an import that moved these buckets' objects into the built-in storage writes them. */
+const movedToLocal = (domains: string[]) => (table: string, line: string) => {
+  for (const d of domains) {
+    if (!line.includes(`${d}/upload/`)) continue;
+    line = line.split(`${d}/upload/`).join(`${LOCAL_DOMAIN}/upload/`);
+    if (table === 'blade_attach') line = line.replace(`"domain": "${d}"`, `"domain": "${LOCAL_DOMAIN}"`).replace(/"oss_id": \d+/, '"oss_id": null');
+  }
+  return line;
+};
 
 /** Each tenant table's rows of `tenant`, normalized (ids → ranks, tenant id → T): count and checksum. */
-async function normalized(t: TestApp, tenant: string): Promise<Record<string, string>> {
+async function normalized(t: TestApp, tenant: string, fix = (_table: string, line: string) => line): Promise<Record<string, string>> {
   const { rows: tables } = await t.sql.query<{ t: string }>(
     `select distinct table_name as t from information_schema.columns
       where table_schema = 'public' and column_name = 'tenant_id'
@@ -48,7 +77,13 @@ async function normalized(t: TestApp, tenant: string): Promise<Record<string, st
   for (const [name, lines] of Object.entries(texts)) {
     // The tenant id wherever it stands as a whole number (columns, JSON, object keys): independent of the import's rules.
     const tenantRe = new RegExp(`(?<![0-9A-Za-z])${tenant}(?![0-9A-Za-z])`, 'g');
-    const norm = lines.map((l) => l.replace(tenantRe, 'T').replace(ID_TOKEN, (x) => rank.get(x) ?? x)).sort();
+    const norm = lines
+      .map((l) =>
+        fix(name, l)
+          .replace(tenantRe, 'T')
+          .replace(ID_TOKEN, (x) => rank.get(x) ?? x),
+      )
+      .sort();
     out[name] = `${lines.length}:${createHash('md5').update(norm.join('\n')).digest('hex')}`;
   }
   return out;
@@ -74,6 +109,33 @@ async function expectLedgerReconciles(t: TestApp, tenant: string): Promise<void>
   expect(rows[0]).toEqual({ pops: rows[0].pops, pops_ok: rows[0].pops, animals: rows[0].animals, animals_ok: rows[0].animals });
 }
 
+/**
+ * Every stored file the zoo's rows link to (attachments, the avatar), fetched by its link — the API's or the
+ * bucket's — with the bytes uploaded; the one deleted from the bucket before the export is missing. Returns the
+ * links that point into the bucket.
+ */
+async function expectFilesServed(t: TestApp, tenant: string): Promise<string[]> {
+  const { rows } = await t.sql.query<{ link: string }>(
+    `select link from blade_attach where tenant_id = $1 union all select avatar from blade_user where tenant_id = $1 and avatar <> ''`,
+    [tenant],
+  );
+  const links = rows.map((r) => r.link).filter((l) => stored.has(fileOf(l)));
+  expect(links).toHaveLength(stored.size);
+  for (const l of links) {
+    expect(l).toContain(`/upload/${tenant}/`);
+    const got = l.startsWith('/api/')
+      ? await t.app.inject({ method: 'GET', url: l }).then((r) => ({ status: r.statusCode, body: r.rawPayload }))
+      : await fetch(l).then(async (r) => ({ status: r.status, body: Buffer.from(await r.arrayBuffer()) }));
+    const want = stored.get(fileOf(l));
+    expect(got.status, l).toBe(want ? 200 : 404);
+    if (want) expect(got.body.equals(want), l).toBe(true);
+  }
+  return links.filter((l) => l.startsWith(`${bucketDomain}/`));
+}
+
+/** Every file under `dir`. */
+const filesIn = (dir: string) => (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => d.name);
+
 const importVia = async (t: TestApp, bytes: Buffer) => {
   const m = multipart('zoo.tar.gz', bytes);
   return t.request({ method: 'POST', url: '/blade-system/tenant/import', token: await t.login(), body: m.body, headers: m.headers });
@@ -81,17 +143,57 @@ const importVia = async (t: TestApp, bytes: Buffer) => {
 
 describe('a zoo exported and imported through the API', { timeout: 300_000 }, () => {
   beforeAll(async () => {
-    [source, fresh] = await Promise.all([startTestApp({ UPLOAD_DIR: uploads }), startTestApp({ UPLOAD_DIR: freshUploads })]);
+    // The other installation's egress rule refuses loopback: the zoo's bucket is out of its reach.
+    [source, fresh, s3] = await Promise.all([
+      startTestApp({ UPLOAD_DIR: uploads }),
+      startTestApp({ UPLOAD_DIR: freshUploads, ALLOW_PRIVATE_ENDPOINTS: '' }),
+      startS3(),
+    ]);
+    bucketDomain = `${s3.url}/${s3.bucket}`;
     for (const s of demoSeeders) await s(source.database);
-    // A stored file of the zoo (its attachment row and the object).
     const zooToken = await source.login('admin', 'admin', DEMO);
-    const m = multipart('检疫证明.pdf', PDF);
-    const up = await source.request({ method: 'POST', url: '/blade-resource/oss/endpoint/put-file-attach', token: zooToken, body: m.body, headers: m.headers });
-    expect(up.body.success).toBe(true);
-    link = up.body.data.link;
+    const put = async (kind: 'put-file' | 'put-file-attach', name: string, bytes: Buffer) => {
+      const m = multipart(name, bytes);
+      const up = await source.request({ method: 'POST', url: `/blade-resource/oss/endpoint/${kind}`, token: zooToken, body: m.body, headers: m.headers });
+      expect(up.body.success, JSON.stringify(up.body)).toBe(true);
+      stored.set(fileOf(up.body.data.link), bytes);
+      return up.body.data as { link: string; domain: string; name: string };
+    };
+    // A file in the built-in storage (the zoo has no storage configuration yet).
+    link = (await put('put-file-attach', '检疫证明.pdf', PDF)).link;
+    // The zoo's own bucket, enabled: the next files go there.
+    const oss = { category: 1, ossCode: 'zoo-s3', endpoint: s3.url, accessKey: 'S3RVER', secretKey: 'S3RVER', bucketName: s3.bucket };
+    expect((await source.request({ method: 'POST', url: '/blade-resource/oss/submit', token: zooToken, body: oss })).body.success).toBe(true);
+    const cfg = (await source.request({ url: '/blade-resource/oss/list', token: zooToken, query: { ossCode: 'zoo-s3' } })).body.data.records[0];
+    expect((await source.request({ method: 'POST', url: '/blade-resource/oss/enable', token: zooToken, query: { id: cfg.id } })).body.success).toBe(true);
+    expect((await put('put-file-attach', '长颈鹿.jpg', JPEG)).domain).toBe(bucketDomain);
+    const avatar = await put('put-file', 'avatar.png', PNG_1PX);
+    const info = await source.request({ method: 'POST', url: '/blade-user/update-info', token: zooToken, body: { avatar: avatar.link, phone: '13800000000' } });
+    expect(info.body.success, JSON.stringify(info.body)).toBe(true);
+    // Deleted from the bucket behind the product's back (a lifecycle rule, a hand in the console): linked, missing.
+    const gone = await put('put-file-attach', '已删除.pdf', PDF);
+    const direct = new S3Store(
+      { endpoint: s3.url, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: s3.bucket, region: '', pathStyle: true },
+      egressFor('127.0.0.0/8'),
+    );
+    await direct.remove(gone.name);
+    direct.close();
+    stored.set(fileOf(gone.link), null);
+    goneKey = gone.name;
+    // A bucket the zoo no longer uses (its configuration disabled, the bucket gone) that a row still links into:
+    // its object cannot be fetched, and that must not block the export.
+    const oldOss = { ...oss, ossCode: 'old-s3', bucketName: 'old-bucket' };
+    expect((await source.request({ method: 'POST', url: '/blade-resource/oss/submit', token: zooToken, body: oldOss })).body.success).toBe(true);
+    const old = (await source.request({ url: '/blade-resource/oss/list', token: zooToken, query: { ossCode: 'old-s3' } })).body.data.records[0];
+    oldDomain = `${s3.url}/old-bucket`;
+    await source.sql.query(
+      `insert into blade_attach (tenant_id, link, domain, name, original_name, extension, attach_size, oss_id) values ($1, $2, $3, $4, '旧.pdf', 'pdf', 3, $5)`,
+      [DEMO, `${oldDomain}/${oldKey}`, oldDomain, oldKey, old.id],
+    );
+    stored.set(fileOf(oldKey), null);
   });
   afterAll(async () => {
-    await Promise.all([source?.close(), fresh?.close()]);
+    await Promise.all([source?.close(), fresh?.close(), s3?.close()]);
     for (const d of [uploads, freshUploads, work]) fs.rmSync(d, { recursive: true, force: true });
   });
 
@@ -116,12 +218,57 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
     expect(archive.length).toBeGreaterThan(10_000);
   });
 
+  it('holds the objects of the zoo’s bucket, each with its store, and lists the linked ones it could not fetch', async () => {
+    const file = path.join(work, 'zoo.tar.gz');
+    fs.writeFileSync(file, archive);
+    const dir = fs.mkdtempSync(path.join(work, 'x-'));
+    await tar.extract({ file, cwd: dir });
+    const m = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as TenantManifest;
+    expect(m.format).toBe('zoo-tenant/2');
+    expect(m.stores).toEqual([
+      { store: 'local', domain: LOCAL_DOMAIN },
+      { store: 'oss:zoo-s3', domain: bucketDomain },
+      { store: 'oss:old-s3', domain: oldDomain },
+    ]);
+    expect(m.missing).toEqual([
+      { store: 'oss:zoo-s3', key: goneKey },
+      { store: 'oss:old-s3', key: oldKey, unreachable: true },
+    ]);
+    const files = m.entries.filter((e) => e.store);
+    expect(files.map((e) => e.store).sort()).toEqual(['local', 'oss:zoo-s3', 'oss:zoo-s3']);
+    for (const e of files) {
+      expect(e.path).toMatch(e.store === 'local' ? /^files\/upload\/100000\// : /^files\/oss\/zoo-s3\/upload\/100000\//);
+      expect(fs.readFileSync(path.join(dir, e.path)).equals(stored.get(fileOf(e.path))!)).toBe(true);
+    }
+  });
+
+  it('refuses an import whose storage holds another file under one of the keys, leaving no row and no file', async () => {
+    // The local PDF's key, taken by other bytes: the bucket's objects (written first, into this built-in storage) go again.
+    const key = link.slice(LOCAL_DOMAIN.length + 1);
+    const clash = path.join(freshUploads, ...key.split('/'));
+    fs.mkdirSync(path.dirname(clash), { recursive: true });
+    fs.writeFileSync(clash, 'other bytes');
+    const res = await importVia(fresh, archive);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/文件存储中已有同名的其他文件/);
+    expect(filesIn(freshUploads)).toEqual([fileOf(key)]);
+    expect((await fresh.sql.query(`select count(*)::int n from blade_tenant where tenant_id = $1`, [DEMO])).rows[0].n).toBe(0);
+    fs.rmSync(clash);
+  });
+
   it('imports into another database with the ids kept, every table equal, the ledger reconciling and the file served', async () => {
     const res = await importVia(fresh, archive);
     expect(res.body.success).toBe(true);
-    expect(res.body.data).toMatchObject({ fromTenantId: DEMO, tenantId: DEMO, remappedIds: 0, files: 1 });
-    const [before, after] = await Promise.all([normalized(source, DEMO), normalized(fresh, DEMO)]);
+    expect(res.body.data).toMatchObject({ fromTenantId: DEMO, tenantId: DEMO, remappedIds: 0, files: 3, missingFiles: 2 });
+    // The bucket is out of reach from there: its objects are in the built-in storage, and the links say so.
+    const [before, after] = await Promise.all([normalized(source, DEMO, movedToLocal([bucketDomain, oldDomain])), normalized(fresh, DEMO)]);
     expect(after).toEqual(before);
+    expect(await expectFilesServed(fresh, DEMO)).toEqual([]);
+    const { rows: moved } = await fresh.sql.query(`select count(*)::int n from blade_attach where tenant_id = $1 and (oss_id is not null or domain <> $2)`, [
+      DEMO,
+      LOCAL_DOMAIN,
+    ]);
+    expect(moved[0].n).toBe(0);
     expect(Number(after.zoo_stock_log!.split(':')[0])).toBeGreaterThan(10);
     expect(Number(after.sys_audit!.split(':')[0])).toBeGreaterThan(10);
     await expectLedgerReconciles(fresh, DEMO);
@@ -135,11 +282,13 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
   it('imports into the same database under a new tenant id with every id remapped', async () => {
     const res = await importVia(source, archive);
     expect(res.body.success).toBe(true);
+    expect(res.body.data).toMatchObject({ files: 3, missingFiles: 2 });
     const { tenantId, remappedIds } = res.body.data;
     expect(tenantId).toMatch(/^\d{6}$/);
     expect(tenantId).not.toBe(DEMO);
     expect(remappedIds).toBeGreaterThan(1000);
-    const [before, after] = await Promise.all([normalized(source, DEMO), normalized(source, tenantId)]);
+    // The disabled configuration's bucket is not written to: its (missing) object's link moved to the built-in storage.
+    const [before, after] = await Promise.all([normalized(source, DEMO, movedToLocal([oldDomain])), normalized(source, tenantId)]);
     expect(after).toEqual(before);
     // No row of the copy kept an id of the original.
     const { rows } = await source.sql.query(
@@ -151,6 +300,13 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
     const file = await source.app.inject({ method: 'GET', url: link.replace(`/upload/${DEMO}/`, `/upload/${tenantId}/`) });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
+    // The zoo's bucket answers here: its objects went back into it under the new tenant's keys, the links follow.
+    expect(await expectFilesServed(source, tenantId)).toHaveLength(3);
+    const { rows: attached } = await source.sql.query(
+      `select count(*)::int n from blade_attach a join blade_oss o on o.id = a.oss_id and o.tenant_id = a.tenant_id where a.tenant_id = $1`,
+      [tenantId],
+    );
+    expect(attached[0].n).toBe(2);
     expect(await source.login('admin', 'admin', tenantId)).toBeTruthy();
   });
 

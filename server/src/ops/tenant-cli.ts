@@ -22,15 +22,19 @@ async function main(): Promise<void> {
     if (command === 'export') {
       const [tenantId, file] = args;
       if (!tenantId || !file) throw usage;
-      const m = await exportTenant(database.db, tenantId, config.uploadDir, resolve(file));
+      const m = await exportTenant(database.db, tenantId, config, resolve(file));
       const rows = m.tables.reduce((n, t) => n + t.rows, 0);
-      console.log(`导出完成: ${resolve(file)} (租户 ${tenantId} ${m.tenantName}, ${rows} 行, ${m.entries.length} 个文件, ${secs()} s)`);
+      const files = m.entries.filter((e) => e.store).length;
+      console.log(`导出完成: ${resolve(file)} (租户 ${tenantId} ${m.tenantName}, ${rows} 行, ${files} 个文件, ${secs()} s)`);
+      for (const o of m.missing ?? []) console.warn(`存储中缺失的文件 (${o.store}): ${o.key}`);
     } else if (command === 'import') {
       const [file] = args;
       if (!file) throw usage;
-      const r = await importTenant(database.db, resolve(file), config.uploadDir);
+      const r = await importTenant(database.db, resolve(file), config);
       const moved = r.tenantId === r.fromTenantId ? '' : ` (原租户ID ${r.fromTenantId} 已被占用)`;
-      console.log(`导入完成: 租户 ${r.tenantId}${moved} ${r.tenantName}, ${r.rows} 行, ${r.files} 个文件, ${r.remappedIds} 个新编号, ${secs()} s`);
+      console.log(
+        `导入完成: 租户 ${r.tenantId}${moved} ${r.tenantName}, ${r.rows} 行, ${r.files} 个文件, ${r.missingFiles ? `${r.missingFiles} 个文件导出时已缺失, ` : ''}${r.remappedIds} 个新编号, ${secs()} s`,
+      );
     } else throw usage;
   } finally {
     await database.close();

@@ -6,8 +6,9 @@ import * as tar from 'tar';
 import { rowsOf, type Db, type Tx } from '../db/client';
 import { newTenantCode } from '../modules/system/tenant/tenant.bootstrap';
 import { filesUnder, sha256 } from './backup';
-import { TENANT_FORMAT, TenantArchiveError, type InTransaction, type TenantManifest } from './tenant-export';
-import { idTokens, remapFilePath, remapText, type Remap } from './tenant-remap';
+import { READABLE_FORMATS, TenantArchiveError, type InTransaction, type StorageSettings, type TenantManifest } from './tenant-manifest';
+import { ObjectImport } from './tenant-object-import';
+import { idTokens, remapText, type Remap } from './tenant-remap';
 import { tenantTables } from './tenant-tables';
 
 export interface ImportResult {
@@ -16,6 +17,8 @@ export interface ImportResult {
   tenantName: string;
   rows: number;
   files: number;
+  /** Objects the rows link to that their store no longer held when the archive was made (manifest `missing`). */
+  missingFiles: number;
   /** Rows whose id was taken in the target and got a new one (every reference to them follows). */
   remappedIds: number;
 }
@@ -41,9 +44,13 @@ export async function verifyTenantArchive(file: string): Promise<{ manifest: Ten
     } catch {
       throw damaged('缺少文件 manifest.json');
     }
-    if (manifest.format !== TENANT_FORMAT) throw new TenantArchiveError(`不是本系统的租户数据文件 (格式 ${String(manifest.format)})`);
+    if (!READABLE_FORMATS.includes(manifest.format)) throw new TenantArchiveError(`不是本系统的租户数据文件 (格式 ${String(manifest.format)})`);
     const listed = new Set(manifest.entries.map((e) => e.path));
     for (const e of manifest.entries) {
+      // Only names the export writes: nothing is read or written outside the unpacked folder.
+      const parts = e.path.split('/');
+      if (!['tables', 'files'].includes(parts[0]!) || e.path.includes('\\') || parts.some((p) => !p || p === '.' || p === '..'))
+        throw damaged(`清单外的文件 ${e.path}`);
       const f = path.join(dir, e.path);
       if (!fs.existsSync(f)) throw damaged(`缺少文件 ${e.path}`);
       if (fs.statSync(f).size !== e.size || (await sha256(f)) !== e.sha256) throw damaged(`文件 ${e.path} 的校验和不符`);
@@ -95,10 +102,13 @@ async function checkSchema(tx: Tx, manifest: TenantManifest): Promise<void> {
  * Imports an archive written by `exportTenant` into `db`, in one transaction; the zoo keeps its tenant id and row
  * ids where they are free here, and gets new ones (every reference rewritten, tenant-remap.ts) where they are taken.
  */
-export async function importTenant(db: Db | InTransaction, file: string, uploadDir: string): Promise<ImportResult> {
+export async function importTenant(db: Db | InTransaction, file: string, storage: StorageSettings): Promise<ImportResult> {
   const { manifest, dir } = await verifyTenantArchive(file);
-  const written: string[] = [];
+  let objects: ObjectImport | undefined;
   try {
+    // Where the objects go is settled before the transaction: a bucket's answer can take seconds.
+    const planned = (objects = await ObjectImport.plan(manifest, dir, storage));
+    const { links } = planned;
     const inTx: InTransaction = typeof db === 'function' ? db : (fn) => db.transaction(fn);
     const result = await inTx(async (tx) => {
       await checkSchema(tx, manifest);
@@ -144,32 +154,25 @@ export async function importTenant(db: Db | InTransaction, file: string, uploadD
             );
             for (const r of found) ids.set(r.o, r.n);
           }
-          const remap: Remap = { ids, tenant };
+          const remap: Remap = { ids, tenant, links };
           await tx.execute(
             sql`insert into ${sql.identifier(t.name)} (${cols}) select ${cols} from jsonb_populate_recordset(null::${sql.identifier(t.name)}, ${remapText(text, remap)}::jsonb)`,
           );
           rows += lines.length;
         }
       }
-      // The files last, before COMMIT: a failure removes the ones written here (below) and rolls the rows back.
-      const files = filesUnder(dir, 'files');
-      for (const f of files) {
-        const target = path.join(uploadDir, ...remapFilePath(f, { ids: new Map(), tenant }).split('/').slice(1));
-        if (fs.existsSync(target)) {
-          if ((await sha256(target)) !== (await sha256(path.join(dir, f)))) throw new TenantArchiveError(`文件存储中已有同名的其他文件: ${f.slice(6)}`);
-          continue;
-        }
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.copyFileSync(path.join(dir, f), target);
-        written.push(target);
-      }
-      return { fromTenantId: from, tenantId, tenantName: manifest.tenantName, rows, files: files.length, remappedIds };
+      // The objects last, before COMMIT: a failure removes the ones written here (below) and rolls the rows back.
+      await planned.fixAttachments(tx, tenantId);
+      const files = await planned.write(dir, manifest, tenant, storage.uploadDir);
+      const missingFiles = manifest.missing?.length ?? 0;
+      return { fromTenantId: from, tenantId, tenantName: manifest.tenantName, rows, files, missingFiles, remappedIds };
     });
     return result;
   } catch (e) {
-    for (const f of written) fs.rmSync(f, { force: true });
+    await objects?.rollback();
     throw e;
   } finally {
+    objects?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -27,17 +27,20 @@ function tenantPattern(from: string): RegExp {
 export interface Remap {
   ids: Map<string, string>;
   tenant?: { from: string; to: string };
+  /**
+   * Link prefixes replaced as they are (`<bucket domain>/upload/<tenant>/` → `<local domain>/upload/<tenant>/`):
+   * objects of a bucket the import could not write to land in the built-in storage (tenant-objects.ts).
+   */
+  links?: Array<{ from: string; to: string }>;
 }
 
-/** `text` with every remapped id and the tenant id replaced. */
+/** `text` with every remapped id, moved link and the tenant id replaced. */
 export function remapText(text: string, m: Remap): string {
   let out = m.ids.size ? text.replace(ID_TOKEN, (t) => m.ids.get(t) ?? t) : text;
+  for (const l of m.links ?? []) if (out.includes(l.from)) out = out.split(l.from).join(l.to);
   if (m.tenant && m.tenant.from !== m.tenant.to) {
     const to = m.tenant.to;
     out = out.replace(tenantPattern(m.tenant.from), (_all, a?: string, b?: string, c?: string, d?: string) => (a ? `${a}${to}${b}` : `${c}${to}${d}`));
   }
   return out;
 }
-
-/** The archive path of a stored file, moved to the new tenant's folder (`files/upload/<tenant>/…`). */
-export const remapFilePath = (p: string, m: Remap) => (m.tenant ? remapText(p, { ids: new Map(), tenant: m.tenant }) : p);

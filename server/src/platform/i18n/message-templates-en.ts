@@ -69,6 +69,9 @@ export const TEMPLATES_EN: Readonly<Record<string, string>> = {
   '数据结构与本系统版本不一致 (表 {table}),请先升级到同一版本':
     'The data structure differs from this version (table {table}); upgrade to the same version first',
   '文件存储中已有同名的其他文件: {path}': 'The file storage already holds another file named {path}',
+  '租户数据文件中的对象路径不正确: {path}': 'The tenant data file holds an object under a wrong path: {path}',
+  '对象存储配置 {code} 中的文件无法导出: {msg}': 'The files of storage configuration {code} could not be exported: {msg}',
+  '对象存储配置 {code} 中的文件无法导入: {msg}': 'The files could not be imported into storage configuration {code}: {msg}',
   '权限不存在或已被删除: {ids}': 'Rights do not exist or have been deleted: {ids}',
   '菜单不存在或已被删除: {ids}': 'Menus do not exist or have been deleted: {ids}',
   '区划编号 [{code}] 已存在': 'Region code {code} already exists',

@@ -301,6 +301,7 @@ export const MESSAGES_EN: Readonly<Record<string, string>> = {
   通用流程只有平台管理员可以变更: 'Only the platform administrator can change shared processes',
   '请以 multipart/form-data 方式上传流程文件 (字段 files)': 'Upload the process file as multipart/form-data (field files)',
   租户数据文件过大: 'The tenant data file is too large',
+  传输中断: 'the transfer was interrupted',
   '导入需要可设置 session_replication_role 的数据库角色(超级用户,或 PostgreSQL 15 起授予 SET 权限)':
     'Importing needs a database role that may set session_replication_role (a superuser, or from PostgreSQL 15 one granted SET on it)',
   '模型内容为空,请先设计流程': 'The model is empty; design the process first',

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import S3rver from '@20minutes/s3rver';
 import { startTestApp, type TestApp } from '../../../../test/harness';
+import { startS3, type TestS3 } from '../../../../test/s3-server';
 import { createTenantUser } from '../../../../test/fixtures';
 import { EXE, GIF, HTML, JPEG, PDF, PNG_1PX, multipart, padded } from '../../../../test/upload-helpers';
 
@@ -11,9 +11,8 @@ let t: TestApp;
 let admin: string;
 let zoo: string;
 let uploadDir: string;
-let s3: S3rver;
+let s3: TestS3;
 let s3Url: string;
-const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-s3-'));
 
 beforeAll(async () => {
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-uploads-'));
@@ -23,15 +22,13 @@ beforeAll(async () => {
   await t.sql.query(`insert into blade_role_menu (tenant_id, role_id, menu_id)
     select r.tenant_id, r.id, m.id from blade_role r cross join blade_menu m where r.tenant_id = '500001' and m.code like 'attach%'`);
   zoo = await t.login('zoo_admin', 'pw', '500001');
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: 'zoo-bucket' }] });
-  const { port } = await s3.run();
-  s3Url = `http://127.0.0.1:${port}`;
+  s3 = await startS3();
+  s3Url = s3.url;
 });
 afterAll(async () => {
   await t?.close();
   await s3?.close();
   fs.rmSync(uploadDir, { recursive: true, force: true });
-  fs.rmSync(s3Dir, { recursive: true, force: true });
 });
 
 const upload = (url: string, name: string, content: Buffer, query: Record<string, string> = {}, token = zoo) => {

@@ -21,6 +21,18 @@ export interface S3Config {
   pathStyle: boolean;
 }
 
+/** The base of an S3 configuration's links (`${domain}/${key}`); throws on an endpoint that is not a URL. */
+export function s3Domain(c: Pick<S3Config, 'endpoint' | 'bucket' | 'pathStyle'>): string {
+  const url = new URL(c.endpoint);
+  return c.pathStyle ? `${url.protocol}//${url.host}/${c.bucket}` : `${url.protocol}//${c.bucket}.${url.host}`;
+}
+
+/** No such key — not a missing bucket, which is a configuration to fix, not an object to report. */
+const notFound = (e: unknown) => {
+  const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return err.name === 'NoSuchKey' || err.name === 'NotFound' || (err.$metadata?.httpStatusCode === 404 && err.name !== 'NoSuchBucket');
+};
+
 /** MinIO, Qiniu Kodo, Aliyun OSS and Tencent COS all speak the S3 API: one provider for the four categories. */
 export class S3Store implements ReadableStore {
   readonly domain: string;
@@ -41,7 +53,7 @@ export class S3Store implements ReadableStore {
       this.refused = true;
     }
     const base = `${url.protocol}//${url.host}`;
-    this.domain = c.pathStyle ? `${base}/${c.bucket}` : `${url.protocol}//${c.bucket}.${url.host}`;
+    this.domain = s3Domain(c);
     this.client = import('@aws-sdk/client-s3').then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
@@ -53,6 +65,9 @@ export class S3Store implements ReadableStore {
         // Every connection (names resolved, redirects) goes through the egress rule's agents.
         requestHandler: { httpAgent: egress.httpAgent, httpsAgent: egress.httpsAgent, connectionTimeout: 5_000, requestTimeout: 30_000 },
         followRegionRedirects: false,
+        // Checksums only where an operation requires them: the SDK's default sends streamed bodies aws-chunked with a
+        // trailing checksum, which S3-compatible services (and s3rver) do not all accept (putFile streams).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
       }),
     }));
     // A load failure surfaces at the first call (through send's catch), never as an unhandled rejection.
@@ -135,6 +150,51 @@ export class S3Store implements ReadableStore {
     await this.send('删除', async () => {
       const { sdk, client } = await this.client;
       return client.send(new sdk.DeleteObjectCommand({ Bucket: this.c.bucket, Key: key }));
+    });
+  }
+
+  /** A file uploaded from disk as it is read (a large object never sits in memory). */
+  async putFile(key: string, file: string, size: number, contentType: string): Promise<void> {
+    await this.send('上传', async () => {
+      const { sdk, client } = await this.client;
+      const Body = fs.createReadStream(file);
+      const put = new sdk.PutObjectCommand({
+        Bucket: this.c.bucket,
+        Key: key,
+        Body,
+        ContentLength: size,
+        ContentType: contentType,
+        ContentDisposition: contentDisposition(key),
+      });
+      return client.send(put).finally(() => Body.destroy());
+    });
+  }
+
+  /** Whether the object exists; an answer at all also proves the bucket reachable with these keys. */
+  async exists(key: string): Promise<boolean> {
+    return this.send('读取', async () => {
+      const { sdk, client } = await this.client;
+      try {
+        await client.send(new sdk.HeadObjectCommand({ Bucket: this.c.bucket, Key: key }));
+        return true;
+      } catch (e) {
+        if (notFound(e)) return false;
+        throw e;
+      }
+    });
+  }
+
+  /** The object as a stream (read as it arrives), or null when the bucket has no such key. */
+  async read(key: string): Promise<{ stream: Readable; size: number } | null> {
+    return this.send('读取', async () => {
+      const { sdk, client } = await this.client;
+      try {
+        const got = await client.send(new sdk.GetObjectCommand({ Bucket: this.c.bucket, Key: key }));
+        return { stream: got.Body as Readable, size: got.ContentLength ?? 0 };
+      } catch (e) {
+        if (notFound(e)) return null;
+        throw e;
+      }
     });
   }
 

@@ -25,6 +25,7 @@ export function TenantImportButton({ onDone }: { onDone: () => void }) {
         await run(async () => {
           const r = await upload(ep.import, file as File);
           toast.success(t('tenant.imported', { tenantId: r.tenantId, name: r.tenantName, rows: r.rows, files: r.files }));
+          if (r.missingFiles) toast.warning(t('tenant.importedMissing', { count: r.missingFiles }));
           onDone();
         });
       }}

@@ -31,6 +31,7 @@ export const tenantI18n: I18nBundle = {
       exportData: '导出数据',
       importData: '导入数据',
       imported: '已导入租户 {{tenantId}}「{{name}}」：{{rows}} 行数据，{{files}} 个文件',
+      importedMissing: '导出时源存储中已缺失 {{count}} 个文件，数据中对它们的链接无法打开',
     },
   },
   en: {
@@ -65,6 +66,7 @@ export const tenantI18n: I18nBundle = {
       exportData: 'Export data',
       importData: 'Import data',
       imported: 'Tenant {{tenantId}} “{{name}}” imported: {{rows}} rows, {{files}} files',
+      importedMissing: '{{count}} files were already missing from their storage when exported; links to them will not open',
     },
   },
 };

@@ -41,6 +41,7 @@ function server() {
       tenantName: '示范动物园',
       rows: 91272,
       files: 1,
+      missingFiles: 2,
       remappedIds: 91267,
     }),
   });
@@ -155,6 +156,8 @@ describe('tenant page', { timeout: 90_000 }, () => {
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([31, 139, 8])], 'zoo-100000.tar.gz', { type: 'application/gzip' })] } });
     expect(await screen.findByText('已导入租户 654321「示范动物园」：91272 行数据，1 个文件')).toBeInTheDocument();
+    // Files the source's storage had lost before the export: said, not hidden.
+    expect(await screen.findByText('导出时源存储中已缺失 2 个文件，数据中对它们的链接无法打开')).toBeInTheDocument();
     expect(((net.to('POST /api/blade-system/tenant/import')[0]!.body as FormData).get('file') as File).name).toBe('zoo-100000.tar.gz');
     vi.restoreAllMocks();
   });

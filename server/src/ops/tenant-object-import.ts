@@ -141,7 +141,7 @@ export class ObjectImport {
         if (got && (await streamSha(got.stream)) === sum) return;
         throw new TenantArchiveError(`文件存储中已有同名的其他文件: ${key}`);
       }
-      await bucket.putFile(key, src, size, storedType(key.slice(key.lastIndexOf('.') + 1)).mime);
+      await bucket.putFile(key, { path: src, size, sha256: sum }, storedType(key.slice(key.lastIndexOf('.') + 1)).mime);
       this.undo.push(() => bucket.remove(key));
     } catch (e) {
       if (e instanceof StorageError) throw new TenantArchiveError(`对象存储配置 ${code} 中的文件无法导入: ${e.message}`);

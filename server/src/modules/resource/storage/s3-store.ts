@@ -132,41 +132,10 @@ export class S3Store implements ReadableStore {
     });
   }
 
-  /** The object as a stream, null when the bucket has no such key. */
-  async read(key: string): Promise<{ stream: Readable; size: number } | null> {
-    return this.send('读取', async () => {
-      const { sdk, client } = await this.client;
-      try {
-        const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.c.bucket, Key: key }));
-        return { stream: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
-      } catch (e) {
-        if ((e as { name?: string }).name === 'NoSuchKey') return null;
-        throw e;
-      }
-    });
-  }
-
   async remove(key: string): Promise<void> {
     await this.send('删除', async () => {
       const { sdk, client } = await this.client;
       return client.send(new sdk.DeleteObjectCommand({ Bucket: this.c.bucket, Key: key }));
-    });
-  }
-
-  /** A file uploaded from disk as it is read (a large object never sits in memory). */
-  async putFile(key: string, file: string, size: number, contentType: string): Promise<void> {
-    await this.send('上传', async () => {
-      const { sdk, client } = await this.client;
-      const Body = fs.createReadStream(file);
-      const put = new sdk.PutObjectCommand({
-        Bucket: this.c.bucket,
-        Key: key,
-        Body,
-        ContentLength: size,
-        ContentType: contentType,
-        ContentDisposition: contentDisposition(key),
-      });
-      return client.send(put).finally(() => Body.destroy());
     });
   }
 

@@ -34,7 +34,7 @@ describe('partition maintenance', () => {
       `select storage, object_key, row_count from sys_partition_archive where table_name = 'blade_log_api'`,
     );
     expect(rows).toMatchObject([{ storage: 'local', row_count: '1' }]);
-    expect(rows[0]!.object_key).toMatch(/^upload\/000000\/\d{8}\/[0-9a-f-]{36}\.gz$/);
+    expect(rows[0]!.object_key).toMatch(/^archive\/\d{8}\/[0-9a-f-]{36}\.gz$/);
     expect(fs.existsSync(path.join(t!.app.zoo.config.uploadDir, ...rows[0]!.object_key.split('/')))).toBe(true);
     // Another instance at work (holding the lock): this one does nothing.
     await t!.sql.query(`begin`);

@@ -143,6 +143,10 @@ describe('partition archives', () => {
     expect(res.headers['content-type']).toBe('application/gzip');
     expect(res.headers['content-disposition']).toBe('attachment; filename="zoo_humiture_2013-03.ndjson.gz"');
     expect(res.rawPayload.equals(fs.readFileSync(path.join(uploads, ...local.object_key.split('/'))))).toBe(true);
+    // Every tenant's rows: never an upload key, so the public file route (uploads' links) does not serve it.
+    expect(local.object_key).toMatch(/^archive\/\d{8}\/[0-9a-f-]{36}\.gz$/);
+    const served = await t.app.inject({ method: 'GET', url: `/api/blade-resource/oss/endpoint/file/${local.object_key}` });
+    expect(served.statusCode).toBe(404);
 
     const s3Row = await archiveRow('blade_log_usual');
     const fromS3 = await download(s3Row.id);

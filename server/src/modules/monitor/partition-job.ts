@@ -10,7 +10,7 @@ import { inTenant } from '../../platform/tenancy/tenant-tx';
 import { pickConfig } from '../resource/config-rows';
 import { OSS_TABLE } from '../resource/oss/oss.routes';
 import type { bladeOss } from '../resource/resource.tables';
-import { newObjectKey } from '../resource/storage/object-key';
+import { newArchiveKey } from '../resource/storage/object-key';
 import { storeFor } from '../resource/storage/stores';
 
 type OssRow = typeof bladeOss.$inferSelect;
@@ -20,7 +20,7 @@ const PLATFORM = '000000';
 
 /**
  * Archives go where the platform tenant's files go: its enabled OSS configuration, or the local upload directory
- * when none is enabled. Keys are platform-tenant upload keys; sys_partition_archive says which is which.
+ * when none is enabled. Keys are archive keys (`archive/<day>/<uuid>.gz`, object-key.ts), never served as uploads.
  */
 export async function platformArchiveTarget(app: FastifyInstance): Promise<ArchiveTarget & { close(): void }> {
   const row = await inTenant(app.zoo.database.db, { tenantId: PLATFORM, readOnly: true }, (tx) => pickConfig<OssRow>(tx, OSS_TABLE, undefined));
@@ -28,7 +28,7 @@ export async function platformArchiveTarget(app: FastifyInstance): Promise<Archi
   return {
     storage: !row || row.category === OSS_LOCAL ? 'local' : `oss:${row.ossCode}`,
     putFile: (key, file, type) => store.putFile(key, file, type),
-    key: () => newObjectKey(PLATFORM, 'gz'),
+    key: () => newArchiveKey(),
     close: () => store.close?.(),
   };
 }

@@ -8,7 +8,7 @@ import { OSS_TABLE } from '../oss/oss.routes';
 import { bladeAttach, type bladeOss } from '../resource.tables';
 import { contentDisposition, sniffUpload, SniffError, storedType, type Sniffed } from '../sniff';
 import { localStore, withStore } from '../storage/stores';
-import { newObjectKey } from '../storage/object-key';
+import { keyTenant, newObjectKey } from '../storage/object-key';
 import { StorageError } from '../storage/object-store';
 
 /** Avatars: JPG or PNG, at most 500 KB (spec §5 and §9). */
@@ -77,7 +77,8 @@ export function uploadRoutes(app: FastifyInstance): void {
 
   publicRoute(app, ossEndpoints.file, async ({ req, reply }) => {
     const key = (req.params as { '*': string })['*'];
-    const found = await localStore(app).read(key);
+    // Uploads only: the store also holds partition archives (every tenant's rows), downloaded by platform users alone.
+    const found = keyTenant(key) ? await localStore(app).read(key) : null;
     if (!found) throw new BizError('文件不存在', 404);
     const ext = key.slice(key.lastIndexOf('.') + 1);
     const t = storedType(ext);

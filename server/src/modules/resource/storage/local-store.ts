@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { keyTenant } from './object-key';
+import { isArchiveKey, keyTenant } from './object-key';
 import type { LocalFile, ReadableStore } from './object-store';
 
 export const LOCAL_DOMAIN = '/api/blade-resource/oss/endpoint/file';
@@ -14,8 +14,9 @@ export class LocalStore implements ReadableStore {
   readonly domain = LOCAL_DOMAIN;
   constructor(private readonly root: string) {}
 
+  /** Well-formed upload and archive keys only: nothing else maps to a path. */
   private file(key: string): string {
-    if (!keyTenant(key)) throw new Error(`bad object key: ${key}`);
+    if (!keyTenant(key) && !isArchiveKey(key)) throw new Error(`bad object key: ${key}`);
     return path.join(this.root, ...key.split('/'));
   }
 
@@ -47,7 +48,7 @@ export class LocalStore implements ReadableStore {
   }
 
   async read(key: string) {
-    if (!keyTenant(key)) return null;
+    if (!keyTenant(key) && !isArchiveKey(key)) return null;
     const f = this.file(key);
     try {
       const st = await fs.promises.stat(f);

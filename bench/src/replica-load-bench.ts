@@ -8,6 +8,9 @@
  *
  * Both servers, both PostgreSQL processes and the load generator share this machine's cores: a standby only adds
  * throughput where it has CPU of its own, so read the ratio with the core count printed beside it.
+ * BENCH_DB_CPU=<share of one CPU, e.g. 0.25> holds each PostgreSQL cluster (primary, standby) to that much CPU
+ * (cpu-quota.ts), as a database host of its own would: the database is then what runs out, as where replicas are
+ * added, while the app server and the load generator keep the rest of the machine.
  * Usage: npm run bench:replicas -w @zoo/bench
  */
 import { randomBytes } from 'node:crypto';
@@ -17,6 +20,8 @@ import { loadFixtures, runMixedLoad, type LoadResult } from '@zoo/server/test/mi
 import { startPrimaryAndStandby } from '@zoo/server/test/pg-standby';
 import { pgOnce } from './pg-once';
 import { adminToken } from './sign-in';
+import { confineCluster, throttled } from './cpu-quota';
+import { postmasterPid } from './pg-profile';
 import { buildServer, startServer } from './spawn-server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -24,6 +29,7 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const readers = Number(process.env.BENCH_READERS ?? 40);
 const warmup = Number(process.env.BENCH_WARMUP ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const dbCpu = process.env.BENCH_DB_CPU ? Number(process.env.BENCH_DB_CPU) : undefined;
 
 /**
  * Transactions a server's copy of `db` committed (on the standby: the calls it answered, reads only, and the lag
@@ -58,12 +64,21 @@ const commits = async (pair: { primaryUrl(db: string): string; standbyUrl(db: st
 async function main() {
   buildServer();
   const pair = await startPrimaryAndStandby([]);
-  console.log(`read-heavy load: ${clients} clients (${readers} only read) × ${seconds} s, ${os.cpus().length} cores, ${rounds} round(s)`);
+  console.log(
+    `read-heavy load: ${clients} clients (${readers} only read) × ${seconds} s, ${os.cpus().length} cores, ${rounds} round(s)${
+      dbCpu === undefined ? '' : `, each PostgreSQL cluster held to ${dbCpu} CPU`
+    }`,
+  );
   const sides = [
     { name: 'primary only', standby: false, results: [] as Run[] },
     { name: 'one standby ', standby: true, results: [] as Run[] },
   ];
+  const release: Array<() => void> = [];
   try {
+    if (dbCpu !== undefined) {
+      release.push(confineCluster('primary', await postmasterPid(pair.primaryUrl('postgres')), dbCpu));
+      release.push(confineCluster('standby', await postmasterPid(pair.standbyUrl('postgres')), dbCpu));
+    }
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
         const db = `zoo_bench_${randomBytes(3).toString('hex')}`;
@@ -91,7 +106,13 @@ async function main() {
             });
           if (warmup > 0) await runMixedLoad(target, clients, warmup, 0, readers);
           const before = await commits(pair, db);
+          const held = dbCpu === undefined ? undefined : throttled('primary');
           const r: Run = await runMixedLoad(target, clients, seconds, 0, readers);
+          const now = held && throttled('primary');
+          const heldBack =
+            held && now
+              ? ` (primary held back by its quota in ${Math.round(((now.throttled - held.throttled) / Math.max(1, now.periods - held.periods)) * 100)} % of the periods)`
+              : '';
           await server.stop();
           const after = await commits(pair, db);
           const onStandby = after.standby - before.standby;
@@ -99,7 +120,7 @@ async function main() {
           side.results.push(r);
           const share = r.standbyShare === undefined ? '' : `, ${Math.round(r.standbyShare * 100)} % of the database transactions on the standby`;
           console.log(
-            `  ${side.name}, round ${round + 1}: ${r.requests} requests (${r.reads} reads, ${r.writes} writes): ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors${share}`,
+            `  ${side.name}, round ${round + 1}: ${r.requests} requests (${r.reads} reads, ${r.writes} writes): ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors${share}${heldBack}`,
           );
           for (const s of r.samples) console.log(`    ${s}`);
           if (r.errors) process.exitCode = 1;
@@ -110,6 +131,7 @@ async function main() {
       }
     }
   } finally {
+    for (const undo of release) undo();
     await pair.stop();
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

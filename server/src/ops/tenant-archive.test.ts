@@ -13,6 +13,8 @@ import { S3Store } from '../modules/resource/storage/s3-store';
 import { egressFor } from '../platform/http/egress';
 import type { TenantManifest } from './tenant-manifest';
 import { ID_TOKEN } from './tenant-remap';
+import { importGrantNeeded } from './tenant-import';
+import { openPostgres } from '../db/client';
 
 /**
  * A zoo's data through the platform administrator's API (decision 0053): the demo zoo is exported, imported into
@@ -323,5 +325,23 @@ describe('a zoo exported and imported through the API', { timeout: 300_000 }, ()
     }
     expect(await count()).toBe(tenants);
     expect(fs.readdirSync(path.join(uploads, 'upload')).length).toBe(files);
+  });
+
+  it('names, at start, the grant an owner that is no superuser needs to import', async () => {
+    expect(await importGrantNeeded(source.database.db)).toBeNull(); // the tests' owner is a superuser
+    const role = `zoo_t_importer_${Math.random().toString(36).slice(2, 8)}`;
+    await source.sql.query(`create role ${role} login`);
+    const url = new URL(source.config.databaseUrl!);
+    url.username = role;
+    const db = await openPostgres(url.toString(), 1, 'Asia/Shanghai');
+    try {
+      expect(await importGrantNeeded(db.db)).toBe(`GRANT SET ON PARAMETER session_replication_role TO "${role}"`);
+      await source.sql.query(`GRANT SET ON PARAMETER session_replication_role TO ${role}`);
+      expect(await importGrantNeeded(db.db)).toBeNull();
+    } finally {
+      await db.close();
+      await source.sql.query(`revoke set on parameter session_replication_role from ${role}`);
+      await source.sql.query(`drop role ${role}`);
+    }
   });
 });

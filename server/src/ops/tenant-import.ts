@@ -28,6 +28,20 @@ export const NO_REPLICA_ROLE = '导入需要可设置 session_replication_role �
 /** Rows inserted per statement (one JSON parameter each). */
 const BATCH = 500;
 
+/**
+ * The statement a DBA must run for imports to work, or null when the owner's role may already set
+ * `session_replication_role` (a superuser, or from PostgreSQL 15 a role granted SET on it). Checked at start, so an
+ * operator learns it from the log, not from a refused import.
+ */
+export async function importGrantNeeded(db: Db): Promise<string | null> {
+  const [me] = await rowsOf<{ role: string; su: boolean }>(db, sql`select current_user as role, rolsuper as su from pg_roles where rolname = current_user`);
+  if (!me || me.su) return null;
+  const [granted] = await rowsOf<{ ok: boolean }>(db, sql`select has_parameter_privilege('session_replication_role', 'SET') as ok`).catch(() => [
+    { ok: false },
+  ]);
+  return granted?.ok ? null : `GRANT SET ON PARAMETER session_replication_role TO "${me.role.replace(/"/g, '""')}"`;
+}
+
 /** Unpacks `file` and checks every entry against the manifest; nothing is changed before this passes. */
 export async function verifyTenantArchive(file: string): Promise<{ manifest: TenantManifest; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoo-tenant-import-'));

@@ -9,7 +9,7 @@ import { BizError } from '../../../platform/http/errors';
 import { MALFORMED_UPLOAD } from '../../../platform/http/multipart';
 import type { Db, Tx } from '../../../db/client';
 import { exportTenant, TenantArchiveError, type InTransaction } from '../../../ops/tenant-export';
-import { importTenant } from '../../../ops/tenant-import';
+import { importGrantNeeded, importTenant } from '../../../ops/tenant-import';
 import { PLATFORM_ONLY } from '../../tool/platform-only';
 
 /** The uploaded archive, streamed to a temporary file (an archive can be far larger than memory should hold). */
@@ -41,6 +41,12 @@ const where = (app: FastifyInstance, db: Tx): Db | InTransaction => (app.zoo.dat
  * ops/tenant-export.ts and ops/tenant-import.ts do the work, as the `tenant:export` / `tenant:import` commands do.
  */
 export function tenantArchiveRoutes(app: FastifyInstance): void {
+  // What a DBA must grant for 导入数据 to work, said once at start (PGlite's one user may do anything).
+  app.addHook('onReady', async () => {
+    if (app.zoo.database.kind !== 'postgres') return;
+    const grant = await importGrantNeeded(app.zoo.database.db).catch(() => null);
+    if (grant) app.log.warn(`tenant import (导入数据) will be refused until a DBA runs: ${grant}`);
+  });
   route(
     app,
     ep.export,

@@ -38,7 +38,11 @@ export function CrudFormModal({ def, dialog, onClose, footerExtra }: Props) {
   const { save, saving } = useCrudSave(def, fields, form);
 
   useEffect(() => {
-    if (detail.data) form.setFieldsValue(toFormValues(fields, def.fromRecord ? def.fromRecord(detail.data) : detail.data));
+    if (!detail.data) return;
+    // The dialog opens with the list's row; the record fills in what the user has not typed into meanwhile (a late
+    // answer on a slow line must not put back what they just replaced).
+    const values = toFormValues(fields, def.fromRecord ? def.fromRecord(detail.data) : detail.data);
+    form.setFieldsValue(Object.fromEntries(Object.entries(values).filter(([name]) => !form.isFieldTouched(name))));
   }, [detail.data, fields, form, def]);
 
   const onSave = async () => {

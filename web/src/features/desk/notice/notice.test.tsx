@@ -108,6 +108,29 @@ describe('notice page', () => {
     expect(net.to(SUBMIT)[0]!.body).toEqual({ title: '狂犬疫苗到货', category: 1, releaseTime: '2026-12-01 00:00:00', audienceRoles: 'vet,admin' });
   });
 
+  it('keeps what the user typed while the record was still loading, and fills the rest from it', async () => {
+    signIn();
+    let answer: (r: ReturnType<typeof ok>) => void = () => {};
+    const net = stubFetch({
+      [LIST]: pageOf([row]),
+      'GET /api/blade-desk/notice/detail': () => new Promise((resolve) => (answer = resolve)),
+      [SUBMIT]: ok({}),
+      ...dictionaryRoute({ notice: [['1', '发布通知']] }),
+    });
+    renderPage(<NoticePage />);
+    fireEvent.click(within((await screen.findByText('大熊猫馆闭馆通知')).closest('tr')!).getByRole('button', { name: '编辑' }));
+    // The dialog opens with the list's row; the title is replaced before the record arrives.
+    await waitFor(() => expect(within(dialog()).getByLabelText('通知标题')).toHaveValue('大熊猫馆闭馆通知'));
+    fireEvent.change(within(dialog()).getByLabelText('通知标题'), { target: { value: '大熊猫馆开馆通知' } });
+    await waitFor(() => expect(net.to('GET /api/blade-desk/notice/detail')).toHaveLength(1));
+    answer(ok({ ...row, content: '周一闭馆维护,周二照常' }));
+    await waitFor(() => expect(within(dialog()).getByLabelText('通知内容')).toHaveValue('周一闭馆维护,周二照常'));
+    expect(within(dialog()).getByLabelText('通知标题')).toHaveValue('大熊猫馆开馆通知');
+    fireEvent.click(within(dialog()).getByRole('button', { name: '修改' }));
+    expect(await screen.findByText('更新成功')).toBeInTheDocument();
+    expect(net.to(SUBMIT)[0]!.body).toMatchObject({ id: '7', title: '大熊猫馆开馆通知', content: '周一闭馆维护,周二照常' });
+  });
+
   it('shows a notice read-only in the view dialog', async () => {
     await openPage();
     fireEvent.click(within(screen.getByText('大熊猫馆闭馆通知').closest('tr')!).getByRole('button', { name: '查看' }));

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { hashPlain } from '../platform/auth/password';
 import { inTenant } from '../platform/tenancy/tenant-tx';
-import { parseMicrochip, PLATFORM_ONLY_MENUS } from '@zoo/contract';
+import { parseMicrochip } from '@zoo/contract';
+import { menuSubtree } from '../platform/access/menu-subtree';
 import { bladeDept, bladeUser } from '../platform/identity/identity.tables';
 import { bladePost } from '../modules/system/post/post.tables';
 import { bladeRole, bladeRoleMenu } from '../platform/access/access.tables';
@@ -28,22 +29,11 @@ import {
 
 export type MenuRow = { id: string; parentId: string; code: string; category: number; alias: string };
 
-/**
- * Menu ids under the given top-level codes (the codes themselves and every descendant, buttons included), the
- * platform's own screens left out.
- */
+/** Menu ids under the given top-level codes (menuSubtree: every descendant, the platform's own screens left out), kept by `keep`. */
 export function subtree(menus: MenuRow[], codes: string[], keep: (m: MenuRow) => boolean = () => true): string[] {
-  const platformOnly = (m: MenuRow) => (PLATFORM_ONLY_MENUS as readonly string[]).includes(m.code);
-  const out = new Set(menus.filter((m) => codes.includes(m.code) && !platformOnly(m)).map((m) => m.id));
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const m of menus)
-      if (!out.has(m.id) && out.has(m.parentId) && !platformOnly(m)) {
-        out.add(m.id);
-        grew = true;
-      }
-  }
-  return menus.filter((m) => out.has(m.id) && keep(m)).map((m) => m.id);
+  return menuSubtree(menus, codes)
+    .filter(keep)
+    .map((m) => m.id);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PLATFORM_ONLY_MENUS } from '@zoo/contract';
 import type { Tx } from '../../../db/client';
+import { menuSubtree } from '../../../platform/access/menu-subtree';
 import { hashPlain } from '../../../platform/auth/password';
 import { BizError } from '../../../platform/http/errors';
 import { PLATFORM_TENANT } from '../../../platform/auth/session';
@@ -43,23 +43,11 @@ export async function packageMenus(db: Tx, packageId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/** The menus named by param `tenant.default.menuCode` and all their descendants, buttons included. */
+/** The menus named by param `tenant.default.menuCode` and all their descendants, buttons included (menuSubtree). */
 export async function defaultMenus(app: FastifyInstance, db: Tx): Promise<string[]> {
   const codes = new Set((await getParam(app, 'tenant.default.menuCode', DEFAULT_MENU_CODES, db)).split(',').map((c) => c.trim()));
   const all = await db.select({ id: bladeMenu.id, parentId: bladeMenu.parentId, code: bladeMenu.code }).from(bladeMenu).where(eq(bladeMenu.isDeleted, 0));
-  const children = new Map<string, string[]>();
-  for (const m of all) children.set(m.parentId, [...(children.get(m.parentId) ?? []), m.id]);
-  const out = new Set<string>();
-  // The platform's own screens (and so their buttons) stay out, though their group is named.
-  const platformOnly = new Set(all.filter((m) => (PLATFORM_ONLY_MENUS as readonly string[]).includes(m.code)).map((m) => m.id));
-  const stack = all.filter((m) => codes.has(m.code) && !platformOnly.has(m.id)).map((m) => m.id);
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (out.has(id)) continue;
-    out.add(id);
-    stack.push(...(children.get(id) ?? []).filter((c) => !platformOnly.has(c)));
-  }
-  return [...out];
+  return menuSubtree(all, codes).map((m) => m.id);
 }
 
 /** Copies the platform's business dictionaries into the current tenant, keeping the parent links. */

@@ -7,16 +7,17 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { statFields } from './pg-profile';
 
 const ROOT = '/sys/fs/cgroup/cpu';
 const PERIOD_US = 100_000;
 
-/** The pids whose parent is `pid` (`/proc/<pid>/stat`'s fourth field). */
+/** The pids whose parent is `pid`. */
 function children(pid: number): number[] {
   const out: number[] = [];
   for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x)))
     try {
-      if (Number(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid) out.push(Number(p));
+      if (Number(statFields(p)[1]) === pid) out.push(Number(p));
     } catch {
       /* ended while the list was read */
     }

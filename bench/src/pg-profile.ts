@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { pgOnce } from './pg-once';
 
 /** `/proc/<pid>/stat` fields after the command: [state, ppid, …]; utime and stime are 11 and 12 (clock ticks). */
-const statFields = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+export const statFields = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 
 /** The postmaster's pid: the parent of the cluster's checkpointer (which lives as long as the cluster does). */
 export async function postmasterPid(url: string): Promise<number> {

@@ -15,8 +15,10 @@ export class LocalStore implements ReadableStore {
   constructor(private readonly root: string) {}
 
   /** Well-formed upload and archive keys only: nothing else maps to a path. */
+  private static known = (key: string) => keyTenant(key) !== null || isArchiveKey(key);
+
   private file(key: string): string {
-    if (!keyTenant(key) && !isArchiveKey(key)) throw new Error(`bad object key: ${key}`);
+    if (!LocalStore.known(key)) throw new Error(`bad object key: ${key}`);
     return path.join(this.root, ...key.split('/'));
   }
 
@@ -48,7 +50,7 @@ export class LocalStore implements ReadableStore {
   }
 
   async read(key: string) {
-    if (!keyTenant(key) && !isArchiveKey(key)) return null;
+    if (!LocalStore.known(key)) return null;
     const f = this.file(key);
     try {
       const st = await fs.promises.stat(f);

@@ -45,8 +45,13 @@ function run(cmd: string, args: string[]): Promise<void> {
 }
 
 export async function sha256(file: string): Promise<string> {
+  return streamSha256(fs.createReadStream(file));
+}
+
+/** SHA-256 (hex) of a stream, read as it arrives (an object fetched from a bucket never sits in memory). */
+export async function streamSha256(stream: NodeJS.ReadableStream): Promise<string> {
   const h = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) h.update(chunk as Buffer);
+  for await (const chunk of stream) h.update(chunk as Buffer);
   return h.digest('hex');
 }
 

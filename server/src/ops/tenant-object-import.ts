@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { OSS_LOCAL } from '@zoo/contract';
 import type { Tx } from '../db/client';
@@ -11,7 +10,7 @@ import { StorageError } from '../modules/resource/storage/object-store';
 import { S3Store, s3Domain } from '../modules/resource/storage/s3-store';
 import { s3ConfigOf } from '../modules/resource/storage/stores';
 import { storedType } from '../modules/resource/sniff';
-import { sha256 } from './backup';
+import { sha256, streamSha256 } from './backup';
 import { LOCAL, TenantArchiveError, type StorageSettings, type TenantManifest } from './tenant-manifest';
 import type { OssConfig } from './tenant-objects';
 import { remapText, type Remap } from './tenant-remap';
@@ -56,13 +55,6 @@ function sameDomain(c: OssConfig, domain: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** SHA-256 of a stream, read as it arrives. */
-async function streamSha(stream: NodeJS.ReadableStream): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of stream) h.update(chunk as Buffer);
-  return h.digest('hex');
 }
 
 /**
@@ -138,7 +130,7 @@ export class ObjectImport {
     try {
       if (await bucket.exists(key)) {
         const got = await bucket.read(key);
-        if (got && (await streamSha(got.stream)) === sum) return;
+        if (got && (await streamSha256(got.stream)) === sum) return;
         throw new TenantArchiveError(`文件存储中已有同名的其他文件: ${key}`);
       }
       await bucket.putFile(key, { path: src, size, sha256: sum }, storedType(key.slice(key.lastIndexOf('.') + 1)).mime);

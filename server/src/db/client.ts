@@ -41,6 +41,8 @@ export interface PostgresRequests {
   pool?: Promise<pg.Pool>;
   /** The request role's login the pool opened with: hot standbys are logged in to alike (decision 0055). */
   login?: Promise<{ role: string; password: string }>;
+  /** Cross-tenant request transactions: the owner's login, pipelined (request-role.ts), once opened. */
+  crossTenantPool?: pg.Pool;
 }
 const requestsOf = new WeakMap<object, PostgresRequests>();
 /** The request side of a PostgreSQL database opened by openPostgres; undefined for PGlite. */
@@ -61,7 +63,7 @@ export async function openPostgres(url: string, poolMax: number, timeZone: strin
   requestsOf.set(db, requests);
   const close = async () => {
     const rp = await requests.pool?.catch(() => undefined);
-    await Promise.all([rp?.end(), pool.end()]);
+    await Promise.all([rp?.end(), requests.crossTenantPool?.end(), pool.end()]);
   };
   return { db, kind: 'postgres', close };
 }

@@ -62,9 +62,25 @@ export function requestPool(url: string, login: RequestLogin, max: number, timeZ
   const u = new URL(url);
   u.username = login.role;
   u.password = login.password;
-  const pool = new pg.Pool({ connectionString: u.toString(), max, options: `-c TimeZone=${timeZone}`, pipeline: true, ...extra } as pg.PoolConfig);
+  return pipelinedPool(u.toString(), max, timeZone, extra);
+}
+
+function pipelinedPool(url: string, max: number, timeZone: string, extra: pg.PoolConfig = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, options: `-c TimeZone=${timeZone}`, pipeline: true, ...extra } as pg.PoolConfig);
   pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
   return pool;
+}
+
+/**
+ * The pool cross-tenant request transactions run on (the platform administrator's calls, jobs): the owner's login,
+ * which row-level security does not bind, pipelined like the request pool so those calls cost one round trip too.
+ * The owner's own pool stays unpipelined for migrations and the rest of the owner's work. Opened on first use.
+ */
+export function crossTenantPoolFor(db: Db): pg.Pool | undefined {
+  const r = postgresRequests(db);
+  if (!r) return undefined;
+  r.crossTenantPool ??= pipelinedPool(r.url, r.max, r.timeZone);
+  return r.crossTenantPool;
 }
 
 /**

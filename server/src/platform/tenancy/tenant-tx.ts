@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { postgresRequests, rowsOf, type Db, type Tx } from '../../db/client';
 import { cachedLiveRow, LIVE_PREFIX, rememberLiveRow, type LiveClaims, type LiveRow } from '../auth/live-rights';
@@ -7,8 +6,8 @@ import type { Cache } from '../cache';
 import { liveRowSql, openingQuery, openingSql, type OpeningScope } from './opening';
 import { readingAsOf } from './read-behind';
 import { lsnBytes, primaryWal, replicasOf } from './read-replicas';
-import { RequestConnection } from './request-connection';
-import { requestPoolFor } from './request-role';
+import { RequestConnection, transactionOver } from './request-connection';
+import { crossTenantPoolFor, requestPoolFor } from './request-role';
 
 export interface TxScope {
   tenantId: string;
@@ -47,7 +46,7 @@ export class RevokedTokenError extends Error {}
 interface Running {
   owner: Db;
   scope: TxScope;
-  /** The request connection (PostgreSQL, not cross-tenant); undefined on PGlite and the owner's pool. */
+  /** The request connection (PostgreSQL, cross-tenant or not); undefined on PGlite. */
   conn?: RequestConnection;
 }
 const running = new WeakMap<object, Running>();
@@ -62,8 +61,9 @@ const LIVE_CHANGED = sql`select current_setting('app.live_changed', true) = 'on'
  *
  * On PostgreSQL a request's statements run on the request pool (platform/tenancy/request-role.ts), which logs in
  * as a role that cannot leave `zoo_app`; BEGIN, the opening and the caller's live row leave together with the
- * handler's first statement, pipelined (request-connection.ts). Cross-tenant calls run on the owner's pool. On
- * PGlite (one connection, its owner) everything runs in drizzle's transaction on that connection.
+ * handler's first statement, pipelined (request-connection.ts). Cross-tenant calls run the same way on a pipelined
+ * pool of the owner's login. On PGlite (one connection, its owner) everything runs in drizzle's transaction on
+ * that connection.
  */
 export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const claims = scope.live;
@@ -96,11 +96,11 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
     }
     return fn(tx);
   };
-  const config = scope.readOnly ? { accessMode: 'read only' as const } : undefined;
-  const pool = scope.allTenants ? undefined : requestPoolFor(db);
+  const pool = scope.allTenants ? crossTenantPoolFor(db) : requestPoolFor(db);
   const replicas = replicasOf(db);
   const wants = replicas && !scope.readOnly && scope.wrote ? scope.wrote : undefined;
   if (!pool) {
+    const config = scope.readOnly ? { accessMode: 'read only' as const } : undefined;
     const out = await ownTransaction(db, openingSql(opening), config, body, scope.readOnly ? undefined : cache);
     if (wants) wants(await primaryWal(db));
     return out;
@@ -109,7 +109,14 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   const run = async (on: pg.Pool): Promise<T> => {
     const conn = new RequestConnection(on, openingQuery(opening), Boolean(scope.readOnly), postgresRequests(db)!.names, Boolean(wants));
     try {
-      const out = await drizzle({ client: conn as unknown as pg.PoolClient }).transaction((tx) => body(tx as unknown as Tx, conn), config);
+      let out: T;
+      try {
+        out = await body(transactionOver(conn), conn);
+      } catch (e) {
+        await conn.rollback();
+        throw e;
+      }
+      await conn.commit();
       // This instance forgets the live rows the transaction changed before its caller hears back (the others when
       // the triggers' notifications arrive).
       if (conn.liveChanged) cache?.clearLocal(LIVE_PREFIX);
@@ -122,7 +129,8 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   // A read-only call may go to a hot standby (read-replicas.ts) once this instance holds the caller's live row: it
   // was read on the primary and notifications clear it, so a logout still bites at once. The same opening and
   // role run there (a physical copy has the same roles and policies).
-  const standby = scope.readOnly && (!claims || known) ? replicas?.choose(scope.readAfter ? lsnBytes(scope.readAfter) : undefined) : undefined;
+  const standby =
+    scope.readOnly && !scope.allTenants && (!claims || known) ? replicas?.choose(scope.readAfter ? lsnBytes(scope.readAfter) : undefined) : undefined;
   if (standby) {
     try {
       return await readingAsOf(standby.asOf, () => run(standby.pool));
@@ -134,7 +142,7 @@ export async function inTenant<T>(db: Db, scope: TxScope, fn: (tx: Tx) => Promis
   return run(await pool);
 }
 
-/** PGlite, and cross-tenant calls on the owner's pool: drizzle's transaction with the opening as its first statement. */
+/** PGlite (one connection, the owner's): drizzle's transaction with the opening as its first statement. */
 async function ownTransaction<T>(
   db: Db,
   opening: SQL,

@@ -185,6 +185,24 @@ describe('the request transaction', () => {
     }
   });
 
+  it("a read-only call's COMMIT leaves with the connection's next BEGIN, or on the next turn: no transaction stays open", async () => {
+    tap.clear();
+    const read = () =>
+      inTenant(t.database.db, { ...zoo, readOnly: true }, (tx) =>
+        rowsOf<{ pid: number; at: string }>(tx, sql`select pg_backend_pid() as pid, transaction_timestamp()::text as at`),
+      );
+    // Three times the pool: connections are taken again while their last call's COMMIT is still owed.
+    const calls = (await Promise.all(Array.from({ length: 30 }, read))).map((r) => r[0]!);
+    expect(new Set(calls.map((c) => c.pid)).size).toBeLessThan(30);
+    // Each call had a transaction of its own: the owed COMMIT went out before the next BEGIN on that connection.
+    expect(new Set(calls.map((c) => `${c.pid} ${c.at}`)).size).toBe(30);
+    const open = async () =>
+      (await t.sql.query(`select count(*)::int as n from pg_stat_activity where usename like 'zoo_req_%' and state like 'idle in transaction%'`)).rows[0]
+        .n as number;
+    await expect.poll(open).toBe(0);
+    expect(tap.log.texts.filter((x) => x === 'commit').length).toBeGreaterThanOrEqual(30);
+  });
+
   it('a read-only call is refused its writes by PostgreSQL', async () => {
     await failsWith(
       inTenant(t.database.db, { ...zoo, readOnly: true }, (tx) =>

@@ -57,7 +57,7 @@ export function openingQuery(s: OpeningScope): { sql: string; params: string[] }
   return { sql: text, params: pairs.map(([, value]) => value) };
 }
 
-/** The same opening as a drizzle statement, for transactions drizzle runs itself (PGlite, the owner's pool). */
+/** The same opening as a drizzle statement, for transactions drizzle runs itself (PGlite). */
 export function openingSql(s: OpeningScope): SQL {
   const sets = settings(s).map(([name, value]) => sql`set_config(${sql.raw(`'${name}'`)}, ${value}, true)`);
   if (!s.allTenants) sets.splice(3, 0, sql.raw(ROLE));

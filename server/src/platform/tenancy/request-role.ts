@@ -9,7 +9,8 @@ import { storedSecret } from '../auth/signing-key';
  * but membership of the restricted role `zoo_app`, without inheriting its rights (NOINHERIT). A request
  * transaction switches to `zoo_app` in its opening; should any statement leave that role (`reset role`,
  * `set role none`), it is left with no right on any table, and it can never become the owner. Owner work
- * (migrations, seeding, jobs, cross-tenant platform calls) keeps the owner's pool.
+ * (migrations, seeding) keeps the owner's pool; cross-tenant request transactions (platform calls, jobs) log in as the
+ * owner on a pipelined pool of their own (`crossTenantPoolFor`).
  *
  * One role per database (roles are cluster-wide; several databases of the product may share a cluster), named
  * from the database's name; its password is generated on first start and kept in sys_secret, so every instance

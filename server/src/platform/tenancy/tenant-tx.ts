@@ -13,7 +13,7 @@ export interface TxScope {
   tenantId: string;
   userId?: string;
   deptId?: string;
-  /** Cross-tenant mode: the transaction runs on the owner's pool, which row-level security does not restrict. */
+  /** Cross-tenant mode: the transaction logs in as the owner (crossTenantPoolFor), whom row-level security does not restrict. */
   allTenants?: boolean;
   /**
    * The caller's token claims: the token must still be live (else RevokedTokenError), and the user's row is read
@@ -164,8 +164,8 @@ async function ownTransaction<T>(
 /**
  * The LAST statement of a handler, with COMMIT pipelined right behind it: a write after which the handler only
  * answers (a movement's ledger row) holds its locks for no further round trip. Nothing may follow it in the
- * transaction, and nothing after it may fail in a way that should have rolled it back. Elsewhere (PGlite, the
- * owner's pool) an ordinary statement of the transaction.
+ * transaction, and nothing after it may fail in a way that should have rolled it back. On PGlite an ordinary
+ * statement of the transaction.
  */
 export async function finalStatement<T>(tx: Tx, query: SQL): Promise<T[]> {
   running.get(tx)?.conn?.commitAfterNext();

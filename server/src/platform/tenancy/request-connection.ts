@@ -39,9 +39,12 @@ const ended = () => Promise.reject(new Error('request transaction already ended'
  * leave at once: it goes out in front of the next request's BEGIN on that connection, in the same socket write, or
  * on the next turn of the event loop when no request took the connection first. A read-only call then costs one
  * write and one read on the database socket, as a single statement does, instead of two of each (decision 0039).
+ * Every checkout of a pool that request connections use pays it first (`payCommit` on the pool's `acquire` event,
+ * request-role.ts), so a statement sent on the pool directly (a standby's lag poll) never runs inside a
+ * finished request's transaction.
  */
 const owesCommit = new WeakSet<pg.PoolClient>();
-function payCommit(c: pg.PoolClient): void {
+export function payCommit(c: pg.PoolClient): void {
   if (!owesCommit.delete(c)) return;
   writeTogether(c);
   // It can only fail with the connection, which pg then reports to the pool (idle) or to the next statement.
@@ -61,7 +64,8 @@ function payCommit(c: pg.PoolClient): void {
  *
  * The connection begins, commits and rolls back the transaction itself (`commit()`, `rollback()`, called by
  * inTenant): BEGIN is held until the first statement, COMMIT carries the live-rights check, and a read-only
- * COMMIT leaves with the connection's next BEGIN (`owesCommit`). Handlers see it through drizzle's transaction object (`transactionOver`).
+ * COMMIT leaves with the connection's next BEGIN (`owesCommit`). Handlers see it through drizzle's transaction
+ * object (`transactionOver`).
  */
 export class RequestConnection {
   private ready?: Promise<pg.PoolClient>;
@@ -187,7 +191,7 @@ export class RequestConnection {
     }
   }
 
-  /** Gives the connection back once nothing of this request is on it any more. */
+  /** Gives the connection back (a read-only call's COMMIT may still be owed: it leaves with the next checkout). */
   async release(): Promise<void> {
     this.client?.release(this.broken || this.state !== 'ended');
     this.client = undefined;

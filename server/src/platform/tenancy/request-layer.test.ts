@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/harness';
 import { startWireTap } from '../../../test/pg-wire-tap';
 import { rowsOf } from '../../db/client';
 import { finalStatement, inTenant } from './tenant-tx';
-import { ensureRequestRole } from './request-role';
+import { ensureRequestRole, requestPoolFor } from './request-role';
 import { aggregateAcrossTenants } from './across-tenants';
 import { zooAdmin } from '../../../test/zoo-fixtures';
 
@@ -201,6 +201,12 @@ describe('the request transaction', () => {
         .n as number;
     await expect.poll(open).toBe(0);
     expect(tap.log.texts.filter((x) => x === 'commit').length).toBeGreaterThanOrEqual(30);
+    // A statement sent on the pool directly (a standby's lag poll does) right after a read-only call, on the
+    // connection that call just gave back with its COMMIT owed: it runs in a transaction of its own, not the call's.
+    const pool = await requestPoolFor(t.database.db)!;
+    await read();
+    const { rows } = await pool.query(`select now() = statement_timestamp() as fresh, current_setting('app.tenant_id', true) as tenant`);
+    expect(rows[0]).toEqual({ fresh: true, tenant: '' });
   });
 
   it('a read-only call is refused its writes by PostgreSQL', async () => {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { postgresRequests, rowsOf, type Db } from '../../db/client';
 import { storedSecret } from '../auth/signing-key';
+import { payCommit } from './request-connection';
 
 /**
  * The login role requests connect as (docs/decisions/0039; PostgREST's "authenticator" pattern): it holds nothing
@@ -69,6 +70,8 @@ export function requestPool(url: string, login: RequestLogin, max: number, timeZ
 function pipelinedPool(url: string, max: number, timeZone: string, extra: pg.PoolConfig = {}): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, options: `-c TimeZone=${timeZone}`, pipeline: true, ...extra } as pg.PoolConfig);
   pool.on('error', (e) => console.warn(`数据库空闲连接已断开: ${e.message}`));
+  // A read-only request's COMMIT may still be owed on a connection (request-connection.ts): it goes out first.
+  pool.on('acquire', payCommit);
   return pool;
 }
 

@@ -36,12 +36,11 @@ const ended = () => Promise.reject(new Error('request transaction already ended'
 
 /**
  * Connections whose read-only transaction still owes its COMMIT. A read-only COMMIT changes nothing, so it need not
- * leave at once: it goes out in front of the next request's BEGIN on that connection, in the same socket write, or
- * on the next turn of the event loop when no request took the connection first. A read-only call then costs one
- * write and one read on the database socket, as a single statement does, instead of two of each (decision 0039).
- * Every checkout of a pool that request connections use pays it first (`payCommit` on the pool's `acquire` event,
- * request-role.ts), so a statement sent on the pool directly (a standby's lag poll) never runs inside a
- * finished request's transaction.
+ * leave at once: the next checkout of the connection pays it (`payCommit` on the pool's `acquire` event,
+ * request-role.ts), so it goes out in front of the next request's BEGIN in the same socket write — and a statement
+ * sent on the pool directly (a standby's lag poll) never runs inside a finished request's transaction —, or on the
+ * next turn of the event loop when nobody took the connection first. A read-only call then costs one write and one
+ * read on the database socket, as a single statement does, instead of two of each (decision 0039).
  */
 const owesCommit = new WeakSet<pg.PoolClient>();
 export function payCommit(c: pg.PoolClient): void {
@@ -110,7 +109,6 @@ export class RequestConnection {
       this.client = c;
       this.state = 'open';
       writeTogether(c);
-      payCommit(c);
       // Not awaited: BEGIN and the opening go out in front of the statement that asked for the connection.
       c.query(this.readOnly ? 'begin read only' : 'begin').catch(() => undefined);
       this.opened = this.send(c, { text: this.opening.sql }, this.opening.params);

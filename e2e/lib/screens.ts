@@ -37,7 +37,21 @@ export async function openScreen(page: Page, path: string, quietMs = 200): Promi
     window.history.pushState({}, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+  const pathname = path.split('?')[0];
+  await page.waitForURL((u) => u.pathname === pathname);
+  // The address changes at once; the screen shown changes when React has rendered the new route (its code may still
+  // be loading). Until then the previous screen is the one marked active, and a button found there is hidden a
+  // moment later (a CI run clicked the previous screen's 新增 for 30 s). The key is the pathname ("\0" before it for
+  // a page that is not a tab, kept-screens.tsx).
+  await expect
+    .poll(
+      () =>
+        screen(page)
+          .getAttribute('data-screen', { timeout: 1_000 })
+          .catch(() => null),
+      { timeout: 10_000 },
+    )
+    .toMatch(new RegExp(`^\\0?${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   await networkQuiet(page, quietMs, 10_000);
   await expect.poll(() => screen(page).innerText(), { timeout: 10_000 }).not.toBe('');
   expect(await page.locator('[role=alert]', { hasText: /出错|超时/ }).count(), path).toBe(0);

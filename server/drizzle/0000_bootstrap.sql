@@ -7,7 +7,9 @@ CREATE OR REPLACE FUNCTION next_id() RETURNS bigint LANGUAGE sql VOLATILE AS $$
 $$;
 --> statement-breakpoint
 -- Requests run as this role so row-level security applies (the owner and superusers bypass it).
+-- The role is the cluster's: two databases migrated at once on a new cluster both find it missing, and the second
+-- CREATE then fails on pg_authid's unique index (unique_violation), not with duplicate_object.
 DO $$ BEGIN
   CREATE ROLE zoo_app NOLOGIN;
-EXCEPTION WHEN duplicate_object OR insufficient_privilege THEN NULL;
+EXCEPTION WHEN duplicate_object OR unique_violation OR insufficient_privilege THEN NULL;
 END $$;

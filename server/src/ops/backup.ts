@@ -174,7 +174,7 @@ export async function restore(file: string, target: BackupTarget): Promise<Manif
         const { rows } = await c.query<{ n: string }>(`select count(*)::text as n from pg_tables where schemaname = 'public'`);
         if (rows[0]!.n !== '0') throw new BackupError('目标数据库不为空:请恢复到一个新建的空数据库');
         // The role row-level security binds requests to is the cluster's, not the dump's (migration 0000 makes it too).
-        await c.query(`DO $$ BEGIN CREATE ROLE zoo_app NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+        await c.query(`DO $$ BEGIN CREATE ROLE zoo_app NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
       } finally {
         await c.end();
       }

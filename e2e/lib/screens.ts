@@ -41,8 +41,9 @@ export async function openScreen(page: Page, path: string, quietMs = 200): Promi
   await page.waitForURL((u) => u.pathname === pathname);
   // The address changes at once; the screen shown changes when React has rendered the new route (its code may still
   // be loading). Until then the previous screen is the one marked active, and a button found there is hidden a
-  // moment later (a CI run clicked the previous screen's 新增 for 30 s). The key is the pathname ("\0" before it for
-  // a page that is not a tab, kept-screens.tsx).
+  // moment later but stays in the page, so Playwright retries a click on it until its timeout (a CI run waited 30 s
+  // on the previous screen's 新增). The key is the pathname ("\0" before it for a page that is not a tab,
+  // kept-screens.tsx).
   await expect
     .poll(
       () =>

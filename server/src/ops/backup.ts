@@ -15,6 +15,13 @@ import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock';
  */
 export const BACKUP_FORMAT = 'zoo-backup/1';
 
+/**
+ * The role row-level security binds requests to is the cluster's, not the dump's (migration 0000 makes it too, with
+ * the same exceptions): another database migrated or restored at the same moment may create it first, and the loser
+ * fails on pg_authid's unique index (unique_violation) rather than with duplicate_object.
+ */
+export const CREATE_APP_ROLE = `DO $$ BEGIN CREATE ROLE zoo_app NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`;
+
 export interface Manifest {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
@@ -173,8 +180,7 @@ export async function restore(file: string, target: BackupTarget): Promise<Manif
       try {
         const { rows } = await c.query<{ n: string }>(`select count(*)::text as n from pg_tables where schemaname = 'public'`);
         if (rows[0]!.n !== '0') throw new BackupError('目标数据库不为空:请恢复到一个新建的空数据库');
-        // The role row-level security binds requests to is the cluster's, not the dump's (migration 0000 makes it too).
-        await c.query(`DO $$ BEGIN CREATE ROLE zoo_app NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+        await c.query(CREATE_APP_ROLE);
       } finally {
         await c.end();
       }

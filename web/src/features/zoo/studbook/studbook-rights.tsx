@@ -25,14 +25,15 @@ export function KeepersDialog({ speciesId, speciesName, onClose }: { speciesId: 
   const zoos = useQuery({ queryKey: ['tenant', 'select'], queryFn: () => call(tenantEndpoints.select) });
   const [value, setValue] = useState<string[] | undefined>();
   const [busy, run] = useBusy();
+  // The list edited starts from an answer fetched since the dialog opened, never from the cache: reopened right after
+  // a save, the cache still held the list before it, and saving that again would have undone the save.
   useEffect(() => {
-    if (keepers.data && value === undefined) setValue(keepers.data.map((k) => k.tenantId));
-  }, [keepers.data, value]);
+    if (keepers.isFetchedAfterMount && keepers.data && value === undefined) setValue(keepers.data.map((k) => k.tenantId));
+  }, [keepers.isFetchedAfterMount, keepers.data, value]);
   const save = () =>
     run(async () => {
       await call(ep.setKeepers, { body: { speciesId, tenantIds: value ?? [] } });
       toast.success(t('studbook.keepers.saved'));
-      void keepers.refetch();
       onClose();
     });
   return (
@@ -52,7 +53,7 @@ export function KeepersDialog({ speciesId, speciesName, onClose }: { speciesId: 
             id="studbook-keepers"
             mode="multiple"
             allowClear
-            loading={keepers.isLoading || zoos.isLoading}
+            loading={(value === undefined && !keepers.isError) || zoos.isLoading}
             value={value}
             onChange={setValue}
             showSearch={{ optionFilterProp: 'label' }}
